@@ -1,0 +1,53 @@
+// Command devstack runs the whole service on this machine (make run): see
+// DEV_HARNESS.md. PORT (default 8080) picks the port and DATA_DIR, when
+// set, makes DynamoDB Local persist there. It prints
+// "ready: http://127.0.0.1:<PORT>" once it serves, and stops everything it
+// started on SIGINT or SIGTERM.
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"rvcontent/shared/app"
+	"rvcontent/shared/config"
+	"rvcontent/shared/devstack"
+)
+
+func main() {
+	os.Exit(run())
+}
+
+func run() int {
+	cfg, err := config.Dev()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 2
+	}
+	app.SetupLogging(cfg.LogLevel)
+	port := os.Getenv("PORT")
+	if port == "" {
+		port = "8080"
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	s, err := devstack.Start(ctx, devstack.Options{
+		Addr:           "127.0.0.1:" + port,
+		DataDir:        os.Getenv("DATA_DIR"),
+		DynamoEndpoint: os.Getenv("DYNAMODB_ENDPOINT"),
+		Config:         &cfg,
+	})
+	if err != nil {
+		slog.Error("dev stack did not start", "err", err)
+		return 1
+	}
+	fmt.Println("ready: " + s.URL)
+	<-ctx.Done()
+	slog.Info("stopping")
+	s.Close()
+	return 0
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Fetches what the dev stack, the tests and the CDK need into .cache/
+# (git-ignored): Java when missing (Debian package), DynamoDB Local (from the
+# npm package amplify-dynamodb-simulator), and the CDK CLI plus cdklocal
+# (from npm). Safe to run again: it skips what is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+CACHE_DIR="${CACHE_DIR:-$PWD/.cache}"
+mkdir -p "$CACHE_DIR"
+
+if ! command -v java >/dev/null 2>&1; then
+  echo "tools: installing Java (default-jre-headless) for DynamoDB Local"
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq default-jre-headless >/dev/null
+fi
+
+CACHE_DIR="$CACHE_DIR" go run ./localstack/withdynamo -fetch-only
+
+CDK_VERSION=2.1148.1
+CDKLOCAL_VERSION=3.0.4
+if [ ! -x "$CACHE_DIR/cdk/node_modules/.bin/cdk" ] || ! grep -q "\"version\": \"$CDK_VERSION\"" "$CACHE_DIR/cdk/node_modules/aws-cdk/package.json" 2>/dev/null; then
+  echo "tools: installing the CDK CLI $CDK_VERSION"
+  mkdir -p "$CACHE_DIR/cdk"
+  npm install --silent --no-audit --no-fund --prefix "$CACHE_DIR/cdk" "aws-cdk@$CDK_VERSION" "aws-cdk-local@$CDKLOCAL_VERSION" >/dev/null
+fi

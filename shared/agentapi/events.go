@@ -1,0 +1,30 @@
+package agentapi
+
+import (
+	"net/http"
+
+	"rvcontent/shared/api"
+	"rvcontent/shared/apperr"
+	"rvcontent/shared/eventlog"
+)
+
+func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) {
+	page, err := api.ReadPage(r)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	var problems []apperr.Problem
+	since := queryTime(r, "since", &problems)
+	if len(problems) > 0 {
+		api.Error(w, r, apperr.Invalid(problems...))
+		return
+	}
+	q := eventlog.Query{Since: since.T, Cursor: page.Cursor, Types: queryList(r, "types"), SiteID: r.URL.Query().Get("site_id"), Limit: page.Limit}
+	res, err := s.Events.List(r.Context(), caller(r).AccountID, q)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, map[string]any{"events": res.Events, "next_cursor": res.NextCursor, "has_more": res.HasMore})
+}

@@ -1,0 +1,55 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+
+	"rvcontent/shared/apperr"
+	"rvcontent/shared/input"
+)
+
+// MaxBody is the largest request body accepted (spec 8: 1 MB).
+const MaxBody = 1 << 20
+
+type bodyKey struct{}
+
+// ReadBody reads the request body once, refusing bodies over MaxBody with
+// payload_too_large, and keeps it in the request for Body.
+func ReadBody(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Body == nil || r.Method == http.MethodGet || r.Method == http.MethodHead {
+			h.ServeHTTP(w, r)
+			return
+		}
+		b, err := io.ReadAll(io.LimitReader(r.Body, MaxBody+1))
+		if err != nil {
+			Error(w, r, apperr.New(apperr.BadRequest, "The request body could not be read."))
+			return
+		}
+		if len(b) > MaxBody {
+			Error(w, r, apperr.New(apperr.PayloadTooLarge, "The request body is larger than 1 MB."))
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(b))
+		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), bodyKey{}, b)))
+	})
+}
+
+// Body returns the body read by ReadBody.
+func Body(r *http.Request) []byte {
+	b, _ := r.Context().Value(bodyKey{}).([]byte)
+	return b
+}
+
+// Decode parses the request body as a JSON object for field-by-field reading.
+// On failure it writes the error and returns nil.
+func Decode(w http.ResponseWriter, r *http.Request) *input.Object {
+	o, err := input.Parse(Body(r))
+	if err != nil {
+		Error(w, r, err)
+		return nil
+	}
+	return o
+}

@@ -1,0 +1,137 @@
+// Package app is the composition root: it builds every service from its
+// adapters, and exposes the handlers each Lambda function (and the dev
+// stack) runs: one http.Handler per endpoint group, the jobs and deliveries
+// queue consumers, and the scheduler.
+package app
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"rvcontent/shared/accounts"
+	"rvcontent/shared/activity"
+	"rvcontent/shared/agentapi"
+	"rvcontent/shared/clock"
+	"rvcontent/shared/config"
+	"rvcontent/shared/credentials"
+	"rvcontent/shared/dynamo"
+	"rvcontent/shared/eventlog"
+	"rvcontent/shared/idempotency"
+	"rvcontent/shared/jobs"
+	"rvcontent/shared/mail"
+	"rvcontent/shared/oauth"
+	"rvcontent/shared/pages"
+	"rvcontent/shared/queue"
+	"rvcontent/shared/ratelimit"
+	"rvcontent/shared/scheduler"
+	"rvcontent/shared/sites"
+)
+
+// Deps are the adapters the service runs on: AWS in a Lambda, local
+// stand-ins in the dev stack.
+type Deps struct {
+	Config          config.Config
+	Table           *dynamo.Table
+	Clock           clock.Clock
+	JobsQueue       queue.Sender
+	DeliveriesQueue queue.Sender
+	Mailer          mail.Sender
+}
+
+// App is the wired service.
+type App struct {
+	Deps
+	Counters    *ratelimit.Counters
+	Idempotency *idempotency.Store
+	Events      *eventlog.Writer
+	EventStore  *eventlog.Store
+	Fanout      *eventlog.Fanout
+	Enqueuer    *jobs.Enqueuer
+	JobStore    *jobs.Store
+	JobWorker   *jobs.Worker
+	Credentials *credentials.Service
+	Accounts    *accounts.Service
+	Sites       *sites.Store
+	Activity    *activity.Log
+	Scheduler   *scheduler.Scheduler
+
+	handlers map[string]handlerFunc
+}
+
+// New wires the service on d.
+func New(d Deps) *App {
+	d.Config.Fill()
+	a := &App{Deps: d}
+	t, c := d.Table, d.Clock
+	a.Counters = &ratelimit.Counters{Table: t, Clock: c}
+	a.Idempotency = &idempotency.Store{Table: t, Clock: c}
+	dispatcher := &eventlog.QueueDispatcher{Queue: d.DeliveriesQueue}
+	a.Events = &eventlog.Writer{Clock: c, Dispatcher: dispatcher}
+	a.EventStore = &eventlog.Store{Table: t, Clock: c}
+	a.Fanout = &eventlog.Fanout{Store: a.EventStore, Dispatcher: dispatcher}
+	a.Enqueuer = &jobs.Enqueuer{Clock: c, Queue: d.JobsQueue}
+	a.JobStore = &jobs.Store{Table: t}
+	a.JobWorker = &jobs.Worker{Table: t, Clock: c, Enqueuer: a.Enqueuer, Runners: map[string]jobs.Runner{}}
+	a.Sites = &sites.Store{Table: t}
+	a.Activity = &activity.Log{Table: t, Clock: c}
+	a.Accounts = &accounts.Service{
+		Table: t, Clock: c, Events: a.Events, Jobs: a.Enqueuer, Mailer: d.Mailer, Counters: a.Counters, Sites: a.Sites,
+		BaseURL: d.Config.BaseURL, DashboardURL: d.Config.DashboardURL, SignupsPerAddressPerHour: d.Config.SignupsPerAddressPerHour,
+	}
+	a.Credentials = &credentials.Service{
+		Table: t, Clock: c, Events: a.Events, Mailer: d.Mailer, Owners: a.Accounts, DashboardURL: d.Config.DashboardURL,
+	}
+	a.Accounts.Credentials = a.Credentials
+	a.Scheduler = &scheduler.Scheduler{Tasks: []scheduler.Task{
+		{Name: "jobs.sweep", Run: func(ctx context.Context) error { _, err := a.JobWorker.Sweep(ctx); return err }},
+		{Name: "events.outbox", Run: func(ctx context.Context) error { _, err := a.Fanout.Sweep(ctx); return err }},
+	}}
+
+	agent := &agentapi.Server{
+		Accounts: a.Accounts, Credentials: a.Credentials, Activity: a.Activity,
+		Jobs: a.JobStore, Sites: a.Sites, Events: a.EventStore,
+	}
+	claims := &pages.Claims{Accounts: a.Accounts}
+	meta := &oauth.Metadata{BaseURL: d.Config.BaseURL}
+	a.handlers = map[string]handlerFunc{}
+	for k, h := range agent.Handlers() {
+		a.handlers[k] = h
+	}
+	a.handlers["GET /claim/{token}"] = claims.Show
+	a.handlers["POST /claim/{token}"] = claims.Submit
+	a.handlers["GET /.well-known/oauth-protected-resource"] = meta.ProtectedResource
+	return a
+}
+
+// HandleJobs is the jobs queue's consumer.
+func (a *App) HandleJobs(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error) {
+	return a.JobWorker.Handle(ctx, ev)
+}
+
+// HandleDeliveries is the deliveries queue's consumer: event fan-out.
+func (a *App) HandleDeliveries(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error) {
+	var resp events.SQSEventResponse
+	for _, rec := range ev.Records {
+		handled, err := a.Fanout.Handle(ctx, rec)
+		if !handled {
+			slog.ErrorContext(ctx, "drop unknown deliveries message", "message_id", rec.MessageId)
+			continue
+		}
+		if err != nil {
+			slog.ErrorContext(ctx, "delivery message will be retried", "message_id", rec.MessageId, "err", err)
+			resp.BatchItemFailures = append(resp.BatchItemFailures, events.SQSBatchItemFailure{ItemIdentifier: rec.MessageId})
+		}
+	}
+	return resp, nil
+}
+
+// HandleSchedule is the EventBridge schedule's consumer.
+func (a *App) HandleSchedule(ctx context.Context, ev events.EventBridgeEvent) error {
+	return a.Scheduler.Handle(ctx, ev)
+}
+
+// Minute is the request budgets' window.
+const Minute = time.Minute

@@ -1,0 +1,54 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+
+	awsconfig "github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/sesv2"
+	"github.com/aws/aws-sdk-go-v2/service/sqs"
+
+	"rvcontent/shared/clock"
+	"rvcontent/shared/config"
+	"rvcontent/shared/dynamo"
+	"rvcontent/shared/mail"
+	"rvcontent/shared/queue"
+)
+
+// FromEnvironment wires the service on AWS from the Lambda environment
+// (see config.FromEnv for the variables).
+func FromEnvironment(ctx context.Context) (*App, error) {
+	cfg, err := config.FromEnv()
+	if err != nil {
+		return nil, err
+	}
+	SetupLogging(cfg.LogLevel)
+	if cfg.DevMode {
+		return nil, fmt.Errorf("app: DEV_MODE must not be set in a deployed function")
+	}
+	awsCfg, err := awsconfig.LoadDefaultConfig(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("app: load AWS configuration: %w", err)
+	}
+	sqsClient := sqs.NewFromConfig(awsCfg)
+	return New(Deps{
+		Config:          cfg,
+		Table:           &dynamo.Table{Client: dynamodb.NewFromConfig(awsCfg), Name: cfg.TableName},
+		Clock:           clock.System{},
+		JobsQueue:       &queue.SQS{Client: sqsClient, QueueURL: cfg.JobsQueueURL},
+		DeliveriesQueue: &queue.SQS{Client: sqsClient, QueueURL: cfg.DeliveriesQueueURL},
+		Mailer:          &mail.SES{Client: sesv2.NewFromConfig(awsCfg), From: cfg.MailFrom},
+	}), nil
+}
+
+// SetupLogging makes slog write JSON lines at level to standard output.
+func SetupLogging(level string) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(level)); err != nil {
+		l = slog.LevelInfo
+	}
+	slog.SetDefault(slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{Level: l})))
+}

@@ -1,0 +1,69 @@
+package app
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"rvcontent/shared/api"
+	"rvcontent/shared/routes"
+)
+
+type handlerFunc = http.HandlerFunc
+
+// HTTP returns the handler of endpoint group g: every route of the group
+// behind the middleware its credential kind needs, and a JSON 404 for
+// everything else. It panics when a route has no handler, which the route
+// table test catches.
+func (a *App) HTTP(g routes.Group) http.Handler {
+	mux := http.NewServeMux()
+	paths := map[string]bool{}
+	for _, r := range routes.ForGroup(g) {
+		h, ok := a.handlers[r.Key()]
+		if !ok {
+			panic(fmt.Sprintf("app: no handler for route %s", r.Key()))
+		}
+		mux.Handle(r.Pattern(), a.chain(r, h))
+		paths[r.Path] = true
+	}
+	for p := range paths {
+		mux.HandleFunc(p, api.NotFound) // same path, another method
+	}
+	mux.HandleFunc("/", api.NotFound)
+	return api.Base(mux)
+}
+
+// chain wraps a route's handler in the middleware of its credential kind.
+func (a *App) chain(r routes.Route, h http.Handler) http.Handler {
+	cfg := a.Config
+	account := api.Budget{Limit: cfg.AccountRequestsPerMinute, Window: Minute}
+	anonymous := api.Budget{Limit: cfg.AnonymousRequestsPerMinute, Window: Minute}
+	label := func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+			api.Label(req, r.Key())
+			next.ServeHTTP(w, req)
+		})
+	}
+	limit := api.RateLimit(a.Counters, account, anonymous)
+	var mws []func(http.Handler) http.Handler
+	switch {
+	case r.Auth == routes.Agent:
+		// Refused credentials count against the caller address's budget.
+		reject := limit(api.Rejecter(cfg.BaseURL))
+		mws = append(mws, label, api.Authenticate(a.Credentials, reject), limit, api.ReadBody, api.Idempotent(a.Idempotency))
+	case strings.HasPrefix(r.Path, routes.AgentBase):
+		mws = append(mws, label, limit, api.ReadBody, api.Idempotent(a.Idempotency))
+	default:
+		mws = append(mws, label, api.ReadBody)
+	}
+	for i := len(mws) - 1; i >= 0; i-- {
+		h = mws[i](h)
+	}
+	return h
+}
+
+// HasHandler reports whether the route key has a handler.
+func (a *App) HasHandler(key string) bool {
+	_, ok := a.handlers[key]
+	return ok
+}

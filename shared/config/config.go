@@ -1,0 +1,126 @@
+// Package config reads the service's settings from environment variables.
+// Only a Lambda main or the dev stack's main may stop on a bad setting.
+package config
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// Config holds every setting. The README lists each variable.
+type Config struct {
+	// TableName is the DynamoDB table (TABLE_NAME).
+	TableName string
+	// JobsQueueURL and DeliveriesQueueURL are the SQS queues
+	// (JOBS_QUEUE_URL, DELIVERIES_QUEUE_URL).
+	JobsQueueURL       string
+	DeliveriesQueueURL string
+	// BaseURL is the public address of the service, without a trailing slash
+	// (BASE_URL). Links in emails and responses start with it.
+	BaseURL string
+	// DashboardURL is the owner's dashboard (DASHBOARD_URL); defaults to
+	// BaseURL + "/dashboard".
+	DashboardURL string
+	// MailFrom is the sender address of the service's emails (MAIL_FROM).
+	MailFrom string
+	// AccountRequestsPerMinute is the per-account request budget behind the
+	// X-RateLimit headers (ACCOUNT_REQUESTS_PER_MINUTE, default 600).
+	AccountRequestsPerMinute int
+	// AnonymousRequestsPerMinute is the per-address budget of requests made
+	// without an accepted credential (ANONYMOUS_REQUESTS_PER_MINUTE, default 300).
+	AnonymousRequestsPerMinute int
+	// SignupsPerAddressPerHour caps account creation per caller address
+	// (SIGNUPS_PER_ADDRESS_PER_HOUR, default 20).
+	SignupsPerAddressPerHour int
+	// DevMode mounts the /_dev harness (DEV_MODE=1). Never set in AWS.
+	DevMode bool
+	// LogLevel is debug, info, warn or error (LOG_LEVEL, default info).
+	LogLevel string
+}
+
+// FromEnv reads the configuration of a deployed function from the
+// environment.
+func FromEnv() (Config, error) {
+	return read(20)
+}
+
+// Dev reads the configuration of the dev stack from the environment: dev
+// mode on, table "service" unless TABLE_NAME says otherwise, and a generous
+// signup limit (1000 an hour) because local tests create many accounts from
+// one address.
+func Dev() (Config, error) {
+	if os.Getenv("TABLE_NAME") == "" {
+		os.Setenv("TABLE_NAME", "service")
+	}
+	c, err := read(1000)
+	c.DevMode = true
+	return c, err
+}
+
+func read(signupsDefault int) (Config, error) {
+	c := Config{
+		TableName:          os.Getenv("TABLE_NAME"),
+		JobsQueueURL:       os.Getenv("JOBS_QUEUE_URL"),
+		DeliveriesQueueURL: os.Getenv("DELIVERIES_QUEUE_URL"),
+		BaseURL:            strings.TrimRight(os.Getenv("BASE_URL"), "/"),
+		DashboardURL:       strings.TrimRight(os.Getenv("DASHBOARD_URL"), "/"),
+		MailFrom:           envOr("MAIL_FROM", "no-reply@example.com"),
+		DevMode:            os.Getenv("DEV_MODE") == "1" || os.Getenv("DEV_MODE") == "true",
+		LogLevel:           envOr("LOG_LEVEL", "info"),
+	}
+	var err error
+	if c.AccountRequestsPerMinute, err = envInt("ACCOUNT_REQUESTS_PER_MINUTE", 600); err != nil {
+		return c, err
+	}
+	if c.AnonymousRequestsPerMinute, err = envInt("ANONYMOUS_REQUESTS_PER_MINUTE", 300); err != nil {
+		return c, err
+	}
+	if c.SignupsPerAddressPerHour, err = envInt("SIGNUPS_PER_ADDRESS_PER_HOUR", signupsDefault); err != nil {
+		return c, err
+	}
+	if c.TableName == "" {
+		return c, fmt.Errorf("config: TABLE_NAME is not set")
+	}
+	c.Fill()
+	return c, nil
+}
+
+// Fill sets the defaults that derive from other settings.
+func (c *Config) Fill() {
+	if c.DashboardURL == "" && c.BaseURL != "" {
+		c.DashboardURL = c.BaseURL + "/dashboard"
+	}
+	if c.AccountRequestsPerMinute == 0 {
+		c.AccountRequestsPerMinute = 600
+	}
+	if c.AnonymousRequestsPerMinute == 0 {
+		c.AnonymousRequestsPerMinute = 300
+	}
+	if c.SignupsPerAddressPerHour == 0 {
+		c.SignupsPerAddressPerHour = 20
+	}
+	if c.MailFrom == "" {
+		c.MailFrom = "no-reply@example.com"
+	}
+}
+
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+func envInt(name string, def int) (int, error) {
+	v := os.Getenv(name)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("config: %s must be a positive integer, not %q", name, v)
+	}
+	return n, nil
+}

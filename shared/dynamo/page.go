@@ -1,0 +1,52 @@
+package dynamo
+
+import (
+	"context"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// QueryPage runs a query on partition pk of the table and returns up to limit
+// items of type T after cursor, with the cursor of the next page ("" when
+// there is none). It keeps reading while a filter expression drops items, so
+// a page is short only at the end. Cursors hold only the sort key: the
+// partition comes from pk, the caller's own.
+func QueryPage[T any](ctx context.Context, t *Table, in *dynamodb.QueryInput, limit int, after Cursor, pk string) ([]T, string, error) {
+	in.TableName = aws.String(t.Name)
+	if after != nil {
+		if sk, ok := after["sk"]; ok {
+			in.ExclusiveStartKey = Key(pk, sk)
+		} else {
+			return nil, "", ErrBadCursor
+		}
+	}
+	var rows []map[string]types.AttributeValue
+	for {
+		in.Limit = aws.Int32(int32(limit + 1 - len(rows)))
+		out, err := t.Client.Query(ctx, in)
+		if err != nil {
+			return nil, "", err
+		}
+		rows = append(rows, out.Items...)
+		if len(rows) > limit || out.LastEvaluatedKey == nil {
+			break
+		}
+		in.ExclusiveStartKey = out.LastEvaluatedKey
+	}
+	next := ""
+	if len(rows) > limit {
+		rows = rows[:limit]
+		var last struct {
+			SK string `dynamodbav:"sk"`
+		}
+		if err := attributevalue.UnmarshalMap(rows[limit-1], &last); err != nil {
+			return nil, "", err
+		}
+		next = EncodeCursor(Cursor{"sk": last.SK})
+	}
+	items, err := UnmarshalList[T](rows)
+	return items, next, err
+}

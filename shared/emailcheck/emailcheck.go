@@ -1,0 +1,81 @@
+// Package emailcheck validates email addresses and recognises disposable
+// mail providers, using the community-maintained list published on npm as
+// "disposable-email-domains" (refreshed with `make update-disposable`).
+package emailcheck
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	_ "embed"
+	"net/mail"
+	"strings"
+	"sync"
+)
+
+//go:embed disposable.txt.gz
+var listGz []byte
+
+var (
+	once      sync.Once
+	exact     map[string]struct{}
+	wildcards map[string]struct{}
+)
+
+func load() {
+	exact, wildcards = map[string]struct{}{}, map[string]struct{}{}
+	zr, err := gzip.NewReader(bytes.NewReader(listGz))
+	if err != nil {
+		panic("emailcheck: embedded list is corrupt: " + err.Error())
+	}
+	sc := bufio.NewScanner(zr)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		switch {
+		case line == "":
+		case strings.HasPrefix(line, "*."):
+			wildcards[line[2:]] = struct{}{}
+		default:
+			exact[line] = struct{}{}
+		}
+	}
+}
+
+// Disposable reports whether domain belongs to a disposable mail provider,
+// itself or as a subdomain of a provider listed with a wildcard.
+func Disposable(domain string) bool {
+	once.Do(load)
+	d := strings.TrimSuffix(strings.ToLower(domain), ".")
+	if _, ok := exact[d]; ok {
+		return true
+	}
+	for d != "" {
+		if _, ok := wildcards[d]; ok {
+			return true
+		}
+		_, rest, found := strings.Cut(d, ".")
+		if !found {
+			break
+		}
+		d = rest
+	}
+	return false
+}
+
+// Check returns a problem with address as an account email, or "": it must
+// be a bare address (no display name) with a dotted domain, and not from a
+// disposable provider.
+func Check(address string) string {
+	a, err := mail.ParseAddress(address)
+	if err != nil || a.Name != "" || a.Address != address {
+		return "must be a valid email address"
+	}
+	_, domain, _ := strings.Cut(address, "@")
+	if !strings.Contains(domain, ".") || strings.HasPrefix(domain, ".") || strings.HasSuffix(domain, ".") {
+		return "must be a valid email address"
+	}
+	if Disposable(domain) {
+		return "must not be a disposable email address"
+	}
+	return ""
+}

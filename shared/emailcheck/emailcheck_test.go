@@ -1,0 +1,27 @@
+package emailcheck
+
+import "testing"
+
+func TestCheck(t *testing.T) {
+	cases := []struct {
+		address string
+		ok      bool
+	}{
+		{"owner@example.com", true},
+		{"first.last+tag@company.co.uk", true},
+		{"owner@mailinator.com", false},
+		{"owner@yopmail.com", false},
+		{"owner@sub.33mail.com", false}, // wildcard entry
+		{"not-an-email", false},
+		{"Owner <owner@example.com>", false},
+		{"owner@localhost", false},
+		{"owner@example.com.", false},
+	}
+	for _, c := range cases {
+		t.Run(c.address, func(t *testing.T) {
+			if got := Check(c.address) == ""; got != c.ok {
+				t.Fatalf("Check(%q) ok = %v, want %v (%q)", c.address, got, c.ok, Check(c.address))
+			}
+		})
+	}
+}

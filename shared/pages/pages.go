@@ -1,0 +1,42 @@
+// Package pages renders the plain HTML pages a person opens: the claim page
+// now, and the layout the sign-in, consent and simulated payment pages share.
+// Pages are small, server-rendered, work without JavaScript and use labelled
+// forms so they stay accessible.
+package pages
+
+import (
+	"bytes"
+	"embed"
+	"html/template"
+	"log/slog"
+	"net/http"
+)
+
+//go:embed templates/*.html
+var files embed.FS
+
+var templates = template.Must(template.ParseFS(files, "templates/*.html"))
+
+// Render writes the named page with data and status.
+func Render(w http.ResponseWriter, status int, name string, data any) {
+	var buf bytes.Buffer
+	if err := templates.ExecuteTemplate(&buf, name, data); err != nil {
+		slog.Error("render page", "page", name, "err", err)
+		http.Error(w, "Something went wrong on our side. Please try again.", http.StatusInternalServerError)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
+	h.Set("Referrer-Policy", "no-referrer")
+	w.WriteHeader(status)
+	_, _ = w.Write(buf.Bytes())
+}
+
+// Message is the data of the generic message page.
+type Message struct {
+	Title string
+	Text  string
+}

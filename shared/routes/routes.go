@@ -1,0 +1,129 @@
+// Package routes is the service's one route table: every endpoint's method,
+// path, Lambda group and credential. The CDK stack creates API Gateway routes
+// from it, the dev stack mounts the same groups from it, and a test compares
+// it with the spec's endpoint index.
+package routes
+
+import "strings"
+
+// Group names one Lambda function that serves a group of endpoints.
+type Group string
+
+// The endpoint groups, one Lambda function each.
+const (
+	Accounts        Group = "accounts"         // accounts, agent keys, activity, jobs, claim page
+	Sites           Group = "sites"            // sites and scans
+	Content         Group = "content"          // research, keywords, articles, rank, autopilot, integrations, site keys, credits
+	Backlinks       Group = "backlinks"        // backlink exchange
+	Forum           Group = "forum"            // forum presence
+	Billing         Group = "billing"          // billing and Studio quotes
+	Events          Group = "events"           // events feed and webhooks
+	Public          Group = "public"           // public articles API
+	OAuth           Group = "oauth"            // OAuth metadata, server and owner sign-in pages
+	MCP             Group = "mcp"              // MCP server
+	PaymentsWebhook Group = "payments-webhook" // the payment processor's webhooks
+)
+
+// Auth says which credential a route needs.
+type Auth int
+
+// Credential kinds.
+const (
+	None    Auth = iota // no credential (account creation, metadata, owner pages)
+	Agent               // agent key or OAuth access token, Bearer only
+	SiteKey             // site key, Bearer or X-Api-Key
+)
+
+// Route is one endpoint.
+type Route struct {
+	Method string
+	Path   string // full path from the base URL, with {name} parameters
+	Group  Group
+	Auth   Auth
+}
+
+// Pattern returns the route as a net/http ServeMux pattern ("GET /path").
+func (r Route) Pattern() string { return r.Method + " " + r.Path }
+
+// Key returns the route as an API Gateway route key ("GET /path").
+func (r Route) Key() string { return r.Method + " " + r.Path }
+
+// Params returns the names of the path's parameters in order.
+func (r Route) Params() []string {
+	var names []string
+	for _, seg := range strings.Split(r.Path, "/") {
+		if strings.HasPrefix(seg, "{") && strings.HasSuffix(seg, "}") {
+			names = append(names, strings.TrimSuffix(strings.TrimPrefix(seg, "{"), "}"))
+		}
+	}
+	return names
+}
+
+// AgentBase is the agent API's root path.
+const AgentBase = "/api/agent/v1"
+
+// PublicBase is the public articles API's root path.
+const PublicBase = "/api/public/v1"
+
+// DefaultGroup serves every request no route matches (API Gateway's $default
+// route): a JSON 404.
+const DefaultGroup = Accounts
+
+func agent(method, path string, g Group) Route {
+	auth := Agent
+	if method == "POST" && path == "/accounts" {
+		auth = None
+	}
+	return Route{Method: method, Path: AgentBase + path, Group: g, Auth: auth}
+}
+
+// Table is every route the service serves.
+var Table = []Route{
+	// Accounts, agent keys, activity (spec 4.3, 4.4) and jobs (4.1).
+	agent("POST", "/accounts", Accounts),
+	agent("GET", "/account", Accounts),
+	agent("POST", "/account/resend-claim", Accounts),
+	agent("DELETE", "/account", Accounts),
+	agent("GET", "/agent-keys", Accounts),
+	agent("POST", "/agent-keys", Accounts),
+	agent("DELETE", "/agent-keys/{id}", Accounts),
+	agent("GET", "/activity", Accounts),
+	agent("GET", "/jobs", Accounts),
+	agent("GET", "/jobs/{job_id}", Accounts),
+	{Method: "GET", Path: "/claim/{token}", Group: Accounts, Auth: None},
+	{Method: "POST", Path: "/claim/{token}", Group: Accounts, Auth: None},
+
+	// Sites (spec 4.5).
+	agent("GET", "/sites", Sites),
+	agent("GET", "/sites/{site_id}", Sites),
+
+	// Events (spec 4.10).
+	agent("GET", "/events", Events),
+
+	// OAuth protected-resource metadata (spec 5).
+	{Method: "GET", Path: "/.well-known/oauth-protected-resource", Group: OAuth, Auth: None},
+}
+
+// ForGroup returns the routes of group g in table order.
+func ForGroup(g Group) []Route {
+	var out []Route
+	for _, r := range Table {
+		if r.Group == g {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Groups returns every group that has at least one route, in table order.
+func Groups() []Group {
+	seen := map[Group]bool{}
+	var out []Group
+	for _, r := range Table {
+		if !seen[r.Group] {
+			seen[r.Group] = true
+			out = append(out, r.Group)
+		}
+	}
+	return out
+}

@@ -1,0 +1,88 @@
+// Package weburl decides whether a URL a user gives is a public web address:
+// http or https, a host name that can exist on the internet or a public IP
+// address, no credentials. It checks the text only; the egress client checks
+// again at dial time, after DNS, where rebinding cannot fool it.
+package weburl
+
+import (
+	"net/netip"
+	"net/url"
+	"strings"
+
+	"code.dny.dev/ssrf"
+)
+
+var guardian = ssrf.New(ssrf.WithAnyPort())
+
+// localSuffixes are names that only resolve on a private network.
+var localSuffixes = []string{
+	".localhost", ".local", ".internal", ".lan", ".home", ".corp", ".intranet",
+	".private", ".home.arpa", ".localdomain", ".invalid", ".onion", ".test.internal",
+}
+
+// PublicHost reports whether host (a name or an IP literal, without port)
+// could be a public internet host.
+func PublicHost(host string) bool {
+	h := strings.TrimSuffix(strings.ToLower(host), ".")
+	h = strings.TrimSuffix(strings.TrimPrefix(h, "["), "]")
+	if h == "" {
+		return false
+	}
+	if ip, err := netip.ParseAddr(h); err == nil {
+		return guardian.SafeAddr(ip) == nil
+	}
+	if h == "localhost" || !strings.Contains(h, ".") {
+		return false
+	}
+	for _, s := range localSuffixes {
+		if strings.HasSuffix(h, s) {
+			return false
+		}
+	}
+	labels := strings.Split(h, ".")
+	tld := labels[len(labels)-1]
+	if !strings.ContainsAny(tld, "abcdefghijklmnopqrstuvwxyz") {
+		return false // "127.1", "10.0.1" and other numeric forms resolvers read as IPs
+	}
+	for _, l := range labels {
+		if l == "" || len(l) > 63 || strings.Trim(l, "abcdefghijklmnopqrstuvwxyz0123456789-_") != "" {
+			return false
+		}
+	}
+	return len(h) <= 253
+}
+
+// Parse parses raw as a public http(s) URL (https only when httpsOnly) and
+// returns it, or a problem sentence for the field.
+func Parse(raw string, httpsOnly bool) (*url.URL, string) {
+	want := "must be a public http or https URL"
+	if httpsOnly {
+		want = "must be a public https URL"
+	}
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" || u.Opaque != "" {
+		return nil, want
+	}
+	scheme := strings.ToLower(u.Scheme)
+	if scheme != "https" && (httpsOnly || scheme != "http") {
+		return nil, want
+	}
+	if u.User != nil {
+		return nil, "must not contain a user name or password"
+	}
+	if !PublicHost(u.Hostname()) {
+		return nil, want
+	}
+	u.Scheme = scheme
+	u.Host = strings.ToLower(u.Host)
+	return u, ""
+}
+
+// Check returns a validation check for input fields: "" when raw is a public
+// URL, else the problem.
+func Check(httpsOnly bool) func(string) string {
+	return func(raw string) string {
+		_, p := Parse(raw, httpsOnly)
+		return p
+	}
+}

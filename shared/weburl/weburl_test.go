@@ -1,0 +1,47 @@
+package weburl
+
+import "testing"
+
+func TestParse(t *testing.T) {
+	cases := []struct {
+		raw       string
+		httpsOnly bool
+		ok        bool
+	}{
+		{"https://acme.com", false, true},
+		{"http://www.acme.co.uk/about?x=1", false, true},
+		{"https://93.184.216.34/", false, true},
+		{"ftp://acme.com", false, false},
+		{"http://acme.com", true, false},
+		{"https://localhost/", false, false},
+		{"https://app.localhost/", false, false},
+		{"https://printer.local/", false, false},
+		{"https://db.internal/", false, false},
+		{"https://intranet/", false, false},
+		{"https://127.0.0.1/", false, false},
+		{"https://127.1/", false, false},
+		{"https://10.0.0.5/", false, false},
+		{"https://172.16.3.4/", false, false},
+		{"https://192.168.1.1/", false, false},
+		{"https://169.254.169.254/latest/meta-data", false, false},
+		{"https://100.64.0.1/", false, false},
+		{"https://0.0.0.0/", false, false},
+		{"https://224.0.0.1/", false, false},
+		{"https://[::1]/", false, false},
+		{"https://[fe80::1]/", false, false},
+		{"https://[fc00::1]/", false, false},
+		{"https://[::ffff:127.0.0.1]/", false, false},
+		{"https://[2606:4700::1111]/", false, true},
+		{"https://user:pw@acme.com/", false, false},
+		{"acme.com", false, false},
+		{"https://", false, false},
+	}
+	for _, c := range cases {
+		t.Run(c.raw, func(t *testing.T) {
+			_, problem := Parse(c.raw, c.httpsOnly)
+			if (problem == "") != c.ok {
+				t.Fatalf("Parse(%q, %v) problem = %q, want ok=%v", c.raw, c.httpsOnly, problem, c.ok)
+			}
+		})
+	}
+}
