@@ -18,6 +18,7 @@ import (
 	"rvcontent/shared/config"
 	"rvcontent/shared/credentials"
 	"rvcontent/shared/dynamo"
+	"rvcontent/shared/egress"
 	"rvcontent/shared/eventlog"
 	"rvcontent/shared/idempotency"
 	"rvcontent/shared/jobs"
@@ -39,6 +40,8 @@ type Deps struct {
 	JobsQueue       queue.Sender
 	DeliveriesQueue queue.Sender
 	Mailer          mail.Sender
+	// Egress is the one outbound HTTP client for addresses users give.
+	Egress *egress.Client
 }
 
 // App is the wired service.
@@ -59,7 +62,13 @@ type App struct {
 	Scheduler   *scheduler.Scheduler
 
 	handlers map[string]handlerFunc
+	// deliveryHandlers consume the deliveries queue's message types.
+	deliveryHandlers []MessageHandler
 }
+
+// MessageHandler handles one deliveries-queue message; it reports false
+// when the message is of a type it does not handle.
+type MessageHandler func(ctx context.Context, rec events.SQSMessage) (handled bool, err error)
 
 // New wires the service on d.
 func New(d Deps) *App {
@@ -90,6 +99,8 @@ func New(d Deps) *App {
 		{Name: "events.outbox", Run: func(ctx context.Context) error { _, err := a.Fanout.Sweep(ctx); return err }},
 	}}
 
+	a.deliveryHandlers = []MessageHandler{a.Fanout.Handle}
+
 	agent := &agentapi.Server{
 		Accounts: a.Accounts, Credentials: a.Credentials, Activity: a.Activity,
 		Jobs: a.JobStore, Sites: a.Sites, Events: a.EventStore,
@@ -97,13 +108,30 @@ func New(d Deps) *App {
 	claims := &pages.Claims{Accounts: a.Accounts}
 	meta := &oauth.Metadata{BaseURL: d.Config.BaseURL}
 	a.handlers = map[string]handlerFunc{}
-	for k, h := range agent.Handlers() {
+	a.register(agent.Handlers())
+	a.register(map[string]handlerFunc{
+		"GET /claim/{token}":                        claims.Show,
+		"POST /claim/{token}":                       claims.Submit,
+		"GET /.well-known/oauth-protected-resource": meta.ProtectedResource,
+	})
+
+	// Each feature wires its services, handlers, job runners, queue
+	// handlers and scheduled tasks in its own file of this package.
+	a.wireSites()
+	a.wireWebhooks()
+	a.wireBilling()
+	return a
+}
+
+// register adds handlers by route key; a key registered twice is a wiring
+// mistake.
+func (a *App) register(hs map[string]handlerFunc) {
+	for k, h := range hs {
+		if _, dup := a.handlers[k]; dup {
+			panic("app: two handlers for " + k)
+		}
 		a.handlers[k] = h
 	}
-	a.handlers["GET /claim/{token}"] = claims.Show
-	a.handlers["POST /claim/{token}"] = claims.Submit
-	a.handlers["GET /.well-known/oauth-protected-resource"] = meta.ProtectedResource
-	return a
 }
 
 // HandleJobs is the jobs queue's consumer.
@@ -115,7 +143,12 @@ func (a *App) HandleJobs(ctx context.Context, ev events.SQSEvent) (events.SQSEve
 func (a *App) HandleDeliveries(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error) {
 	var resp events.SQSEventResponse
 	for _, rec := range ev.Records {
-		handled, err := a.Fanout.Handle(ctx, rec)
+		handled, err := false, error(nil)
+		for _, h := range a.deliveryHandlers {
+			if handled, err = h(ctx, rec); handled {
+				break
+			}
+		}
 		if !handled {
 			slog.ErrorContext(ctx, "drop unknown deliveries message", "message_id", rec.MessageId)
 			continue

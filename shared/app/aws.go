@@ -14,6 +14,7 @@ import (
 	"rvcontent/shared/clock"
 	"rvcontent/shared/config"
 	"rvcontent/shared/dynamo"
+	"rvcontent/shared/egress"
 	"rvcontent/shared/mail"
 	"rvcontent/shared/queue"
 )
@@ -41,8 +42,12 @@ func FromEnvironment(ctx context.Context) (*App, error) {
 		JobsQueue:       &queue.SQS{Client: sqsClient, QueueURL: cfg.JobsQueueURL},
 		DeliveriesQueue: &queue.SQS{Client: sqsClient, QueueURL: cfg.DeliveriesQueueURL},
 		Mailer:          &mail.SES{Client: sesv2.NewFromConfig(awsCfg), From: cfg.MailFrom},
+		Egress:          egress.New(egress.Options{UserAgent: UserAgent}),
 	}), nil
 }
+
+// UserAgent is the honest User-Agent of the service's outbound requests.
+const UserAgent = "ServiceBot/1.0 (content-marketing service; fetches pages its users ask it to)"
 
 // SetupLogging makes slog write JSON lines at level to standard output.
 func SetupLogging(level string) {

