@@ -5,6 +5,9 @@ SHELL := /usr/bin/env bash
 GO ?= go
 export CACHE_DIR ?= $(CURDIR)/.cache
 export JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION := 1
+export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
+# Extra CDK CLI arguments, e.g. CDK_ARGS="-c mailFrom=no-reply@yourdomain.com".
+CDK_ARGS ?=
 export GOFLAGS ?= -buildvcs=false
 CDK := $(CACHE_DIR)/cdk/node_modules/.bin/cdk
 CDKLOCAL := $(CACHE_DIR)/cdk/node_modules/.bin/cdklocal
@@ -31,10 +34,10 @@ build: ## build every Lambda as a linux/arm64 bootstrap zip in .build/
 	$(GO) run ./infra/buildfns -out .build
 
 synth: build tools ## synthesize the CloudFormation template into infra/cdk.out
-	cd infra && $(CDK) synth --quiet
+	cd infra && $(CDK) synth --quiet $(CDK_ARGS)
 
 deploy: build tools ## deploy to the AWS account of the current credentials (cdk deploy)
-	cd infra && $(CDK) deploy --require-approval never
+	cd infra && $(CDK) deploy --require-approval never $(CDK_ARGS)
 
 deploy-local: build tools ## deploy to a running LocalStack (needs Docker; see localstack/README.md)
 	./localstack/deploy.sh

@@ -20,12 +20,13 @@ import (
 	"rvcontent/shared/input"
 	"rvcontent/shared/mail"
 	"rvcontent/shared/ratelimit"
+	"rvcontent/shared/scans"
 	"rvcontent/shared/sites"
 	"rvcontent/shared/weburl"
 )
 
 // ScanKind is the job kind of a website scan.
-const ScanKind = "site.scan"
+const ScanKind = scans.Kind
 
 // CreateInput is what POST /accounts takes, validated.
 type CreateInput struct {
@@ -123,7 +124,7 @@ func (s *Service) create(ctx context.Context, in CreateInput, ip string) (Create
 		aws.String(credentials.DisplayPrefix(secret)), now)
 	key.Key = secret
 	putClaimToken(tx, tokenHash, accountID, now)
-	job := s.Jobs.Add(tx, accountID, siteID, ScanKind, nil)
+	job, _ := scans.Queue(tx, s.Jobs, s.Counters, accountID, siteID, 0) // the first of the day's scans
 	p := auth.Principal{AccountID: accountID, Actor: auth.Actor{Type: auth.ActorAgent, ID: keyID, Name: in.Agent.Name}, CredentialID: keyID, IP: ip}
 	activity.Record(tx, now, p, activity.Change{
 		Action: "account.created", Resource: activity.Resource{Type: "account", ID: accountID},

@@ -6,6 +6,7 @@ package activity
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -116,6 +117,9 @@ func (l *Log) List(ctx context.Context, accountID string, f Filter, limit int, c
 		in.FilterExpression = aws.String(joinAnd(filters))
 	}
 	items, next, err := dynamo.QueryPage[item](ctx, l.Table, in, limit, cur, dynamo.ActivityPK(accountID))
+	if errors.Is(err, dynamo.ErrBadCursor) {
+		return nil, "", apperr.Invalid(apperr.Problem{Field: "cursor", Problem: "is not a cursor this service issued"})
+	}
 	if err != nil {
 		return nil, "", apperr.Wrap("activity.List", err)
 	}

@@ -17,8 +17,9 @@ import (
 // Idempotent makes a POST with an Idempotency-Key run at most once: the first
 // response is stored and replayed with Idempotent-Replayed: true; a different
 // body under the same key, or the same key while the first runs, is 409
-// conflict. Requests without the header run as usual. Server errors release
-// the key so a retry runs again. Must run after ReadBody and Authenticate.
+// conflict. Requests without the header run as usual. Server errors and
+// rate-limit refusals (nothing ran) release the key so a retry runs again.
+// Must run after ReadBody and Authenticate.
 func Idempotent(s *idempotency.Store) func(http.Handler) http.Handler {
 	return func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -32,7 +33,10 @@ func Idempotent(s *idempotency.Store) func(http.Handler) http.Handler {
 				Error(w, r, apperr.New(apperr.BadRequest, "Idempotency-Key must be 1 to 255 characters."))
 				return
 			}
-			scope := "anon"
+			// An unauthenticated caller's keys are its address's own: the
+			// stored answer (an agent key, for POST /accounts) is never
+			// replayed to someone else who sends the same key and body.
+			scope := "anon#" + ClientIP(r)
 			if p, ok := auth.From(r.Context()); ok {
 				scope = p.AccountID
 			}
@@ -50,7 +54,7 @@ func Idempotent(s *idempotency.Store) func(http.Handler) http.Handler {
 			}
 			rec := &recorder{header: http.Header{}, status: http.StatusOK}
 			h.ServeHTTP(rec, r.WithContext(idempotency.WithClaim(r.Context(), claim)))
-			if rec.status >= 500 {
+			if rec.status >= 500 || rec.status == http.StatusTooManyRequests {
 				if err := claim.Release(r.Context()); err != nil {
 					slog.WarnContext(r.Context(), "release idempotency key", "err", err)
 				}

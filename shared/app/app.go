@@ -14,9 +14,11 @@ import (
 	"rvcontent/shared/accounts"
 	"rvcontent/shared/activity"
 	"rvcontent/shared/agentapi"
+	"rvcontent/shared/billing"
 	"rvcontent/shared/clock"
 	"rvcontent/shared/config"
 	"rvcontent/shared/credentials"
+	"rvcontent/shared/credits"
 	"rvcontent/shared/dynamo"
 	"rvcontent/shared/egress"
 	"rvcontent/shared/eventlog"
@@ -25,10 +27,12 @@ import (
 	"rvcontent/shared/mail"
 	"rvcontent/shared/oauth"
 	"rvcontent/shared/pages"
+	"rvcontent/shared/payments"
 	"rvcontent/shared/queue"
 	"rvcontent/shared/ratelimit"
 	"rvcontent/shared/scheduler"
 	"rvcontent/shared/sites"
+	"rvcontent/shared/studio"
 )
 
 // Deps are the adapters the service runs on: AWS in a Lambda, local
@@ -42,6 +46,9 @@ type Deps struct {
 	Mailer          mail.Sender
 	// Egress is the one outbound HTTP client for addresses users give.
 	Egress *egress.Client
+	// Payments is the payment processor (Stripe in AWS, the simulated
+	// processor in the dev stack); nil leaves billing unavailable.
+	Payments payments.Processor
 }
 
 // App is the wired service.
@@ -60,6 +67,12 @@ type App struct {
 	Sites       *sites.Store
 	Activity    *activity.Log
 	Scheduler   *scheduler.Scheduler
+	// Billing, Gate, Credits and Studio are wired by wireBilling, first, so
+	// every other feature can register its handlers through Gate.Guard.
+	Billing *billing.Service
+	Gate    *billing.Gate
+	Credits *credits.Service
+	Studio  *studio.Service
 
 	handlers map[string]handlerFunc
 	// deliveryHandlers consume the deliveries queue's message types.
@@ -117,9 +130,9 @@ func New(d Deps) *App {
 
 	// Each feature wires its services, handlers, job runners, queue
 	// handlers and scheduled tasks in its own file of this package.
+	a.wireBilling()
 	a.wireSites()
 	a.wireWebhooks()
-	a.wireBilling()
 	return a
 }
 

@@ -16,6 +16,8 @@ import (
 	"rvcontent/shared/dynamo"
 	"rvcontent/shared/egress"
 	"rvcontent/shared/mail"
+	"rvcontent/shared/payments"
+	"rvcontent/shared/payments/stripepay"
 	"rvcontent/shared/queue"
 )
 
@@ -43,6 +45,7 @@ func FromEnvironment(ctx context.Context) (*App, error) {
 		DeliveriesQueue: &queue.SQS{Client: sqsClient, QueueURL: cfg.DeliveriesQueueURL},
 		Mailer:          &mail.SES{Client: sesv2.NewFromConfig(awsCfg), From: cfg.MailFrom},
 		Egress:          egress.New(egress.Options{UserAgent: UserAgent}),
+		Payments:        stripeProcessor(cfg.Stripe),
 	}), nil
 }
 
@@ -56,4 +59,13 @@ func SetupLogging(level string) {
 		l = slog.LevelInfo
 	}
 	slog.SetDefault(slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{Level: l})))
+}
+
+// stripeProcessor returns the Stripe adapter when STRIPE_SECRET_KEY is
+// set, and no processor otherwise (billing then answers unavailable).
+func stripeProcessor(c config.Stripe) payments.Processor {
+	if c.SecretKey == "" {
+		return nil
+	}
+	return stripepay.New(stripepay.Config{SecretKey: c.SecretKey, PlanPriceID: c.PlanPriceID, StudioPriceID: c.StudioPriceID, APIBase: c.APIBase})
 }

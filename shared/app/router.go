@@ -26,10 +26,14 @@ func (a *App) HTTP(g routes.Group) http.Handler {
 		mux.Handle(r.Pattern(), a.chain(r, h))
 		paths[r.Path] = true
 	}
+	// Unmatched requests carry the rate-limit headers like every answer
+	// (spec 4.1) and count against the caller address's budget.
+	anonymous := api.Budget{Limit: a.Config.AnonymousRequestsPerMinute, Window: Minute}
+	notFound := api.RateLimit(a.Counters, anonymous, anonymous)(http.HandlerFunc(api.NotFound))
 	for p := range paths {
-		mux.HandleFunc(p, api.NotFound) // same path, another method
+		mux.Handle(p, notFound) // same path, another method
 	}
-	mux.HandleFunc("/", api.NotFound)
+	mux.Handle("/", notFound)
 	return api.Base(mux)
 }
 

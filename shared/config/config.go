@@ -34,11 +34,36 @@ type Config struct {
 	// SignupsPerAddressPerHour caps account creation per caller address
 	// (SIGNUPS_PER_ADDRESS_PER_HOUR, default 20).
 	SignupsPerAddressPerHour int
+	// SecretKey is the service's master key for derived secrets, such as
+	// webhook signing secrets (SECRET_KEY, at least 32 characters; required
+	// in a deployed function, a fixed development key in the dev stack). It
+	// is never stored or logged; changing it changes every derived secret.
+	SecretKey string
+	// Stripe configures the Stripe payment processor (STRIPE_SECRET_KEY,
+	// STRIPE_WEBHOOK_SECRET, STRIPE_PLAN_PRICE_ID, STRIPE_STUDIO_PRICE_ID,
+	// STRIPE_API_BASE). Without a secret key a deployed stack has no
+	// processor and billing answers unavailable; the dev stack uses its
+	// simulated processor.
+	Stripe Stripe
+	// Model picks the language model: "offline" (default; deterministic,
+	// no network) or "bedrock" (Amazon Bedrock's Converse API) (MODEL).
+	Model string
+	// BedrockModelID is the Bedrock model asked when Model is "bedrock"
+	// (BEDROCK_MODEL_ID; a small Anthropic model when empty).
+	BedrockModelID string
 	// DevMode mounts the /_dev harness (DEV_MODE=1). Never set in AWS.
 	DevMode bool
 	// LogLevel is debug, info, warn or error (LOG_LEVEL, default info).
 	LogLevel string
 }
+
+// MinSecretKey is the shortest SECRET_KEY accepted.
+const MinSecretKey = 32
+
+// DevSecretKey is the dev stack's SECRET_KEY when none is set: fixed, so a
+// persistent dev stack keeps its webhook secrets across restarts. Never use
+// it in a deployed stack.
+const DevSecretKey = "dev-stack-only-secret-key-never-deploy-0000"
 
 // FromEnv reads the configuration of a deployed function from the
 // environment.
@@ -53,6 +78,9 @@ func FromEnv() (Config, error) {
 func Dev() (Config, error) {
 	if os.Getenv("TABLE_NAME") == "" {
 		os.Setenv("TABLE_NAME", "service")
+	}
+	if os.Getenv("SECRET_KEY") == "" {
+		os.Setenv("SECRET_KEY", DevSecretKey)
 	}
 	c, err := read(1000)
 	c.DevMode = true
@@ -69,6 +97,10 @@ func read(signupsDefault int) (Config, error) {
 		MailFrom:           envOr("MAIL_FROM", "no-reply@example.com"),
 		DevMode:            os.Getenv("DEV_MODE") == "1" || os.Getenv("DEV_MODE") == "true",
 		LogLevel:           envOr("LOG_LEVEL", "info"),
+		Model:              envOr("MODEL", "offline"),
+		BedrockModelID:     os.Getenv("BEDROCK_MODEL_ID"),
+		SecretKey:          os.Getenv("SECRET_KEY"),
+		Stripe:             stripeFromEnv(),
 	}
 	var err error
 	if c.AccountRequestsPerMinute, err = envInt("ACCOUNT_REQUESTS_PER_MINUTE", 600); err != nil {
@@ -82,6 +114,12 @@ func read(signupsDefault int) (Config, error) {
 	}
 	if c.TableName == "" {
 		return c, fmt.Errorf("config: TABLE_NAME is not set")
+	}
+	if c.Model != "offline" && c.Model != "bedrock" {
+		return c, fmt.Errorf("config: MODEL must be offline or bedrock, not %q", c.Model)
+	}
+	if len(c.SecretKey) < MinSecretKey {
+		return c, fmt.Errorf("config: SECRET_KEY must be set to at least %d characters", MinSecretKey)
 	}
 	c.Fill()
 	return c, nil
@@ -103,6 +141,9 @@ func (c *Config) Fill() {
 	}
 	if c.MailFrom == "" {
 		c.MailFrom = "no-reply@example.com"
+	}
+	if c.SecretKey == "" && c.DevMode {
+		c.SecretKey = DevSecretKey
 	}
 }
 

@@ -147,6 +147,9 @@ func (s *Service) List(ctx context.Context, accountID string, limit int, cursor 
 		},
 		ConsistentRead: aws.Bool(true),
 	}, limit, cur, dynamo.AccountPK(accountID))
+	if errors.Is(err, dynamo.ErrBadCursor) {
+		return nil, "", apperr.Invalid(apperr.Problem{Field: "cursor", Problem: "is not a cursor this service issued"})
+	}
 	if err != nil {
 		return nil, "", apperr.Wrap("credentials.List", err)
 	}
@@ -251,7 +254,11 @@ func (s *Service) touch(ctx context.Context, l lookup) {
 			":at": &types.AttributeValueMemberS{Value: clock.Format(now)},
 		},
 	})
-	if err := s.Table.Commit(ctx, tx, nil); err != nil && !errors.Is(err, dynamo.ErrConditionFailed) {
+	// This bookkeeping write is not the request's effect: a failure armed
+	// for the request's own transaction (dev faults) must not land here.
+	quiet := *s.Table
+	quiet.Faults = nil
+	if err := quiet.Commit(ctx, tx, nil); err != nil && !errors.Is(err, dynamo.ErrConditionFailed) {
 		slog.WarnContext(ctx, "record key use", "credential_id", l.CredentialID, "err", err)
 	}
 }

@@ -30,6 +30,7 @@ import (
 	"rvcontent/shared/faults"
 	"rvcontent/shared/gateway"
 	"rvcontent/shared/mail"
+	"rvcontent/shared/payments/simpay"
 	"rvcontent/shared/routes"
 )
 
@@ -142,12 +143,15 @@ func Start(ctx context.Context, opts Options) (*Stack, error) {
 	outbox := &mail.Outbox{Table: table, Clock: offset}
 	s.Overrides = &devharness.Overrides{Table: table}
 	outbound := egress.New(egress.Options{UserAgent: app.UserAgent, Overrides: s.Overrides})
-	a = app.New(app.Deps{Config: c, Table: table, Clock: offset, JobsQueue: s.Jobs, DeliveriesQueue: s.Deliveries, Mailer: outbox, Egress: outbound})
+	// The simulated payment processor stands in for Stripe (DEV_HARNESS.md).
+	pay := &simpay.Processor{Table: table, Clock: offset, BaseURL: c.BaseURL}
+	a = app.New(app.Deps{Config: c, Table: table, Clock: offset, JobsQueue: s.Jobs, DeliveriesQueue: s.Deliveries, Mailer: outbox, Egress: outbound, Payments: pay})
 	s.App = a
 	s.Harness = &devharness.Harness{
 		Table: table, Clock: offset, Outbox: outbox, Overrides: s.Overrides, Faults: injector,
 		RunScheduled: a.Scheduler.RunAll,
 		Drain:        s.Drain,
+		Extra:        pay.Routes(),
 	}
 	if err := s.Harness.LoadClock(ctx); err != nil {
 		s.Close()

@@ -14,6 +14,7 @@ import "strings"
 // | credential lookup     | CREDHASH#<sha256>     | CREDHASH                 | one GetItem authenticates a request              |
 // | claim token           | CLAIM#<sha256>        | CLAIM                    | the claim page finds its account                 |
 // | site                  | ACCT#<id>             | SITE#<id>                | a site is read under the caller's account        |
+// | scan                  | ACCT#<id>             | SCAN#<site id>           | a site's latest scan, read under the account     |
 // | job                   | ACCT#<id>             | JOB#<uuidv7>             | get one job; list newest first                   |
 // | event                 | ACCT#<id>#EVENTS      | <sortable time>#<id>     | the events feed, oldest first, 30-day TTL        |
 // | activity              | ACCT#<id>#ACTIVITY    | <sortable time>#<id>     | the activity log, newest first, 365-day TTL      |
@@ -21,10 +22,30 @@ import "strings"
 // | counter               | COUNT#<scope>         | <window>                 | rate limits and daily quotas (atomic ADD, TTL)   |
 // | dev mail              | DEVMAIL#<lowercased>  | <sortable time>#<id>     | the dev harness's outbox                         |
 // | dev setting           | DEV#<name>            | DEV                      | the dev clock offset, host overrides, DNS        |
+// | billing               | ACCT#<id>             | BILLING                  | the account's subscription state (one GetItem     |
+// |                       |                       |                          | for every plan gate); GSI1 DUE#card_check        |
+// | site credits          | ACCT#<id>             | CREDITS#<site id>        | a site's balances this period (conditional spend) |
+// | site removal          | ACCT#<id>             | REMOVAL#<site id>        | a Studio site's scheduled archival; GSI1          |
+// |                       |                       |                          | DUE#site_removal at removes_at                   |
+// | applied payment event | ACCT#<id>#PAYEVT      | <processor event id>     | a processor event is applied once; TTL 30 days   |
+// | payment reference     | PAYREF#<ref>          | PAYREF                   | a processor webhook finds its account            |
+// | simulated processor   | SIMPAY#<kind>#<id>    | SIMPAY                   | dev stack only: checkouts, portals, subscriptions |
+// |                       |                       |                          | (GSI1 DUE#simpay_renewal), idempotent charges    |
+// | simulated charge      | SIMPAY#CHARGES#<acct> | <sortable time>#<id>     | dev stack only: every charge, for tests          |
+// | webhook endpoint      | ACCT#<id>             | WEBHOOK#<id>             | list and count (max 10) an account's endpoints    |
+// | webhook delivery      | ACCT#<id>#WEBHOOK#<w> | DLV#<event id>           | one per event and endpoint; a conditional put    |
+// |                       |                       |                          | makes a retried fan-out add no second delivery   |
+// | webhook attempt       | ACCT#<id>#WEBHOOK#<w> | ATT#<sortable time>#<id> | an endpoint's attempt log, newest first, 30 days |
 //
 // GSI1 (gsi1pk, gsi1sk) lists due work for the scheduler: gsi1pk is
 // DUE#<kind>, gsi1sk is <sortable due time>#<id>. Items leave the index by
 // removing both attributes when the work is done.
+// Webhooks use two kinds: DUE#webhook (a pending delivery: its next
+// attempt, or the time its queued message counts as lost) and
+// DUE#webhook_health (a failing endpoint: its warning or disable check).
+// Billing uses DUE#card_check (a trial whose card is not checked yet) and
+// DUE#site_removal (a Studio site to archive at removes_at); the dev
+// stack's simulated processor uses DUE#simpay_renewal (a period end).
 //
 // GSI2 (gsi2pk, gsi2sk) is for lookups by an attribute other than the
 // account, added by features that need one.
@@ -82,6 +103,9 @@ func SiteSK(id string) string { return "SITE#" + id }
 // SitePrefix begins every site sort key.
 const SitePrefix = "SITE#"
 
+// ScanSK is the sort key of a site's latest scan under its account.
+func ScanSK(siteID string) string { return "SCAN#" + siteID }
+
 // JobSK is the sort key of a job under its account.
 func JobSK(id string) string { return "JOB#" + id }
 
@@ -95,7 +119,7 @@ func EventsPK(accountID string) string { return "ACCT#" + accountID + "#EVENTS" 
 func ActivityPK(accountID string) string { return "ACCT#" + accountID + "#ACTIVITY" }
 
 // IdempotencyPK is the partition of idempotency records in one scope (an
-// account id, or "anon" for unauthenticated calls).
+// account id, or "anon#<caller address>" for unauthenticated calls).
 func IdempotencyPK(scope string) string { return "ACCT#" + scope + "#IDEM" }
 
 // CounterPK is the partition of a counter such as a rate-limit window.
@@ -109,6 +133,57 @@ func DevSettingPK(name string) string { return "DEV#" + name }
 
 // DevSettingSK is the sort key of a dev-stack setting.
 const DevSettingSK = "DEV"
+
+// WebhookSK is the sort key of a webhook endpoint under its account.
+func WebhookSK(id string) string { return "WEBHOOK#" + id }
+
+// WebhookPrefix begins every webhook endpoint sort key.
+const WebhookPrefix = "WEBHOOK#"
+
+// WebhookLogPK is the partition of one endpoint's deliveries and attempt log.
+func WebhookLogPK(accountID, webhookID string) string {
+	return "ACCT#" + accountID + "#WEBHOOK#" + webhookID
+}
+
+// DeliverySK is the sort key of the delivery of one event to an endpoint.
+func DeliverySK(eventID string) string { return "DLV#" + eventID }
+
+// AttemptPrefix begins every delivery attempt sort key.
+const AttemptPrefix = "ATT#"
+
+// BillingSK is the sort key of an account's billing record.
+const BillingSK = "BILLING"
+
+// CreditsSK is the sort key of a site's credit balances under its account.
+func CreditsSK(siteID string) string { return "CREDITS#" + siteID }
+
+// CreditsPrefix begins every credit balance sort key.
+const CreditsPrefix = "CREDITS#"
+
+// RemovalSK is the sort key of a Studio site's scheduled removal.
+func RemovalSK(siteID string) string { return "REMOVAL#" + siteID }
+
+// PaymentEventsPK is the partition of the processor events applied to an
+// account.
+func PaymentEventsPK(accountID string) string { return "ACCT#" + accountID + "#PAYEVT" }
+
+// PaymentRefPK is the partition of the lookup item of a processor's
+// subscription or customer reference.
+func PaymentRefPK(ref string) string { return "PAYREF#" + ref }
+
+// PaymentRefSK is the sort key of a payment reference lookup item.
+const PaymentRefSK = "PAYREF"
+
+// SimPayPK is the partition of one simulated-processor object (kind is
+// CHECKOUT, PORTAL, SUB or IDEM).
+func SimPayPK(kind, id string) string { return "SIMPAY#" + kind + "#" + id }
+
+// SimPaySK is the sort key of a simulated-processor object.
+const SimPaySK = "SIMPAY"
+
+// SimChargesPK is the partition of the simulated processor's charges of
+// one account.
+func SimChargesPK(accountID string) string { return "SIMPAY#CHARGES#" + accountID }
 
 // DuePK is the GSI1 partition of work of one kind waiting for the scheduler.
 func DuePK(kind string) string { return "DUE#" + kind }

@@ -2,18 +2,23 @@ package dynamo
 
 import (
 	"context"
+	"errors"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/smithy-go"
 )
 
 // QueryPage runs a query on partition pk of the table and returns up to limit
 // items of type T after cursor, with the cursor of the next page ("" when
 // there is none). It keeps reading while a filter expression drops items, so
 // a page is short only at the end. Cursors hold only the sort key: the
-// partition comes from pk, the caller's own.
+// partition comes from pk, the caller's own. A cursor without a sort key, or
+// one the query refuses as its starting key (a cursor of another list), gives
+// ErrBadCursor.
 func QueryPage[T any](ctx context.Context, t *Table, in *dynamodb.QueryInput, limit int, after Cursor, pk string) ([]T, string, error) {
 	in.TableName = aws.String(t.Name)
 	if after != nil {
@@ -28,6 +33,9 @@ func QueryPage[T any](ctx context.Context, t *Table, in *dynamodb.QueryInput, li
 		in.Limit = aws.Int32(int32(limit + 1 - len(rows)))
 		out, err := t.Client.Query(ctx, in)
 		if err != nil {
+			if after != nil && len(rows) == 0 && badStartKey(err) {
+				return nil, "", ErrBadCursor
+			}
 			return nil, "", err
 		}
 		rows = append(rows, out.Items...)
@@ -49,4 +57,12 @@ func QueryPage[T any](ctx context.Context, t *Table, in *dynamodb.QueryInput, li
 	}
 	items, err := UnmarshalList[T](rows)
 	return items, next, err
+}
+
+// badStartKey reports whether err is DynamoDB refusing a query's starting
+// key (outside the key condition, wrong size or type).
+func badStartKey(err error) bool {
+	var ae smithy.APIError
+	return errors.As(err, &ae) && ae.ErrorCode() == "ValidationException" &&
+		strings.Contains(strings.ToLower(ae.ErrorMessage()), "start")
 }

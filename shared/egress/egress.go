@@ -10,9 +10,9 @@
 package egress
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
-	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -42,54 +42,68 @@ type Resolver interface {
 	LookupTXT(ctx context.Context, name string) ([]string, error)
 }
 
+// Defaults of Options.
+const (
+	DefaultConnectTimeout = 5 * time.Second
+	DefaultTimeout        = 15 * time.Second
+	DefaultMaxBody        = 2 << 20
+	DefaultMaxRedirects   = 5
+	DefaultUserAgent      = "ServiceBot/1.0"
+)
+
 // Options configure a Client.
 type Options struct {
 	UserAgent      string        // sent on every request unless the request sets one
-	ConnectTimeout time.Duration // 5 s when zero
-	Timeout        time.Duration // whole request; 15 s when zero
-	MaxBody        int64         // bytes read from a response; 2 MB when zero
-	MaxRedirects   int           // hops followed when a request follows redirects; 5 when zero
+	ConnectTimeout time.Duration // DNS plus TCP connect plus TLS handshake; DefaultConnectTimeout when zero
+	Timeout        time.Duration // whole request, body included; DefaultTimeout when zero
+	MaxBody        int64         // bytes read from a response; DefaultMaxBody when zero
+	MaxRedirects   int           // hops followed when a request follows redirects; DefaultMaxRedirects when zero
 	Overrides      Overrides     // dev stack only
 	Resolver       Resolver      // net.DefaultResolver when nil
 }
 
-// Client makes outbound requests safely.
+// Client makes outbound requests safely. It is safe for concurrent use.
 type Client struct {
 	opts      Options
 	guardian  *ssrf.Guardian
 	transport *http.Transport
+	// connect opens the TCP connection to an address that passed the
+	// checks; tests replace it to stand in for the internet.
+	connect func(ctx context.Context, network, address string) (net.Conn, error)
 }
 
 // New returns a client with opts.
 func New(opts Options) *Client {
-	if opts.ConnectTimeout == 0 {
-		opts.ConnectTimeout = 5 * time.Second
+	if opts.ConnectTimeout <= 0 {
+		opts.ConnectTimeout = DefaultConnectTimeout
 	}
-	if opts.Timeout == 0 {
-		opts.Timeout = 15 * time.Second
+	if opts.Timeout <= 0 {
+		opts.Timeout = DefaultTimeout
 	}
-	if opts.MaxBody == 0 {
-		opts.MaxBody = 2 << 20
+	if opts.MaxBody <= 0 {
+		opts.MaxBody = DefaultMaxBody
 	}
-	if opts.MaxRedirects == 0 {
-		opts.MaxRedirects = 5
+	if opts.MaxRedirects <= 0 {
+		opts.MaxRedirects = DefaultMaxRedirects
 	}
 	if opts.UserAgent == "" {
-		opts.UserAgent = "ServiceBot/1.0"
+		opts.UserAgent = DefaultUserAgent
 	}
 	if opts.Resolver == nil {
 		opts.Resolver = net.DefaultResolver
 	}
-	c := &Client{opts: opts, guardian: ssrf.New(ssrf.WithAnyPort())}
+	c := &Client{opts: opts, guardian: guardian}
+	safe := &net.Dialer{Timeout: opts.ConnectTimeout, Control: func(network, address string, _ syscall.RawConn) error {
+		return c.guardian.Safe(network, address, nil) // checked again on the socket itself
+	}}
+	c.connect = safe.DialContext
 	c.transport = &http.Transport{
-		Proxy:                 nil, // never through an environment proxy: it would bypass the checks
-		DialContext:           c.dial,
-		DialTLSContext:        c.dialTLS,
-		TLSHandshakeTimeout:   opts.ConnectTimeout,
-		ResponseHeaderTimeout: opts.Timeout,
-		MaxIdleConns:          20,
-		IdleConnTimeout:       30 * time.Second,
-		DisableCompression:    false,
+		Proxy:               nil, // never through an environment proxy: it would bypass the checks
+		DialContext:         c.dial,
+		DialTLSContext:      c.dialTLS,
+		TLSHandshakeTimeout: opts.ConnectTimeout,
+		MaxIdleConns:        20,
+		IdleConnTimeout:     30 * time.Second,
 	}
 	return c
 }
@@ -115,15 +129,15 @@ type Response struct {
 }
 
 // Do sends req. It returns an *Error for every failure to get a response
-// (refused address, DNS, timeout, TLS, oversized body); an HTTP error status
-// is a response, not an error.
+// (refused address, DNS, connection, timeout, TLS, too many redirects,
+// oversized body); an HTTP error status is a response, not an error.
 func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
 	u, problem := weburl.Parse(req.URL, false)
 	if problem != "" {
-		return nil, &Error{Reason: ReasonRefused, URL: req.URL, Message: "the address " + problem + ", so the service will not connect to it"}
+		return nil, &Error{Reason: ReasonRefused, URL: req.URL, Message: "the address " + problem + " (loopback, private and reserved addresses are refused)"}
 	}
 	timeout := req.Timeout
-	if timeout == 0 {
+	if timeout <= 0 {
 		timeout = c.opts.Timeout
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
@@ -134,7 +148,7 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
 	}
 	var body io.Reader
 	if req.Body != nil {
-		body = strings.NewReader(string(req.Body))
+		body = bytes.NewReader(req.Body)
 	}
 	hr, err := http.NewRequestWithContext(ctx, method, u.String(), body)
 	if err != nil {
@@ -146,44 +160,47 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
 	if hr.Header.Get("User-Agent") == "" {
 		hr.Header.Set("User-Agent", c.opts.UserAgent)
 	}
-	hops := 0
-	client := &http.Client{
-		Transport: c.transport,
-		CheckRedirect: func(next *http.Request, via []*http.Request) error {
-			if !req.FollowRedirects {
-				return http.ErrUseLastResponse
-			}
-			hops++
-			if hops > c.opts.MaxRedirects {
-				return &Error{Reason: ReasonRedirects, URL: next.URL.String(), Message: fmt.Sprintf("it redirected more than %d times", c.opts.MaxRedirects)}
-			}
-			if _, p := weburl.Parse(next.URL.String(), false); p != "" {
-				return &Error{Reason: ReasonRefused, URL: next.URL.String(), Message: "it redirected to " + next.URL.Redacted() + ", which " + p}
-			}
-			if ua := req.Header.Get("User-Agent"); ua != "" {
-				next.Header.Set("User-Agent", ua)
-			}
-			return nil
-		},
-	}
+	client := &http.Client{Transport: c.transport, CheckRedirect: c.checkRedirect(req.FollowRedirects)}
 	start := time.Now()
 	resp, err := client.Do(hr)
 	if err != nil {
-		return nil, classify(req.URL, err, ctx)
+		return nil, classify(ctx, req.URL, timeout, err)
 	}
 	defer resp.Body.Close()
 	max := req.MaxBody
-	if max == 0 {
+	if max <= 0 {
 		max = c.opts.MaxBody
+	}
+	final := resp.Request.URL.String()
+	if resp.ContentLength > max {
+		return nil, tooLarge(final, max)
 	}
 	b, err := io.ReadAll(io.LimitReader(resp.Body, max+1))
 	if err != nil {
-		return nil, classify(req.URL, err, ctx)
+		return nil, classify(ctx, final, timeout, err)
 	}
 	if int64(len(b)) > max {
-		return nil, &Error{Reason: ReasonTooLarge, URL: req.URL, Message: fmt.Sprintf("the response is larger than %s, the most the service reads", size(max))}
+		return nil, tooLarge(final, max)
 	}
 	return &Response{StatusCode: resp.StatusCode, Header: resp.Header, Body: b, URL: resp.Request.URL, Duration: time.Since(start)}, nil
+}
+
+// checkRedirect stops at the first redirect when follow is false, else
+// follows at most MaxRedirects hops, each to a public http(s) address (its
+// resolved address is checked when it is dialled).
+func (c *Client) checkRedirect(follow bool) func(*http.Request, []*http.Request) error {
+	return func(next *http.Request, via []*http.Request) error {
+		if !follow {
+			return http.ErrUseLastResponse
+		}
+		if len(via) > c.opts.MaxRedirects {
+			return &Error{Reason: ReasonRedirects, URL: via[0].URL.String(), Message: fmt.Sprintf("it redirected more than %d times", c.opts.MaxRedirects)}
+		}
+		if _, p := weburl.Parse(next.URL.String(), false); p != "" {
+			return &Error{Reason: ReasonRefused, URL: next.URL.Redacted(), Message: "it redirected to " + next.URL.Redacted() + ", which is not a public web address (loopback, private and reserved addresses are refused)"}
+		}
+		return nil
+	}
 }
 
 // Get fetches rawURL, following redirects.
@@ -203,48 +220,61 @@ func (c *Client) LookupTXT(ctx context.Context, name string) ([]string, error) {
 	return c.opts.Resolver.LookupTXT(ctx, name)
 }
 
-// dial connects to addr after resolving it and checking every address.
+// dial connects to addr after resolving it and checking every address; it
+// connects only to an address that passed the check, so a name that
+// re-resolves to a private address between two requests fails the second.
 func (c *Client) dial(ctx context.Context, network, addr string) (net.Conn, error) {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
 		return nil, err
 	}
-	d := &net.Dialer{Timeout: c.opts.ConnectTimeout}
 	if c.opts.Overrides != nil {
 		if to, ok := c.opts.Overrides.Address(host); ok {
+			d := &net.Dialer{Timeout: c.opts.ConnectTimeout}
 			return d.DialContext(ctx, "tcp", to) // an explicit dev-stack mapping to a loopback fixture
 		}
 	}
-	var ips []netip.Addr
-	if ip, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil {
-		ips = []netip.Addr{ip}
-	} else {
-		addrs, err := c.opts.Resolver.LookupIPAddr(ctx, host)
-		if err != nil {
-			return nil, &Error{Reason: ReasonDNS, URL: host, Message: "the host name " + host + " could not be resolved", cause: err}
-		}
-		for _, a := range addrs {
-			if ip, ok := netip.AddrFromSlice(a.IP); ok {
-				ips = append(ips, ip.Unmap())
-			}
-		}
+	ips, err := c.resolve(ctx, host)
+	if err != nil {
+		return nil, err
 	}
-	var lastErr error = &Error{Reason: ReasonDNS, URL: host, Message: "the host name " + host + " has no address"}
+	var lastErr error
 	for _, ip := range ips {
-		if err := c.guardian.SafeAddr(ip.Unmap()); err != nil {
-			lastErr = &Error{Reason: ReasonRefused, URL: host, Message: "it resolves to " + ip.String() + ", a private or reserved address, so the service will not connect to it"}
+		if err := c.guardian.SafeAddr(ip); err != nil {
+			lastErr = &Error{Reason: ReasonRefused, URL: host, Message: "the host name " + host + " resolves to " + ip.String() + ", " + Describe(ip) + ", so the service will not connect to it"}
 			continue
 		}
-		safe := &net.Dialer{Timeout: c.opts.ConnectTimeout, Control: func(network, address string, rc syscall.RawConn) error {
-			return c.guardian.Safe(network, address, rc) // checked again on the socket itself
-		}}
-		conn, err := safe.DialContext(ctx, network, net.JoinHostPort(ip.String(), port))
+		conn, err := c.connect(ctx, network, net.JoinHostPort(ip.String(), port))
 		if err == nil {
 			return conn, nil
 		}
 		lastErr = err
 	}
 	return nil, lastErr
+}
+
+// resolve returns the addresses of host (an IP literal is its own answer),
+// IPv4-mapped IPv6 addresses unmapped so the IPv4 rules apply to them.
+func (c *Client) resolve(ctx context.Context, host string) ([]netip.Addr, error) {
+	if ip, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil {
+		return []netip.Addr{ip.Unmap()}, nil
+	}
+	rctx, cancel := context.WithTimeout(ctx, c.opts.ConnectTimeout)
+	defer cancel()
+	addrs, err := c.opts.Resolver.LookupIPAddr(rctx, host)
+	if err != nil {
+		return nil, &Error{Reason: ReasonDNS, URL: host, Message: "the host name " + host + " could not be resolved", cause: err}
+	}
+	var ips []netip.Addr
+	for _, a := range addrs {
+		if ip, ok := netip.AddrFromSlice(a.IP); ok {
+			ips = append(ips, ip.Unmap())
+		}
+	}
+	if len(ips) == 0 {
+		return nil, &Error{Reason: ReasonDNS, URL: host, Message: "the host name " + host + " has no address"}
+	}
+	return ips, nil
 }
 
 // dialTLS connects like dial, then runs TLS for the original host name. The
@@ -272,27 +302,4 @@ func (c *Client) dialTLS(ctx context.Context, network, addr string) (net.Conn, e
 		return nil, &Error{Reason: ReasonTLS, URL: host, Message: "the secure connection to " + host + " failed (" + err.Error() + ")", cause: err}
 	}
 	return conn, nil
-}
-
-func size(n int64) string {
-	if n >= 1<<20 && n%(1<<20) == 0 {
-		return fmt.Sprintf("%d MB", n>>20)
-	}
-	return fmt.Sprintf("%d KB", n>>10)
-}
-
-// classify turns a transport error into an *Error.
-func classify(rawURL string, err error, ctx context.Context) error {
-	var e *Error
-	if errors.As(err, &e) {
-		return e
-	}
-	var ne net.Error
-	switch {
-	case errors.Is(ctx.Err(), context.DeadlineExceeded), errors.As(err, &ne) && ne.Timeout():
-		return &Error{Reason: ReasonTimeout, URL: rawURL, Message: "it did not answer in time", cause: err}
-	case errors.Is(err, syscall.ECONNREFUSED):
-		return &Error{Reason: ReasonConnect, URL: rawURL, Message: "it refused the connection", cause: err}
-	}
-	return &Error{Reason: ReasonConnect, URL: rawURL, Message: "the connection failed (" + err.Error() + ")", cause: err}
 }

@@ -2,7 +2,7 @@ package eventlog
 
 import (
 	"context"
-	"strings"
+	"slices"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -52,20 +52,6 @@ func (s *Store) List(ctx context.Context, accountID string, q Query) (Page, erro
 		":pk":    &types.AttributeValueMemberS{Value: dynamo.EventsPK(accountID)},
 		":after": &types.AttributeValueMemberS{Value: after},
 	}
-	var filters []string
-	if len(q.Types) > 0 {
-		var names []string
-		for i, t := range q.Types {
-			k := ":t" + string(rune('a'+i%26)) + strings.Repeat("x", i/26)
-			values[k] = &types.AttributeValueMemberS{Value: t}
-			names = append(names, k)
-		}
-		filters = append(filters, "#type IN ("+strings.Join(names, ", ")+")")
-	}
-	if q.SiteID != "" {
-		filters = append(filters, "site_id = :site")
-		values[":site"] = &types.AttributeValueMemberS{Value: q.SiteID}
-	}
 	in := &dynamodb.QueryInput{
 		TableName:                 aws.String(s.Table.Name),
 		KeyConditionExpression:    aws.String("pk = :pk AND sk > :after"),
@@ -73,14 +59,18 @@ func (s *Store) List(ctx context.Context, accountID string, q Query) (Page, erro
 		ScanIndexForward:          aws.Bool(true),
 		ConsistentRead:            aws.Bool(true),
 	}
-	if len(filters) > 0 {
-		in.FilterExpression = aws.String(strings.Join(filters, " AND "))
-		in.ExpressionAttributeNames = map[string]string{"#type": "type"}
-	}
+	// Filters apply here rather than as a filter expression, so the cursor
+	// moves past every event read, matching or not: a poller of a rare type
+	// never reads the same events twice.
+	filtered := len(q.Types) > 0 || q.SiteID != ""
 	page := Page{}
 	last := after
 	for {
-		in.Limit = aws.Int32(int32(q.Limit + 1 - len(page.Events)))
+		chunk := q.Limit + 1 - len(page.Events)
+		if filtered && chunk < filteredChunk {
+			chunk = filteredChunk
+		}
+		in.Limit = aws.Int32(int32(chunk))
 		out, err := s.Table.Client.Query(ctx, in)
 		if err != nil {
 			return Page{}, apperr.Wrap("eventlog.List", err)
@@ -90,6 +80,10 @@ func (s *Store) List(ctx context.Context, accountID string, q Query) (Page, erro
 			return Page{}, apperr.Wrap("eventlog.List", err)
 		}
 		for _, r := range rows {
+			if !q.matches(r.Event) {
+				last = r.SK
+				continue
+			}
 			if len(page.Events) == q.Limit {
 				page.HasMore = true
 				break
@@ -101,13 +95,21 @@ func (s *Store) List(ctx context.Context, accountID string, q Query) (Page, erro
 			break
 		}
 		in.ExclusiveStartKey = out.LastEvaluatedKey
-		if sk, ok := out.LastEvaluatedKey["sk"].(*types.AttributeValueMemberS); ok && len(page.Events) < q.Limit {
-			last = sk.Value // filtered-out events need not be read again
-		}
 	}
 	page.NextCursor = dynamo.EncodeCursor(dynamo.Cursor{"after": last})
 	if page.Events == nil {
 		page.Events = []Event{}
 	}
 	return page, nil
+}
+
+// filteredChunk is how many events a filtered read takes at a time.
+const filteredChunk = 100
+
+// matches reports whether e passes the query's type and site filters.
+func (q Query) matches(e Event) bool {
+	if len(q.Types) > 0 && !slices.Contains(q.Types, e.Type) {
+		return false
+	}
+	return q.SiteID == "" || (e.SiteID != nil && *e.SiteID == q.SiteID)
 }

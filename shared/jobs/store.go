@@ -105,6 +105,9 @@ func (s *Store) List(ctx context.Context, accountID string, f Filter, limit int,
 		in.ExpressionAttributeNames = names
 	}
 	items, next, err := dynamo.QueryPage[item](ctx, s.Table, in, limit, cur, dynamo.AccountPK(accountID))
+	if errors.Is(err, dynamo.ErrBadCursor) {
+		return nil, "", apperr.Invalid(apperr.Problem{Field: "cursor", Problem: "is not a cursor this service issued"})
+	}
 	if err != nil {
 		return nil, "", apperr.Wrap("jobs.List", err)
 	}

@@ -65,6 +65,9 @@ const AgentBase = "/api/agent/v1"
 // PublicBase is the public articles API's root path.
 const PublicBase = "/api/public/v1"
 
+// PaymentsWebhookPath is where the payment processor sends its webhooks.
+const PaymentsWebhookPath = "/webhooks/payments"
+
 // DefaultGroup serves every request no route matches (API Gateway's $default
 // route): a JSON 404.
 const DefaultGroup = Accounts
@@ -96,11 +99,32 @@ var Table = []Route{
 	// Sites, scans (spec 4.5, 4.6).
 	agent("GET", "/sites", Sites),
 	agent("GET", "/sites/{site_id}", Sites),
+	agent("PATCH", "/sites/{site_id}", Sites),
+	agent("GET", "/sites/{site_id}/scan", Sites),
+	agent("POST", "/sites/{site_id}/scan", Sites),
 
 	// Studio sites (spec 4.5) and billing (spec 4.9).
+	agent("POST", "/sites", Sites),
+	agent("DELETE", "/sites/{site_id}", Sites),
+	agent("POST", "/sites/{site_id}/restore", Sites),
+	agent("GET", "/sites/{site_id}/credits", Content),
+	agent("GET", "/billing", Billing),
+	agent("POST", "/billing/checkout", Billing),
+	agent("POST", "/billing/portal", Billing),
+	agent("POST", "/billing/activate", Billing),
+	agent("GET", "/billing/studio-quote", Billing),
+	// The payment processor's webhooks: signed by the processor, no credential.
+	{Method: "POST", Path: PaymentsWebhookPath, Group: PaymentsWebhook, Auth: None},
 
 	// Events and webhooks (spec 4.10).
 	agent("GET", "/events", Events),
+	agent("GET", "/webhooks", Events),
+	agent("POST", "/webhooks", Events),
+	agent("PATCH", "/webhooks/{webhook_id}", Events),
+	agent("DELETE", "/webhooks/{webhook_id}", Events),
+	agent("POST", "/webhooks/{webhook_id}/test", Events),
+	// Beyond the spec's index: an endpoint's recent delivery attempts.
+	agent("GET", "/webhooks/{webhook_id}/deliveries", Events),
 
 	// OAuth protected-resource metadata (spec 5).
 	{Method: "GET", Path: "/.well-known/oauth-protected-resource", Group: OAuth, Auth: None},

@@ -1,0 +1,51 @@
+package stack
+
+import (
+	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2integrations"
+	"github.com/aws/jsii-runtime-go"
+
+	"rvcontent/shared/routes"
+)
+
+// addRoutes gives the HTTP API one route per entry of the route table,
+// integrated with its group's function (payload format 2.0), and the
+// $default route to routes.DefaultGroup's function, which answers the JSON
+// 404 of an unknown route.
+//
+// Each group's routes share one integration and one invoke permission for
+// the whole API (apiId/*/*/*, stage/method/path), which keeps the
+// function's resource policy small as groups grow. The $default route is
+// invoked as apiId/<stage>/$default, which that pattern does not match, so
+// it gets an integration of its own whose permission is apiId/*/*.
+func (s *ServiceStack) addRoutes() {
+	integrations := map[routes.Group]awsapigatewayv2.HttpRouteIntegration{}
+	for _, r := range routes.Table {
+		in, ok := integrations[r.Group]
+		if !ok {
+			in = s.lambdaIntegration(string(r.Group), constructID(string(r.Group))+"Integration", false)
+			integrations[r.Group] = in
+		}
+		s.API.AddRoutes(&awsapigatewayv2.AddRoutesOptions{
+			Path:        jsii.String(r.Path),
+			Methods:     &[]awsapigatewayv2.HttpMethod{awsapigatewayv2.HttpMethod(r.Method)},
+			Integration: in,
+		})
+	}
+	awsapigatewayv2.NewHttpRoute(s.Stack, jsii.String("DefaultRoute"), &awsapigatewayv2.HttpRouteProps{
+		HttpApi:     s.API,
+		RouteKey:    awsapigatewayv2.HttpRouteKey_DEFAULT(),
+		Integration: s.lambdaIntegration(string(routes.DefaultGroup), "DefaultIntegration", true),
+	})
+}
+
+// lambdaIntegration integrates the function named name, its invoke
+// permission scoped to the route it is bound to when scoped is set, else to
+// the whole API.
+func (s *ServiceStack) lambdaIntegration(name, id string, scoped bool) awsapigatewayv2.HttpRouteIntegration {
+	return awsapigatewayv2integrations.NewHttpLambdaIntegration(jsii.String(id), s.Functions[name],
+		&awsapigatewayv2integrations.HttpLambdaIntegrationProps{
+			PayloadFormatVersion:   awsapigatewayv2.PayloadFormatVersion_VERSION_2_0(),
+			ScopePermissionToRoute: jsii.Bool(scoped),
+		})
+}

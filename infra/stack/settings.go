@@ -1,0 +1,88 @@
+package stack
+
+import (
+	"github.com/aws/aws-cdk-go/awscdk/v2"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awsiam"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awssecretsmanager"
+	"github.com/aws/jsii-runtime-go"
+
+	"rvcontent/shared/model/bedrock"
+)
+
+// Language models (MODEL).
+const (
+	ModelOffline = "offline"
+	ModelBedrock = "bedrock"
+)
+
+// DefaultBedrockModelID is the Bedrock model granted when the props name
+// none: the bedrock adapter's default.
+const DefaultBedrockModelID = bedrock.DefaultModelID
+
+// stripeKeys maps the Stripe variables to the keys of the JSON secret named
+// by StripeSecretName.
+var stripeKeys = map[string]string{
+	"STRIPE_SECRET_KEY":      "secret_key",
+	"STRIPE_WEBHOOK_SECRET":  "webhook_secret",
+	"STRIPE_PLAN_PRICE_ID":   "plan_price_id",
+	"STRIPE_STUDIO_PRICE_ID": "studio_price_id",
+}
+
+// settings holds the secrets and switches every function's environment
+// draws on beyond the resources: the master key, the model and Stripe.
+type settings struct {
+	secretKey awssecretsmanager.Secret
+	stripe    awssecretsmanager.ISecret // nil without StripeSecretName
+}
+
+// newSettings creates the service's master key (SECRET_KEY): 64 random
+// characters in Secrets Manager, kept when the stack is deleted because
+// changing it changes every secret derived from it (webhook signing
+// secrets). It also looks up the Stripe secret when one is named.
+func newSettings(s *ServiceStack, p ServiceStackProps) *settings {
+	out := &settings{}
+	out.secretKey = awssecretsmanager.NewSecret(s.Stack, jsii.String("SecretKey"), &awssecretsmanager.SecretProps{
+		Description: jsii.String("The service's master key for derived secrets (SECRET_KEY)"),
+		GenerateSecretString: &awssecretsmanager.SecretStringGenerator{
+			PasswordLength:     jsii.Number(64),
+			ExcludePunctuation: jsii.Bool(true),
+			IncludeSpace:       jsii.Bool(false),
+		},
+		RemovalPolicy: awscdk.RemovalPolicy_RETAIN,
+	})
+	if p.StripeSecretName != "" {
+		out.stripe = awssecretsmanager.Secret_FromSecretNameV2(s.Stack, jsii.String("Stripe"), jsii.String(p.StripeSecretName))
+	}
+	return out
+}
+
+// env adds the settings' variables for a function with access to env.
+// Secrets go in as CloudFormation dynamic references, resolved at deploy
+// time, so they never appear in the template.
+func (st *settings) env(p ServiceStackProps, access Access, env map[string]*string) {
+	env["SECRET_KEY"] = st.secretKey.SecretValue().UnsafeUnwrap()
+	env["MODEL"] = jsii.String(p.Model)
+	if p.Model == ModelBedrock && access.RunsModel {
+		env["BEDROCK_MODEL_ID"] = jsii.String(p.BedrockModelID)
+	}
+	if st.stripe != nil && access.Payments {
+		for variable, key := range stripeKeys {
+			env[variable] = st.stripe.SecretValueFromJson(jsii.String(key)).UnsafeUnwrap()
+		}
+	}
+}
+
+// grant lets a function that runs the model call Bedrock's model.
+func (st *settings) grant(p ServiceStackProps, fn awslambda.Function, access Access) {
+	if p.Model != ModelBedrock || !access.RunsModel {
+		return
+	}
+	fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
+		Actions: jsii.Strings("bedrock:InvokeModel"),
+		Resources: jsii.Strings(*awscdk.Stack_Of(fn).FormatArn(&awscdk.ArnComponents{
+			Service: jsii.String("bedrock"), Account: jsii.String(""),
+			Resource: jsii.String("foundation-model"), ResourceName: jsii.String(p.BedrockModelID),
+		})),
+	}))
+}

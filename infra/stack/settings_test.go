@@ -1,0 +1,100 @@
+package stack_test
+
+import (
+	"strings"
+	"testing"
+
+	"rvcontent/infra/stack"
+)
+
+// environments returns each function's environment variables by function
+// name.
+func environments(t *testing.T, st *stack.ServiceStack, template map[string]any) map[string]map[string]any {
+	t.Helper()
+	fns := resourcesIn(template, "AWS::Lambda::Function")
+	out := map[string]map[string]any{}
+	for name := range st.Functions {
+		res, ok := fns[st.LogicalID(name)]
+		if !ok {
+			t.Fatalf("function %s is not in the template", name)
+		}
+		out[name] = props(res)["Environment"].(map[string]any)["Variables"].(map[string]any)
+	}
+	return out
+}
+
+func TestSecretKey(t *testing.T) {
+	secrets := resources("AWS::SecretsManager::Secret")
+	if len(secrets) != 1 {
+		t.Fatalf("%d secrets, want 1 (the master key)", len(secrets))
+	}
+	var secretID string
+	for id, res := range secrets {
+		secretID = id
+		if res["DeletionPolicy"] != "Retain" {
+			t.Errorf("master key DeletionPolicy %v, want Retain", res["DeletionPolicy"])
+		}
+		if _, literal := props(res)["SecretString"]; literal {
+			t.Error("master key has a literal value in the template")
+		}
+	}
+	for name, env := range environments(t, synthesized, tmpl) {
+		ref := asJSON(env["SECRET_KEY"])
+		if !strings.Contains(ref, "{{resolve:secretsmanager:") || !strings.Contains(ref, `"Ref":"`+secretID+`"`) {
+			t.Errorf("%s: SECRET_KEY = %s, want a dynamic reference to the master key", name, ref)
+		}
+		if env["MODEL"] != stack.ModelOffline {
+			t.Errorf("%s: MODEL = %v, want %s by default", name, env["MODEL"], stack.ModelOffline)
+		}
+		for variable := range env {
+			if strings.HasPrefix(variable, "STRIPE_") || variable == "BEDROCK_MODEL_ID" {
+				t.Errorf("%s: %s is set without Stripe or Bedrock configured", name, variable)
+			}
+		}
+	}
+}
+
+// payers are the functions that talk to the payment processor.
+var payers = map[string]bool{"sites": true, "billing": true, "payments-webhook": true, "mcp": true, stack.Scheduler: true}
+
+func TestStripeSettingsReachOnlyPaymentFunctions(t *testing.T) {
+	for name, env := range environments(t, configured, configuredTmpl) {
+		for _, variable := range []string{"STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PLAN_PRICE_ID", "STRIPE_STUDIO_PRICE_ID"} {
+			v, set := env[variable]
+			if set != payers[name] {
+				t.Errorf("%s: %s set %v, want %v", name, variable, set, payers[name])
+			}
+			if set && !strings.Contains(asJSON(v), "{{resolve:secretsmanager:") {
+				t.Errorf("%s: %s = %s, want a dynamic reference to %s", name, variable, asJSON(v), testStripeSecret)
+			}
+		}
+	}
+}
+
+func TestBedrockGrantedToModelRunnersOnly(t *testing.T) {
+	envs := environments(t, configured, configuredTmpl)
+	for name := range configured.Functions {
+		fnID := configured.LogicalID(name)
+		runs := name == stack.JobWorker
+		granted := map[string]bool{}
+		for _, st := range statementsIn(t, configuredTmpl, fnID) {
+			if strs(st["Action"])[0] == "bedrock:InvokeModel" {
+				granted[asJSON(st["Resource"])] = true
+			}
+		}
+		if runs != (len(granted) > 0) {
+			t.Errorf("%s: bedrock:InvokeModel granted %v, want %v", name, len(granted) > 0, runs)
+		}
+		for res := range granted {
+			if !strings.Contains(res, ":foundation-model/"+testModelID) {
+				t.Errorf("%s: bedrock:InvokeModel on %s, want the configured model only", name, res)
+			}
+		}
+		if got, want := envs[name]["BEDROCK_MODEL_ID"], testModelID; runs && got != want {
+			t.Errorf("%s: BEDROCK_MODEL_ID = %v, want %s", name, got, want)
+		}
+		if envs[name]["MODEL"] != stack.ModelBedrock {
+			t.Errorf("%s: MODEL = %v, want %s", name, envs[name]["MODEL"], stack.ModelBedrock)
+		}
+	}
+}

@@ -1,0 +1,92 @@
+// Package scan holds black-box tests of sites and the website scan (spec 2
+// Site and Scan, 3, 4.5, 4.6, 6): HTTP against a dev stack, with fixture
+// websites served on loopback through the /_dev/hosts overrides.
+package scan
+
+import (
+	"encoding/json"
+	"net/http"
+	"reflect"
+	"testing"
+
+	"rvcontent/test/testenv"
+)
+
+// account creates an account for siteURL; body adds or overrides fields
+// of the POST /accounts body.
+func account(t testing.TB, env *testenv.Env, siteURL string, body map[string]any) *testenv.Account {
+	t.Helper()
+	if body == nil {
+		return env.NewAccount(t, siteURL)
+	}
+	b := map[string]any{"email": testenv.UniqueEmail("scan"), "site_url": siteURL, "agent": map[string]any{"name": "Scan tests"}}
+	for k, v := range body {
+		b[k] = v
+	}
+	r := env.Client().Agent(t, "POST", "/accounts", b).Expect(t, http.StatusCreated)
+	var out struct {
+		Account  struct{ ID string }
+		Site     struct{ ID string }
+		AgentKey struct{ ID, Key string } `json:"agent_key"`
+		ScanJob  string                   `json:"scan_job_id"`
+	}
+	r.Decode(t, &out)
+	return &testenv.Account{ID: out.Account.ID, SiteID: out.Site.ID, Key: out.AgentKey.Key, KeyID: out.AgentKey.ID, ScanJob: out.ScanJob, Client: env.Client().As(out.AgentKey.Key)}
+}
+
+// waitJob waits for job id to end and returns it.
+func waitJob(t testing.TB, a *testenv.Account, id string) map[string]any {
+	t.Helper()
+	for i := 0; i < 4; i++ {
+		j := a.Client.Agent(t, "GET", "/jobs/"+id+"?wait=25", nil).Expect(t, http.StatusOK).JSON(t)["job"].(map[string]any)
+		if s := j["status"]; s == "completed" || s == "failed" {
+			return j
+		}
+	}
+	t.Fatalf("job %s did not end", id)
+	return nil
+}
+
+// scanOf returns GET /sites/{site_id}/scan.
+func scanOf(t testing.TB, a *testenv.Account) map[string]any {
+	t.Helper()
+	return a.Client.Agent(t, "GET", "/sites/"+a.SiteID+"/scan", nil).Expect(t, http.StatusOK).JSON(t)["scan"].(map[string]any)
+}
+
+// siteOf returns GET /sites/{site_id}.
+func siteOf(t testing.TB, a *testenv.Account) map[string]any {
+	t.Helper()
+	return a.Client.Agent(t, "GET", "/sites/"+a.SiteID, nil).Expect(t, http.StatusOK).JSON(t)["site"].(map[string]any)
+}
+
+// rescan starts a scan and returns its job id.
+func rescan(t testing.TB, a *testenv.Account) string {
+	t.Helper()
+	r := a.Client.Agent(t, "POST", "/sites/"+a.SiteID+"/scan", nil).Expect(t, http.StatusAccepted)
+	j := r.JSON(t)["job"].(map[string]any)
+	if j["kind"] != "site.scan" || j["status"] != "queued" || j["site_id"] != a.SiteID {
+		t.Fatalf("POST scan answered job %v", j)
+	}
+	return j["id"].(string)
+}
+
+// events returns the account's events of typ for its site, oldest first.
+func events(t testing.TB, a *testenv.Account, typ string) []map[string]any {
+	t.Helper()
+	var out struct{ Events []map[string]any }
+	a.Client.Agent(t, "GET", "/events?since=2000-01-01T00:00:00Z&limit=100&types="+typ+"&site_id="+a.SiteID, nil).Expect(t, http.StatusOK).Decode(t, &out)
+	return out.Events
+}
+
+// equalJSON fails unless got and want encode to the same JSON.
+func equalJSON(t testing.TB, what string, got, want any) {
+	t.Helper()
+	g, _ := json.Marshal(got)
+	w, _ := json.Marshal(want)
+	var gv, wv any
+	_ = json.Unmarshal(g, &gv)
+	_ = json.Unmarshal(w, &wv)
+	if !reflect.DeepEqual(gv, wv) {
+		t.Fatalf("%s:\n got  %s\n want %s", what, g, w)
+	}
+}
