@@ -53,7 +53,7 @@ func Idempotent(s *idempotency.Store) func(http.Handler) http.Handler {
 				return
 			}
 			rec := &recorder{header: http.Header{}, status: http.StatusOK}
-			h.ServeHTTP(rec, r.WithContext(idempotency.WithClaim(r.Context(), claim)))
+			serveReleasingOnPanic(h, rec, r.WithContext(idempotency.WithClaim(r.Context(), claim)), claim)
 			if rec.status >= 500 || rec.status == http.StatusTooManyRequests {
 				if err := claim.Release(r.Context()); err != nil {
 					slog.WarnContext(r.Context(), "release idempotency key", "err", err)
@@ -68,6 +68,20 @@ func Idempotent(s *idempotency.Store) func(http.Handler) http.Handler {
 			_, _ = w.Write(rec.body.Bytes())
 		})
 	}
+}
+
+// serveReleasingOnPanic runs h; if h panics, the key is released (a retry
+// runs again, as after a server error) before the panic goes on to Base.
+func serveReleasingOnPanic(h http.Handler, w http.ResponseWriter, r *http.Request, claim *idempotency.Claim) {
+	defer func() {
+		if p := recover(); p != nil {
+			if err := claim.Release(r.Context()); err != nil {
+				slog.WarnContext(r.Context(), "release idempotency key after panic", "err", err)
+			}
+			panic(p)
+		}
+	}()
+	h.ServeHTTP(w, r)
 }
 
 // requestHash identifies a request by method, path and body. A JSON body is

@@ -14,6 +14,7 @@ import (
 
 	"rvcontent/shared/apperr"
 	"rvcontent/shared/auth"
+	"rvcontent/shared/faults"
 	"rvcontent/shared/ids"
 )
 
@@ -67,6 +68,7 @@ func Base(h http.Handler) http.Handler {
 		ctx := context.WithValue(r.Context(), requestIDKey{}, id)
 		ctx = context.WithValue(ctx, routeLabelKey{}, label)
 		ctx = auth.WithIP(ctx, ClientIP(r))
+		ctx = faults.WithRequest(ctx)
 		w.Header().Set("X-Request-Id", id)
 		sw := &statusWriter{ResponseWriter: w}
 		defer func() {

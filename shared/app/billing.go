@@ -28,7 +28,7 @@ func (a *App) wireBilling() {
 	a.Gate = &billing.Gate{Billing: a.Billing, Sites: a.Sites}
 	a.Studio = &studio.Service{
 		Table: t, Clock: c, Billing: a.Billing, Sites: a.Sites, Credits: a.Credits,
-		Events: a.Events, Jobs: a.Enqueuer, DashboardURL: cfg.DashboardURL,
+		Events: a.Events, Jobs: a.Enqueuer, Counters: a.Counters, DashboardURL: cfg.DashboardURL,
 	}
 	if s, ok := a.Payments.(interface{ SetSink(payments.Sink) }); ok {
 		s.SetSink(a.Billing)

@@ -191,8 +191,12 @@ func (s *Service) Revoke(ctx context.Context, id string) (AgentKey, error) {
 	}
 	s.record(tx, p, now, it.AgentKey, "revoked")
 	if err := s.Table.Commit(ctx, tx, it.AgentKey); err != nil {
-		if errors.Is(err, dynamo.ErrConditionFailed) {
+		var ce *dynamo.CanceledError
+		switch {
+		case errors.As(err, &ce) && ce.Has("credential"):
 			return AgentKey{}, ErrNotFound // revoked by a concurrent call
+		case errors.As(err, &ce):
+			return AgentKey{}, apperr.New(apperr.Conflict, "Something this key created changed at the same moment. Retry the revocation.")
 		}
 		return AgentKey{}, apperr.Wrap("credentials.Revoke", err)
 	}
@@ -254,11 +258,7 @@ func (s *Service) touch(ctx context.Context, l lookup) {
 			":at": &types.AttributeValueMemberS{Value: clock.Format(now)},
 		},
 	})
-	// This bookkeeping write is not the request's effect: a failure armed
-	// for the request's own transaction (dev faults) must not land here.
-	quiet := *s.Table
-	quiet.Faults = nil
-	if err := quiet.Commit(ctx, tx, nil); err != nil && !errors.Is(err, dynamo.ErrConditionFailed) {
+	if err := s.Table.Commit(ctx, tx, nil); err != nil && !errors.Is(err, dynamo.ErrConditionFailed) {
 		slog.WarnContext(ctx, "record key use", "credential_id", l.CredentialID, "err", err)
 	}
 }

@@ -170,8 +170,10 @@ func (t *Table) Commit(ctx context.Context, tx *Tx, result any) error {
 	if hooked {
 		hook.Committed()
 	}
-	if err := t.Faults.Fail(faults.AfterCommit); err != nil {
-		return err // as if the function died here: after-commit work is lost
+	if result != nil && faults.InRequest(ctx) {
+		if err := t.Faults.Fail(faults.AfterCommit); err != nil {
+			return err // as if the function died here: after-commit work is lost
+		}
 	}
 	for _, f := range tx.after {
 		f(ctx)

@@ -117,6 +117,10 @@ type Request struct {
 	FollowRedirects bool
 	Timeout         time.Duration // overrides Options.Timeout when set
 	MaxBody         int64         // overrides Options.MaxBody when set
+	// Truncate keeps the first MaxBody bytes of a larger response instead of
+	// failing, for callers that need the status more than the body (webhook
+	// deliveries).
+	Truncate bool
 }
 
 // Response is a completed request. Body holds at most MaxBody bytes.
@@ -124,6 +128,7 @@ type Response struct {
 	StatusCode int
 	Header     http.Header
 	Body       []byte
+	Truncated  bool     // the body was longer than MaxBody and was cut (Request.Truncate)
 	URL        *url.URL // the final URL after redirects
 	Duration   time.Duration
 }
@@ -172,17 +177,21 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
 		max = c.opts.MaxBody
 	}
 	final := resp.Request.URL.String()
-	if resp.ContentLength > max {
+	if resp.ContentLength > max && !req.Truncate {
 		return nil, tooLarge(final, max)
 	}
 	b, err := io.ReadAll(io.LimitReader(resp.Body, max+1))
 	if err != nil {
 		return nil, classify(ctx, final, timeout, err)
 	}
-	if int64(len(b)) > max {
+	truncated := int64(len(b)) > max
+	if truncated && !req.Truncate {
 		return nil, tooLarge(final, max)
 	}
-	return &Response{StatusCode: resp.StatusCode, Header: resp.Header, Body: b, URL: resp.Request.URL, Duration: time.Since(start)}, nil
+	if truncated {
+		b = b[:max]
+	}
+	return &Response{StatusCode: resp.StatusCode, Header: resp.Header, Body: b, Truncated: truncated, URL: resp.Request.URL, Duration: time.Since(start)}, nil
 }
 
 // checkRedirect stops at the first redirect when follow is false, else

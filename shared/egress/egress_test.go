@@ -317,6 +317,12 @@ func TestSizeCap(t *testing.T) {
 	if err != nil || len(resp.Body) != 5000 {
 		t.Fatalf("a request's own cap: %v", err)
 	}
+	for _, mode := range []string{"", "&chunked=1"} {
+		resp, err = c.Do(context.Background(), Request{URL: "http://big.example.com/?n=5000" + mode, Truncate: true})
+		if err != nil || len(resp.Body) != 1024 || !resp.Truncated || resp.StatusCode != http.StatusOK {
+			t.Fatalf("Truncate keeps the cap and the status (%q): %v %+v", mode, err, resp)
+		}
+	}
 }
 
 func TestTimeCap(t *testing.T) {

@@ -5,15 +5,17 @@
 package faults
 
 import (
+	"context"
 	"errors"
 	"sync"
 )
 
 // Points where a failure can be injected.
 const (
-	// AfterCommit fails a request right after its transaction committed,
-	// before any after-commit work (enqueueing, event dispatch) runs: as if
-	// the function died there.
+	// AfterCommit fails an API request right after the transaction that
+	// carries its effect committed, before any after-commit work
+	// (enqueueing, event dispatch) runs: as if the function died there.
+	// Background work and bookkeeping writes never trip it.
 	AfterCommit = "after_commit"
 )
 
@@ -48,4 +50,18 @@ func (i *Injector) Fail(point string) error {
 		return ErrInjected
 	}
 	return nil
+}
+
+type requestKey struct{}
+
+// WithRequest marks ctx as serving an API request, the only work armed
+// points apply to.
+func WithRequest(ctx context.Context) context.Context {
+	return context.WithValue(ctx, requestKey{}, true)
+}
+
+// InRequest reports whether ctx serves an API request.
+func InRequest(ctx context.Context) bool {
+	v, _ := ctx.Value(requestKey{}).(bool)
+	return v
 }

@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"time"
 
-	"rvcontent/shared/accounts"
 	"rvcontent/shared/activity"
 	"rvcontent/shared/apperr"
 	"rvcontent/shared/auth"
@@ -15,6 +14,7 @@ import (
 	"rvcontent/shared/dynamo"
 	"rvcontent/shared/ids"
 	"rvcontent/shared/payments"
+	"rvcontent/shared/scans"
 	"rvcontent/shared/sites"
 )
 
@@ -69,7 +69,7 @@ func (s *Service) Add(ctx context.Context, in AddInput, requestKey string) (Adde
 		change := sites.StudioChange{From: sites.StatusPending, To: sites.StatusActive, BilledFrom: now}
 		sites.ApplyStudio(tx, p.AccountID, id, change)
 		site := change.Applied(item.Site)
-		job := s.Jobs.Add(tx, p.AccountID, id, accounts.ScanKind, nil)
+		job, _ := scans.Queue(tx, s.Jobs, s.Counters, p.AccountID, id, 0)
 		s.Credits.Reset(tx, p.AccountID, id, credits.StudioAllowance, terms.PeriodStart, terms.PeriodEnd)
 		s.Events.Emit(tx, p.AccountID, id, "site.added", map[string]any{"site": site})
 		activity.Record(tx, now, p, activity.Change{

@@ -17,6 +17,7 @@ import (
 	"rvcontent/shared/eventlog"
 	"rvcontent/shared/input"
 	"rvcontent/shared/jobs"
+	"rvcontent/shared/ratelimit"
 	"rvcontent/shared/sites"
 	"rvcontent/shared/weburl"
 )
@@ -30,6 +31,8 @@ type Service struct {
 	Credits *credits.Service
 	Events  *eventlog.Writer
 	Jobs    *jobs.Enqueuer
+	// Counters count scans toward the daily quota, like every scan.
+	Counters *ratelimit.Counters
 	// DashboardURL starts each site's dashboard_url.
 	DashboardURL string
 }

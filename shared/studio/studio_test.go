@@ -17,6 +17,7 @@ import (
 	"rvcontent/shared/ids"
 	"rvcontent/shared/jobs"
 	"rvcontent/shared/payments"
+	"rvcontent/shared/ratelimit"
 	"rvcontent/shared/sites"
 	"rvcontent/shared/studio"
 	"rvcontent/test/dynamotest"
@@ -74,7 +75,8 @@ func newRig(t *testing.T) *rig {
 	b := &billing.Service{Table: table, Clock: clk, Events: events, Credits: cr, Sites: store, Processor: proc, DashboardURL: "https://app.example.com"}
 	r := &rig{
 		svc: &studio.Service{Table: table, Clock: clk, Billing: b, Sites: store, Credits: cr, Events: events,
-			Jobs: &jobs.Enqueuer{Clock: clk, Queue: nullQueue{}}, DashboardURL: "https://app.example.com"},
+			Jobs: &jobs.Enqueuer{Clock: clk, Queue: nullQueue{}}, Counters: &ratelimit.Counters{Table: table, Clock: clk},
+			DashboardURL: "https://app.example.com"},
 		sites: store, proc: proc, account: ids.New(),
 	}
 	r.ctx = auth.With(context.Background(), auth.Principal{AccountID: r.account, Actor: auth.Actor{Type: auth.ActorAgent, ID: "k", Name: "test"}})

@@ -13,7 +13,7 @@ import (
 )
 
 // maxResponse is the most of an endpoint's answer read (and discarded).
-const maxResponse = 1 << 20
+const maxResponse = 64 << 10
 
 // Result is the outcome of one attempt.
 type Result struct {
@@ -53,7 +53,7 @@ func (s *Service) send(ctx context.Context, target, secret string, body []byte, 
 	start := time.Now()
 	resp, err := s.Client.Do(ctx, egress.Request{
 		Method: http.MethodPost, URL: target, Header: h, Body: body,
-		FollowRedirects: false, Timeout: Deadline, MaxBody: maxResponse,
+		FollowRedirects: false, Timeout: Deadline, MaxBody: maxResponse, Truncate: true,
 	})
 	if err != nil {
 		return Result{Duration: time.Since(start), Error: failure(err)}
