@@ -3,7 +3,8 @@
 
 SHELL := /usr/bin/env bash
 GO ?= go
-export CACHE_DIR ?= $(CURDIR)/.cache
+CACHE_DIR := $(if $(CACHE_DIR),$(CACHE_DIR),$(CURDIR)/.cache)
+export CACHE_DIR
 export JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION := 1
 export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 # Extra CDK CLI arguments, e.g. CDK_ARGS="-c mailFrom=no-reply@yourdomain.com".

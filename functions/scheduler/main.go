@@ -2,20 +2,8 @@
 package main
 
 import (
-	"context"
-	"log/slog"
-	"os"
-
-	"github.com/aws/aws-lambda-go/lambda"
-
+	"rvcontent/functions/internal/lambdarun"
 	"rvcontent/shared/app"
 )
 
-func main() {
-	a, err := app.FromEnvironment(context.Background())
-	if err != nil {
-		slog.Error("start", "err", err)
-		os.Exit(1)
-	}
-	lambda.Start(a.HandleSchedule)
-}
+func main() { lambdarun.Start(func(a *app.App) any { return a.HandleSchedule }) }
