@@ -14,6 +14,7 @@ import (
 	"rvcontent/shared/accounts"
 	"rvcontent/shared/activity"
 	"rvcontent/shared/agentapi"
+	"rvcontent/shared/articles"
 	"rvcontent/shared/billing"
 	"rvcontent/shared/clock"
 	"rvcontent/shared/config"
@@ -54,7 +55,13 @@ type Deps struct {
 // App is the wired service.
 type App struct {
 	Deps
-	Counters    *ratelimit.Counters
+	Counters *ratelimit.Counters
+	// ArticleStore and Articles own a site's articles (wireContent).
+	ArticleStore *articles.Store
+	Articles     *articles.Service
+	// AI is the per-account AI rate limit shared by research, verification
+	// checks and sweeps.
+	AI          *ratelimit.AI
 	Idempotency *idempotency.Store
 	Events      *eventlog.Writer
 	EventStore  *eventlog.Store
@@ -89,6 +96,7 @@ func New(d Deps) *App {
 	a := &App{Deps: d}
 	t, c := d.Table, d.Clock
 	a.Counters = &ratelimit.Counters{Table: t, Clock: c}
+	a.AI = &ratelimit.AI{Counters: a.Counters, PerHour: d.Config.AIRequestsPerHour}
 	a.Idempotency = &idempotency.Store{Table: t, Clock: c}
 	dispatcher := &eventlog.QueueDispatcher{Queue: d.DeliveriesQueue}
 	a.Events = &eventlog.Writer{Clock: c, Dispatcher: dispatcher}
@@ -133,6 +141,12 @@ func New(d Deps) *App {
 	a.wireBilling()
 	a.wireSites()
 	a.wireWebhooks()
+	a.wireOAuth()
+	a.wireContent()
+	a.wirePublishing()
+	a.wireBacklinks()
+	a.wireForum()
+	a.wireMCP()
 	return a
 }
 

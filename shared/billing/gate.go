@@ -54,6 +54,16 @@ func (g *Gate) Check(ctx context.Context, accountID, siteID string, need Need) e
 	if need == NeedNothing && siteID == "" {
 		return nil
 	}
+	// A site that is not the account's is not_found before anything else,
+	// so another account's ids never answer differently from random ones.
+	var site *sites.Site
+	if siteID != "" {
+		s, err := g.Sites.Get(ctx, accountID, siteID)
+		if err != nil {
+			return err
+		}
+		site = &s
+	}
 	r, err := g.Billing.load(ctx, accountID)
 	if err != nil {
 		return err
@@ -62,14 +72,10 @@ func (g *Gate) Check(ctx context.Context, accountID, siteID string, need Need) e
 	if err := r.meets(need, now); err != nil {
 		return err
 	}
-	if siteID == "" {
+	if site == nil {
 		return nil
 	}
-	site, err := g.Sites.Get(ctx, accountID, siteID)
-	if err != nil {
-		return err
-	}
-	return siteUsable(site, now)
+	return siteUsable(*site, now)
 }
 
 // meets applies need to the billing state at now.

@@ -51,6 +51,10 @@ type Config struct {
 	// BedrockModelID is the Bedrock model asked when Model is "bedrock"
 	// (BEDROCK_MODEL_ID; a small Anthropic model when empty).
 	BedrockModelID string
+	// AIRequestsPerHour is the per-account budget of AI-backed calls
+	// (research, verification checks, forum sweeps) (AI_REQUESTS_PER_HOUR,
+	// default 60).
+	AIRequestsPerHour int
 	// DevMode mounts the /_dev harness (DEV_MODE=1). Never set in AWS.
 	DevMode bool
 	// LogLevel is debug, info, warn or error (LOG_LEVEL, default info).
@@ -109,6 +113,9 @@ func read(signupsDefault int) (Config, error) {
 	if c.AnonymousRequestsPerMinute, err = envInt("ANONYMOUS_REQUESTS_PER_MINUTE", 300); err != nil {
 		return c, err
 	}
+	if c.AIRequestsPerHour, err = envInt("AI_REQUESTS_PER_HOUR", 60); err != nil {
+		return c, err
+	}
 	if c.SignupsPerAddressPerHour, err = envInt("SIGNUPS_PER_ADDRESS_PER_HOUR", signupsDefault); err != nil {
 		return c, err
 	}
@@ -135,6 +142,9 @@ func (c *Config) Fill() {
 	}
 	if c.AnonymousRequestsPerMinute == 0 {
 		c.AnonymousRequestsPerMinute = 300
+	}
+	if c.AIRequestsPerHour == 0 {
+		c.AIRequestsPerHour = 60
 	}
 	if c.SignupsPerAddressPerHour == 0 {
 		c.SignupsPerAddressPerHour = 20

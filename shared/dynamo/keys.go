@@ -37,6 +37,12 @@ import "strings"
 // |                       |                       |                          | makes a retried fan-out add no second delivery   |
 // | webhook attempt       | ACCT#<id>#WEBHOOK#<w> | ATT#<sortable time>#<id> | an endpoint's attempt log, newest first, 30 days |
 //
+// | article               | SITE#<site_id>        | ART#<uuidv7>             | a site's articles, newest first; read after the site is found under the caller's account |
+//
+// GSI2 PUBART#<site_id> / <updated_at>#<id> holds a site's finished
+// articles only (the attributes are removed when an article stops being
+// finished): the public articles API lists them oldest update first.
+//
 // GSI1 (gsi1pk, gsi1sk) lists due work for the scheduler: gsi1pk is
 // DUE#<kind>, gsi1sk is <sortable due time>#<id>. Items leave the index by
 // removing both attributes when the work is done.
@@ -190,3 +196,15 @@ func DuePK(kind string) string { return "DUE#" + kind }
 
 // TimeKey joins a sortable time and an id into a sort key.
 func TimeKey(sortableTime, id string) string { return sortableTime + "#" + id }
+
+// SitePK is the partition of a site's own items (articles, keywords, ...).
+func SitePK(siteID string) string { return "SITE#" + siteID }
+
+// ArticleSK is the sort key of an article under its site.
+func ArticleSK(id string) string { return "ART#" + id }
+
+// ArticlePrefix begins every article sort key.
+const ArticlePrefix = "ART#"
+
+// FinishedArticlesPK is the GSI2 partition of a site's finished articles.
+func FinishedArticlesPK(siteID string) string { return "PUBART#" + siteID }

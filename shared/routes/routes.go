@@ -126,8 +126,25 @@ var Table = []Route{
 	// Beyond the spec's index: an endpoint's recent delivery attempts.
 	agent("GET", "/webhooks/{webhook_id}/deliveries", Events),
 
-	// OAuth protected-resource metadata (spec 5).
+	// Content: research, keywords, rank, articles (spec 4.6, 4.2).
+	agent("GET", "/sites/{site_id}/articles", Content),
+	agent("POST", "/sites/{site_id}/articles", Content),
+	agent("GET", "/sites/{site_id}/articles/{article_id}", Content),
+	agent("PATCH", "/sites/{site_id}/articles/{article_id}", Content),
+	agent("DELETE", "/sites/{site_id}/articles/{article_id}", Content),
+
+	// Autopilot, integrations, site keys (spec 4.2).
+
+	// Backlink exchange (spec 4.7).
+
+	// Forum presence (spec 4.8).
+
+	// Public articles API (public-articles-api.md).
+
+	// OAuth metadata and authorization server, owner sign-in (spec 5).
 	{Method: "GET", Path: "/.well-known/oauth-protected-resource", Group: OAuth, Auth: None},
+
+	// MCP server (spec 5).
 }
 
 // ForGroup returns the routes of group g in table order.

@@ -1,0 +1,4 @@
+package app
+
+// wireBacklinks wires the backlink exchange.
+func (a *App) wireBacklinks() {}

@@ -1,0 +1,13 @@
+package app
+
+import (
+	"rvcontent/shared/agentapi"
+	"rvcontent/shared/articles"
+)
+
+// wireContent wires research, keywords, rank and articles.
+func (a *App) wireContent() {
+	a.ArticleStore = &articles.Store{Table: a.Table, Clock: a.Clock}
+	a.Articles = &articles.Service{Store: a.ArticleStore, Sites: a.Sites, Events: a.Events, Clock: a.Clock}
+	a.register(a.Gate.Guard((&agentapi.Articles{Articles: a.Articles}).Handlers()))
+}

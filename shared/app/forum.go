@@ -1,0 +1,4 @@
+package app
+
+// wireForum wires forum presence.
+func (a *App) wireForum() {}

@@ -1,0 +1,4 @@
+package app
+
+// wireMCP wires the MCP server.
+func (a *App) wireMCP() {}

@@ -1,0 +1,114 @@
+// Package articles owns a site's articles: ideas (opportunity), planned
+// articles (scheduled), articles being written (generating) and finished,
+// publishable articles. It holds the article's rules (statuses, slug,
+// Markdown rendering, which changes count as an update of a finished
+// article) and its items in the table; generation, scoring, publishing and
+// the public articles API build on it.
+package articles
+
+import (
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Statuses of an article.
+const (
+	StatusOpportunity = "opportunity" // an idea, not planned yet
+	StatusScheduled   = "scheduled"   // planned to be written
+	StatusGenerating  = "generating"  // being written by the service
+	StatusFinished    = "finished"    // written and publishable
+)
+
+// Sources of an article (event article.created's source).
+const (
+	SourceScan      = "scan"
+	SourceResearch  = "research"
+	SourceAPI       = "api"
+	SourceDashboard = "dashboard"
+	SourceAutopilot = "autopilot"
+)
+
+// Estimates are the model's planning estimates of an idea.
+type Estimates struct {
+	TrafficEstimate int    `json:"traffic_estimate" dynamodbav:"traffic_estimate"`
+	Competition     string `json:"competition" dynamodbav:"competition"`
+	AISignal        int    `json:"ai_signal" dynamodbav:"ai_signal"`
+}
+
+// Article is an article as the agent API shows it.
+type Article struct {
+	ID           string     `json:"id" dynamodbav:"id"`
+	SiteID       string     `json:"site_id" dynamodbav:"site_id"`
+	Status       string     `json:"status" dynamodbav:"status"`
+	Title        string     `json:"title" dynamodbav:"title"`
+	Slug         string     `json:"slug" dynamodbav:"slug"`
+	Description  string     `json:"description" dynamodbav:"description"`
+	Keyword      *string    `json:"keyword" dynamodbav:"keyword"`
+	Tags         []string   `json:"tags" dynamodbav:"tags"`
+	BodyMarkdown string     `json:"body_markdown,omitempty" dynamodbav:"body_markdown"`
+	BodyHTML     string     `json:"body_html,omitempty" dynamodbav:"body_html"`
+	WordCount    int        `json:"word_count" dynamodbav:"word_count"`
+	SEOScore     *float64   `json:"seo_score" dynamodbav:"seo_score"`
+	Source       string     `json:"source" dynamodbav:"source"`
+	ScheduledFor *string    `json:"scheduled_for" dynamodbav:"scheduled_for"`
+	Estimates    *Estimates `json:"estimates" dynamodbav:"estimates"`
+	PublishedURL *string    `json:"published_url" dynamodbav:"published_url"`
+	PublishedAt  *string    `json:"published_at" dynamodbav:"published_at"`
+	FinishedAt   *string    `json:"finished_at" dynamodbav:"finished_at"`
+	CreatedAt    string     `json:"created_at" dynamodbav:"created_at"`
+	UpdatedAt    string     `json:"updated_at" dynamodbav:"updated_at"`
+}
+
+// Written reports whether the article has a body (written articles are never
+// replaced by a rescan).
+func (a Article) Written() bool { return strings.TrimSpace(a.BodyMarkdown) != "" }
+
+// Unwritten reports whether a rescan may replace the article: an idea or a
+// scheduled article with an empty body.
+func (a Article) Unwritten() bool {
+	return (a.Status == StatusOpportunity || a.Status == StatusScheduled) && !a.Written()
+}
+
+// Summary is the article without its body, as events and lists carry it.
+type Summary = Article
+
+// WithoutBody returns the article with its body fields emptied, as events
+// show articles (spec 2 Event).
+func (a Article) WithoutBody() Article {
+	a.BodyMarkdown, a.BodyHTML = "", ""
+	return a
+}
+
+// Slug derives an article's slug from its title and the first 8 characters
+// of its id (public articles API): lowercase ASCII words joined by hyphens.
+func Slug(title, id string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range norm.NFKD.String(strings.ToLower(title)) {
+		switch {
+		case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+			b.WriteRune(r)
+			dash = false
+		case unicode.Is(unicode.Mn, r): // accents dropped: "é" → "e"
+		default:
+			if !dash && b.Len() > 0 {
+				b.WriteByte('-')
+				dash = true
+			}
+		}
+	}
+	s := strings.TrimSuffix(b.String(), "-")
+	if len(s) > 80 {
+		s = strings.TrimSuffix(s[:80], "-")
+	}
+	short := id
+	if len(short) > 8 {
+		short = short[:8]
+	}
+	if s == "" {
+		return short
+	}
+	return s + "-" + short
+}
