@@ -38,10 +38,13 @@ var groupAccess = map[routes.Group]Access{
 	// Sites start scans and write site events.
 	// Studio sites are charged when added or restored.
 	routes.Sites: {SendJobs: true, SendDeliveries: true, Payments: true},
-	// Research, articles and autopilot start jobs and write article events.
-	routes.Content:   {SendJobs: true, SendDeliveries: true},
+	// Research, articles and autopilot start jobs and write article events;
+	// rewrite-section asks the model while the request waits.
+	routes.Content:   {SendJobs: true, SendDeliveries: true, RunsModel: true},
 	routes.Backlinks: {SendJobs: true, SendDeliveries: true},
-	routes.Forum:     {SendJobs: true, SendDeliveries: true},
+	// Forum presence starts sweeps, writes events and drafts replies with
+	// the model.
+	routes.Forum: {SendJobs: true, SendDeliveries: true, RunsModel: true},
 	// Billing and the processor's webhooks change plans (events) and start
 	// the scan of a new Studio site.
 	routes.Billing:         {SendJobs: true, SendDeliveries: true, Payments: true},
@@ -50,10 +53,12 @@ var groupAccess = map[routes.Group]Access{
 	routes.Events: {SendDeliveries: true},
 	// Public articles API: publishing reports write events.
 	routes.Public: {SendDeliveries: true},
-	// OAuth consent creates a connection (an event).
-	routes.OAuth: {SendDeliveries: true},
-	// MCP does what the agent API does.
-	routes.MCP: {SendJobs: true, SendDeliveries: true, Payments: true},
+	// OAuth consent creates a connection (an event) and emails the owner;
+	// sign-in emails a link.
+	routes.OAuth: {SendDeliveries: true, SendMail: true},
+	// MCP does what the agent API does: its tool calls run the agent-API
+	// groups' handlers in-process, so GroupAccess adds their access.
+	routes.MCP: {},
 }
 
 // workerAccess is the access of the queue and schedule consumers. Each
@@ -75,6 +80,9 @@ var noAccess = Access{}
 
 // GroupAccess returns the access of endpoint group g's function.
 func GroupAccess(g routes.Group) Access {
+	if g == routes.MCP {
+		return agentGroupsAccess()
+	}
 	if a, ok := groupAccess[g]; ok {
 		return a
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"rvcontent/infra/stack"
+	"rvcontent/shared/routes"
 )
 
 // environments returns each function's environment variables by function
@@ -75,7 +76,9 @@ func TestBedrockGrantedToModelRunnersOnly(t *testing.T) {
 	envs := environments(t, configured, configuredTmpl)
 	for name := range configured.Functions {
 		fnID := configured.LogicalID(name)
-		runs := name == stack.JobWorker
+		// The jobs worker and the groups that ask the model while a request
+		// waits (rewrites, forum drafts; MCP runs their handlers).
+		runs := stack.WorkerAccess(name).RunsModel || stack.GroupAccess(routes.Group(name)).RunsModel
 		granted := map[string]bool{}
 		for _, st := range statementsIn(t, configuredTmpl, fnID) {
 			if strs(st["Action"])[0] == "bedrock:InvokeModel" {

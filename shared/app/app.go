@@ -14,7 +14,9 @@ import (
 	"rvcontent/shared/accounts"
 	"rvcontent/shared/activity"
 	"rvcontent/shared/agentapi"
+	"rvcontent/shared/api"
 	"rvcontent/shared/articles"
+	"rvcontent/shared/backlinks"
 	"rvcontent/shared/billing"
 	"rvcontent/shared/clock"
 	"rvcontent/shared/config"
@@ -23,15 +25,21 @@ import (
 	"rvcontent/shared/dynamo"
 	"rvcontent/shared/egress"
 	"rvcontent/shared/eventlog"
+	"rvcontent/shared/forum"
 	"rvcontent/shared/idempotency"
+	"rvcontent/shared/integrations"
 	"rvcontent/shared/jobs"
+	"rvcontent/shared/keywords"
 	"rvcontent/shared/mail"
 	"rvcontent/shared/oauth"
 	"rvcontent/shared/pages"
 	"rvcontent/shared/payments"
+	"rvcontent/shared/publicapi"
 	"rvcontent/shared/queue"
 	"rvcontent/shared/ratelimit"
+	"rvcontent/shared/research"
 	"rvcontent/shared/scheduler"
+	"rvcontent/shared/sitekeys"
 	"rvcontent/shared/sites"
 	"rvcontent/shared/studio"
 )
@@ -50,6 +58,10 @@ type Deps struct {
 	// Payments is the payment processor (Stripe in AWS, the simulated
 	// processor in the dev stack); nil leaves billing unavailable.
 	Payments payments.Processor
+	// ForumPlatform is the discussion platform forum presence reads (the
+	// fixture forum in the dev stack); nil reads the forum's public API
+	// through Egress.
+	ForumPlatform forum.Platform
 }
 
 // App is the wired service.
@@ -59,6 +71,10 @@ type App struct {
 	// ArticleStore and Articles own a site's articles (wireContent).
 	ArticleStore *articles.Store
 	Articles     *articles.Service
+	// Keywords and Research own keywords, research runs and the scan's
+	// plan stage (wireResearch).
+	Keywords *keywords.Service
+	Research *research.Service
 	// AI is the per-account AI rate limit shared by research, verification
 	// checks and sweeps.
 	AI          *ratelimit.AI
@@ -70,6 +86,7 @@ type App struct {
 	JobStore    *jobs.Store
 	JobWorker   *jobs.Worker
 	Credentials *credentials.Service
+	Authn       api.Authenticator // agent keys and OAuth access tokens, for the agent API and MCP (wireOAuth)
 	Accounts    *accounts.Service
 	Sites       *sites.Store
 	Activity    *activity.Log
@@ -80,6 +97,16 @@ type App struct {
 	Gate    *billing.Gate
 	Credits *credits.Service
 	Studio  *studio.Service
+	// SiteKeys and PublicAPI serve the public articles API; Integrations
+	// pushes articles to platforms (wirePublishing).
+	SiteKeys     *sitekeys.Service
+	PublicAPI    *publicapi.Server
+	Integrations *integrations.Service
+	// Backlinks runs the backlink exchange (wireBacklinks, which runs after
+	// wirePublishing: read it lazily from there).
+	Backlinks *backlinks.Service
+	// Forum runs forum presence (wireForum).
+	Forum *forum.Service
 
 	handlers map[string]handlerFunc
 	// deliveryHandlers consume the deliveries queue's message types.

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"rvcontent/shared/api"
+	"rvcontent/shared/mcpserver"
+	"rvcontent/shared/publicapi"
 	"rvcontent/shared/routes"
 )
 
@@ -30,6 +32,7 @@ func (a *App) HTTP(g routes.Group) http.Handler {
 	// (spec 4.1) and count against the caller address's budget.
 	anonymous := api.Budget{Limit: a.Config.AnonymousRequestsPerMinute, Window: Minute}
 	notFound := api.RateLimit(a.Counters, anonymous, anonymous)(http.HandlerFunc(api.NotFound))
+	notFound = publicapi.Unmatched(notFound) // the public API answers in its own shape
 	for p := range paths {
 		mux.Handle(p, notFound) // same path, another method
 	}
@@ -48,13 +51,23 @@ func (a *App) chain(r routes.Route, h http.Handler) http.Handler {
 			next.ServeHTTP(w, req)
 		})
 	}
-	limit := api.RateLimit(a.Counters, account, anonymous)
+	// A tool call's request, made in-process by the MCP server, was counted
+	// as its MCP request.
+	limit := mcpserver.SkipInProcess(api.RateLimit(a.Counters, account, anonymous))
 	var mws []func(http.Handler) http.Handler
 	switch {
+	case r.Auth == routes.SiteKey:
+		// The public API's own chain: CORS, preflights, its limits, the site key.
+		mws = append(mws, label, a.PublicAPI.Middleware)
+	case r.Auth == routes.Agent && r.Group == routes.MCP:
+		// The agent API's credential check and budget; the MCP server reads
+		// its own body, and each tool call runs its route's full chain.
+		reject := limit(api.Rejecter(cfg.BaseURL))
+		mws = append(mws, label, api.Authenticate(a.Authn, reject), limit)
 	case r.Auth == routes.Agent:
 		// Refused credentials count against the caller address's budget.
 		reject := limit(api.Rejecter(cfg.BaseURL))
-		mws = append(mws, label, api.Authenticate(a.Credentials, reject), limit, api.ReadBody, api.Idempotent(a.Idempotency))
+		mws = append(mws, label, api.Authenticate(a.Authn, reject), limit, api.ReadBody, api.Idempotent(a.Idempotency))
 	case strings.HasPrefix(r.Path, routes.AgentBase):
 		mws = append(mws, label, limit, api.ReadBody, api.Idempotent(a.Idempotency))
 	default:

@@ -59,6 +59,9 @@ type Article struct {
 	FinishedAt   *string    `json:"finished_at" dynamodbav:"finished_at"`
 	CreatedAt    string     `json:"created_at" dynamodbav:"created_at"`
 	UpdatedAt    string     `json:"updated_at" dynamodbav:"updated_at"`
+	// GenerationJobID is the article.generate job writing the article
+	// while it is generating (internal: a stale job never writes it).
+	GenerationJobID string `json:"-" dynamodbav:"generation_job_id,omitempty"`
 }
 
 // Written reports whether the article has a body (written articles are never

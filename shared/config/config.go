@@ -31,6 +31,13 @@ type Config struct {
 	// AnonymousRequestsPerMinute is the per-address budget of requests made
 	// without an accepted credential (ANONYMOUS_REQUESTS_PER_MINUTE, default 300).
 	AnonymousRequestsPerMinute int
+	// PublicRequestsPerIP and PublicRequestsPerAccount are the public
+	// articles API's limits per fixed clock minute: per caller address,
+	// before the key is checked (PUBLIC_REQUESTS_PER_MINUTE_PER_IP, default
+	// 300), and per account across its site keys
+	// (PUBLIC_REQUESTS_PER_MINUTE_PER_ACCOUNT, default 120).
+	PublicRequestsPerIP      int
+	PublicRequestsPerAccount int
 	// SignupsPerAddressPerHour caps account creation per caller address
 	// (SIGNUPS_PER_ADDRESS_PER_HOUR, default 20).
 	SignupsPerAddressPerHour int
@@ -55,6 +62,10 @@ type Config struct {
 	// (research, verification checks, forum sweeps) (AI_REQUESTS_PER_HOUR,
 	// default 60).
 	AIRequestsPerHour int
+	// ForumAPIBase is the forum's public JSON API that forum presence reads
+	// (FORUM_API_BASE, default https://www.reddit.com); the dev stack uses
+	// its fixture forum instead.
+	ForumAPIBase string
 	// DevMode mounts the /_dev harness (DEV_MODE=1). Never set in AWS.
 	DevMode bool
 	// LogLevel is debug, info, warn or error (LOG_LEVEL, default info).
@@ -103,6 +114,7 @@ func read(signupsDefault int) (Config, error) {
 		LogLevel:           envOr("LOG_LEVEL", "info"),
 		Model:              envOr("MODEL", "offline"),
 		BedrockModelID:     os.Getenv("BEDROCK_MODEL_ID"),
+		ForumAPIBase:       os.Getenv("FORUM_API_BASE"),
 		SecretKey:          os.Getenv("SECRET_KEY"),
 		Stripe:             stripeFromEnv(),
 	}
@@ -111,6 +123,12 @@ func read(signupsDefault int) (Config, error) {
 		return c, err
 	}
 	if c.AnonymousRequestsPerMinute, err = envInt("ANONYMOUS_REQUESTS_PER_MINUTE", 300); err != nil {
+		return c, err
+	}
+	if c.PublicRequestsPerIP, err = envInt("PUBLIC_REQUESTS_PER_MINUTE_PER_IP", 300); err != nil {
+		return c, err
+	}
+	if c.PublicRequestsPerAccount, err = envInt("PUBLIC_REQUESTS_PER_MINUTE_PER_ACCOUNT", 120); err != nil {
 		return c, err
 	}
 	if c.AIRequestsPerHour, err = envInt("AI_REQUESTS_PER_HOUR", 60); err != nil {
@@ -145,6 +163,12 @@ func (c *Config) Fill() {
 	}
 	if c.AIRequestsPerHour == 0 {
 		c.AIRequestsPerHour = 60
+	}
+	if c.PublicRequestsPerIP == 0 {
+		c.PublicRequestsPerIP = 300
+	}
+	if c.PublicRequestsPerAccount == 0 {
+		c.PublicRequestsPerAccount = 120
 	}
 	if c.SignupsPerAddressPerHour == 0 {
 		c.SignupsPerAddressPerHour = 20

@@ -212,8 +212,14 @@ func (s *Service) Authenticate(ctx context.Context, credential, ip string) (auth
 	if !LooksLikeKey(credential) {
 		return auth.Principal{}, errUnauthorized
 	}
+	return s.authenticateHash(ctx, Hash(credential), ip)
+}
+
+// authenticateHash reads the lookup item of hash (one GetItem) and returns
+// its principal, or unauthorized when there is none.
+func (s *Service) authenticateHash(ctx context.Context, hash, ip string) (auth.Principal, error) {
 	var l lookup
-	err := s.Table.Get(ctx, dynamo.CredentialHashPK(Hash(credential)), dynamo.CredentialHashSK, &l)
+	err := s.Table.Get(ctx, dynamo.CredentialHashPK(hash), dynamo.CredentialHashSK, &l)
 	if errors.Is(err, dynamo.ErrNotFound) {
 		return auth.Principal{}, errUnauthorized
 	}

@@ -28,7 +28,9 @@ import (
 	"rvcontent/shared/dynamo"
 	"rvcontent/shared/egress"
 	"rvcontent/shared/faults"
+	"rvcontent/shared/forum/fixture"
 	"rvcontent/shared/gateway"
+	"rvcontent/shared/integrations/platformfake"
 	"rvcontent/shared/mail"
 	"rvcontent/shared/payments/simpay"
 	"rvcontent/shared/routes"
@@ -145,7 +147,9 @@ func Start(ctx context.Context, opts Options) (*Stack, error) {
 	outbound := egress.New(egress.Options{UserAgent: app.UserAgent, Overrides: s.Overrides})
 	// The simulated payment processor stands in for Stripe (DEV_HARNESS.md).
 	pay := &simpay.Processor{Table: table, Clock: offset, BaseURL: c.BaseURL}
-	a = app.New(app.Deps{Config: c, Table: table, Clock: offset, JobsQueue: s.Jobs, DeliveriesQueue: s.Deliveries, Mailer: outbox, Egress: outbound, Payments: pay})
+	// The fixture forum stands in for the forum platform (DEV_HARNESS.md).
+	forumFixture := &fixture.Forum{Table: table, Clock: offset}
+	a = app.New(app.Deps{Config: c, Table: table, Clock: offset, JobsQueue: s.Jobs, DeliveriesQueue: s.Deliveries, Mailer: outbox, Egress: outbound, Payments: pay, ForumPlatform: forumFixture})
 	s.App = a
 	s.Harness = &devharness.Harness{
 		Table: table, Clock: offset, Outbox: outbox, Overrides: s.Overrides, Faults: injector,
@@ -153,11 +157,19 @@ func Start(ctx context.Context, opts Options) (*Stack, error) {
 		Drain:        s.Drain,
 		Extra:        pay.Routes(),
 	}
+	for pattern, h := range forumFixture.Routes() {
+		s.Harness.Extra[pattern] = h
+	}
 	if err := s.Harness.LoadClock(ctx); err != nil {
 		s.Close()
 		return nil, err
 	}
 	if err := s.Overrides.Load(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	// The fixture platform site stands in for both push platforms (README).
+	if err := platformfake.StartDev(runCtx, s.Overrides, s.Harness.Extra); err != nil {
 		s.Close()
 		return nil, err
 	}

@@ -39,6 +39,48 @@ import "strings"
 //
 // | article               | SITE#<site_id>        | ART#<uuidv7>             | a site's articles, newest first; read after the site is found under the caller's account |
 //
+// | keyword               | SITE#<site_id>        | KW#<uuidv7>              | a site's keywords (lists sort them by volume after one query of the site) |
+// | keyword name          | SITE#<site_id>        | KWNAME#<lowercase name>  | one keyword per name on a site (written with the keyword) |
+// | plan run              | SITE#<site_id>        | PLANRUN#<job id>         | a research or scan job's planned writes and how many batches are done: a retried attempt resumes; TTL 7 days |
+//
+// | site key              | SITE#<site_id>        | SITEKEY#<id>             | list a site's keys (read after the site is found under the caller's account) |
+// | site key count        | SITE#<site_id>        | SITEKEYS                 | count a site's active keys (conditional ADD, max per site) |
+// | site key lookup       | SITEKEYHASH#<sha256>  | SITEKEYHASH              | one GetItem authenticates a public API request   |
+// | integration           | SITE#<site_id>        | INTEG#<platform>         | a site's push integrations (one per platform)    |
+// | pushed article        | SITE#<site_id>        | PUSH#<platform>#<connection id>#<article id> | what one connection pushed: remote id, URL, content hash |
+// | connect token         | INTEGCONNECT#<sha256> | INTEGCONNECT             | the connect page finds its integration; TTL 24 h |
+//
+// | OAuth client          | OAUTHCLIENT#<id>      | OAUTHCLIENT              | a registered app (RFC 7591), read by client_id   |
+// | authorization request | OAUTHREQ#<id>         | OAUTHREQ                 | the consent page finds its request; TTL          |
+// | authorization code    | OAUTHCODE#<sha256>    | OAUTHCODE                | the token endpoint redeems it once; TTL          |
+// | refresh token         | OAUTHRT#<sha256>      | OAUTHRT                  | the token endpoint rotates it (deleted + new put) |
+// | sign-in link          | SIGNIN#<sha256>       | SIGNIN                   | the emailed link finds its account once; TTL     |
+// | owner session         | SESSION#<sha256>      | SESSION                  | a session cookie finds its owner; TTL            |
+//
+// | backlink settings     | ACCT#<id>             | BACKLINKS#<site id>      | a site's exchange settings and domain verification (versioned put); |
+// |                       |                       |                          | GSI2 BLHOST while it hosts, GSI1 DUE#backlink_domain at its re-check |
+// | backlink stats        | ACCT#<id>             | BLSTATS#<site id>        | a site's exchange counters (escrow, lifetime credits, live links, targets; ADD only) |
+// | backlink target       | SITE#<site_id>        | BLT#<uuidv7>             | a site's targets in creation order; GSI2 BLTARGET while active |
+// | backlink placement    | SITE#<site_id>        | BLP#<uuidv7>             | a site's placements newest first, one copy under each of the two sites; |
+// |                       |                       |                          | the hosted copy is on GSI1 DUE#backlink at its next step while not ended |
+// | backlink slots        | SITE#<site_id>        | BLS#<article id>         | links an article carries (conditional count, one per linking domain) |
+//
+// | forum settings        | SITE#<site_id>        | FORUM                    | a site's forum presence settings and sweep lock (versioned put); |
+// |                       |                       |                          | GSI1 DUE#forum_sweep at its next automatic sweep |
+// | forum thread          | SITE#<site_id>        | FT#<uuid from forum id>  | one per forum thread and site (the id derives from both); |
+// |                       |                       |                          | GSI2 FORUMFIT#<site_id> / <100-fit>#<age>#<id> lists best fit first |
+// | forum thread text     | SITE#<site_id>        | FTX#<thread id>          | the thread's body and top comments as last read |
+// | forum draft           | SITE#<site_id>        | FD#<uuidv7>              | a thread's reply draft (one per thread, rewritten in place) |
+// | forum reply           | SITE#<site_id>        | FR#<uuidv7>              | a site's recorded replies, newest first; GSI1 DUE#forum_reply_check |
+// |                       |                       |                          | at its next verification |
+// | forum reply claim     | ACCT#<id>             | FORUMREPLY#<forum id>    | one recorded reply per forum thread and account (written with the reply) |
+// | dev forum thread      | DEVFORUM#THREADS      | <forum id>               | dev stack only: the fixture forum's threads with their comments |
+//
+// | autopilot settings    | ACCT#<id>             | AUTOPILOT#<site id>      | a site's autopilot pace; GSI1 DUE#autopilot at   |
+// |                       |                       |                          | next_run_at while enabled                        |
+// | generation watch      | ACCT#<id>             | GENERATION#<article id>  | an article being written and its job; GSI1       |
+// |                       |                       |                          | DUE#generation checks that the job ended         |
+//
 // GSI2 PUBART#<site_id> / <updated_at>#<id> holds a site's finished
 // articles only (the attributes are removed when an article stops being
 // finished): the public articles API lists them oldest update first.
@@ -55,6 +97,9 @@ import "strings"
 //
 // GSI2 (gsi2pk, gsi2sk) is for lookups by an attribute other than the
 // account, added by features that need one.
+// The backlink exchange uses GSI2 BLHOST / <site id> (the sites that host
+// links now) and BLTARGET / <site id>#<target id> (active targets): its
+// scheduled matcher reads both pools, never the whole table.
 
 // Attribute names of the table's keys.
 const (
@@ -208,3 +253,155 @@ const ArticlePrefix = "ART#"
 
 // FinishedArticlesPK is the GSI2 partition of a site's finished articles.
 func FinishedArticlesPK(siteID string) string { return "PUBART#" + siteID }
+
+// SiteKeySK is the sort key of a site key under its site.
+func SiteKeySK(id string) string { return "SITEKEY#" + id }
+
+// SiteKeyPrefix begins every site key sort key.
+const SiteKeyPrefix = "SITEKEY#"
+
+// SiteKeyCountSK is the sort key of the item that counts a site's keys.
+const SiteKeyCountSK = "SITEKEYS"
+
+// SiteKeyHashPK is the partition of the lookup item of a site key's hash.
+func SiteKeyHashPK(hash string) string { return "SITEKEYHASH#" + hash }
+
+// SiteKeyHashSK is the sort key of a site key's lookup item.
+const SiteKeyHashSK = "SITEKEYHASH"
+
+// IntegrationSK is the sort key of a site's integration with a platform.
+func IntegrationSK(platform string) string { return "INTEG#" + platform }
+
+// IntegrationPrefix begins every integration sort key.
+const IntegrationPrefix = "INTEG#"
+
+// PushPrefix begins the sort keys of what one connection pushed.
+func PushPrefix(platform, connectionID string) string {
+	return "PUSH#" + platform + "#" + connectionID + "#"
+}
+
+// PushSK is the sort key of one article pushed through a connection.
+func PushSK(platform, connectionID, articleID string) string {
+	return PushPrefix(platform, connectionID) + articleID
+}
+
+// ConnectTokenPK is the partition of an integration connect token's item.
+func ConnectTokenPK(hash string) string { return "INTEGCONNECT#" + hash }
+
+// ConnectTokenSK is the sort key of a connect token's item.
+const ConnectTokenSK = "INTEGCONNECT"
+
+// OAuthClientPK is the partition of a registered OAuth client.
+func OAuthClientPK(clientID string) string { return "OAUTHCLIENT#" + clientID }
+
+// OAuthClientSK is the sort key of a registered OAuth client.
+const OAuthClientSK = "OAUTHCLIENT"
+
+// OAuthRequestPK is the partition of a pending authorization request.
+func OAuthRequestPK(id string) string { return "OAUTHREQ#" + id }
+
+// OAuthRequestSK is the sort key of an authorization request.
+const OAuthRequestSK = "OAUTHREQ"
+
+// OAuthCodePK is the partition of an authorization code's hash.
+func OAuthCodePK(hash string) string { return "OAUTHCODE#" + hash }
+
+// OAuthCodeSK is the sort key of an authorization code.
+const OAuthCodeSK = "OAUTHCODE"
+
+// OAuthRefreshPK is the partition of a refresh token's hash.
+func OAuthRefreshPK(hash string) string { return "OAUTHRT#" + hash }
+
+// OAuthRefreshSK is the sort key of a refresh token.
+const OAuthRefreshSK = "OAUTHRT"
+
+// SignInPK is the partition of an emailed sign-in link's hash.
+func SignInPK(hash string) string { return "SIGNIN#" + hash }
+
+// SignInSK is the sort key of a sign-in link.
+const SignInSK = "SIGNIN"
+
+// SessionPK is the partition of an owner session's hash.
+func SessionPK(hash string) string { return "SESSION#" + hash }
+
+// SessionSK is the sort key of an owner session.
+const SessionSK = "SESSION"
+
+// KeywordSK is the sort key of a keyword under its site.
+func KeywordSK(id string) string { return "KW#" + id }
+
+// KeywordPrefix begins every keyword sort key.
+const KeywordPrefix = "KW#"
+
+// KeywordNameSK is the sort key of the item reserving a keyword name
+// (already lowercase) on its site.
+func KeywordNameSK(name string) string { return "KWNAME#" + name }
+
+// PlanRunSK is the sort key of a job's planned writes under its site.
+func PlanRunSK(jobID string) string { return "PLANRUN#" + jobID }
+
+// BacklinksSK is the sort key of a site's backlink exchange settings under
+// its account.
+func BacklinksSK(siteID string) string { return "BACKLINKS#" + siteID }
+
+// BacklinkStatsSK is the sort key of a site's backlink exchange counters
+// under its account.
+func BacklinkStatsSK(siteID string) string { return "BLSTATS#" + siteID }
+
+// BacklinkTargetSK is the sort key of a backlink target under its site.
+func BacklinkTargetSK(id string) string { return "BLT#" + id }
+
+// BacklinkTargetPrefix begins every backlink target sort key.
+const BacklinkTargetPrefix = "BLT#"
+
+// BacklinkPlacementSK is the sort key of a placement copy under its site.
+func BacklinkPlacementSK(id string) string { return "BLP#" + id }
+
+// BacklinkPlacementPrefix begins every placement sort key.
+const BacklinkPlacementPrefix = "BLP#"
+
+// BacklinkSlotsSK is the sort key of the links one article carries.
+func BacklinkSlotsSK(articleID string) string { return "BLS#" + articleID }
+
+// The GSI2 partitions of the backlink exchange's pools.
+const (
+	BacklinkHostsPK   = "BLHOST"
+	BacklinkTargetsPK = "BLTARGET"
+)
+
+// ForumSettingsSK is the sort key of a site's forum presence settings.
+const ForumSettingsSK = "FORUM"
+
+// ForumThreadSK is the sort key of a forum thread under its site.
+func ForumThreadSK(id string) string { return "FT#" + id }
+
+// ForumThreadTextSK is the sort key of a forum thread's body and comments.
+func ForumThreadTextSK(id string) string { return "FTX#" + id }
+
+// ForumDraftSK is the sort key of a forum reply draft under its site.
+func ForumDraftSK(id string) string { return "FD#" + id }
+
+// ForumReplySK is the sort key of a recorded forum reply under its site.
+func ForumReplySK(id string) string { return "FR#" + id }
+
+// ForumReplyPrefix begins every forum reply sort key.
+const ForumReplyPrefix = "FR#"
+
+// ForumReplyClaimSK is the sort key, under the account, of the item that
+// holds the one reply recorded in a forum thread.
+func ForumReplyClaimSK(forumID string) string { return "FORUMREPLY#" + forumID }
+
+// ForumThreadsByFitPK is the GSI2 partition of a site's forum threads,
+// best fit first.
+func ForumThreadsByFitPK(siteID string) string { return "FORUMFIT#" + siteID }
+
+// DevForumPK is the partition of the dev stack's fixture forum threads.
+const DevForumPK = "DEVFORUM#THREADS"
+
+// AutopilotSK is the sort key of a site's autopilot settings under its
+// account.
+func AutopilotSK(siteID string) string { return "AUTOPILOT#" + siteID }
+
+// GenerationSK is the sort key of the watch item of an article being
+// written, under its account.
+func GenerationSK(articleID string) string { return "GENERATION#" + articleID }

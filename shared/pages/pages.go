@@ -10,6 +10,7 @@ import (
 	"html/template"
 	"log/slog"
 	"net/http"
+	"strings"
 )
 
 //go:embed templates/*.html
@@ -19,6 +20,14 @@ var templates = template.Must(template.ParseFS(files, "templates/*.html"))
 
 // Render writes the named page with data and status.
 func Render(w http.ResponseWriter, status int, name string, data any) {
+	RenderForm(w, status, name, data)
+}
+
+// RenderForm is Render for a page whose forms' answers may redirect to
+// formTargets (origins such as "https://app.example"): the page's
+// Content-Security-Policy allows them as form-action, since browsers apply
+// it to a form's redirects too.
+func RenderForm(w http.ResponseWriter, status int, name string, data any, formTargets ...string) {
 	var buf bytes.Buffer
 	if err := templates.ExecuteTemplate(&buf, name, data); err != nil {
 		slog.Error("render page", "page", name, "err", err)
@@ -29,7 +38,7 @@ func Render(w http.ResponseWriter, status int, name string, data any) {
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Frame-Options", "DENY")
-	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
+	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; form-action "+strings.Join(append([]string{"'self'"}, formTargets...), " ")+"; frame-ancestors 'none'")
 	h.Set("Referrer-Policy", "no-referrer")
 	w.WriteHeader(status)
 	_, _ = w.Write(buf.Bytes())

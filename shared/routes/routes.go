@@ -65,6 +65,9 @@ const AgentBase = "/api/agent/v1"
 // PublicBase is the public articles API's root path.
 const PublicBase = "/api/public/v1"
 
+// MCPPath is the MCP server's address.
+const MCPPath = "/mcp"
+
 // PaymentsWebhookPath is where the payment processor sends its webhooks.
 const PaymentsWebhookPath = "/webhooks/payments"
 
@@ -78,6 +81,10 @@ func agent(method, path string, g Group) Route {
 		auth = None
 	}
 	return Route{Method: method, Path: AgentBase + path, Group: g, Auth: auth}
+}
+
+func public(method, path string) Route {
+	return Route{Method: method, Path: PublicBase + path, Group: Public, Auth: SiteKey}
 }
 
 // Table is every route the service serves.
@@ -132,19 +139,87 @@ var Table = []Route{
 	agent("GET", "/sites/{site_id}/articles/{article_id}", Content),
 	agent("PATCH", "/sites/{site_id}/articles/{article_id}", Content),
 	agent("DELETE", "/sites/{site_id}/articles/{article_id}", Content),
+	agent("POST", "/sites/{site_id}/articles/{article_id}/generate", Content),
+	agent("POST", "/sites/{site_id}/articles/{article_id}/rewrite-section", Content),
+	agent("GET", "/sites/{site_id}/articles/{article_id}/score", Content),
+	agent("POST", "/sites/{site_id}/articles/{article_id}/finish", Content),
+	agent("POST", "/sites/{site_id}/articles/{article_id}/publish", Content),
+	agent("POST", "/sites/{site_id}/research", Content),
+	agent("GET", "/sites/{site_id}/keywords", Content),
+	agent("POST", "/sites/{site_id}/keywords", Content),
+	agent("DELETE", "/sites/{site_id}/keywords/{keyword_id}", Content),
+	agent("GET", "/sites/{site_id}/rank", Content),
 
 	// Autopilot, integrations, site keys (spec 4.2).
+	agent("GET", "/sites/{site_id}/autopilot", Content),
+	agent("PATCH", "/sites/{site_id}/autopilot", Content),
+	agent("GET", "/sites/{site_id}/keys", Content),
+	agent("POST", "/sites/{site_id}/keys", Content),
+	agent("DELETE", "/sites/{site_id}/keys/{key_id}", Content),
+	agent("GET", "/sites/{site_id}/integrations", Content),
+	agent("GET", "/sites/{site_id}/integrations/{integration_id}", Content),
+	agent("PATCH", "/sites/{site_id}/integrations/{integration_id}", Content),
+	agent("DELETE", "/sites/{site_id}/integrations/{integration_id}", Content),
+	agent("POST", "/sites/{site_id}/integrations/{integration_id}/connect", Content),
+	agent("POST", "/sites/{site_id}/integrations/{integration_id}/sync", Content),
+	// The page the owner opens from a connect_url to finish connecting.
+	{Method: "GET", Path: "/integrations/connect/{token}", Group: Content, Auth: None},
+	{Method: "POST", Path: "/integrations/connect/{token}", Group: Content, Auth: None},
 
 	// Backlink exchange (spec 4.7).
+	agent("GET", "/sites/{site_id}/backlinks", Backlinks),
+	agent("PATCH", "/sites/{site_id}/backlinks", Backlinks),
+	agent("POST", "/sites/{site_id}/backlinks/domain", Backlinks),
+	agent("POST", "/sites/{site_id}/backlinks/domain/verify", Backlinks),
+	agent("GET", "/sites/{site_id}/backlinks/targets", Backlinks),
+	agent("POST", "/sites/{site_id}/backlinks/targets", Backlinks),
+	agent("PATCH", "/sites/{site_id}/backlinks/targets/{target_id}", Backlinks),
+	agent("DELETE", "/sites/{site_id}/backlinks/targets/{target_id}", Backlinks),
+	agent("GET", "/sites/{site_id}/backlinks/placements", Backlinks),
+	agent("DELETE", "/sites/{site_id}/backlinks/placements/{placement_id}", Backlinks),
 
 	// Forum presence (spec 4.8).
+	agent("GET", "/sites/{site_id}/forum", Forum),
+	agent("PATCH", "/sites/{site_id}/forum", Forum),
+	agent("POST", "/sites/{site_id}/forum/sweeps", Forum),
+	agent("GET", "/sites/{site_id}/forum/threads", Forum),
+	agent("GET", "/sites/{site_id}/forum/threads/{thread_id}", Forum),
+	agent("PATCH", "/sites/{site_id}/forum/threads/{thread_id}", Forum),
+	agent("POST", "/sites/{site_id}/forum/threads/{thread_id}/drafts", Forum),
+	agent("PATCH", "/sites/{site_id}/forum/drafts/{draft_id}", Forum),
+	agent("GET", "/sites/{site_id}/forum/replies", Forum),
+	agent("POST", "/sites/{site_id}/forum/replies", Forum),
 
-	// Public articles API (public-articles-api.md).
+	// Public articles API (public-articles-api.md); OPTIONS answers CORS
+	// preflights.
+	public("GET", "/ping"),
+	public("GET", "/articles"),
+	public("GET", "/articles/{id}"),
+	public("PATCH", "/articles/{id}"),
+	public("OPTIONS", "/ping"),
+	public("OPTIONS", "/articles"),
+	public("OPTIONS", "/articles/{id}"),
 
 	// OAuth metadata and authorization server, owner sign-in (spec 5).
 	{Method: "GET", Path: "/.well-known/oauth-protected-resource", Group: OAuth, Auth: None},
+	{Method: "GET", Path: "/.well-known/oauth-protected-resource/mcp", Group: OAuth, Auth: None}, // RFC 9728 path form for the MCP address
+	{Method: "GET", Path: "/.well-known/oauth-authorization-server", Group: OAuth, Auth: None},
+	{Method: "POST", Path: "/oauth/register", Group: OAuth, Auth: None},
+	{Method: "GET", Path: "/oauth/authorize", Group: OAuth, Auth: None},
+	{Method: "GET", Path: "/oauth/consent", Group: OAuth, Auth: None},
+	{Method: "POST", Path: "/oauth/consent", Group: OAuth, Auth: None},
+	{Method: "POST", Path: "/oauth/token", Group: OAuth, Auth: None},
+	{Method: "POST", Path: "/oauth/revoke", Group: OAuth, Auth: None},
+	{Method: "GET", Path: "/signin", Group: OAuth, Auth: None},
+	{Method: "POST", Path: "/signin", Group: OAuth, Auth: None},
+	{Method: "GET", Path: "/signin/verify", Group: OAuth, Auth: None},
+	{Method: "POST", Path: "/signout", Group: OAuth, Auth: None},
 
-	// MCP server (spec 5).
+	// MCP server (spec 5). Stateless Streamable HTTP: POST carries every
+	// message; GET and DELETE answer 405 once the credential is accepted.
+	{Method: "POST", Path: MCPPath, Group: MCP, Auth: Agent},
+	{Method: "GET", Path: MCPPath, Group: MCP, Auth: Agent},
+	{Method: "DELETE", Path: MCPPath, Group: MCP, Auth: Agent},
 }
 
 // ForGroup returns the routes of group g in table order.

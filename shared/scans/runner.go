@@ -42,6 +42,8 @@ type Runner struct {
 	Model model.Model
 	// Budget caps the reading of the website; DefaultBudget when zero.
 	Budget time.Duration
+	// Planner runs the plan stage (plan.go); nil plans nothing.
+	Planner Planner
 }
 
 var _ jobs.Runner = (*Runner)(nil)
@@ -76,6 +78,9 @@ func (r *Runner) Run(ctx context.Context, run *jobs.Run) (any, error) {
 		sc.Error = &jobs.Error{Code: failure.Code, Message: failure.Message}
 	} else {
 		sc.Status, sc.Stage = sites.ScanCompleted, StagePlan
+		if err := r.plan(ctx, run, it.Site, &sc); err != nil {
+			return nil, err
+		}
 	}
 	return nil, r.finish(ctx, run, sc)
 }
@@ -125,8 +130,7 @@ func (r *Runner) read(ctx context.Context, run *jobs.Run, site sites.Site) (site
 	if err := r.stage(ctx, run, site.ID, StagePlan); err != nil {
 		return sites.Brand{}, none, nil, err
 	}
-	// Plan: keywords, articles and ideas come with the content features;
-	// their counts stay 0 here.
+	// The plan stage runs in Run once the website is read (plan.go).
 	slog.InfoContext(ctx, "site scanned", "site_id", site.ID, "pages", len(res.Pages), "requests", res.Requests)
 	return brand, analysis, nil, nil
 }

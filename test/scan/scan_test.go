@@ -30,9 +30,10 @@ func TestRichSite(t *testing.T) {
 	if sc["status"] != "completed" || sc["stage"] != "plan" || sc["error"] != nil || sc["job_id"] != a.ScanJob || sc["site_id"] != a.SiteID {
 		t.Fatalf("scan %v", sc)
 	}
-	for _, k := range []string{"keywords_found", "articles_planned", "ideas", "scheduled"} {
-		if sc[k] != float64(0) {
-			t.Errorf("%s = %v, want 0 until the content features plan", k, sc[k])
+	// The plan stage (test/research covers it): keywords and articles.
+	for k, n := range map[string]float64{"keywords_found": 12, "articles_planned": 8, "ideas": 5, "scheduled": 3} {
+		if sc[k] != n {
+			t.Errorf("%s = %v, want %v", k, sc[k], n)
 		}
 	}
 	if sc["started_at"] == nil || sc["finished_at"] == nil || sc["started_at"].(string) > sc["finished_at"].(string) {

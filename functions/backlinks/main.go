@@ -1,0 +1,10 @@
+// Command backlinks is the Lambda function of the backlink exchange
+// endpoint group.
+package main
+
+import (
+	"rvcontent/functions/internal/lambdarun"
+	"rvcontent/shared/routes"
+)
+
+func main() { lambdarun.HTTP(routes.Backlinks) }

@@ -1,0 +1,10 @@
+// Command forum is the Lambda function of the forum presence endpoint
+// group.
+package main
+
+import (
+	"rvcontent/functions/internal/lambdarun"
+	"rvcontent/shared/routes"
+)
+
+func main() { lambdarun.HTTP(routes.Forum) }

@@ -1,0 +1,9 @@
+// Command mcp is the Lambda function of the MCP server (spec 5).
+package main
+
+import (
+	"rvcontent/functions/internal/lambdarun"
+	"rvcontent/shared/routes"
+)
+
+func main() { lambdarun.HTTP(routes.MCP) }

@@ -1,0 +1,68 @@
+package backlinks
+
+import (
+	"bytes"
+	"net/url"
+	"strings"
+
+	"github.com/PuerkitoBio/goquery"
+)
+
+// normalURL returns the form of a page address that link checks compare:
+// no scheme (http and https name the same page), lowercase host without a
+// default port, path without a trailing slash ("/" for the root), the
+// query kept, the fragment dropped. ok is false for a URL without a host.
+func normalURL(raw string) (string, bool) {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || u.Host == "" {
+		return "", false
+	}
+	host := strings.ToLower(u.Hostname())
+	if p := u.Port(); p != "" && p != "80" && p != "443" {
+		host += ":" + p
+	}
+	path := u.EscapedPath()
+	if path == "" {
+		path = "/"
+	}
+	if len(path) > 1 {
+		path = strings.TrimSuffix(path, "/")
+	}
+	out := host + path
+	if u.RawQuery != "" {
+		out += "?" + u.RawQuery
+	}
+	return out, true
+}
+
+// LinksTo reports whether the HTML page fetched from pageURL has a link
+// (an <a href>, resolved against the page or its <base href>) to target.
+func LinksTo(page []byte, pageURL *url.URL, target string) bool {
+	want, ok := normalURL(target)
+	if !ok || pageURL == nil {
+		return false
+	}
+	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(page))
+	if err != nil {
+		return false
+	}
+	base := pageURL
+	if href, ok := doc.Find("base[href]").First().Attr("href"); ok {
+		if b, err := pageURL.Parse(strings.TrimSpace(href)); err == nil {
+			base = b
+		}
+	}
+	found := false
+	doc.Find("a[href]").EachWithBreak(func(_ int, a *goquery.Selection) bool {
+		ref, err := base.Parse(strings.TrimSpace(a.AttrOr("href", "")))
+		if err != nil {
+			return true
+		}
+		if got, ok := normalURL(ref.String()); ok && got == want {
+			found = true
+			return false
+		}
+		return true
+	})
+	return found
+}

@@ -1,0 +1,45 @@
+package forum
+
+import (
+	"regexp"
+	"strings"
+)
+
+// worksOn finds the words of a disclosure that say the writer works on the
+// brand: "I work on", "I'm on the team", "I built", "founder of", "my
+// company", "affiliated with" and their kin.
+var worksOn = regexp.MustCompile(`(?i)\b(?:` +
+	`(?:i|we)(?:\s+am|\s+are|'m|’m|'re|’re)?\s+(?:work|working|employed)\s+(?:on|at|for|with)` +
+	`|(?:i|we)\s+(?:built|build|made|make|founded|co-?founded|run|maintain|develop|developed|created|create|started|own|design|designed)` +
+	`|(?:i|we)(?:\s+am|\s+are|'m|’m|'re|’re)\s+(?:on|part\s+of|one\s+of|with|from|behind)` +
+	`|(?:co-?founder|founder|employee|maker|makers|developer|dev|engineer|team\s+member|creator|owner|ceo|cto|staff\s+member)s?\s+(?:of|at|on|behind|for)` +
+	`|(?:my|our)\s+(?:own\s+)?(?:company|product|startup|team|app|tool|project|business|employer)` +
+	`|affiliated\s+with|employed\s+by|works?\s+(?:on|at|for|with)|(?:i|we)\s+represent` +
+	`)\b`)
+
+// disclosureProblem returns what is wrong with a disclosure line for a
+// site whose brand is brand ("" when the site has none), or "": it must
+// name the brand or hold the {brand} token, and say the writer works on it.
+func disclosureProblem(line, brand string) string {
+	namesBrand := strings.Contains(line, BrandToken) ||
+		(brand != "" && strings.Contains(strings.ToLower(line), strings.ToLower(brand)))
+	switch {
+	case !namesBrand && brand == "":
+		return "must use the {brand} token (the site has no brand name yet), e.g. \"Disclosure: I work on {brand}.\""
+	case !namesBrand:
+		return "must name the brand (" + brand + ") or use the {brand} token, e.g. \"Disclosure: I work on {brand}.\""
+	case !worksOn.MatchString(line):
+		return "must say that the writer works on the brand, e.g. \"Disclosure: I work on {brand}.\""
+	}
+	return ""
+}
+
+// disclosed reports whether text carries the disclosure: the line itself,
+// or the brand named with words that say the writer works on it.
+func disclosed(text, line, brand string) bool {
+	lt := strings.ToLower(text)
+	if line != "" && strings.Contains(lt, strings.ToLower(strings.TrimSpace(line))) {
+		return true
+	}
+	return brand != "" && strings.Contains(lt, strings.ToLower(brand)) && worksOn.MatchString(text)
+}

@@ -1,0 +1,94 @@
+package oauth
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+)
+
+// MaxRedirectURIs is how many redirect URIs one client may register.
+const MaxRedirectURIs = 10
+
+// maxURI is the longest redirect URI accepted.
+const maxURI = 2000
+
+// CheckRedirectURI returns why uri cannot be a redirect URI, or nil. An
+// app's redirect URI is an absolute https URL without a fragment or user
+// information; native and command-line apps may use http on a loopback host
+// (127.0.0.1, [::1] or localhost) with any port (RFC 8252 7.3).
+func CheckRedirectURI(uri string) error {
+	if len(uri) > maxURI {
+		return fmt.Errorf("is longer than %d characters", maxURI)
+	}
+	u, err := url.Parse(uri)
+	if err != nil || !u.IsAbs() || u.Host == "" || u.Opaque != "" {
+		return fmt.Errorf("%q is not an absolute URL", uri)
+	}
+	if u.Fragment != "" || strings.Contains(uri, "#") {
+		return fmt.Errorf("%q has a fragment; redirect URIs cannot", uri)
+	}
+	if u.User != nil {
+		return fmt.Errorf("%q carries user information; redirect URIs cannot", uri)
+	}
+	switch u.Scheme {
+	case "https":
+		return nil
+	case "http":
+		if isLoopback(u) {
+			return nil
+		}
+		return fmt.Errorf("%q uses http on a host that is not loopback; use https, or http on 127.0.0.1, [::1] or localhost", uri)
+	}
+	return fmt.Errorf("%q uses the scheme %q; use https, or http on 127.0.0.1, [::1] or localhost", uri, u.Scheme)
+}
+
+// isLoopback reports whether u's host is a loopback name or address.
+func isLoopback(u *url.URL) bool {
+	switch strings.ToLower(u.Hostname()) {
+	case "127.0.0.1", "::1", "localhost":
+		return true
+	}
+	return false
+}
+
+// MatchRedirect reports whether uri is one of the registered redirect URIs:
+// the same string, or, for an http loopback URI, the same URI on another
+// port (native apps listen on a port they choose at run time).
+func MatchRedirect(registered []string, uri string) bool {
+	for _, r := range registered {
+		if r == uri {
+			return true
+		}
+	}
+	u, err := url.Parse(uri)
+	if err != nil || u.Scheme != "http" || !isLoopback(u) || u.User != nil || strings.Contains(uri, "#") {
+		return false
+	}
+	for _, r := range registered {
+		ru, err := url.Parse(r)
+		if err != nil || ru.Scheme != "http" || !isLoopback(ru) {
+			continue
+		}
+		if strings.EqualFold(ru.Hostname(), u.Hostname()) && ru.EscapedPath() == u.EscapedPath() && ru.RawQuery == u.RawQuery {
+			return true
+		}
+	}
+	return false
+}
+
+// withParams returns redirect URI uri with params added to its query
+// (existing query parameters are kept, RFC 6749 3.1.2).
+func withParams(uri string, params url.Values) string {
+	u, err := url.Parse(uri)
+	if err != nil {
+		return uri
+	}
+	q := u.Query()
+	for k, vs := range params {
+		for _, v := range vs {
+			q.Add(k, v)
+		}
+	}
+	u.RawQuery = q.Encode()
+	return u.String()
+}

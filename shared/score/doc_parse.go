@@ -1,0 +1,131 @@
+package score
+
+import (
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/text"
+)
+
+// doc is what the checks read from a Markdown body.
+type doc struct {
+	headings   []heading
+	paragraphs []string // top-level paragraphs in order, as plain text
+	intro      string   // the first paragraph after the H1 (or the first one)
+	links      []string // link destinations
+	lists      int
+	tables     int
+	sections   []int // words under each heading, up to the next heading
+	words      int
+}
+
+type heading struct {
+	level int
+	text  string
+}
+
+var parser = goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser()
+
+// parse reads body's structure.
+func parse(body string) doc {
+	src := []byte(body)
+	root := parser.Parse(text.NewReader(src))
+	var d doc
+	sectionWords := -1
+	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
+		switch n := n.(type) {
+		case *ast.Heading:
+			t := plain(n, src)
+			d.headings = append(d.headings, heading{n.Level, t})
+			d.sections = append(d.sections, 0)
+			sectionWords = len(d.sections) - 1
+		case *ast.Paragraph:
+			t := plain(n, src)
+			d.paragraphs = append(d.paragraphs, t)
+			if d.intro == "" {
+				d.intro = t
+			}
+			d.count(sectionWords, t)
+		case *ast.List:
+			d.lists++
+			d.count(sectionWords, plain(n, src))
+		case *east.Table:
+			d.tables++
+			d.count(sectionWords, plain(n, src))
+		default:
+			d.count(sectionWords, plain(n, src))
+		}
+	}
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Link:
+			d.links = append(d.links, string(n.Destination))
+		case *ast.AutoLink:
+			d.links = append(d.links, string(n.URL(src)))
+		case *east.Table:
+			if n.Parent() != root {
+				d.tables++
+			}
+		case *ast.List:
+			if n.Parent() != root && n.Parent().Kind() != ast.KindListItem {
+				d.lists++
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return d
+}
+
+func (d *doc) count(section int, t string) {
+	n := len(strings.Fields(t))
+	d.words += n
+	if section >= 0 {
+		d.sections[section] += n
+	}
+}
+
+// plain returns the text of n and its children, inline markup dropped.
+func plain(n ast.Node, src []byte) string {
+	var b strings.Builder
+	var walk func(ast.Node)
+	walk = func(n ast.Node) {
+		switch t := n.(type) {
+		case *ast.Text:
+			b.Write(t.Segment.Value(src))
+			if t.SoftLineBreak() || t.HardLineBreak() {
+				b.WriteByte(' ')
+			}
+			return
+		case *ast.String:
+			b.Write(t.Value)
+			return
+		case *ast.AutoLink:
+			b.Write(t.Label(src))
+			return
+		case *ast.CodeBlock, *ast.FencedCodeBlock:
+			lines := n.Lines()
+			for i := 0; i < lines.Len(); i++ {
+				seg := lines.At(i)
+				b.Write(seg.Value(src))
+			}
+			return
+		}
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			walk(c)
+			if c.Type() == ast.TypeBlock {
+				b.WriteByte(' ')
+			}
+		}
+		if _, cell := n.(*east.TableCell); cell {
+			b.WriteByte(' ')
+		}
+	}
+	walk(n)
+	return strings.Join(strings.Fields(b.String()), " ")
+}

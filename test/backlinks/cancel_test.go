@@ -1,0 +1,145 @@
+package backlinks_test
+
+import (
+	"bytes"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// TestHostRemovesLinks: the host removes a live link (its earned credit is
+// taken back and returned to the requester) and a placed one that never
+// went live (the held credit returns); both anchors are unlinked, their
+// words kept. Only the host can remove, and only once.
+func TestHostRemovesLinks(t *testing.T) {
+	x := newExchange(t)
+	e := x.from.env
+	second := x.addTarget(t, "https://"+x.from.host+"/mills")
+	first := x.hostArticle(t, "Grinder guide")
+	other := x.hostArticle(t, "Cleaning guide")
+
+	run(t, e) // two reservations, one per target and article
+	run(t, e) // both placed
+	byArticle := map[string]map[string]any{}
+	for _, p := range x.host.placements(t, "direction=hosted&status=placed") {
+		byArticle[p["host_article_id"].(string)] = p
+	}
+	if len(byArticle) != 2 || byArticle[first] == nil || byArticle[other] == nil {
+		t.Fatalf("hosted placements by article: %v", byArticle)
+	}
+	live, notLive := byArticle[first], byArticle[other]
+	if live["target_url"] != x.target || notLive["target_url"] != "https://"+x.from.host+"/mills" {
+		t.Fatalf("pairings: %v / %v", live, notLive)
+	}
+	x.host.web.site(x.host.host).stripLinks(other, true) // that page never shows the link
+	advance(t, e, hour+60)
+	if s := x.host.placements(t, "status=live"); len(s) != 1 || s[0]["id"] != live["id"] {
+		t.Fatalf("live placements: %v", s)
+	}
+	if c := x.from.credits(t); c != [4]int{28, 1, 0, 1} {
+		t.Fatalf("requester credits with one live and one placed: %v", c)
+	}
+
+	// The requester cannot remove a link; the host cannot remove an inbound one.
+	wantError(t, x.from.bl(t, "DELETE", "/placements/"+live["id"].(string), nil), http.StatusConflict, "conflict")
+
+	// Not live: the held credit returns to the requester.
+	got := x.host.bl(t, "DELETE", "/placements/"+notLive["id"].(string), nil).Expect(t, http.StatusOK).JSON(t)["placement"].(map[string]any)
+	if got["status"] != "cancelled" || got["end_reason"] != "removed_by_host" || got["ended_at"] == nil || got["direction"] != "hosted" || got["host_article_id"] != other {
+		t.Fatalf("cancelled placement: %v", got)
+	}
+	if c := x.from.credits(t); c != [4]int{29, 0, 0, 1} {
+		t.Fatalf("requester credits after removing the placed link: %v", c)
+	}
+	if c := x.host.credits(t); c != [4]int{31, 0, 1, 0} {
+		t.Fatalf("host credits after removing the placed link: %v", c)
+	}
+	wantUnlinked(t, x.host, other, "https://"+x.from.host+"/mills")
+
+	// Live: the host's earned credit is taken back, the requester's returns.
+	got = x.host.bl(t, "DELETE", "/placements/"+live["id"].(string), nil).Expect(t, http.StatusOK).JSON(t)["placement"].(map[string]any)
+	if got["status"] != "cancelled" || got["live_at"] == nil {
+		t.Fatalf("cancelled live placement: %v", got)
+	}
+	if c := x.from.credits(t); c != [4]int{30, 0, 0, 0} {
+		t.Fatalf("requester credits after removing the live link: %v", c)
+	}
+	if c := x.host.credits(t); c != [4]int{30, 0, 0, 0} {
+		t.Fatalf("host credits after removing the live link: %v", c)
+	}
+	if x.from.counts(t) != [3]int{0, 0, 0} || x.host.counts(t) != [3]int{0, 0, 0} {
+		t.Fatalf("counts: %v %v", x.from.counts(t), x.host.counts(t))
+	}
+	if num(t, x.host.overview(t), "reputation") != 50-10 {
+		t.Fatalf("host reputation after removing a live link: %v", x.host.overview(t)["reputation"])
+	}
+	wantUnlinked(t, x.host, first, x.target)
+	if in := x.from.placements(t, "direction=inbound&status=cancelled"); len(in) != 2 {
+		t.Fatalf("requester's cancelled placements: %v", in)
+	}
+	if tg := x.targetNow(t, x.targetID); num(t, tg, "live_count") != 0 {
+		t.Fatalf("target after removal: %v", tg)
+	}
+	x.targetNow(t, second)
+
+	wantError(t, x.host.bl(t, "DELETE", "/placements/"+live["id"].(string), nil), http.StatusConflict, "conflict")
+	wantFields(t, x.host.bl(t, "GET", "/placements?direction=sideways&status=live,gone", nil), "direction", "status")
+
+	// Someone else's placement answers like a random id.
+	stranger := paidMember(t, "stranger")
+	theirs := stranger.bl(t, "DELETE", "/placements/"+live["id"].(string), nil)
+	random := stranger.bl(t, "DELETE", "/placements/0190a5b2-0000-7000-8000-000000000003", nil)
+	wantError(t, theirs, http.StatusNotFound, "not_found")
+	if !bytes.Equal(theirs.Body, random.Body) {
+		t.Fatalf("another account's placement: %s, a random id: %s", theirs.Body, random.Body)
+	}
+	var acts struct {
+		Activity []map[string]any `json:"activity"`
+	}
+	x.host.api(t, "GET", "/activity?site_id="+x.host.site, nil).Expect(t, http.StatusOK).Decode(t, &acts)
+	removed := 0
+	for _, a := range acts.Activity {
+		if a["action"] == "backlink.removed" {
+			removed++
+		}
+	}
+	if removed != 2 {
+		t.Fatalf("backlink.removed activity entries: %d", removed)
+	}
+}
+
+// wantUnlinked fails unless the article no longer links target and kept
+// the anchor's words.
+func wantUnlinked(t *testing.T, m *member, article, target string) {
+	t.Helper()
+	body := m.article(t, article)["body_markdown"].(string)
+	if strings.Contains(body, target) || !strings.Contains(body, "A good burr grinder makes better coffee.") {
+		t.Fatalf("article %s after removal: %q", article, body)
+	}
+}
+
+// TestReservationExpires: a reservation whose host article is gone is not
+// placed; after 24 hours it expires and the held credit returns.
+func TestReservationExpires(t *testing.T) {
+	x := newExchange(t)
+	e := x.from.env
+	article := x.hostArticle(t, "Short-lived post")
+	run(t, e)
+	in := one(t, x.from.placements(t, "status=reserved"))
+	x.host.api(t, "DELETE", "/sites/"+x.host.site+"/articles/"+article, nil).Expect(t, http.StatusOK)
+	run(t, e)
+	if in = one(t, x.from.placements(t, "")); in["status"] != "reserved" {
+		t.Fatalf("after a failed placing: %v", in)
+	}
+	advance(t, e, 24*hour)
+	in = one(t, x.from.placements(t, ""))
+	if in["status"] != "expired" || in["end_reason"] != "not_placed" || in["ended_at"] == nil || in["placed_at"] != nil || in["expires_at"] != nil {
+		t.Fatalf("expired: %v", in)
+	}
+	if c := x.from.credits(t); c != [4]int{30, 0, 0, 0} {
+		t.Fatalf("requester credits after the expiry: %v", c)
+	}
+	if x.from.counts(t) != [3]int{0, 0, 0} || x.host.counts(t) != [3]int{0, 0, 0} {
+		t.Fatal("counts after the expiry")
+	}
+}

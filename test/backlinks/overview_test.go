@@ -1,0 +1,97 @@
+package backlinks_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// TestOverviewOfANewSite reads the overview of a site that never used the
+// exchange: every field, with its default.
+func TestOverviewOfANewSite(t *testing.T) {
+	m := newMember(t, "fresh")
+	got := m.bl(t, "GET", "", nil).Expect(t, http.StatusOK).JSON(t)
+	want := map[string]any{"backlinks": map[string]any{
+		"site_id": m.site, "paid": false, "domain": nil, "status": nil, "verified_at": nil, "opted_in": false,
+		"authority_score": 0.0, "tier": 1.0, "reputation": 0.0, "niche": nil, "topic_tags": []any{},
+		"blocked_categories": []any{}, "max_links_per_article": 1.0,
+		"credits": map[string]any{"balance": 0.0, "escrowed": 0.0, "lifetime_earned": 0.0, "lifetime_spent": 0.0},
+		"counts":  map[string]any{"live_inbound": 0.0, "live_hosted": 0.0, "in_progress": 0.0},
+	}}
+	if !equalJSON(got, want) {
+		t.Fatalf("overview\n got %v\nwant %v", got, want)
+	}
+	for _, path := range []string{"/targets", "/placements"} {
+		list := m.bl(t, "GET", path, nil).Expect(t, http.StatusOK).JSON(t)
+		name := strings.TrimPrefix(path, "/")
+		if items, ok := list[name].([]any); !ok || len(items) != 0 || list["next_cursor"] != nil {
+			t.Fatalf("GET %s = %v", path, list)
+		}
+	}
+}
+
+// TestChangesNeedThePaidPlan: reads work on a trial, every change answers
+// 402 paid_plan_required.
+func TestChangesNeedThePaidPlan(t *testing.T) {
+	m := newMember(t, "trial")
+	m.trial(t)
+	if o := m.overview(t); o["paid"] != false {
+		t.Fatalf("paid on a trial: %v", o["paid"])
+	}
+	target := map[string]any{"url": "https://" + m.host + "/x", "anchors": []string{"aa", "bb", "cc"}}
+	for _, c := range []struct {
+		method, path string
+		body         any
+	}{
+		{"PATCH", "", map[string]any{"niche": "Coffee"}},
+		{"POST", "/domain", map[string]any{"domain": m.host}},
+		{"POST", "/domain/verify", nil},
+		{"POST", "/targets", target},
+		{"PATCH", "/targets/0190a5b2-0000-7000-8000-000000000000", map[string]any{"priority": 3}},
+		{"DELETE", "/targets/0190a5b2-0000-7000-8000-000000000000", nil},
+	} {
+		wantError(t, m.bl(t, c.method, c.path, c.body), http.StatusPaymentRequired, "paid_plan_required")
+	}
+	m.bl(t, "GET", "/targets", nil).Expect(t, http.StatusOK)
+	m.bl(t, "GET", "/placements", nil).Expect(t, http.StatusOK)
+	// Removing a hosted link needs no plan: an unknown one is simply not found.
+	wantError(t, m.bl(t, "DELETE", "/placements/0190a5b2-0000-7000-8000-000000000000", nil), http.StatusNotFound, "not_found")
+}
+
+// TestOtherAccountsSitesAreNotFound: another account's site answers
+// exactly as a random id does, on every exchange endpoint.
+func TestOtherAccountsSitesAreNotFound(t *testing.T) {
+	me := paidMember(t, "me")
+	other := newMember(t, "other")
+	random := "0190a5b2-0000-7000-8000-000000000001"
+	for _, c := range []struct {
+		method, path string
+		body         any
+	}{
+		{"GET", "", nil},
+		{"PATCH", "", map[string]any{"niche": "Tea"}},
+		{"POST", "/domain", map[string]any{"domain": other.host}},
+		{"POST", "/domain/verify", nil},
+		{"GET", "/targets", nil},
+		{"POST", "/targets", map[string]any{"url": "https://" + other.host + "/x", "anchors": []string{"aa", "bb", "cc"}}},
+		{"DELETE", "/targets/" + random, nil},
+		{"GET", "/placements", nil},
+		{"DELETE", "/placements/" + random, nil},
+	} {
+		theirs := me.api(t, c.method, "/sites/"+other.site+"/backlinks"+c.path, c.body)
+		unknown := me.api(t, c.method, "/sites/"+random+"/backlinks"+c.path, c.body)
+		wantError(t, theirs, http.StatusNotFound, "not_found")
+		if !bytes.Equal(theirs.Body, unknown.Body) {
+			t.Fatalf("%s %s: another account's site answers %s, a random id %s", c.method, c.path, theirs.Body, unknown.Body)
+		}
+	}
+}
+
+// equalJSON compares two decoded JSON values.
+func equalJSON(a, b any) bool {
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	return bytes.Equal(ja, jb)
+}

@@ -1,0 +1,97 @@
+package backlinks_test
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// TestTargetsRules walks the target endpoints: the verified domain, every
+// field rule, defaults, PATCH, DELETE, the 25-target limit and 404s.
+func TestTargetsRules(t *testing.T) {
+	m := paidMember(t, "targets")
+	page := func(p string) string { return "https://" + m.host + p }
+	anchors := []string{"burr grinder", "coffee grinders", "grinding beans"}
+
+	wantError(t, m.bl(t, "POST", "/targets", map[string]any{"url": page("/a"), "anchors": anchors}), http.StatusConflict, "conflict")
+	m.verify(t)
+
+	wantFields(t, m.bl(t, "POST", "/targets", map[string]any{}), "url", "anchors")
+	wantFields(t, m.bl(t, "POST", "/targets", map[string]any{"url": "https://elsewhere.example/a", "anchors": anchors}), "url")
+	wantFields(t, m.bl(t, "POST", "/targets", map[string]any{"url": "ftp://" + m.host + "/a", "anchors": anchors}), "url")
+	wantFields(t, m.bl(t, "POST", "/targets", map[string]any{"url": page("/a"), "anchors": anchors[:2]}), "anchors")
+	wantFields(t, m.bl(t, "POST", "/targets", map[string]any{"url": page("/a"), "anchors": []string{"a1", "a2", "a3", "a4", "a5", "a6"}}), "anchors")
+	wantFields(t, m.bl(t, "POST", "/targets", map[string]any{"url": page("/a"), "anchors": []string{"Burr  grinder", "burr grinder", "x y"}}), "anchors")
+	wantFields(t, m.bl(t, "POST", "/targets", map[string]any{"url": page("/a"), "anchors": []string{"ok", "b", strings.Repeat("c", 81)}}), "anchors[1]", "anchors[2]")
+	wantFields(t, m.bl(t, "POST", "/targets", map[string]any{
+		"url": page("/a"), "anchors": anchors, "topic_tags": strings.Split("a1,a2,a3,a4,a5,a6,a7,a8,a9,a10,a11", ","),
+		"priority": 0, "max_new_links_per_month": 11, "active": "yes",
+	}), "topic_tags", "priority", "max_new_links_per_month", "active")
+
+	// Defaults.
+	created := m.bl(t, "POST", "/targets", map[string]any{"url": page("/grinders"), "anchors": anchors}).Expect(t, http.StatusCreated).JSON(t)["target"].(map[string]any)
+	id := created["id"].(string)
+	want := map[string]any{
+		"id": id, "url": page("/grinders"), "anchors": anchors, "topic_tags": []string{}, "priority": 5,
+		"max_new_links_per_month": 4, "active": true, "live_count": 0, "last_placed_at": nil, "created_at": created["created_at"],
+	}
+	if !equalJSON(created, want) || created["created_at"] == nil {
+		t.Fatalf("created target\n got %v\nwant %v", created, want)
+	}
+	wantError(t, m.bl(t, "POST", "/targets", map[string]any{"url": page("/grinders/"), "anchors": anchors}), http.StatusConflict, "conflict")
+
+	changed := m.bl(t, "PATCH", "/targets/"+id, map[string]any{"priority": 9, "active": false, "topic_tags": []string{"coffee"}, "max_new_links_per_month": 10}).
+		Expect(t, http.StatusOK).JSON(t)["target"].(map[string]any)
+	if num(t, changed, "priority") != 9 || changed["active"] != false || !equalJSON(changed["topic_tags"], []string{"coffee"}) ||
+		num(t, changed, "max_new_links_per_month") != 10 || changed["url"] != page("/grinders") {
+		t.Fatalf("changed target: %v", changed)
+	}
+	changed = m.bl(t, "PATCH", "/targets/"+id, map[string]any{"topic_tags": nil, "url": "https://blog." + m.host + "/grinders"}).Expect(t, http.StatusOK).JSON(t)["target"].(map[string]any)
+	if !equalJSON(changed["topic_tags"], []string{}) || changed["url"] != "https://blog."+m.host+"/grinders" {
+		t.Fatalf("cleared tags, subdomain URL: %v", changed)
+	}
+	wantFields(t, m.bl(t, "PATCH", "/targets/"+id, map[string]any{"url": "https://elsewhere.example/", "anchors": nil, "priority": nil}), "anchors", "priority")
+	wantFields(t, m.bl(t, "PATCH", "/targets/"+id, map[string]any{"url": "https://elsewhere.example/"}), "url")
+
+	// At most 25 targets per site.
+	for i := 2; i <= 25; i++ {
+		m.bl(t, "POST", "/targets", map[string]any{"url": page(fmt.Sprintf("/p%d", i)), "anchors": anchors}).Expect(t, http.StatusCreated)
+	}
+	wantError(t, m.bl(t, "POST", "/targets", map[string]any{"url": page("/p26"), "anchors": anchors}), http.StatusConflict, "conflict")
+
+	var list struct {
+		Targets    []map[string]any `json:"targets"`
+		NextCursor *string          `json:"next_cursor"`
+	}
+	m.bl(t, "GET", "/targets?limit=20", nil).Expect(t, http.StatusOK).Decode(t, &list)
+	if len(list.Targets) != 20 || list.Targets[0]["id"] != id || list.NextCursor == nil {
+		t.Fatalf("first page: %d targets, cursor %v", len(list.Targets), list.NextCursor)
+	}
+	m.bl(t, "GET", "/targets?limit=20&cursor="+*list.NextCursor, nil).Expect(t, http.StatusOK).Decode(t, &list)
+	if len(list.Targets) != 5 || list.NextCursor != nil {
+		t.Fatalf("second page: %d targets, cursor %v", len(list.Targets), list.NextCursor)
+	}
+
+	deleted := m.bl(t, "DELETE", "/targets/"+id, nil).Expect(t, http.StatusOK).JSON(t)
+	if !equalJSON(deleted, map[string]any{"deleted": true, "id": id}) {
+		t.Fatalf("delete: %v", deleted)
+	}
+	wantError(t, m.bl(t, "DELETE", "/targets/"+id, nil), http.StatusNotFound, "not_found")
+	m.bl(t, "POST", "/targets", map[string]any{"url": page("/p26"), "anchors": anchors}).Expect(t, http.StatusCreated)
+
+	// Another account's target id, through that account's site or ours,
+	// answers like a random id.
+	other := paidMember(t, "othertargets")
+	other.verify(t)
+	theirs := other.bl(t, "POST", "/targets", map[string]any{"url": "https://" + other.host + "/x", "anchors": anchors}).Expect(t, http.StatusCreated).JSON(t)["target"].(map[string]any)["id"].(string)
+	viaMine := m.bl(t, "PATCH", "/targets/"+theirs, map[string]any{"priority": 2})
+	random := m.bl(t, "PATCH", "/targets/0190a5b2-0000-7000-8000-000000000002", map[string]any{"priority": 2})
+	wantError(t, viaMine, http.StatusNotFound, "not_found")
+	if !bytes.Equal(viaMine.Body, random.Body) {
+		t.Fatalf("another account's target: %s, a random id: %s", viaMine.Body, random.Body)
+	}
+	viaTheirs := m.api(t, "DELETE", "/sites/"+other.site+"/backlinks/targets/"+theirs, nil)
+	wantError(t, viaTheirs, http.StatusNotFound, "not_found")
+}

@@ -1,0 +1,166 @@
+package integrations
+
+import (
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+
+	"rvcontent/shared/ids"
+)
+
+// TestListGetAndGates lists both platforms, shows setup options, and
+// checks the plan and add-on gates.
+func TestListGetAndGates(t *testing.T) {
+	r := newRig(t, "gates.example.com")
+	var list struct {
+		Integrations []map[string]any `json:"integrations"`
+		NextCursor   any              `json:"next_cursor"`
+	}
+	r.api(t, "GET", "/sites/"+r.acct.SiteID+"/integrations", nil).Expect(t, http.StatusOK).Decode(t, &list)
+	if len(list.Integrations) != 2 || list.NextCursor != nil {
+		t.Fatalf("integrations: %+v", list)
+	}
+	for i, want := range []struct {
+		id, requires string
+		available    bool
+	}{{"push_platform_1", "trial_or_plan", true}, {"push_platform_2", "paid_plan", false}} {
+		got := list.Integrations[i]
+		if got["id"] != want.id || got["status"] != "not_connected" || got["requires"] != want.requires || got["available"] != want.available ||
+			got["site_id"] != r.acct.SiteID || got["site_url"] != nil || got["last_sync_at"] != nil || got["last_error"] != nil || got["setup"] != nil {
+			t.Fatalf("integration %d: %v", i, got)
+		}
+		if st := got["settings"].(map[string]any); st["default_status"] != "draft" || st["category"] != nil || st["author"] != nil {
+			t.Fatalf("default settings %v", st)
+		}
+	}
+	one := r.integration(t, "push_platform_1")
+	setup := one["setup"].(map[string]any)
+	fields := setup["connect_fields"].([]any)
+	if len(fields) != 2 || fields[0].(map[string]any)["name"] != "site_url" || fields[1].(map[string]any)["name"] != "api_token" ||
+		len(setup["categories"].([]any)) != 0 || len(setup["default_statuses"].([]any)) != 2 {
+		t.Fatalf("setup %v", setup)
+	}
+
+	// Unknown platforms and other accounts' sites are not found.
+	wantCode(t, r.api(t, "GET", r.path("push_platform_3"), nil), http.StatusNotFound, "not_found")
+	other := r.env.NewAccount(t, "https://other-gates.example.com")
+	wantCode(t, other.Client.Agent(t, "GET", r.path("push_platform_1"), nil), http.StatusNotFound, "not_found")
+	wantCode(t, other.Client.Agent(t, "GET", "/sites/"+ids.New()+"/integrations", nil), http.StatusNotFound, "not_found")
+
+	// Without a trial or plan: connect, configure and sync are refused.
+	noPlan := "/sites/" + other.SiteID + "/integrations/push_platform_1"
+	wantCode(t, other.Client.Agent(t, "POST", noPlan+"/connect", nil), http.StatusPaymentRequired, "subscription_required")
+	wantCode(t, other.Client.Agent(t, "PATCH", noPlan, map[string]any{"default_status": "publish"}), http.StatusPaymentRequired, "subscription_required")
+	wantCode(t, other.Client.Agent(t, "POST", noPlan+"/sync", nil), http.StatusPaymentRequired, "subscription_required")
+	other.Client.Agent(t, "GET", noPlan, nil).Expect(t, http.StatusOK)
+
+	// push_platform_2 is the paid plan's add-on: a trial cannot use it.
+	for _, resp := range []interface {
+		ErrorCode(testing.TB) string
+	}{
+		r.api(t, "POST", r.path("push_platform_2")+"/connect", nil).Expect(t, http.StatusConflict),
+		r.api(t, "PATCH", r.path("push_platform_2"), map[string]any{"default_status": "publish"}).Expect(t, http.StatusConflict),
+		r.api(t, "POST", r.path("push_platform_2")+"/sync", nil).Expect(t, http.StatusConflict),
+	} {
+		if c := resp.ErrorCode(t); c != "integration_unavailable" {
+			t.Fatalf("push_platform_2 on a trial: code %s", c)
+		}
+	}
+	// Not connected yet: nothing to sync.
+	wantCode(t, r.api(t, "POST", r.path("push_platform_1")+"/sync", nil), http.StatusConflict, "conflict")
+}
+
+var tokenPath = regexp.MustCompile(`^/integrations/connect/[0-9a-f]{64}$`)
+
+// TestConnectPage walks the page an owner opens: the form, refused
+// entries, the test call, and a link that works once.
+func TestConnectPage(t *testing.T) {
+	r := newRig(t, "connect.example.com")
+	out := r.api(t, "POST", r.path("push_platform_1")+"/connect", nil).Expect(t, http.StatusOK).JSON(t)
+	c := out["connect"].(map[string]any)
+	page := strings.TrimPrefix(c["connect_url"].(string), r.env.URL)
+	if !tokenPath.MatchString(page) || c["expires_at"] == nil || out["integration"].(map[string]any)["status"] != "not_connected" {
+		t.Fatalf("connect answer %v", out)
+	}
+	html := r.env.Client().Do(t, "GET", page, nil, "Accept: text/html").Expect(t, http.StatusOK)
+	for _, want := range []string{`<label for="site_url">Site address</label>`, `<label for="api_token">API token</label>`, `type="password"`, "push_platform_1", `<form method="post"`} {
+		if !strings.Contains(string(html.Body), want) {
+			t.Fatalf("page lacks %q:\n%s", want, html.Body)
+		}
+	}
+
+	try := func(siteURL, token string, status int, msg string) {
+		t.Helper()
+		resp := r.env.Client().Do(t, "POST", page, map[string]any{"site_url": siteURL, "api_token": token}).Expect(t, status)
+		body := resp.JSON(t)
+		if body["connected"] != false || !strings.Contains(body["error"].(string), msg) {
+			t.Fatalf("%s/%s: %s", siteURL, token, resp.Body)
+		}
+	}
+	try("http://"+r.host, fakeToken, http.StatusUnprocessableEntity, "public https address")
+	try("https://127.0.0.1", fakeToken, http.StatusUnprocessableEntity, "public https address")
+	try("https://"+r.host, "", http.StatusUnprocessableEntity, "API token")
+	try("https://"+r.host, "wrong", http.StatusUnprocessableEntity, "The test call failed, so nothing was saved. The push_platform_1 site refused the API token (HTTP 401).")
+	try("https://unreachable.connect.example.com", fakeToken, http.StatusUnprocessableEntity, "could not be reached")
+	if got := r.integration(t, "push_platform_1"); got["status"] != "not_connected" {
+		t.Fatalf("after refused entries: %v", got)
+	}
+	// A browser form post gets the page again with the reason.
+	form := r.env.Client().Do(t, "POST", page, "site_url=https%3A%2F%2F"+r.host+"&api_token=wrong", "Content-Type: application/x-www-form-urlencoded", "Accept: text/html")
+	if form.Status != http.StatusUnprocessableEntity || !strings.Contains(string(form.Body), `role="alert"`) || !strings.Contains(string(form.Body), "refused the API token") {
+		t.Fatalf("form answer %d %s", form.Status, form.Body)
+	}
+
+	done := r.env.Client().Do(t, "POST", page, "site_url=https%3A%2F%2F"+r.host+"%2F&api_token="+fakeToken, "Content-Type: application/x-www-form-urlencoded", "Accept: text/html").Expect(t, http.StatusOK)
+	if !strings.Contains(string(done.Body), "push_platform_1 is connected") {
+		t.Fatalf("done page %s", done.Body)
+	}
+	got := r.integration(t, "push_platform_1")
+	if got["status"] != "connected" || got["site_url"] != "https://"+r.host || got["remote_site_name"] != "Acme Blog" || got["connected_at"] == nil {
+		t.Fatalf("connected integration %v", got)
+	}
+	setup := got["setup"].(map[string]any)
+	if len(setup["categories"].([]any)) != 2 || len(setup["authors"].([]any)) != 1 {
+		t.Fatalf("setup after connecting %v", setup)
+	}
+	evs := r.events(t, "integration.connected")
+	if len(evs) != 1 || evs[0].Data["integration"].(map[string]any)["status"] != "connected" || *evs[0].SiteID != r.acct.SiteID {
+		t.Fatalf("integration.connected events %+v", evs)
+	}
+	// The link works once.
+	r.env.Client().Do(t, "GET", page, nil, "Accept: text/html").Expect(t, http.StatusNotFound)
+	try("https://"+r.host, fakeToken, http.StatusNotFound, "not valid")
+	r.env.Client().Do(t, "GET", "/integrations/connect/"+strings.Repeat("a", 64), nil).Expect(t, http.StatusNotFound)
+}
+
+// TestConfigure validates settings against the platform's options.
+func TestConfigure(t *testing.T) {
+	r := newRig(t, "settings.example.com")
+	// Before connecting any category is kept.
+	st := r.api(t, "PATCH", r.path("push_platform_1"), map[string]any{"category": "anything"}).Expect(t, http.StatusOK).JSON(t)["integration"].(map[string]any)["settings"].(map[string]any)
+	if st["category"] != "anything" || st["default_status"] != "draft" {
+		t.Fatalf("settings %v", st)
+	}
+	r.connect(t, "push_platform_1")
+	resp := r.api(t, "PATCH", r.path("push_platform_1"), map[string]any{"default_status": "live", "category": "sports", "author": ""})
+	wantCode(t, resp, http.StatusUnprocessableEntity, "validation_failed")
+	details := resp.JSON(t)["details"].([]any)
+	if len(details) != 2 {
+		t.Fatalf("details %v", details)
+	}
+	resp = r.api(t, "PATCH", r.path("push_platform_1"), map[string]any{"category": "sports"})
+	wantCode(t, resp, http.StatusUnprocessableEntity, "validation_failed")
+	if d := resp.JSON(t)["details"].([]any)[0].(map[string]any); d["field"] != "category" || !strings.Contains(d["problem"].(string), "news, guides") {
+		t.Fatalf("category problem %v", d)
+	}
+	st = r.api(t, "PATCH", r.path("push_platform_1"), map[string]any{"default_status": "publish", "category": "guides", "author": "editor"}).
+		Expect(t, http.StatusOK).JSON(t)["integration"].(map[string]any)["settings"].(map[string]any)
+	if st["default_status"] != "publish" || st["category"] != "guides" || st["author"] != "editor" {
+		t.Fatalf("settings %v", st)
+	}
+	st = r.api(t, "PATCH", r.path("push_platform_1"), map[string]any{"author": nil}).Expect(t, http.StatusOK).JSON(t)["integration"].(map[string]any)["settings"].(map[string]any)
+	if st["author"] != nil || st["category"] != "guides" {
+		t.Fatalf("settings after clearing author %v", st)
+	}
+}

@@ -1,0 +1,92 @@
+package mcp
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"rvcontent/test/testenv"
+)
+
+// withStatus returns the agent API's error body plus its status, which is
+// what a tool error carries.
+func withStatus(status int, body map[string]any) map[string]any {
+	out := map[string]any{"status": status}
+	for k, v := range body {
+		out[k] = v
+	}
+	return out
+}
+
+// A validation error is a tool error carrying the agent API's exact error
+// body (with details) and status.
+func TestValidationErrorIsAToolError(t *testing.T) {
+	env := testenv.Shared(t)
+	acct := env.NewAccount(t, "")
+	cs := session(t, env, acct.Key)
+
+	body := map[string]any{"name": "x", "contact_url": "http://not-https.example.com"}
+	got := failed(t, cs, "create_agent_key", body)
+	status, want := httpJSON(t, acct.Client, "POST", "/agent-keys", body)
+	if status != http.StatusUnprocessableEntity || want["code"] != "validation_failed" || len(want["details"].([]any)) != 2 {
+		t.Fatalf("HTTP answer %d %v", status, want)
+	}
+	same(t, "validation error", got, withStatus(status, want))
+
+	// A path parameter the API never sees is checked by the tool, in the
+	// API's shape.
+	got = failed(t, cs, "get_site", map[string]any{})
+	same(t, "missing path parameter", got, map[string]any{
+		"status": 422, "code": "validation_failed", "error": "Some fields are missing or invalid; see details.",
+		"details": []any{map[string]any{"field": "site_id", "problem": "is required"}},
+	})
+}
+
+// Another account's ids answer the same not_found tool error as unknown
+// ids.
+func TestAnotherAccountsIDsAreNotFound(t *testing.T) {
+	env := testenv.Shared(t)
+	mine, theirs := env.NewAccount(t, ""), env.NewAccount(t, "")
+	cs := session(t, env, mine.Key)
+	const unknown = "0190f5b4-0000-7000-8000-000000000000"
+	for _, c := range []struct{ tool, param, theirs, path string }{
+		{"get_site", "site_id", theirs.SiteID, "/sites/"},
+		{"get_job", "job_id", theirs.ScanJob, "/jobs/"},
+		{"revoke_agent_key", "id", theirs.KeyID, "/agent-keys/"},
+	} {
+		got := failed(t, cs, c.tool, map[string]any{c.param: c.theirs})
+		random := failed(t, cs, c.tool, map[string]any{c.param: unknown})
+		if got["status"] != 404.0 || got["code"] != "not_found" {
+			t.Errorf("%s of another account: %v", c.tool, got)
+		}
+		same(t, c.tool+": another account's id and an unknown id", got, random)
+		method := "GET"
+		if c.tool == "revoke_agent_key" {
+			method = "DELETE"
+		}
+		status, want := httpJSON(t, mine.Client, method, c.path+c.theirs, nil)
+		same(t, c.tool+" and the HTTP API", got, withStatus(status, want))
+	}
+	// The other account's key still works: nothing was revoked.
+	ok(t, session(t, env, theirs.Key), "get_account", nil)
+}
+
+// Owner-only actions come back as human_required tool errors with
+// action_url; an unknown tool is a protocol error.
+func TestHumanRequiredAndUnknownTool(t *testing.T) {
+	env := testenv.Shared(t)
+	acct := env.NewAccount(t, "")
+	cs := session(t, env, acct.Key)
+	got := failed(t, cs, "delete_account", nil)
+	status, want := httpJSON(t, acct.Client, "DELETE", "/account", nil)
+	if status != http.StatusForbidden || got["code"] != "human_required" || got["action_url"] == nil {
+		t.Fatalf("delete_account: %v", got)
+	}
+	same(t, "delete_account", got, withStatus(status, want))
+
+	if _, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "no_such_tool"}); err == nil {
+		t.Error("an unknown tool was called")
+	}
+}

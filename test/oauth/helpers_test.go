@@ -1,0 +1,379 @@
+// Package oauth_test drives the OAuth 2.1 flow of spec 5 end to end over
+// HTTP against a dev stack, with golang.org/x/oauth2 as the app: dynamic
+// registration, discovery, the owner's sign-in by emailed link, consent,
+// the token endpoint, refresh rotation, revocation and the access token on
+// the agent API.
+package oauth_test
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"html"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"golang.org/x/oauth2"
+
+	"rvcontent/test/testenv"
+)
+
+// callback is the app's loopback redirect URI: it records every query it
+// receives.
+type callback struct {
+	srv  *httptest.Server
+	mu   sync.Mutex
+	last url.Values
+}
+
+func newCallback(t testing.TB) *callback {
+	c := &callback{}
+	c.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c.mu.Lock()
+		c.last = r.URL.Query()
+		c.mu.Unlock()
+		_, _ = io.WriteString(w, "You can close this window.")
+	}))
+	t.Cleanup(c.srv.Close)
+	return c
+}
+
+// URI is the redirect URI the app registers.
+func (c *callback) URI() string { return c.srv.URL + "/callback" }
+
+// Last returns the query of the latest redirect the app received.
+func (c *callback) Last(t testing.TB) url.Values {
+	t.Helper()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.last == nil {
+		t.Fatal("the app received no redirect")
+	}
+	return c.last
+}
+
+// app is a registered OAuth client and its oauth2 configuration.
+type app struct {
+	ID       string
+	Name     string
+	Callback *callback
+	Config   *oauth2.Config
+}
+
+// registerRaw posts body to the registration endpoint.
+func registerRaw(t testing.TB, env *testenv.Env, body any) *testenv.Response {
+	t.Helper()
+	return env.Client().Do(t, "POST", "/oauth/register", body)
+}
+
+// newApp registers an app whose redirect URI is a loopback callback server.
+func newApp(t testing.TB, env *testenv.Env, name string) *app {
+	t.Helper()
+	cb := newCallback(t)
+	r := registerRaw(t, env, map[string]any{
+		"client_name": name, "redirect_uris": []string{cb.URI()},
+		"grant_types": []string{"authorization_code", "refresh_token"}, "response_types": []string{"code"},
+		"token_endpoint_auth_method": "none",
+	}).Expect(t, http.StatusCreated)
+	var c struct {
+		ClientID string `json:"client_id"`
+	}
+	r.Decode(t, &c)
+	return &app{ID: c.ClientID, Name: name, Callback: cb, Config: &oauth2.Config{
+		ClientID: c.ClientID, RedirectURL: cb.URI(), Scopes: []string{"account"},
+		Endpoint: oauth2.Endpoint{
+			AuthURL: env.URL + "/oauth/authorize", TokenURL: env.URL + "/oauth/token", AuthStyle: oauth2.AuthStyleInParams,
+		},
+	}}
+}
+
+// ctx is the context of the oauth2 calls: they use a plain HTTP client.
+func ctx() context.Context {
+	return context.WithValue(context.Background(), oauth2.HTTPClient, &http.Client{Timeout: 30 * time.Second})
+}
+
+// browser is the owner's browser: a cookie jar, redirects followed by hand.
+type browser struct {
+	env    *testenv.Env
+	client *http.Client
+}
+
+func newBrowser(t testing.TB, env *testenv.Env) *browser {
+	t.Helper()
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &browser{env: env, client: &http.Client{
+		Jar: jar, Timeout: 30 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}}
+}
+
+// page is an answer read in full.
+type page struct {
+	Status   int
+	Header   http.Header
+	Body     string
+	Location string
+}
+
+func (b *browser) do(t testing.TB, method, target string, form url.Values) *page {
+	t.Helper()
+	if strings.HasPrefix(target, "/") {
+		target = b.env.URL + target
+	}
+	var body io.Reader
+	if form != nil {
+		body = strings.NewReader(form.Encode())
+	}
+	req, err := http.NewRequest(method, target, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if form != nil {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	resp, err := b.client.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, target, err)
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &page{Status: resp.StatusCode, Header: resp.Header, Body: string(raw), Location: resp.Header.Get("Location")}
+}
+
+func (b *browser) get(t testing.TB, target string) *page {
+	t.Helper()
+	return b.do(t, "GET", target, nil)
+}
+
+func (b *browser) post(t testing.TB, target string, form url.Values) *page {
+	t.Helper()
+	return b.do(t, "POST", target, form)
+}
+
+// expect fails unless the answer has status and, for pages, contains every
+// text.
+func (p *page) expect(t testing.TB, status int, contains ...string) *page {
+	t.Helper()
+	if p.Status != status {
+		t.Fatalf("status %d, want %d (Location %q):\n%s", p.Status, status, p.Location, p.Body)
+	}
+	for _, c := range contains {
+		if !strings.Contains(p.Body, c) {
+			t.Fatalf("answer lacks %q:\n%s", c, p.Body)
+		}
+	}
+	return p
+}
+
+// redirect fails unless the answer redirects to a URL starting with
+// prefix, and returns the URL.
+func (p *page) redirect(t testing.TB, status int, prefix string) *url.URL {
+	t.Helper()
+	p.expect(t, status)
+	if !strings.HasPrefix(p.Location, prefix) {
+		t.Fatalf("redirects to %q, want %q...", p.Location, prefix)
+	}
+	u, err := url.Parse(p.Location)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+var (
+	csrfField = regexp.MustCompile(`name="csrf" value="([^"]+)"`)
+	idField   = regexp.MustCompile(`name="authorization_id" value="([^"]+)"`)
+)
+
+// field returns the value of a hidden form field on a page.
+func field(t testing.TB, p *page, re *regexp.Regexp) string {
+	t.Helper()
+	m := re.FindStringSubmatch(p.Body)
+	if m == nil {
+		t.Fatalf("page has no field %s:\n%s", re, p.Body)
+	}
+	return html.UnescapeString(m[1])
+}
+
+// claim claims acct through its claim link so its owner can sign in.
+func claim(t testing.TB, env *testenv.Env, acct *testenv.Account) {
+	t.Helper()
+	path := strings.TrimPrefix(acct.ClaimURL, env.URL)
+	env.Client().Do(t, "POST", path, nil).Expect(t, http.StatusOK)
+}
+
+// signInLink asks for a sign-in link for email and returns the newest one
+// mailed to it.
+func signInLink(t testing.TB, b *browser, email, next string) string {
+	t.Helper()
+	b.post(t, "/signin", url.Values{"email": {email}, "next": {next}}).expect(t, http.StatusOK, "Check your email")
+	for _, m := range b.env.Emails(t, email) {
+		if m.Subject == "Your sign-in link" && len(m.Links) == 1 {
+			return m.Links[0]
+		}
+	}
+	t.Fatalf("no sign-in link was mailed to %s", email)
+	return ""
+}
+
+// owner is a claimed account and its owner's browser.
+type owner struct {
+	*testenv.Account
+	Browser *browser
+}
+
+// newOwner creates and claims an account.
+func newOwner(t testing.TB, env *testenv.Env) *owner {
+	t.Helper()
+	acct := env.NewAccount(t, "")
+	claim(t, env, acct)
+	return &owner{Account: acct, Browser: newBrowser(t, env)}
+}
+
+// flow is one authorization attempt of an app.
+type flow struct {
+	State, Verifier string
+}
+
+func newFlow() flow {
+	return flow{State: "st-" + oauth2.GenerateVerifier()[:16], Verifier: oauth2.GenerateVerifier()}
+}
+
+// authURL returns the authorization request of f.
+func (a *app) authURL(env *testenv.Env, f flow) string {
+	return a.Config.AuthCodeURL(f.State, oauth2.S256ChallengeOption(f.Verifier), oauth2.SetAuthURLParam("resource", env.URL+"/mcp"))
+}
+
+// consentPage sends the owner's browser through the authorization request,
+// signing in by emailed link when needed, and returns the consent page.
+func (o *owner) consentPage(t testing.TB, a *app, f flow) *page {
+	t.Helper()
+	b := o.Browser
+	p := b.get(t, a.authURL(b.env, f)).expect(t, http.StatusFound)
+	if strings.HasPrefix(p.Location, b.env.URL+"/signin?") {
+		next := mustURL(t, p.Location).Query().Get("next")
+		link := signInLink(t, b, o.Email, next)
+		p = b.get(t, link)
+		p.redirect(t, http.StatusSeeOther, b.env.URL+next)
+	}
+	u := p.redirect(t, p.Status, b.env.URL+"/oauth/consent?authorization_id=")
+	return b.get(t, u.String()).expect(t, http.StatusOK, a.Name, o.Email)
+}
+
+// answer submits the consent page with decision and returns the answer.
+func (o *owner) answer(t testing.TB, consent *page, decision string) *page {
+	t.Helper()
+	return o.Browser.post(t, "/oauth/consent", url.Values{
+		"authorization_id": {field(t, consent, idField)}, "csrf": {field(t, consent, csrfField)}, "decision": {decision},
+	})
+}
+
+// code runs the browser side of f up to the app's redirect and returns the
+// authorization code, after checking the state round trip.
+func (o *owner) code(t testing.TB, a *app, f flow) string {
+	t.Helper()
+	p := o.answer(t, o.consentPage(t, a, f), "connect")
+	u := p.redirect(t, http.StatusSeeOther, a.Callback.URI()+"?")
+	o.Browser.get(t, u.String()).expect(t, http.StatusOK)
+	q := a.Callback.Last(t)
+	if q.Get("state") != f.State || q.Get("iss") != o.Browser.env.URL || q.Get("error") != "" || q.Get("code") == "" {
+		t.Fatalf("redirect to the app = %v, want code, state %q and iss", q, f.State)
+	}
+	return q.Get("code")
+}
+
+// connect runs the whole flow and returns the app's tokens.
+func (o *owner) connect(t testing.TB, a *app) *oauth2.Token {
+	t.Helper()
+	f := newFlow()
+	tok, err := a.Config.Exchange(ctx(), o.code(t, a, f), oauth2.VerifierOption(f.Verifier))
+	if err != nil {
+		t.Fatalf("exchange: %v", err)
+	}
+	return tok
+}
+
+// api returns a client of the agent API with an access token.
+func api(env *testenv.Env, tok *oauth2.Token) *testenv.Client {
+	return env.Client().As(tok.AccessToken)
+}
+
+// grantError returns the OAuth error code of an oauth2 call's error.
+func grantError(t testing.TB, err error) string {
+	t.Helper()
+	var re *oauth2.RetrieveError
+	if !errors.As(err, &re) {
+		t.Fatalf("error %v is not a token endpoint error", err)
+	}
+	return re.ErrorCode
+}
+
+// refresh asks for new tokens with refresh token rt.
+func refresh(a *app, rt string) (*oauth2.Token, error) {
+	return a.Config.TokenSource(ctx(), &oauth2.Token{RefreshToken: rt, Expiry: time.Now().Add(-time.Hour)}).Token()
+}
+
+// claims decodes the payload of a JWT (the test does not verify it).
+func claims(t testing.TB, jwt string) map[string]any {
+	t.Helper()
+	parts := strings.Split(jwt, ".")
+	if len(parts) != 3 {
+		t.Fatalf("access token %q is not a JWT", jwt)
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(parts[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func mustURL(t testing.TB, s string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// tokenPost posts form to the token endpoint and returns the answer.
+func tokenPost(t testing.TB, env *testenv.Env, path string, form url.Values) *testenv.Response {
+	t.Helper()
+	return env.Client().Do(t, "POST", path, form.Encode(), "Content-Type: application/x-www-form-urlencoded")
+}
+
+// oauthError checks an OAuth error answer (RFC 6749 5.2).
+func oauthError(t testing.TB, r *testenv.Response, status int, code string) {
+	t.Helper()
+	r.Expect(t, status)
+	var e struct {
+		Error       string `json:"error"`
+		Description string `json:"error_description"`
+	}
+	r.Decode(t, &e)
+	if e.Error != code || e.Description == "" {
+		t.Fatalf("error body %s, want %q with a description", r.Body, code)
+	}
+	if r.Header.Get("Cache-Control") != "no-store" {
+		t.Fatalf("Cache-Control %q, want no-store", r.Header.Get("Cache-Control"))
+	}
+}

@@ -1,0 +1,64 @@
+package oauth_test
+
+import (
+	"net/http"
+	"net/url"
+	"testing"
+
+	"rvcontent/test/testenv"
+)
+
+// TestRevocationEndpoint revokes through POST /oauth/revoke: a refresh
+// token or an access token disconnects its connection at once; unknown
+// tokens and tokens of another client answer 200 and change nothing.
+func TestRevocationEndpoint(t *testing.T) {
+	env := testenv.Shared(t)
+	o := newOwner(t, env)
+	a := newApp(t, env, "Revoking App")
+	revoke := func(form url.Values) {
+		t.Helper()
+		r := tokenPost(t, env, "/oauth/revoke", form).Expect(t, http.StatusOK)
+		if r.Header.Get("Cache-Control") != "no-store" {
+			t.Fatalf("revocation answer Cache-Control %q", r.Header.Get("Cache-Control"))
+		}
+	}
+
+	revoke(url.Values{"token": {"rv_refresh_unknown"}, "client_id": {a.ID}})
+	revoke(url.Values{"token": {"not-a-token"}})
+
+	byRefresh := o.connect(t, a)
+	other := newApp(t, env, "Not The Owner")
+	revoke(url.Values{"token": {byRefresh.RefreshToken}, "client_id": {other.ID}})
+	api(env, byRefresh).Agent(t, "GET", "/account", nil).Expect(t, http.StatusOK)
+
+	revoke(url.Values{"token": {byRefresh.RefreshToken}, "token_type_hint": {"refresh_token"}, "client_id": {a.ID}})
+	api(env, byRefresh).Agent(t, "GET", "/account", nil).Expect(t, http.StatusUnauthorized)
+	if _, err := refresh(a, byRefresh.RefreshToken); grantError(t, err) != "invalid_grant" {
+		t.Fatalf("refresh after revocation: %v, want invalid_grant", err)
+	}
+	revoke(url.Values{"token": {byRefresh.RefreshToken}, "client_id": {a.ID}}) // again: still 200
+
+	byAccess := o.connect(t, a)
+	revoke(url.Values{"token": {byAccess.AccessToken}, "client_id": {a.ID}})
+	api(env, byAccess).Agent(t, "GET", "/account", nil).Expect(t, http.StatusUnauthorized)
+	if _, err := refresh(a, byAccess.RefreshToken); grantError(t, err) != "invalid_grant" {
+		t.Fatalf("refresh after access token revocation: %v, want invalid_grant", err)
+	}
+
+	// The app is the actor of its own disconnection.
+	var activity struct{ Activity []map[string]any }
+	o.Client.Agent(t, "GET", "/activity", nil).Expect(t, http.StatusOK).Decode(t, &activity)
+	revoked := 0
+	for _, e := range activity.Activity {
+		if e["action"] == "agent_key.revoked" {
+			if e["actor"].(map[string]any)["type"] != "app" {
+				t.Fatalf("revocation activity %v", e)
+			}
+			revoked++
+		}
+	}
+	if revoked != 2 {
+		t.Fatalf("%d agent_key.revoked entries, want 2", revoked)
+	}
+	oauthError(t, tokenPost(t, env, "/oauth/revoke", url.Values{"client_id": {a.ID}}), http.StatusBadRequest, "invalid_request")
+}

@@ -1,0 +1,77 @@
+package oauth_test
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"rvcontent/test/testenv"
+)
+
+// signInAnswer posts the sign-in form and returns the page with the
+// address taken out, so answers for different addresses compare.
+func signInAnswer(t testing.TB, b *browser, email string) string {
+	t.Helper()
+	p := b.post(t, "/signin", url.Values{"email": {email}}).expect(t, http.StatusOK, "Check your email")
+	return strings.ReplaceAll(p.Body, email, "EMAIL")
+}
+
+// TestSignIn checks sign-in by emailed link: only claimed accounts get a
+// link, the answer never tells which, links work once and for 15 minutes,
+// the session cookie, same-origin continuation and sign-out.
+func TestSignIn(t *testing.T) {
+	env := testenv.Shared(t)
+	b := newBrowser(t, env)
+
+	// An unclaimed account and an unknown address get the claimed
+	// account's answer, and no mail.
+	unclaimed := env.NewAccount(t, "")
+	claimed := newOwner(t, env)
+	want := signInAnswer(t, b, claimed.Email)
+	for _, email := range []string{unclaimed.Email, testenv.UniqueEmail("nobody")} {
+		if got := signInAnswer(t, b, email); got != want {
+			t.Fatalf("answer for %s differs:\n%s\nwant\n%s", email, got, want)
+		}
+		for _, m := range env.Emails(t, email) {
+			if m.Subject == "Your sign-in link" {
+				t.Fatalf("%s got a sign-in link", email)
+			}
+		}
+	}
+	b.post(t, "/signin", url.Values{"email": {"not an address"}}).expect(t, http.StatusUnprocessableEntity, "Enter the email address")
+
+	// The link signs in once, sets the session cookie and continues only
+	// to paths of this service.
+	link := signInLink(t, b, claimed.Email, "https://evil.example/")
+	if !strings.HasPrefix(link, env.URL+"/signin/verify?token=") {
+		t.Fatalf("sign-in link %q", link)
+	}
+	p := b.get(t, link)
+	p.redirect(t, http.StatusSeeOther, env.URL+"/signin")
+	cookie := p.Header.Get("Set-Cookie")
+	for _, attr := range []string{"session=", "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=604800"} {
+		if !strings.Contains(cookie, attr) {
+			t.Fatalf("session cookie %q lacks %s", cookie, attr)
+		}
+	}
+	if strings.Contains(cookie, "Secure") {
+		t.Fatalf("session cookie %q is Secure on an http base URL", cookie)
+	}
+	signedIn := b.get(t, "/signin").expect(t, http.StatusOK, "You are signed in", claimed.Email)
+	b.get(t, link).expect(t, http.StatusNotFound, "not valid")
+
+	// Sign-out needs the session's CSRF token, then ends the session.
+	b.post(t, "/signout", url.Values{"csrf": {"forged"}}).expect(t, http.StatusForbidden)
+	b.get(t, "/signin").expect(t, http.StatusOK, "You are signed in")
+	b.post(t, "/signout", url.Values{"csrf": {field(t, signedIn, csrfField)}}).expect(t, http.StatusOK, "You are signed out")
+	b.get(t, "/signin").expect(t, http.StatusOK, "Email me a sign-in link")
+
+	// A link works for 15 minutes.
+	late := signInLink(t, b, claimed.Email, "/signin")
+	env.Advance(t, 15*60+1)
+	b.get(t, late).expect(t, http.StatusNotFound, "not valid")
+	fresh := signInLink(t, b, claimed.Email, "/signin")
+	env.Advance(t, 14*60)
+	b.get(t, fresh).redirect(t, http.StatusSeeOther, env.URL+"/signin")
+}

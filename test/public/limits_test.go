@@ -1,0 +1,86 @@
+package public
+
+import (
+	"net/http"
+	"testing"
+	"time"
+
+	"rvcontent/shared/config"
+	"rvcontent/test/testenv"
+)
+
+// TestLimits checks the order of the per-address and per-account limits,
+// what counts, and the 429 answer, on a stack with small limits.
+func TestLimits(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a dev stack")
+	}
+	const perIP, perAccount = 30, 10
+	env := testenv.Start(t, testenv.Options{SchedulerEvery: -1, Configure: func(c *config.Config) {
+		c.PublicRequestsPerIP, c.PublicRequestsPerAccount = perIP, perAccount
+	}})
+	o := newOwner(t, env, "https://limits.example.com")
+	second := o.newKey(t, o.acct.SiteID, nil)["key"].(string)
+	a := o.finished(t, o.acct.SiteID, "Limited", mustTime(t, "2026-01-17T00:00:00Z"))
+	p := newOwner(t, env, "https://limits-other.example.com")
+	startOfMinute(t, env)
+
+	preflights := func() {
+		for i := 0; i < 3; i++ {
+			resp := pub(t, env, "", "OPTIONS", "/articles", nil)
+			resp.Expect(t, http.StatusNoContent)
+			wantCORS(t, resp)
+		}
+	}
+	// The account's budget counts every accepted request across its keys,
+	// whatever the answer.
+	for i := 0; i < perAccount; i++ {
+		key := o.key
+		if i%2 == 1 {
+			key = second
+		}
+		var resp *testenv.Response
+		switch i % 3 {
+		case 0:
+			resp = pub(t, env, key, "GET", "/ping", nil).Expect(t, http.StatusOK)
+		case 1:
+			resp = pub(t, env, key, "PATCH", "/articles/"+a.ID, "{").Expect(t, http.StatusBadRequest)
+		default:
+			resp = pub(t, env, key, "GET", "/articles/not-a-uuid", nil).Expect(t, http.StatusInternalServerError)
+		}
+		wantCORS(t, resp)
+		preflights() // never counted
+	}
+	wantError(t, o.pub(t, "GET", "/ping", nil), http.StatusTooManyRequests, msgRateLimited, "")
+	wantError(t, pub(t, env, second, "GET", "/articles", nil), http.StatusTooManyRequests, msgRateLimited, "")
+	// Another account has its own budget; a refused key is checked before.
+	p.pub(t, "GET", "/ping", nil).Expect(t, http.StatusOK)
+	wantError(t, o.pub(t, "GET", "/ping", nil, "Authorization: Bearer "+randomKey()), http.StatusUnauthorized, msgUnauthorized, "")
+	used := perAccount + 4
+
+	// The address's budget counts everything before the key is looked at.
+	for i := used; i < perIP; i++ {
+		wantError(t, pub(t, env, randomKey(), "GET", "/ping", nil), http.StatusUnauthorized, msgUnauthorized, "")
+	}
+	preflights()
+	wantError(t, p.pub(t, "GET", "/ping", nil), http.StatusTooManyRequests, msgRateLimited, "")
+	wantError(t, pub(t, env, randomKey(), "PATCH", "/articles/"+a.ID, "{"), http.StatusTooManyRequests, msgRateLimited, "")
+	wantError(t, pub(t, env, "", "GET", "/articles", nil), http.StatusTooManyRequests, msgRateLimited, "")
+
+	// The next clock minute starts afresh.
+	env.Advance(t, 60)
+	o.pub(t, "GET", "/ping", nil).Expect(t, http.StatusOK)
+	p.pub(t, "GET", "/articles/"+a.ID, nil).Expect(t, http.StatusNotFound)
+}
+
+// startOfMinute moves the service clock to one second past the start of
+// the next minute, so a test's requests fall in one window.
+func startOfMinute(t *testing.T, env *testenv.Env) {
+	t.Helper()
+	now, err := time.Parse(time.RFC3339Nano, env.Now(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	next := now.Truncate(time.Minute).Add(time.Minute + time.Second)
+	env.Advance(t, next.Sub(now).Seconds())
+}

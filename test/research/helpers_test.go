@@ -1,0 +1,226 @@
+// Package research holds black-box tests of keywords, research runs, rank
+// and the scan's plan stage (spec 2 Keyword, Research result, Rank, Scan;
+// 3; 4.6; 6 article.created; 8): HTTP against a dev stack, with a fixture
+// website served on loopback through the /_dev/hosts overrides so scans
+// have grounded text to plan from.
+package research
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"rvcontent/test/testenv"
+)
+
+// ledgerly is a small business website: what it is, for whom, and the
+// rivals its comparison page names.
+var ledgerly = map[string]string{
+	"/": `<!doctype html><html lang="en"><head><title>Ledgerly | Invoicing software for freelancers</title>
+<meta name="description" content="Ledgerly is an invoicing app for freelancers and small agencies. Send invoices in seconds and get paid faster."></head>
+<body><nav><a href="/features">Features</a> <a href="/compare/freshbooks">Ledgerly vs FreshBooks</a></nav>
+<h1>Get paid faster</h1><p>Send invoices, chase late payments and track expenses in one place.</p></body></html>`,
+	"/features": `<html><head><title>Features | Ledgerly</title></head><body><h1>Features</h1>
+<p>Recurring invoices, payment reminders and expense tracking.</p></body></html>`,
+	"/compare/freshbooks": `<html><head><title>Ledgerly vs FreshBooks | Ledgerly</title></head><body>
+<h1>Ledgerly vs FreshBooks</h1><p>Unlike Xero, Ledgerly is free for your first client.</p></body></html>`,
+}
+
+var hostSeq atomic.Int64
+
+// website serves pages as the website of a fresh public-looking host and
+// returns its URL.
+func website(t *testing.T, env *testenv.Env, pages map[string]string) string {
+	t.Helper()
+	host := fmt.Sprintf("ledgerly-%d-%d.example.com", time.Now().UnixNano()%100000, hostSeq.Add(1))
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, ok := pages[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, body)
+	}))
+	t.Cleanup(srv.Close)
+	env.SetHost(t, host, srv.Listener.Addr().String())
+	return "https://" + host + "/"
+}
+
+// scanned creates an account for the fixture website and waits for its
+// first scan.
+func scanned(t *testing.T, env *testenv.Env) *testenv.Account {
+	t.Helper()
+	a := env.NewAccount(t, website(t, env, ledgerly))
+	if j := waitJob(t, a, a.ScanJob); j["status"] != "completed" {
+		t.Fatalf("scan job %v", j)
+	}
+	return a
+}
+
+// waitJob waits for job id to end and returns it.
+func waitJob(t *testing.T, a *testenv.Account, id string) map[string]any {
+	t.Helper()
+	for i := 0; i < 4; i++ {
+		j := a.Client.Agent(t, "GET", "/jobs/"+id+"?wait=25", nil).Expect(t, http.StatusOK).JSON(t)["job"].(map[string]any)
+		if s := j["status"]; s == "completed" || s == "failed" {
+			return j
+		}
+	}
+	t.Fatalf("job %s did not end", id)
+	return nil
+}
+
+// result is a research job's result.
+type result struct {
+	Keywords []struct {
+		Name            string `json:"name"`
+		Tag             string `json:"tag"`
+		SearchVolume    int    `json:"search_volume"`
+		TrafficEstimate int    `json:"traffic_estimate"`
+		Intent          string `json:"intent"`
+		Trend           string `json:"trend"`
+	} `json:"keywords"`
+	Ideas []struct {
+		Title           string `json:"title"`
+		Description     string `json:"description"`
+		Keyword         string `json:"keyword"`
+		TrafficEstimate int    `json:"traffic_estimate"`
+		Competition     string `json:"competition"`
+		AISignal        int    `json:"ai_signal"`
+	} `json:"ideas"`
+	Saved *struct {
+		Keywords int `json:"keywords"`
+		Articles int `json:"articles"`
+	} `json:"saved"`
+}
+
+// startResearch posts a research run and returns its job id.
+func startResearch(t *testing.T, a *testenv.Account, body map[string]any) string {
+	t.Helper()
+	j := a.Client.Agent(t, "POST", "/sites/"+a.SiteID+"/research", body).Expect(t, http.StatusAccepted).JSON(t)["job"].(map[string]any)
+	if j["kind"] != "research" || j["status"] != "queued" || j["site_id"] != a.SiteID {
+		t.Fatalf("research job %v", j)
+	}
+	return j["id"].(string)
+}
+
+// research runs a research job to its end and returns its result.
+func research(t *testing.T, a *testenv.Account, body map[string]any) result {
+	t.Helper()
+	j := waitJob(t, a, startResearch(t, a, body))
+	if j["status"] != "completed" {
+		t.Fatalf("research job %v", j)
+	}
+	var r result
+	remarshal(t, j["result"], &r)
+	return r
+}
+
+// keyword is a keyword as the API shows it.
+type keyword struct {
+	ID              string  `json:"id"`
+	SiteID          string  `json:"site_id"`
+	Name            string  `json:"name"`
+	Source          string  `json:"source"`
+	Tag             *string `json:"tag"`
+	Intent          *string `json:"intent"`
+	SearchVolume    int     `json:"search_volume"`
+	TrafficEstimate int     `json:"traffic_estimate"`
+	Trend           string  `json:"trend"`
+	CreatedAt       string  `json:"created_at"`
+}
+
+// listKeywords returns every keyword of the account's site (query adds
+// filters).
+func listKeywords(t *testing.T, a *testenv.Account, query string) []keyword {
+	t.Helper()
+	var out struct{ Keywords []keyword }
+	a.Client.Agent(t, "GET", "/sites/"+a.SiteID+"/keywords?limit=100"+query, nil).Expect(t, http.StatusOK).Decode(t, &out)
+	return out.Keywords
+}
+
+// article is an article as the API lists it.
+type article struct {
+	ID           string  `json:"id"`
+	Status       string  `json:"status"`
+	Title        string  `json:"title"`
+	Description  string  `json:"description"`
+	Keyword      *string `json:"keyword"`
+	Source       string  `json:"source"`
+	ScheduledFor *string `json:"scheduled_for"`
+	BodyMarkdown string  `json:"body_markdown"`
+	Estimates    *struct {
+		TrafficEstimate int    `json:"traffic_estimate"`
+		Competition     string `json:"competition"`
+		AISignal        int    `json:"ai_signal"`
+	} `json:"estimates"`
+}
+
+// listArticles returns every article of the account's site, newest first.
+func listArticles(t *testing.T, a *testenv.Account) []article {
+	t.Helper()
+	var out struct{ Articles []article }
+	a.Client.Agent(t, "GET", "/sites/"+a.SiteID+"/articles?limit=100", nil).Expect(t, http.StatusOK).Decode(t, &out)
+	return out.Articles
+}
+
+// event is an event as GET /events returns it.
+type event struct {
+	ID   string         `json:"id"`
+	Type string         `json:"type"`
+	Data map[string]any `json:"data"`
+}
+
+// events returns the account's events of typ, oldest first.
+func events(t *testing.T, a *testenv.Account, typ string) []event {
+	t.Helper()
+	var out struct{ Events []event }
+	a.Client.Agent(t, "GET", "/events?since=2000-01-01T00:00:00Z&limit=100&types="+typ, nil).Expect(t, http.StatusOK).Decode(t, &out)
+	return out.Events
+}
+
+// trial starts a trial for the account through the simulated checkout.
+func trial(t *testing.T, env *testenv.Env, a *testenv.Account) {
+	t.Helper()
+	c := a.Client.Agent(t, "POST", "/billing/checkout", nil).Expect(t, http.StatusOK).JSON(t)["checkout"].(map[string]any)
+	link := strings.TrimPrefix(c["checkout_url"].(string), env.URL)
+	env.Client().Do(t, "POST", link, map[string]any{"card": "4242424242424242"}).Expect(t, http.StatusOK)
+}
+
+// wantError fails unless resp is an error with status and code, and
+// returns the fields its details name.
+func wantError(t *testing.T, resp *testenv.Response, status int, code string) []string {
+	t.Helper()
+	resp.Expect(t, status)
+	var body struct {
+		Code    string
+		Details []struct{ Field, Problem string }
+	}
+	resp.Decode(t, &body)
+	if body.Code != code {
+		t.Fatalf("code = %s, want %s: %s", body.Code, code, resp.Body)
+	}
+	var fields []string
+	for _, d := range body.Details {
+		fields = append(fields, d.Field)
+	}
+	return fields
+}
+
+// remarshal decodes a generic JSON value into v.
+func remarshal(t *testing.T, from, v any) {
+	t.Helper()
+	b, err := json.Marshal(from)
+	if err == nil {
+		err = json.Unmarshal(b, v)
+	}
+	if err != nil {
+		t.Fatalf("decode %v: %v", from, err)
+	}
+}

@@ -1,0 +1,31 @@
+package testenv
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// TestCardOK is the simulated processor's card whose charges all succeed.
+const TestCardOK = "4242424242424242"
+
+// Trial completes the account's checkout with card on the simulated
+// processor's hosted page, as the owner would: a trial for a new account,
+// the plan charged today after an earlier subscription ended.
+func (e *Env) Trial(t testing.TB, a *Account, card string) {
+	t.Helper()
+	co := a.Client.Agent(t, "POST", "/billing/checkout", nil).Expect(t, http.StatusOK).JSON(t)["checkout"].(map[string]any)
+	link := co["checkout_url"].(string)
+	if !strings.HasPrefix(link, e.URL+"/") {
+		t.Fatalf("checkout_url %q is not on the stack %s", link, e.URL)
+	}
+	e.Client().Do(t, "POST", strings.TrimPrefix(link, e.URL), map[string]any{"card": card}).Expect(t, http.StatusOK)
+}
+
+// PaidPlan starts a trial with a card that always works and ends it at
+// once, so the account is on the paid plan.
+func (e *Env) PaidPlan(t testing.TB, a *Account) {
+	t.Helper()
+	e.Trial(t, a, TestCardOK)
+	a.Client.Agent(t, "POST", "/billing/activate", nil, "Idempotency-Key: paid-plan-"+a.ID).Expect(t, http.StatusOK)
+}

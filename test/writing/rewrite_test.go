@@ -1,0 +1,65 @@
+package writing
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"rvcontent/test/testenv"
+)
+
+// rewriteOut is the rewrite-section answer.
+type rewriteOut struct {
+	Article article `json:"article"`
+	Rewrite struct {
+		Section *string `json:"section"`
+		Before  string  `json:"before"`
+		After   string  `json:"after"`
+		Applied bool    `json:"applied"`
+	} `json:"rewrite"`
+}
+
+// One section of an article is rewritten as instructed and stored; a
+// passage can be rewritten without applying it; bad requests say why.
+func TestRewriteSection(t *testing.T) {
+	env := testenv.Shared(t)
+	r := newRig(t, env, false)
+	a := r.create(t, map[string]any{"title": "A Guide to Coffee Subscriptions", "keyword": "coffee subscription", "body_markdown": handWritten("coffee subscription")})
+	r.api(t, "POST", r.articlePath(a.ID)+"/finish", nil).Expect(t, http.StatusOK)
+	path := r.articlePath(a.ID) + "/rewrite-section"
+
+	var out rewriteOut
+	r.api(t, "POST", path, map[string]any{"section": "why it matters", "instructions": "Make it a bulleted list"}).Expect(t, http.StatusOK).Decode(t, &out)
+	rw := out.Rewrite
+	if rw.Section == nil || *rw.Section != "Why it matters" || !rw.Applied || !strings.HasPrefix(rw.Before, "Fresh beans taste better") {
+		t.Fatalf("rewrite = %+v", rw)
+	}
+	if !strings.HasPrefix(rw.After, "- Fresh beans taste better than old ones, and to brew well") || strings.Count(rw.After, "\n- ") != 1 {
+		t.Fatalf("rewritten passage = %q", rw.After)
+	}
+	body := out.Article.BodyMarkdown
+	if !strings.Contains(body, "## Why it matters\n\n"+rw.After+"\n\n## How to choose\n") || strings.Contains(body, "in order to") {
+		t.Fatalf("body after the rewrite = %q", body)
+	}
+	if got := r.get(t, a.ID); got.BodyMarkdown != body || got.SEOScore == nil || !strings.Contains(got.BodyHTML, "<li>Fresh beans") {
+		t.Fatalf("stored article = %+v", got)
+	}
+	upd := r.eventData(t, "article.updated")
+	if ch, _ := upd["changed"].([]any); len(ch) != 1 || ch[0] != "body_markdown" {
+		t.Fatalf("article.updated data = %v", upd)
+	}
+
+	// A passage quoted from the body, returned but not applied.
+	r.api(t, "POST", path, map[string]any{"text": "Most subscriptions let you pause.", "instructions": "shorter", "apply": false}).Expect(t, http.StatusOK).Decode(t, &out)
+	if out.Rewrite.Applied || out.Rewrite.Section != nil || out.Rewrite.Before != "Most subscriptions let you pause." || out.Rewrite.After == "" || out.Article.BodyMarkdown != body {
+		t.Fatalf("unapplied rewrite = %+v", out)
+	}
+
+	wantProblem(t, r.api(t, "POST", path, map[string]any{"section": "No such heading"}), "section")
+	wantProblem(t, r.api(t, "POST", path, map[string]any{"section": "Why it matters", "text": "Fresh beans"}), "section")
+	wantProblem(t, r.api(t, "POST", path, map[string]any{}), "section")
+	wantProblem(t, r.api(t, "POST", path, map[string]any{"text": "coffee"}), "text")
+	wantProblem(t, r.api(t, "POST", path, map[string]any{"section": "How to choose", "instructions": strings.Repeat("x", 501)}), "instructions")
+	empty := r.create(t, map[string]any{"title": "Nothing yet"})
+	wantError(t, r.api(t, "POST", r.articlePath(empty.ID)+"/rewrite-section", map[string]any{"section": "Intro"}), http.StatusConflict, "conflict")
+}
