@@ -36,5 +36,6 @@ func (a *App) wireMCP() {
 	for _, r := range routes.ForGroup(routes.MCP) {
 		h[r.Key()] = srv.ServeHTTP
 	}
+	h["OPTIONS "+routes.MCPPath] = mcpserver.Preflight
 	a.register(h)
 }

@@ -63,7 +63,7 @@ func (a *App) chain(r routes.Route, h http.Handler) http.Handler {
 		// The agent API's credential check and budget; the MCP server reads
 		// its own body, and each tool call runs its route's full chain.
 		reject := limit(api.Rejecter(cfg.BaseURL))
-		mws = append(mws, label, api.Authenticate(a.Authn, reject), limit)
+		mws = append(mws, label, mcpserver.CORS, api.Authenticate(a.Authn, reject), limit)
 	case r.Auth == routes.Agent:
 		// Refused credentials count against the caller address's budget.
 		reject := limit(api.Rejecter(cfg.BaseURL))

@@ -96,7 +96,7 @@ var errGenerating = apperr.New(apperr.Conflict, "The article is being written. W
 // article's title, description, body or tags records article.updated with
 // the changed field names.
 func (s *Service) Update(ctx context.Context, siteID, id string, in Patch) (Article, error) {
-	p, _, err := s.site(ctx, siteID)
+	p, site, err := s.site(ctx, siteID)
 	if err != nil {
 		return Article{}, err
 	}
@@ -106,6 +106,10 @@ func (s *Service) Update(ctx context.Context, siteID, id string, in Patch) (Arti
 			return errGenerating
 		}
 		changed = apply(a, in)
+		if a.Status == StatusFinished && len(publicChanges(changed)) > 0 {
+			a.Slug = Slug(a.Title, a.ID)
+			a.SetSEOScore(site) // a finished article's score follows its text
+		}
 		return nil
 	}, func(tx *dynamo.Tx, before, after Article) error {
 		if len(changed) == 0 {

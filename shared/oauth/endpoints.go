@@ -21,9 +21,12 @@ type Endpoints struct {
 // Handlers returns the endpoints by route key.
 func (e *Endpoints) Handlers() map[string]http.HandlerFunc {
 	return map[string]http.HandlerFunc{
-		"POST " + RegisterPath: e.register,
-		"POST " + TokenPath:    e.token,
-		"POST " + RevokePath:   e.revoke,
+		"POST " + RegisterPath:    allowCORS(e.register),
+		"POST " + TokenPath:       allowCORS(e.token),
+		"POST " + RevokePath:      allowCORS(e.revoke),
+		"OPTIONS " + RegisterPath: preflight,
+		"OPTIONS " + TokenPath:    preflight,
+		"OPTIONS " + RevokePath:   preflight,
 	}
 }
 

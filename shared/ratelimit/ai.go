@@ -15,8 +15,9 @@ const AIWindow = time.Hour
 func AIScope(accountID string) string { return "ai#" + accountID }
 
 // AI is the account-wide "AI rate limit" of the spec: research runs, domain
-// verification checks and forum sweeps (and any other call that makes the
-// service think or fetch on the caller's behalf) share one budget per hour.
+// verification checks, forum sweeps, section rewrites and forum drafts (every
+// call that makes the service think or fetch on the caller's behalf) share
+// one budget per hour.
 type AI struct {
 	Counters *Counters
 	// PerHour is the budget (config AI_REQUESTS_PER_HOUR).
@@ -28,7 +29,7 @@ type AI struct {
 func (a *AI) Take(ctx context.Context, accountID string) error {
 	win, err := a.Counters.Take(ctx, AIScope(accountID), AIWindow, a.PerHour)
 	if errors.Is(err, ErrExhausted) {
-		e := apperr.Newf(apperr.RateLimited, "This account used its %d AI-backed calls (research, verification checks, sweeps) for this hour. Wait Retry-After seconds.", a.PerHour)
+		e := apperr.Newf(apperr.RateLimited, "This account used its %d AI-backed calls for this hour (research runs, domain verification checks, forum sweeps, rewrites and drafts share them). Wait Retry-After seconds.", a.PerHour)
 		e.RetryAfter = win.RetryAfter()
 		return e
 	}

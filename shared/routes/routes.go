@@ -210,6 +210,10 @@ var Table = []Route{
 	{Method: "POST", Path: "/oauth/consent", Group: OAuth, Auth: None},
 	{Method: "POST", Path: "/oauth/token", Group: OAuth, Auth: None},
 	{Method: "POST", Path: "/oauth/revoke", Group: OAuth, Auth: None},
+	// CORS preflights of the machine endpoints, for browser-based clients.
+	{Method: "OPTIONS", Path: "/oauth/register", Group: OAuth, Auth: None},
+	{Method: "OPTIONS", Path: "/oauth/token", Group: OAuth, Auth: None},
+	{Method: "OPTIONS", Path: "/oauth/revoke", Group: OAuth, Auth: None},
 	{Method: "GET", Path: "/signin", Group: OAuth, Auth: None},
 	{Method: "POST", Path: "/signin", Group: OAuth, Auth: None},
 	{Method: "GET", Path: "/signin/verify", Group: OAuth, Auth: None},
@@ -220,6 +224,7 @@ var Table = []Route{
 	{Method: "POST", Path: MCPPath, Group: MCP, Auth: Agent},
 	{Method: "GET", Path: MCPPath, Group: MCP, Auth: Agent},
 	{Method: "DELETE", Path: MCPPath, Group: MCP, Auth: Agent},
+	{Method: "OPTIONS", Path: MCPPath, Group: MCP, Auth: None}, // CORS preflight
 }
 
 // ForGroup returns the routes of group g in table order.
