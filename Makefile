@@ -21,8 +21,11 @@ help: ## list the targets
 tools: ## fetch Java (if missing), DynamoDB Local and the CDK CLI into .cache/
 	@./localstack/tools.sh
 
+# The stack runs as make's own child (built, then exec'd), so a SIGTERM to
+# make reaches it and make returns only once DynamoDB Local has stopped.
 run: tools ## start the dev stack on http://127.0.0.1:$${PORT:-8080} (DATA_DIR=dir to persist)
-	$(GO) run ./localstack/devstack
+	@$(GO) build -o "$(CACHE_DIR)/bin/devstack" ./localstack/devstack
+	@exec "$(CACHE_DIR)/bin/devstack"
 
 test: tools lint ## run every test: unit, DynamoDB Local, end-to-end, Lambda edges, CDK assertions, cdk synth
 	$(GO) run ./localstack/withdynamo -- $(GO) test -count=1 -timeout 20m ./...

@@ -2,7 +2,9 @@
 // DEV_HARNESS.md. PORT (default 8080) picks the port and DATA_DIR, when
 // set, makes DynamoDB Local persist there. It prints
 // "ready: http://127.0.0.1:<PORT>" once it serves, and stops everything it
-// started on SIGINT or SIGTERM.
+// started on SIGINT or SIGTERM, or when the process that started it ends.
+// Logs go to standard error, so standard output carries only the ready
+// line and a caller that reads no further cannot block the stack.
 package main
 
 import (
@@ -13,7 +15,6 @@ import (
 	"os/signal"
 	"syscall"
 
-	"rvcontent/shared/app"
 	"rvcontent/shared/config"
 	"rvcontent/shared/devstack"
 )
@@ -28,13 +29,16 @@ func run() int {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
-	app.SetupLogging(cfg.LogLevel)
+	logToStderr(cfg.LogLevel)
 	port := os.Getenv("PORT")
 	if port == "" {
 		port = "8080"
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if !stopWithParent() {
+		return 1
+	}
 	s, err := devstack.Start(ctx, devstack.Options{
 		Addr:           "127.0.0.1:" + port,
 		DataDir:        os.Getenv("DATA_DIR"),
@@ -50,4 +54,14 @@ func run() int {
 	slog.Info("stopping")
 	s.Close()
 	return 0
+}
+
+// logToStderr sends the service's JSON log lines to standard error at
+// level, read as the functions read LOG_LEVEL.
+func logToStderr(level string) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(level)); err != nil {
+		l = slog.LevelInfo
+	}
+	slog.SetDefault(slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: l})))
 }

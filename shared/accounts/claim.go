@@ -18,7 +18,6 @@ import (
 	"rvcontent/shared/auth"
 	"rvcontent/shared/clock"
 	"rvcontent/shared/dynamo"
-	"rvcontent/shared/mail"
 	"rvcontent/shared/ratelimit"
 )
 
@@ -53,11 +52,16 @@ func hashToken(token string) string {
 }
 
 func putClaimToken(tx *dynamo.Tx, hash, accountID string, now time.Time) {
+	tx.PutNew("claim_token", claimItemOf(hash, accountID, now))
+}
+
+// claimItemOf is the item of a claim token hash issued at now.
+func claimItemOf(hash, accountID string, now time.Time) claimItem {
 	exp := now.Add(ClaimLinkLifetime)
-	tx.PutNew("claim_token", claimItem{
+	return claimItem{
 		PK: dynamo.ClaimPK(hash), SK: dynamo.ClaimSK, AccountID: accountID,
 		ExpiresAt: exp.Unix(), TTL: exp.Add(24 * time.Hour).Unix(),
-	})
+	}
 }
 
 func (s *Service) claimURL(token string) string { return s.BaseURL + "/claim/" + token }
@@ -69,7 +73,8 @@ type ResendResult struct {
 }
 
 // ResendClaim emails the owner a new claim link (at most MaxClaimResends a
-// day) and returns it. A claimed account has nothing to claim: conflict.
+// day) and returns it; the mail goes through the mail outbox with the new
+// token. A claimed account has nothing to claim: conflict.
 func (s *Service) ResendClaim(ctx context.Context) (ResendResult, error) {
 	p, _ := auth.From(ctx)
 	a, err := s.Get(ctx, p.AccountID)
@@ -97,11 +102,8 @@ func (s *Service) ResendClaim(ctx context.Context) (ResendResult, error) {
 		Summary: "Claim email resent to the owner",
 	})
 	res := ResendResult{Sent: true, ClaimURL: s.claimURL(token)}
+	s.Mail.Add(tx, claimMail(a, res.ClaimURL))
 	if err := s.Table.Commit(ctx, tx, res); err != nil {
-		return ResendResult{}, apperr.Wrap("accounts.ResendClaim", err)
-	}
-	text := fmt.Sprintf("Claim your account to sign in and see what your agent does:\n%s\n\nThe link works for 7 days.\n", res.ClaimURL)
-	if err := s.Mailer.Send(ctx, mail.Message{To: a.Email, Subject: "Claim your account", Text: text, Links: []string{res.ClaimURL}}); err != nil {
 		return ResendResult{}, apperr.Wrap("accounts.ResendClaim", err)
 	}
 	return res, nil

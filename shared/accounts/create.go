@@ -18,7 +18,6 @@ import (
 	"rvcontent/shared/emailcheck"
 	"rvcontent/shared/ids"
 	"rvcontent/shared/input"
-	"rvcontent/shared/mail"
 	"rvcontent/shared/ratelimit"
 	"rvcontent/shared/scans"
 	"rvcontent/shared/sites"
@@ -78,8 +77,9 @@ type Created struct {
 
 var errAccountExists = apperr.New(apperr.AccountExists, "An account with this email already exists. Ask its owner for an agent key, or use another email.")
 
-// Create makes an account with its primary site, first agent key, claim link
-// and first scan, in one transaction, then emails the owner. The caller's
+// Create makes an account with its primary site, first agent key, claim link,
+// first scan and welcome mail (through the mail outbox), in one
+// transaction. The caller's
 // address is held to SignupsPerAddressPerHour creations an hour.
 func (s *Service) Create(ctx context.Context, in CreateInput) (Created, error) {
 	ip := auth.IP(ctx)
@@ -100,7 +100,6 @@ func (s *Service) Create(ctx context.Context, in CreateInput) (Created, error) {
 		}
 		return Created{}, err
 	}
-	s.sendWelcome(ctx, created)
 	return created, nil
 }
 
@@ -132,6 +131,7 @@ func (s *Service) create(ctx context.Context, in CreateInput, ip string) (Create
 	})
 	s.Events.Emit(tx, accountID, "", "agent_access.created", map[string]any{"agent_key": key.Public()})
 	created := Created{Account: acct, Site: site.Site, ScanJobID: job.ID, AgentKey: key, ClaimURL: s.claimURL(token)}
+	s.Mail.Add(tx, welcomeMail(created))
 	if err := s.Table.Commit(ctx, tx, created); err != nil {
 		var ce *dynamo.CanceledError
 		if errors.As(err, &ce) && ce.Has("email") {
@@ -140,17 +140,6 @@ func (s *Service) create(ctx context.Context, in CreateInput, ip string) (Create
 		return Created{}, apperr.Wrap("accounts.Create", err)
 	}
 	return created, nil
-}
-
-func (s *Service) sendWelcome(ctx context.Context, c Created) {
-	text := fmt.Sprintf("An agent named %q created an account for %s with this email address.\n\n"+
-		"Claim it to sign in, manage billing and see everything the agent does:\n%s\n\n"+
-		"The agent received an agent key (%s) that works until you revoke it.\n"+
-		"If you did not expect this, you can ignore this email; nothing is charged without you.\n",
-		c.AgentKey.Name, deref(c.Site.WebsiteURL), c.ClaimURL, deref(c.AgentKey.Prefix))
-	if err := s.Mailer.Send(ctx, mail.Message{To: c.Account.Email, Subject: "Claim your new account", Text: text, Links: []string{c.ClaimURL}}); err != nil {
-		slog.ErrorContext(ctx, "send welcome email", "account_id", c.Account.ID, "err", err)
-	}
 }
 
 func deref(s *string) string {

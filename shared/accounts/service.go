@@ -17,11 +17,12 @@ import (
 
 // Service runs the account use cases.
 type Service struct {
-	Table       *dynamo.Table
-	Clock       clock.Clock
-	Events      *eventlog.Writer
-	Jobs        *jobs.Enqueuer
-	Mailer      mail.Sender
+	Table  *dynamo.Table
+	Clock  clock.Clock
+	Events *eventlog.Writer
+	Jobs   *jobs.Enqueuer
+	// Mail is the mail outbox the welcome and claim mails go through.
+	Mail        *mail.Spool
 	Counters    *ratelimit.Counters
 	Credentials *credentials.Service
 	Sites       *sites.Store

@@ -91,6 +91,8 @@ type App struct {
 	Sites       *sites.Store
 	Activity    *activity.Log
 	Scheduler   *scheduler.Scheduler
+	// Mail is the mail outbox every email goes through (wireMail).
+	Mail *mail.Spool
 	// Billing, Gate, Credits and Studio are wired by wireBilling, first, so
 	// every other feature can register its handlers through Gate.Guard.
 	Billing *billing.Service
@@ -135,11 +137,11 @@ func New(d Deps) *App {
 	a.Sites = &sites.Store{Table: t}
 	a.Activity = &activity.Log{Table: t, Clock: c}
 	a.Accounts = &accounts.Service{
-		Table: t, Clock: c, Events: a.Events, Jobs: a.Enqueuer, Mailer: d.Mailer, Counters: a.Counters, Sites: a.Sites,
+		Table: t, Clock: c, Events: a.Events, Jobs: a.Enqueuer, Counters: a.Counters, Sites: a.Sites,
 		BaseURL: d.Config.BaseURL, DashboardURL: d.Config.DashboardURL, SignupsPerAddressPerHour: d.Config.SignupsPerAddressPerHour,
 	}
 	a.Credentials = &credentials.Service{
-		Table: t, Clock: c, Events: a.Events, Mailer: d.Mailer, Owners: a.Accounts, DashboardURL: d.Config.DashboardURL,
+		Table: t, Clock: c, Events: a.Events, Owners: a.Accounts, DashboardURL: d.Config.DashboardURL,
 	}
 	a.Accounts.Credentials = a.Credentials
 	a.Scheduler = &scheduler.Scheduler{Tasks: []scheduler.Task{
@@ -165,6 +167,7 @@ func New(d Deps) *App {
 
 	// Each feature wires its services, handlers, job runners, queue
 	// handlers and scheduled tasks in its own file of this package.
+	a.wireMail()
 	a.wireBilling()
 	a.wireSites()
 	a.wireWebhooks()

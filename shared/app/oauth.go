@@ -26,13 +26,12 @@ func (a *App) wireOAuth() {
 	}
 	a.Authn = &oauth.Authenticator{Keys: a.Credentials, Tokens: tokens, Connections: a.Credentials}
 
-	owners := &pages.Owners{
-		Sessions: &sessions.Service{
-			Table: a.Table, Clock: a.Clock, Mailer: a.Mailer, Owners: a.Accounts, Counters: a.Counters,
-			BaseURL: cfg.BaseURL, Secret: derive(cfg.SecretKey, "owner-session-csrf-v1"),
-		},
-		BaseURL: cfg.BaseURL,
+	signins := &sessions.Service{
+		Table: a.Table, Clock: a.Clock, Mail: a.Mail, Owners: a.Accounts, Counters: a.Counters,
+		BaseURL: cfg.BaseURL, Secret: derive(cfg.SecretKey, "owner-session-csrf-v1"),
 	}
+	a.Mail.Register(signins.MailTemplates())
+	owners := &pages.Owners{Sessions: signins, BaseURL: cfg.BaseURL}
 	signIn := &pages.SignIn{Owners: owners}
 	consent := &pages.Consent{Owners: owners, OAuth: svc}
 	meta := &oauth.Metadata{BaseURL: cfg.BaseURL}

@@ -17,8 +17,9 @@ func (a *App) wireWebhooks() {
 	svc := &webhooks.Service{
 		Table: a.Table, Clock: a.Clock, Events: a.Events, Queue: a.DeliveriesQueue,
 		Client: a.Egress, Keys: webhooks.NewKeyring(a.Config.SecretKey),
-		Mailer: a.Mailer, Owners: a.Accounts, DashboardURL: a.Config.DashboardURL,
+		Mail: a.Mail, Owners: a.Accounts, DashboardURL: a.Config.DashboardURL,
 	}
+	a.Mail.Register(svc.MailTemplates())
 	a.register((&agentapi.Webhooks{Service: svc}).Handlers())
 	a.Fanout.Consumers = append(a.Fanout.Consumers, webhooks.Consumer{Service: svc})
 	a.deliveryHandlers = append(a.deliveryHandlers, svc.Handle)

@@ -28,7 +28,7 @@ func (s *Store) Prepare(ctx context.Context, siteID, id string, change func(a *A
 		return Prepared{}, err
 	}
 	p := Prepared{AccountID: it.AccountID, Before: it.Article, After: it.Article}
-	p.After.Tags = append([]string(nil), it.Tags...)
+	p.After.Tags = append([]string{}, it.Tags...) // a list, never null
 	if err := change(&p.After); err != nil {
 		return Prepared{}, err
 	}

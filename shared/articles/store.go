@@ -101,9 +101,11 @@ func (s *Store) List(ctx context.Context, siteID string, f Filter, limit int, cu
 	in.ProjectionExpression = aws.String(summaryProjection)
 	in.ExpressionAttributeNames = summaryNames
 	pk := dynamo.SitePK(siteID)
+	// Read on until one more match than the page holds is seen (there is a
+	// next page) or the partition ends (there is none).
 	var out []Article
-	next := ""
-	for {
+	lastSK, more := "", false
+	for !more {
 		items, n, err := dynamo.QueryPage[item](ctx, s.Table, in, limit, cur, pk)
 		if errors.Is(err, dynamo.ErrBadCursor) {
 			return nil, "", badCursor
@@ -112,19 +114,24 @@ func (s *Store) List(ctx context.Context, siteID string, f Filter, limit int, cu
 			return nil, "", apperr.Wrap("articles.List", err)
 		}
 		for _, it := range items {
-			if f.keep(it.Article) && len(out) < limit {
-				out = append(out, it.Article)
-				next = dynamo.EncodeCursor(dynamo.Cursor{"sk": it.SK})
+			if !f.keep(it.Article) {
+				continue
 			}
+			if len(out) == limit {
+				more = true
+				break
+			}
+			out = append(out, it.Article)
+			lastSK = it.SK
 		}
 		if n == "" {
-			next = ""
-			break
-		}
-		if len(out) == limit {
 			break
 		}
 		cur, _ = dynamo.DecodeCursor(n)
+	}
+	next := ""
+	if more {
+		next = dynamo.EncodeCursor(dynamo.Cursor{"sk": lastSK})
 	}
 	if out == nil {
 		out = []Article{}
@@ -194,6 +201,9 @@ func (s *Store) Change(ctx context.Context, siteID, id string, change func(a *Ar
 	after.Tags = append([]string(nil), before.Tags...)
 	if err := change(&after); err != nil {
 		return Article{}, err
+	}
+	if after.Tags == nil {
+		after.Tags = []string{} // tags are a list, never null
 	}
 	after.UpdatedAt = s.nextUpdate(before.UpdatedAt)
 	if after.Status == StatusFinished {

@@ -24,7 +24,10 @@ var timeOfDay = regexp.MustCompile(`^([01]\d|2[0-3]):[0-5]\d$`)
 func ParsePatch(o *input.Object) (Patch, error) {
 	var p Patch
 	p.Enabled = o.Bool("enabled")
-	if o.Has("weekly_cadence") {
+	switch {
+	case o.IsNull("weekly_cadence"):
+		o.Problem("weekly_cadence", fmt.Sprintf("cannot be null; send an integer from %d to %d", MinCadence, MaxCadence))
+	case o.Has("weekly_cadence"):
 		if n, ok := o.Int("weekly_cadence", true, MinCadence, MaxCadence); ok {
 			p.WeeklyCadence = input.Field[int]{Sent: true, Value: n}
 		}
@@ -40,7 +43,10 @@ func ParsePatch(o *input.Object) (Patch, error) {
 			p.Days = input.Field[[]string]{Sent: true, Value: normalDays(f.Value)}
 		}
 	}
-	if o.Has("time_of_day") {
+	switch {
+	case o.IsNull("time_of_day"):
+		o.Problem("time_of_day", "cannot be null; send a time of day in UTC as HH:MM")
+	case o.Has("time_of_day"):
 		t, ok := o.String("time_of_day", true, func(s string) string {
 			if !timeOfDay.MatchString(s) {
 				return "must be a time of day in UTC as HH:MM, from 00:00 to 23:59"

@@ -79,10 +79,11 @@ func (s *Service) withQueue(ctx context.Context, st Settings) (Settings, error) 
 // errChanged answers a concurrent change of the same settings.
 var errChanged = apperr.New(apperr.Conflict, "The autopilot settings changed at the same moment. Retry the request.")
 
-// Update applies a PATCH to the caller's site's autopilot. Turning it on
-// needs a working trial or plan and a usable site (subscription_required
-// otherwise); turning it off never does. While enabled, next_run_at is
-// the first slot after now under the new settings. Errors: not_found,
+// Update applies a PATCH to the caller's site's autopilot. It needs no
+// trial or plan (spec 4.2): a slot without one passes without writing.
+// Turning it on needs a usable site (subscription_required otherwise);
+// turning it off never does. While enabled, next_run_at is the first slot
+// after now under the new settings. Errors: not_found,
 // subscription_required, conflict.
 func (s *Service) Update(ctx context.Context, siteID string, p Patch) (Settings, error) {
 	caller, _ := auth.From(ctx)
@@ -90,7 +91,7 @@ func (s *Service) Update(ctx context.Context, siteID string, p Patch) (Settings,
 		return Settings{}, err
 	}
 	if p.Enabled.Sent && p.Enabled.Value {
-		if err := s.Gate.Check(ctx, caller.AccountID, siteID, billing.NeedTrialOrPlan); err != nil {
+		if err := s.Gate.Check(ctx, caller.AccountID, siteID, billing.NeedNothing); err != nil {
 			return Settings{}, err
 		}
 	}

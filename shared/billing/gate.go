@@ -51,6 +51,12 @@ type Gate struct {
 // paid_plan_required, conflict for NeedTrial, or not_found for a site that
 // is not the account's.
 func (g *Gate) Check(ctx context.Context, accountID, siteID string, need Need) error {
+	return g.check(ctx, accountID, siteID, need, true)
+}
+
+// check is Check; usable says whether the site must also be usable on the
+// plan (otherwise it only has to be the account's).
+func (g *Gate) check(ctx context.Context, accountID, siteID string, need Need, usable bool) error {
 	if need == NeedNothing && siteID == "" {
 		return nil
 	}
@@ -72,7 +78,7 @@ func (g *Gate) Check(ctx context.Context, accountID, siteID string, need Need) e
 	if err := r.meets(need, now); err != nil {
 		return err
 	}
-	if site == nil {
+	if site == nil || !usable {
 		return nil
 	}
 	return siteUsable(*site, now)
@@ -149,7 +155,8 @@ func siteUsable(site sites.Site, now time.Time) error {
 
 // Guard wraps every handler of hs whose route key has a requirement in
 // Requirements so that it runs only when Check passes (the route's
-// {site_id} is checked when the requirement says so), and answers the
+// {site_id} must be the account's, and usable when the requirement says
+// so), and answers the
 // gate's error otherwise. Handlers of other routes are returned unchanged.
 // Features register their handlers through it: a.register(gate.Guard(h)).
 func (g *Gate) Guard(hs map[string]http.HandlerFunc) map[string]http.HandlerFunc {
@@ -168,11 +175,10 @@ func (g *Gate) Guard(hs map[string]http.HandlerFunc) map[string]http.HandlerFunc
 func (g *Gate) wrap(req Requirement, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		p, _ := auth.From(r.Context())
-		siteID := ""
-		if req.Site {
-			siteID = r.PathValue("site_id")
-		}
-		if err := g.Check(r.Context(), p.AccountID, siteID, req.Need); err != nil {
+		// The route's site is looked up even when it need not be usable
+		// (restoring an archived site), so another account's site answers
+		// not_found before any plan error, as a random id does.
+		if err := g.check(r.Context(), p.AccountID, r.PathValue("site_id"), req.Need, req.Site); err != nil {
 			api.Error(w, r, err)
 			return
 		}

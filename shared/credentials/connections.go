@@ -25,13 +25,14 @@ type Connection struct {
 
 // PutConnection adds to tx a new OAuth connection of owner's account: the
 // credential count (the write named "credential_limit" fails at MaxActive),
-// the credential and its lookup item, the activity entry and the
-// agent_access.created event. After the commit, call NotifyOwner with the
-// returned credential.
+// the credential and its lookup item, the activity entry, the
+// agent_access.created event and the owner's notice (through the mail
+// outbox).
 func (s *Service) PutConnection(tx *dynamo.Tx, owner auth.Principal, c Connection, now time.Time) AgentKey {
 	CountUp(tx, owner.AccountID)
 	k := Put(tx, owner.AccountID, c.ID, ConnectionHash(c.ID), Spec{Type: TypeOAuth, Name: c.ClientName, ClientID: aws.String(c.ClientID)}, nil, now)
 	s.record(tx, owner, now, k, "created")
+	s.notifyOwner(tx, owner.AccountID, k)
 	return k
 }
 

@@ -35,10 +35,11 @@ type RevokeListener interface {
 
 // Service manages agent keys and authenticates requests.
 type Service struct {
-	Table    *dynamo.Table
-	Clock    clock.Clock
-	Events   *eventlog.Writer
-	Mailer   mail.Sender
+	Table  *dynamo.Table
+	Clock  clock.Clock
+	Events *eventlog.Writer
+	// Mail is the mail outbox the owner's notices go through.
+	Mail     *mail.Spool
 	Owners   Owners
 	Listener RevokeListener // may be nil
 	// DashboardURL is where the owner manages keys, linked from emails.
@@ -75,8 +76,8 @@ type NewKeyInput struct {
 }
 
 // Create makes a new agent key for the caller's account, records it in the
-// activity log and events, and emails the owner. The returned key carries
-// its secret.
+// activity log and events, and emails the owner (through the mail outbox,
+// in the same transaction). The returned key carries its secret.
 func (s *Service) Create(ctx context.Context, in NewKeyInput) (AgentKey, error) {
 	p, _ := auth.From(ctx)
 	now := s.Clock.Now()
@@ -86,6 +87,7 @@ func (s *Service) Create(ctx context.Context, in NewKeyInput) (AgentKey, error) 
 	k := Put(tx, p.AccountID, ids.Sortable(), hash, Spec{Type: TypeKey, Name: in.Name, Operator: in.Operator, ContactURL: in.ContactURL}, aws.String(DisplayPrefix(secret)), now)
 	k.Key = secret
 	s.record(tx, p, now, k, "created")
+	s.notifyOwner(tx, p.AccountID, k)
 	if err := s.Table.Commit(ctx, tx, k); err != nil {
 		var ce *dynamo.CanceledError
 		if errors.As(err, &ce) && ce.Has("credential_limit") {
@@ -93,7 +95,6 @@ func (s *Service) Create(ctx context.Context, in NewKeyInput) (AgentKey, error) 
 		}
 		return AgentKey{}, apperr.Wrap("credentials.Create", err)
 	}
-	s.NotifyOwner(ctx, p.AccountID, k)
 	return k, nil
 }
 
@@ -109,28 +110,6 @@ func (s *Service) record(tx *dynamo.Tx, p auth.Principal, now time.Time, k Agent
 		Summary:  fmt.Sprintf("%s %q %s", what, k.Name, verb),
 	})
 	s.Events.Emit(tx, p.AccountID, "", "agent_access."+verb, map[string]any{"agent_key": k.Public()})
-}
-
-// NotifyOwner emails the account's owner that credential k was added.
-// Failures are logged; the key works either way.
-func (s *Service) NotifyOwner(ctx context.Context, accountID string, k AgentKey) {
-	to, err := s.Owners.OwnerEmail(ctx, accountID)
-	if err != nil {
-		slog.ErrorContext(ctx, "find owner for key notice", "account_id", accountID, "err", err)
-		return
-	}
-	link := s.DashboardURL + "/settings/agents"
-	text := fmt.Sprintf("A new agent credential was added to your account.\n\nName: %s\nType: %s\n", k.Name, k.Type)
-	if k.Prefix != nil {
-		text += "Key: " + *k.Prefix + "\n"
-	}
-	if k.Operator != nil {
-		text += "Operator: " + *k.Operator + "\n"
-	}
-	text += "Added: " + k.CreatedAt + "\n\nIf you did not expect this, revoke it here:\n" + link + "\n"
-	if err := s.Mailer.Send(ctx, mail.Message{To: to, Subject: "New agent access: " + k.Name, Text: text, Links: []string{link}}); err != nil {
-		slog.ErrorContext(ctx, "send key notice", "account_id", accountID, "err", err)
-	}
 }
 
 // List returns the account's active keys and connections, oldest first.

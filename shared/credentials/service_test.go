@@ -57,9 +57,11 @@ func newRig(t *testing.T) *rig {
 	r := &rig{clock: &clock.Fixed{T: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}, calls: &dynamo.CallCounter{}, inbox: &inbox{}, faults: &faults.Injector{}}
 	r.table = &dynamo.Table{Client: devstack.NewDynamoClient(dynamotest.Endpoint(t), r.calls), Name: base.Name, Faults: r.faults}
 	r.svc = &credentials.Service{
-		Table: r.table, Clock: r.clock, Events: &eventlog.Writer{Clock: r.clock}, Mailer: r.inbox, Owners: owners{},
+		Table: r.table, Clock: r.clock, Events: &eventlog.Writer{Clock: r.clock}, Owners: owners{},
 		DashboardURL: "https://svc.example/dashboard",
 	}
+	r.svc.Mail = &mail.Spool{Table: r.table, Clock: r.clock, Sender: r.inbox}
+	r.svc.Mail.Register(r.svc.MailTemplates())
 	r.account = ids.New()
 	if err := r.table.Put(context.Background(), map[string]any{"pk": dynamo.AccountPK(r.account), "sk": dynamo.AccountSK, credentials.CountAttribute: 0}); err != nil {
 		t.Fatal(err)

@@ -21,6 +21,8 @@ import "strings"
 // | idempotency record    | ACCT#<id>#IDEM        | <sha256 of key>          | replay a POST; TTL 24 h                          |
 // | counter               | COUNT#<scope>         | <window>                 | rate limits and daily quotas (atomic ADD, TTL)   |
 // | dev mail              | DEVMAIL#<lowercased>  | <sortable time>#<id>     | the dev harness's outbox                         |
+// | pending mail          | MAILOUT#<id>          | MAILOUT                  | the mail outbox: a mail written with its change, |
+// |                       |                       |                          | removed once sent; GSI1 DUE#mail at its next try  |
 // | dev setting           | DEV#<name>            | DEV                      | the dev clock offset, host overrides, DNS        |
 // | billing               | ACCT#<id>             | BILLING                  | the account's subscription state (one GetItem     |
 // |                       |                       |                          | for every plan gate); GSI1 DUE#card_check        |
@@ -178,6 +180,12 @@ func CounterPK(scope string) string { return "COUNT#" + scope }
 
 // DevMailPK is the partition of the dev outbox for one recipient.
 func DevMailPK(to string) string { return "DEVMAIL#" + strings.ToLower(to) }
+
+// MailOutboxPK is the partition of one pending mail of the mail outbox.
+func MailOutboxPK(id string) string { return "MAILOUT#" + id }
+
+// MailOutboxSK is the sort key of a pending mail.
+const MailOutboxSK = "MAILOUT"
 
 // DevSettingPK is the partition of one dev-stack setting.
 func DevSettingPK(name string) string { return "DEV#" + name }

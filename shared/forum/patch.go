@@ -51,6 +51,10 @@ func intField(o *input.Object, name string, min, max int) input.Field[int] {
 	if !o.Has(name) {
 		return input.Field[int]{}
 	}
+	if o.IsNull(name) {
+		o.Problem(name, "cannot be null")
+		return input.Field[int]{}
+	}
 	n, ok := o.Int(name, true, min, max)
 	return input.Field[int]{Sent: ok, Value: n}
 }

@@ -1,5 +1,9 @@
-// Package mail sends the service's emails: Amazon SES in AWS, a table-backed
-// outbox in the dev stack that the /_dev/emails harness reads.
+// Package mail sends the service's emails. Every email a change owes goes
+// through the Spool, the mail outbox: it is written in the change's own
+// transaction, sent right after the commit and, should that fail, sent by a
+// scheduled sweep, so no email is lost between a commit and its send. The
+// Sender underneath is Amazon SES in AWS, and in the dev stack a
+// table-backed inbox (Outbox) that the /_dev/emails harness reads.
 package mail
 
 import (

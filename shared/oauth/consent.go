@@ -25,9 +25,9 @@ var ErrTooManyConnections = fmt.Errorf("oauth: the account already has %d active
 // transaction the request is answered, the app's connection is created
 // (counting toward the account's limit, with its activity entry and
 // agent_access.created event) and a single-use authorization code is
-// stored. The owner is emailed. It returns the redirect that carries the
-// code and state back to the app. Errors: ErrNoRequest, ErrRequestGone,
-// ErrTooManyConnections.
+// stored; the owner's email notice goes into the mail outbox in the same
+// transaction. It returns the redirect that carries the code and state back
+// to the app. Errors: ErrNoRequest, ErrRequestGone, ErrTooManyConnections.
 func (s *Service) Approve(ctx context.Context, owner auth.Principal, email, id string) (string, error) {
 	r, err := s.Pending(ctx, id)
 	if err != nil {
@@ -58,7 +58,6 @@ func (s *Service) Approve(ctx context.Context, owner auth.Principal, email, id s
 		}
 		return "", fmt.Errorf("oauth: approve: %w", err)
 	}
-	s.Credentials.NotifyOwner(ctx, owner.AccountID, k)
 	return answer(r.RedirectURI, r.Issuer, r.State, url.Values{"code": {code}}), nil
 }
 

@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
-	"fmt"
 	"log/slog"
 	"time"
 
@@ -29,9 +28,10 @@ const VerifyPath = "/signin/verify"
 
 // Service signs owners in.
 type Service struct {
-	Table    *dynamo.Table
-	Clock    clock.Clock
-	Mailer   mail.Sender
+	Table *dynamo.Table
+	Clock clock.Clock
+	// Mail is the mail outbox sign-in links go through.
+	Mail     *mail.Spool
 	Owners   Owners
 	Counters *ratelimit.Counters
 	// BaseURL starts sign-in links.
@@ -40,8 +40,9 @@ type Service struct {
 	Secret []byte
 }
 
-// SendLink emails a sign-in link to email when it is the owner's address of
-// a claimed account, at most LinksPerHour an hour; otherwise it does
+// SendLink emails a sign-in link (through the mail outbox) to email when it
+// is the owner's address of a claimed account, at most LinksPerHour an
+// hour; otherwise it does
 // nothing. next is the same-origin path the link continues to. The caller
 // answers the same way in every case, so the answer never tells whether an
 // account exists.
@@ -60,12 +61,10 @@ func (s *Service) SendLink(ctx context.Context, email, next string) error {
 		return apperr.Wrap("sessions.SendLink", err)
 	}
 	token, hash := newSecret()
-	if err := s.Table.PutNew(ctx, newLinkItem(hash, a.ID, a.Email, next, s.Clock.Now())); err != nil {
-		return apperr.Wrap("sessions.SendLink", err)
-	}
-	link := s.BaseURL + VerifyPath + "?token=" + token
-	text := fmt.Sprintf("Someone asked to sign in to your account (%s).\n\nSign in:\n%s\n\nThe link works once, for 15 minutes. If you did not ask for it, ignore this email.\n", a.Email, link)
-	if err := s.Mailer.Send(ctx, mail.Message{To: a.Email, Subject: "Your sign-in link", Text: text, Links: []string{link}}); err != nil {
+	tx := &dynamo.Tx{}
+	tx.PutNew("link", newLinkItem(hash, a.ID, a.Email, next, s.Clock.Now()))
+	s.Mail.Add(tx, linkMail(a, next, s.linkURL(token)))
+	if err := s.Table.Commit(ctx, tx, nil); err != nil {
 		return apperr.Wrap("sessions.SendLink", err)
 	}
 	return nil

@@ -60,10 +60,12 @@ func newService(t *testing.T) (*sessions.Service, *clock.Fixed, *inbox) {
 	table := dynamotest.Table(t)
 	c := &clock.Fixed{T: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
 	box := &inbox{}
-	return &sessions.Service{
-		Table: table, Clock: c, Mailer: box, Owners: owners{}, Counters: &ratelimit.Counters{Table: table, Clock: c},
-		BaseURL: "https://svc.example", Secret: []byte("csrf-secret"),
-	}, c, box
+	svc := &sessions.Service{
+		Table: table, Clock: c, Mail: &mail.Spool{Table: table, Clock: c, Sender: box}, Owners: owners{},
+		Counters: &ratelimit.Counters{Table: table, Clock: c}, BaseURL: "https://svc.example", Secret: []byte("csrf-secret"),
+	}
+	svc.Mail.Register(svc.MailTemplates())
+	return svc, c, box
 }
 
 func tokenOf(t *testing.T, link string) string {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -13,7 +12,6 @@ import (
 	"rvcontent/shared/auth"
 	"rvcontent/shared/clock"
 	"rvcontent/shared/dynamo"
-	"rvcontent/shared/mail"
 )
 
 // CheckHealth runs the due checks of failing endpoints: an endpoint whose
@@ -86,29 +84,26 @@ func (s *Service) moveCheck(ctx context.Context, it item, key string) error {
 	return s.updateItem(ctx, it.PK, it.SK, b.update())
 }
 
-// warn records the warning of a run of failures and emails the owner once.
+// warn records the warning of a run of failures and, in the same
+// transaction, queues the owner's one warning email in the mail outbox.
 func (s *Service) warn(ctx context.Context, it item, since, now time.Time) error {
+	tx := &dynamo.Tx{}
 	b := newUpdate()
 	b.set("warned_at", str(clock.Format(now)))
 	b.set("gsi1sk", str(healthKey(since.Add(DisableAfter), it.AccountID, it.ID)))
 	b.condition(b.eq("failing_since", str(it.FailingSince)) + " AND attribute_not_exists(" + b.name("warned_at") + ") AND " + b.eq("enabled", &types.AttributeValueMemberBOOL{Value: true}))
-	err := s.updateItem(ctx, it.PK, it.SK, b.update())
+	tx.Update("webhook", it.PK, it.SK, b.update())
+	s.Mail.Add(tx, healthMail(FailingMail, it, since))
+	err := s.Table.Commit(ctx, tx, nil)
 	if errors.Is(err, dynamo.ErrConditionFailed) {
 		return nil // it recovered, or another run warned
 	}
-	if err != nil {
-		return err
-	}
-	s.email(ctx, it, "Webhook endpoint failing: "+display(it.URL), fmt.Sprintf(
-		"Every delivery to your webhook endpoint %s has failed since %s (%s).\n\n"+
-			"If nothing gets through by %s, the endpoint will be disabled. Events stay readable through GET /events either way.\n\n"+
-			"Recent attempts and their errors: GET /api/agent/v1/webhooks/%s/deliveries\n",
-		display(it.URL), it.FailingSince, lastAnswer(it), clock.Format(since.Add(DisableAfter)), it.ID))
-	return nil
+	return err
 }
 
 // disableFailing disables an endpoint whose run of failures reached
-// DisableAfter, records it and emails the owner.
+// DisableAfter, records it and queues the owner's email in the mail
+// outbox, in one transaction.
 func (s *Service) disableFailing(ctx context.Context, it item, since, now time.Time) (bool, error) {
 	tx := &dynamo.Tx{}
 	b := disableUpdate(ReasonFailing)
@@ -116,6 +111,7 @@ func (s *Service) disableFailing(ctx context.Context, it item, since, now time.T
 	tx.Update("webhook", it.PK, it.SK, b.update())
 	recordChange(tx, now, auth.Service(it.AccountID, "Webhook delivery checks"), it.Endpoint, "disabled",
 		"Webhook endpoint "+display(it.URL)+" disabled: every delivery failed for 3 days")
+	s.Mail.Add(tx, healthMail(DisabledMail, it, since))
 	err := s.Table.Commit(ctx, tx, nil)
 	if errors.Is(err, dynamo.ErrConditionFailed) {
 		return false, nil
@@ -123,12 +119,6 @@ func (s *Service) disableFailing(ctx context.Context, it item, since, now time.T
 	if err != nil {
 		return false, err
 	}
-	s.email(ctx, it, "Webhook endpoint disabled: "+display(it.URL), fmt.Sprintf(
-		"Your webhook endpoint %s was disabled because every delivery to it failed for 3 days, since %s (%s).\n\n"+
-			"No more events are sent to it; they stay readable through GET /events for 30 days.\n"+
-			"Fix the endpoint, then turn it back on with PATCH /api/agent/v1/webhooks/%s and {\"enabled\": true}, "+
-			"or in the dashboard. POST /api/agent/v1/webhooks/%s/test checks it first.\n",
-		display(it.URL), it.FailingSince, lastAnswer(it), it.ID, it.ID))
 	return true, nil
 }
 
@@ -148,21 +138,6 @@ func lastAnswer(it item) string {
 		return "the last attempt got no answer"
 	}
 	return fmt.Sprintf("the last attempt was answered with HTTP %d", *it.LastDeliveryStatus)
-}
-
-// email sends the owner of it's account a notice about it. Failures are
-// logged: the state change stands either way.
-func (s *Service) email(ctx context.Context, it item, subject, text string) {
-	to, err := s.Owners.OwnerEmail(ctx, it.AccountID)
-	if err != nil {
-		slog.ErrorContext(ctx, "find owner for webhook notice", "account_id", it.AccountID, "err", err)
-		return
-	}
-	link := s.DashboardURL + "/settings/webhooks"
-	text += "\nManage your webhooks: " + link + "\n"
-	if err := s.Mailer.Send(ctx, mail.Message{To: to, Subject: subject, Text: text, Links: []string{link}}); err != nil {
-		slog.ErrorContext(ctx, "send webhook notice", "account_id", it.AccountID, "webhook_id", it.ID, "err", err)
-	}
 }
 
 // updateItem runs one built update on (pk, sk).

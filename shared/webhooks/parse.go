@@ -46,7 +46,9 @@ func ParseNew(o *input.Object) (NewInput, error) {
 // ParsePatch reads the body of PATCH /webhooks/{id}: only the fields sent.
 func ParsePatch(o *input.Object) (Patch, error) {
 	var p Patch
-	if o.Has("url") {
+	if o.IsNull("url") {
+		o.Problem("url", "cannot be null; send the endpoint's public https URL")
+	} else if o.Has("url") {
 		if v, ok := o.String("url", true, input.MaxLen(maxURL), weburl.Check(true)); ok {
 			p.URL = &v
 		}

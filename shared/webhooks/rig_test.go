@@ -44,9 +44,10 @@ func newRig(t *testing.T) *rig {
 	}
 	r.svc = &webhooks.Service{
 		Table: r.table, Clock: r.clock, Events: &eventlog.Writer{Clock: r.clock}, Queue: r.queue,
-		Client: r.poster, Keys: webhooks.NewKeyring(strings.Repeat("s", 32)), Mailer: r.mailer,
-		Owners: owners{}, DashboardURL: "https://app.example.com",
+		Client: r.poster, Keys: webhooks.NewKeyring(strings.Repeat("s", 32)),
+		Mail: &mail.Spool{Table: r.table, Clock: r.clock, Sender: r.mailer}, Owners: owners{}, DashboardURL: "https://app.example.com",
 	}
+	r.svc.Mail.Register(r.svc.MailTemplates())
 	if err := r.table.Put(context.Background(), map[string]string{"pk": dynamo.AccountPK(r.acct), "sk": dynamo.AccountSK}); err != nil {
 		t.Fatal(err)
 	}

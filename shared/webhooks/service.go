@@ -46,7 +46,8 @@ type Service struct {
 	Queue  queue.Sender
 	Client Poster
 	Keys   *Keyring
-	Mailer mail.Sender
+	// Mail is the mail outbox the owner's health notices go through.
+	Mail   *mail.Spool
 	Owners Owners
 	// Wall is the real clock that signature timestamps come from, because
 	// receivers check them against their own clocks; clock.System when nil.

@@ -165,3 +165,18 @@ func httpJSON(t testing.TB, c *testenv.Client, method, path string, body any) (i
 	r := c.Agent(t, method, path, body)
 	return r.Status, r.JSON(t)
 }
+
+// activityFor returns the newest activity entry with this action on this
+// resource; other entries (the account's own scan, for one) may be newer.
+func activityFor(t testing.TB, c *testenv.Client, action string, resourceID any) map[string]any {
+	t.Helper()
+	_, activity := httpJSON(t, c, "GET", "/activity?limit=100", nil)
+	for _, e := range activity["activity"].([]any) {
+		entry := e.(map[string]any)
+		if entry["action"] == action && entry["resource"].(map[string]any)["id"] == resourceID {
+			return entry
+		}
+	}
+	t.Fatalf("no %s activity for %v in %v", action, resourceID, activity)
+	return nil
+}

@@ -141,10 +141,9 @@ func TestCreateAgentKey(t *testing.T) {
 	_, viaHTTP := httpJSON(t, env.Client().As(secret), "GET", "/account", nil)
 	same(t, "get_account with the new key", viaMCP, viaHTTP)
 
-	_, activity := httpJSON(t, acct.Client, "GET", "/activity?limit=1", nil)
-	entry := activity["activity"].([]any)[0].(map[string]any)
-	actor, resource := entry["actor"].(map[string]any), entry["resource"].(map[string]any)
-	if entry["action"] != "agent_key.created" || actor["type"] != "agent" || actor["id"] != acct.KeyID || resource["id"] != key["id"] {
+	entry := activityFor(t, acct.Client, "agent_key.created", key["id"])
+	actor := entry["actor"].(map[string]any)
+	if actor["type"] != "agent" || actor["id"] != acct.KeyID {
 		t.Errorf("activity entry %v", entry)
 	}
 

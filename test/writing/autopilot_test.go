@@ -3,6 +3,7 @@ package writing
 import (
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -67,7 +68,24 @@ func TestAutopilot(t *testing.T) {
 	if def.SiteID != r.site || def.Enabled || def.WeeklyCadence != 3 || len(def.Days) != 7 || def.TimeOfDay != "09:00" || def.NextRunAt != nil || def.LastRunAt != nil {
 		t.Fatalf("default autopilot = %+v", def)
 	}
-	wantError(t, r.api(t, "PATCH", path, map[string]any{"enabled": true}), http.StatusPaymentRequired, "subscription_required")
+	// Turning it on needs no plan (spec 4.2); without one a slot passes
+	// without writing.
+	free := r.autopilot(t, "PATCH", map[string]any{"enabled": true})
+	if !free.Enabled || free.NextRunAt == nil {
+		t.Fatalf("autopilot turned on without a plan = %+v", free)
+	}
+	r.runDue(t, *free.NextRunAt)
+	if n := len(r.events(t, "article.generated")); n != 0 {
+		t.Fatalf("%d generations without a plan, want 0", n)
+	}
+	if off := r.autopilot(t, "PATCH", map[string]any{"enabled": false}); off.Enabled || off.NextRunAt != nil {
+		t.Fatalf("autopilot turned off = %+v", off)
+	}
+	for _, field := range []string{"weekly_cadence", "time_of_day"} {
+		if p := wantProblem(t, r.api(t, "PATCH", path, map[string]any{field: nil}), field); !strings.HasPrefix(p, "cannot be null") {
+			t.Fatalf("%s: null answers %q", field, p)
+		}
+	}
 	wantProblem(t, r.api(t, "PATCH", path, map[string]any{"weekly_cadence": 0}), "weekly_cadence")
 	wantProblem(t, r.api(t, "PATCH", path, map[string]any{"weekly_cadence": 15}), "weekly_cadence")
 	wantProblem(t, r.api(t, "PATCH", path, map[string]any{"days": []string{}}), "days")

@@ -1,0 +1,74 @@
+package content
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"rvcontent/test/testenv"
+)
+
+// A filtered list pages through every match: matches at the end of the
+// site's articles are not lost when a page fills up.
+func TestFilteredListPagesEveryMatch(t *testing.T) {
+	env := testenv.Shared(t)
+	acct := emptySite(t, env)
+	c := acct.Client
+
+	// Created oldest first; lists are newest first: A, B, C, D.
+	d := create(t, c, acct.SiteID, map[string]any{"title": "D"})
+	cc := create(t, c, acct.SiteID, map[string]any{"title": "C"})
+	create(t, c, acct.SiteID, map[string]any{"title": "B", "status": "scheduled"})
+	a := create(t, c, acct.SiteID, map[string]any{"title": "A"})
+
+	var page struct {
+		Articles   []article
+		NextCursor *string `json:"next_cursor"`
+	}
+	path := "/sites/" + acct.SiteID + "/articles?status=opportunity&limit=2"
+	c.Agent(t, "GET", path, nil).Expect(t, http.StatusOK).Decode(t, &page)
+	if len(page.Articles) != 2 || page.Articles[0].ID != a.ID || page.Articles[1].ID != cc.ID || page.NextCursor == nil {
+		t.Fatalf("first page = %+v", page)
+	}
+	c.Agent(t, "GET", path+"&cursor="+*page.NextCursor, nil).Expect(t, http.StatusOK).Decode(t, &page)
+	if len(page.Articles) != 1 || page.Articles[0].ID != d.ID || page.NextCursor != nil {
+		t.Fatalf("second page = %+v", page)
+	}
+}
+
+// An article without tags shows tags as [] after any change, in the answer
+// and in its events, never null.
+func TestTagsAreNeverNull(t *testing.T) {
+	env := testenv.Shared(t)
+	acct := emptySite(t, env)
+	c := acct.Client
+
+	a := create(t, c, acct.SiteID, map[string]any{"title": "Written by hand", "body_markdown": "# Written by hand\n\nA few words."})
+	fin := c.Agent(t, "POST", "/sites/"+acct.SiteID+"/articles/"+a.ID+"/finish", nil).Expect(t, http.StatusOK).JSON(t)
+	if tags, ok := fin["article"].(map[string]any)["tags"].([]any); !ok || len(tags) != 0 {
+		t.Fatalf("tags after finish = %#v, want []", fin["article"].(map[string]any)["tags"])
+	}
+	events := c.Agent(t, "GET", "/events?types=article.finished", nil).Expect(t, http.StatusOK).JSON(t)["events"].([]any)
+	if len(events) != 1 {
+		t.Fatalf("%d article.finished events, want 1", len(events))
+	}
+	art := events[0].(map[string]any)["data"].(map[string]any)["article"].(map[string]any)
+	if tags, ok := art["tags"].([]any); !ok || len(tags) != 0 {
+		t.Fatalf("tags in article.finished = %#v, want []", art["tags"])
+	}
+}
+
+// emptySite returns a new account whose site's first scan has failed, so
+// the site holds no articles but the test's.
+func emptySite(t *testing.T, env *testenv.Env) *testenv.Account {
+	t.Helper()
+	local, _, _ := strings.Cut(testenv.UniqueEmail("nothing"), "@")
+	host := local + ".example.com" // unique to the test
+	env.SetHost(t, host, "127.0.0.1:1") // nothing listens: the scan fails
+	acct := env.NewAccount(t, "https://"+host)
+	job := acct.Client.Agent(t, "GET", "/jobs/"+acct.ScanJob+"?wait=25", nil).Expect(t, http.StatusOK).JSON(t)["job"].(map[string]any)
+	if job["status"] != "failed" {
+		t.Fatalf("scan of an unreachable site = %v", job["status"])
+	}
+	return acct
+}
