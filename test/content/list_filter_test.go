@@ -63,7 +63,7 @@ func TestTagsAreNeverNull(t *testing.T) {
 func emptySite(t *testing.T, env *testenv.Env) *testenv.Account {
 	t.Helper()
 	local, _, _ := strings.Cut(testenv.UniqueEmail("nothing"), "@")
-	host := local + ".example.com" // unique to the test
+	host := local + ".example.com"      // unique to the test
 	env.SetHost(t, host, "127.0.0.1:1") // nothing listens: the scan fails
 	acct := env.NewAccount(t, "https://"+host)
 	job := acct.Client.Agent(t, "GET", "/jobs/"+acct.ScanJob+"?wait=25", nil).Expect(t, http.StatusOK).JSON(t)["job"].(map[string]any)
