@@ -4,6 +4,7 @@ import (
 	"rvcontent/shared/agentapi"
 	"rvcontent/shared/billing"
 	"rvcontent/shared/credits"
+	"rvcontent/shared/pages"
 	"rvcontent/shared/payments"
 	"rvcontent/shared/payments/stripepay"
 	"rvcontent/shared/routes"
@@ -24,6 +25,7 @@ func (a *App) wireBilling() {
 	a.Billing = &billing.Service{
 		Table: t, Clock: c, Events: a.Events, Credits: a.Credits, Sites: a.Sites,
 		Processor: a.Payments, DashboardURL: cfg.DashboardURL,
+		Links: &billing.CheckoutLinks{BaseURL: cfg.BaseURL, Key: derive(cfg.SecretKey, "checkout-link-v1")},
 	}
 	a.Gate = &billing.Gate{Billing: a.Billing, Sites: a.Sites}
 	a.Studio = &studio.Service{
@@ -36,6 +38,7 @@ func (a *App) wireBilling() {
 	a.register(a.Gate.Guard((&agentapi.Billing{Service: a.Billing, Accounts: a.Accounts}).Handlers()))
 	a.register(a.Gate.Guard((&agentapi.Studio{Service: a.Studio}).Handlers()))
 	a.register((&agentapi.Credits{Service: a.Credits, Sites: a.Sites}).Handlers())
+	a.register(map[string]handlerFunc{"GET /checkout/{token}": (&pages.Checkouts{Billing: a.Billing}).Open})
 	receiver := &stripepay.Receiver{Secret: cfg.Stripe.WebhookSecret, StudioPriceID: cfg.Stripe.StudioPriceID, Clock: c, Sink: a.Billing, Refs: a.Billing}
 	a.register(map[string]handlerFunc{"POST " + routes.PaymentsWebhookPath: receiver.ServeHTTP})
 	a.Scheduler.Tasks = append(a.Scheduler.Tasks,

@@ -52,13 +52,36 @@ type Billing struct {
 	MonthlyTotal      payments.Cents `json:"monthly_total"`
 }
 
-// openLink is a checkout link that can be handed out again until it expires
-// or checkout completes.
+// openLink is the account's open checkout: the processor's session (ID,
+// URL, ExpiresAt) and, when that session ends before the link should, the
+// service's own link in front of it (LinkURL, LinkExpiresAt; see
+// CheckoutLinks). It is handed out again until it expires or checkout
+// completes.
 type openLink struct {
-	ID        string        `dynamodbav:"id"`
-	URL       string        `dynamodbav:"url"`
-	Mode      payments.Mode `dynamodbav:"mode"`
-	ExpiresAt string        `dynamodbav:"expires_at"`
+	ID            string        `dynamodbav:"id"`
+	URL           string        `dynamodbav:"url"`
+	Mode          payments.Mode `dynamodbav:"mode"`
+	ExpiresAt     string        `dynamodbav:"expires_at"`
+	LinkURL       string        `dynamodbav:"link_url,omitempty"`
+	LinkExpiresAt string        `dynamodbav:"link_expires_at,omitempty"`
+}
+
+// handedOut returns the link the agent gets and when it ends: the
+// service's own link when there is one, else the processor's.
+func (l *openLink) handedOut() (url, expiresAt string) {
+	if l.LinkURL != "" {
+		return l.LinkURL, l.LinkExpiresAt
+	}
+	return l.URL, l.ExpiresAt
+}
+
+// checkoutMode is the checkout the account may start: a trial when it never
+// had a subscription, the plan charged today after one ended.
+func (r *record) checkoutMode() payments.Mode {
+	if r.HadSubscription {
+		return payments.ModePlan
+	}
+	return payments.ModeTrial
 }
 
 // siteLock is the account's one site change in flight (add, remove or

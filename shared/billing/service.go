@@ -33,6 +33,10 @@ type Service struct {
 	Processor payments.Processor
 	// DashboardURL starts the owner pages that links return to.
 	DashboardURL string
+	// Links signs the service's own checkout links, handed out when the
+	// processor's checkout closes before a link should (Stripe); nil hands
+	// out the processor's links as they are.
+	Links *CheckoutLinks
 }
 
 var _ payments.Sink = (*Service)(nil)
@@ -86,10 +90,12 @@ type Price struct {
 	Interval string         `json:"interval"`
 }
 
-// Checkout returns a link to the processor's hosted checkout: a trial when
-// the account never had a subscription, the plan charged today after one
-// ended. An open link is handed out again until it expires; an account with
-// a current subscription gets conflict.
+// Checkout returns a link to the processor's hosted checkout, valid
+// CheckoutLifetime: a trial when the account never had a subscription, the
+// plan charged today after one ended. An open link is handed out again
+// until it has less than an hour left; an account with a current
+// subscription gets conflict. When the processor's checkout closes sooner
+// (Stripe: 24 hours), the link is the service's own (see OpenCheckout).
 func (s *Service) Checkout(ctx context.Context, accountID, email string) (Checkout, error) {
 	p, err := s.Payments()
 	if err != nil {
@@ -100,19 +106,18 @@ func (s *Service) Checkout(ctx context.Context, accountID, email string) (Checko
 		if r.current() {
 			return nil, apperr.New(apperr.Conflict, "This account already has a subscription. Use POST /billing/portal to manage it.")
 		}
-		mode := payments.ModeTrial
-		if r.HadSubscription {
-			mode = payments.ModePlan
-		}
+		mode := r.checkoutMode()
 		if l := r.Checkout; l != nil && l.Mode == mode {
-			if exp, ok := parse(l.ExpiresAt); ok && exp.Sub(now) > time.Hour {
-				out = checkoutView(mode, l.URL, l.ExpiresAt)
+			url, expires := l.handedOut()
+			if exp, ok := parse(expires); ok && exp.Sub(now) > time.Hour {
+				out = checkoutView(mode, url, expires)
 				return nil, errNoChange
 			}
 		}
+		want := now.Add(CheckoutLifetime)
 		link, err := p.Checkout(ctx, payments.CheckoutRequest{
 			AccountID: accountID, Email: email, CustomerRef: r.CustomerRef, Mode: mode,
-			ExpiresAt: now.Add(CheckoutLifetime), ReturnURL: s.DashboardURL + "/billing",
+			ExpiresAt: want, ReturnURL: s.DashboardURL + "/billing",
 		})
 		if err != nil {
 			return nil, apperr.Wrap("billing.Checkout", err)
@@ -120,8 +125,9 @@ func (s *Service) Checkout(ctx context.Context, accountID, email string) (Checko
 		if link.CustomerRef != "" {
 			r.CustomerRef = link.CustomerRef
 		}
-		r.Checkout = &openLink{ID: link.ID, URL: link.URL, Mode: mode, ExpiresAt: clock.Format(link.ExpiresAt)}
-		out = checkoutView(mode, link.URL, r.Checkout.ExpiresAt)
+		r.Checkout = s.openLinkOf(accountID, mode, link, want)
+		url, expires := r.Checkout.handedOut()
+		out = checkoutView(mode, url, expires)
 		return nil, nil
 	})
 	return out, err

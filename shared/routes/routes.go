@@ -120,6 +120,9 @@ var Table = []Route{
 	agent("POST", "/billing/portal", Billing),
 	agent("POST", "/billing/activate", Billing),
 	agent("GET", "/billing/studio-quote", Billing),
+	// The service's own checkout links (when the processor's checkout closes
+	// before the 7 days a link lasts): the owner opens them in a browser.
+	{Method: "GET", Path: "/checkout/{token}", Group: Billing, Auth: None},
 	// The payment processor's webhooks: signed by the processor, no credential.
 	{Method: "POST", Path: PaymentsWebhookPath, Group: PaymentsWebhook, Auth: None},
 

@@ -59,7 +59,8 @@ func New(cfg Config) *Adapter {
 
 // Checkout creates the customer on first use and a Checkout Session in
 // subscription mode for the plan; a trial adds trial_period_days. Stripe
-// keeps a session open 24 hours at most, so the link expires then.
+// keeps a session open 24 hours at most, so the link expires then (the
+// billing service puts its own 7-day link in front of it).
 func (a *Adapter) Checkout(ctx context.Context, req payments.CheckoutRequest) (payments.Link, error) {
 	customer := req.CustomerRef
 	if customer == "" {
