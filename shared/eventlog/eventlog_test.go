@@ -294,3 +294,46 @@ func TestOutboxFanoutAndSweep(t *testing.T) {
 		t.Fatalf("consumed %v, want each event once", consumer.ids)
 	}
 }
+
+// An event whose transaction commits a little after its creation time, so
+// it sorts behind events a poller already read, still reaches the poller,
+// once; events read beyond the settle horizon are not repeated.
+func TestLateCommitIsNotSkipped(t *testing.T) {
+	r := newRig(t)
+	acct := ids.New()
+	ctx := context.Background()
+	first := r.emit(t, acct, "", "a", 1)
+
+	// The late event is created now but commits only after a later event
+	// was written and read.
+	late := &dynamo.Tx{}
+	lateEvent := r.writer.Emit(late, acct, "", "late", 2)
+	r.clock.Add(2 * time.Second)
+	second := r.emit(t, acct, "", "a", 3)
+
+	p, err := r.store.List(ctx, acct, eventlog.Query{Limit: 10})
+	if err != nil || len(p.Events) != 2 || p.Events[0].ID != first.ID || p.Events[1].ID != second.ID {
+		t.Fatalf("first poll = %+v, %v", p.Events, err)
+	}
+	if err := r.table.Commit(ctx, late, nil); err != nil {
+		t.Fatal(err)
+	}
+	r.clock.Add(time.Second)
+	p, err = r.store.List(ctx, acct, eventlog.Query{Limit: 10, Cursor: p.NextCursor})
+	if err != nil || len(p.Events) != 1 || p.Events[0].ID != lateEvent.ID {
+		t.Fatalf("poll after the late commit = %+v, %v; want only the late event", p.Events, err)
+	}
+	p, err = r.store.List(ctx, acct, eventlog.Query{Limit: 10, Cursor: p.NextCursor})
+	if err != nil || len(p.Events) != 0 {
+		t.Fatalf("poll with nothing new = %+v, %v", p.Events, err)
+	}
+
+	// Long after, the cursor moves to the last event and still repeats
+	// nothing.
+	r.clock.Add(eventlog.Settle + time.Minute)
+	third := r.emit(t, acct, "", "a", 4)
+	p, err = r.store.List(ctx, acct, eventlog.Query{Limit: 10, Cursor: p.NextCursor})
+	if err != nil || len(p.Events) != 1 || p.Events[0].ID != third.ID {
+		t.Fatalf("poll after settling = %+v, %v", p.Events, err)
+	}
+}
