@@ -57,13 +57,14 @@ func caller(r *http.Request) auth.Principal {
 	return p
 }
 
-// queryTime reads an optional RFC 3339 timestamp query parameter.
+// queryTime reads an optional timestamp query parameter in the forms
+// clock.ParseQuery accepts.
 func queryTime(r *http.Request, name string, problems *[]apperr.Problem) (t timeValue) {
 	v := r.URL.Query().Get(name)
 	if v == "" {
 		return
 	}
-	parsed, err := clock.Parse(v)
+	parsed, err := clock.ParseQuery(v)
 	if err != nil {
 		*problems = append(*problems, apperr.Problem{Field: name, Problem: "must be an ISO 8601 timestamp such as 2026-01-31T09:00:00Z"})
 		return

@@ -61,14 +61,31 @@ func Error(w http.ResponseWriter, r *http.Request, err error) {
 	if status >= 500 {
 		slog.ErrorContext(r.Context(), "request failed", "request_id", RequestID(r.Context()), "err", err)
 	}
-	if e.RetryAfter > 0 {
-		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
+	if retry := retryAfter(e, status); retry > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(retry))
 	}
 	msg := e.Message
 	if msg == "" {
 		msg = defaultMessage(e.Code)
 	}
 	JSON(w, status, ErrorBody{Error: msg, Code: e.Code, Details: e.Details, ActionURL: e.ActionURL})
+}
+
+// DefaultRetryAfter is the wait, in seconds, a 429 or 503 answer names
+// when its error did not set one: spec 7 tells callers of both to wait
+// Retry-After seconds, so neither goes out without the header.
+const DefaultRetryAfter = 60
+
+// retryAfter returns the Retry-After seconds of an error answer with status,
+// or 0 when the answer carries none.
+func retryAfter(e *apperr.Error, status int) int {
+	switch {
+	case e.RetryAfter > 0:
+		return e.RetryAfter
+	case status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable:
+		return DefaultRetryAfter
+	}
+	return 0
 }
 
 func defaultMessage(code apperr.Code) string {

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 
 	"rvcontent/shared/api"
@@ -181,7 +182,7 @@ func (h *Harness) setDNS(w http.ResponseWriter, r *http.Request) {
 	if !decode(w, r, &body) {
 		return
 	}
-	if body.Name == "" || (body.Type != "" && body.Type != "TXT") {
+	if body.Name == "" || (body.Type != "" && !strings.EqualFold(body.Type, "TXT")) {
 		api.Error(w, r, apperr.Invalid(apperr.Problem{Field: "type", Problem: "only TXT records with a name are supported"}))
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"rvcontent/test/testenv"
@@ -75,6 +76,10 @@ func TestActivityLog(t *testing.T) {
 		{"since, inclusive", "?since=" + url.QueryEscape(str(t, all[2]["created_at"])), ids[:3]},
 		{"since and actor", "?limit=1&actor_id=" + acct.KeyID + "&since=" + url.QueryEscape(str(t, all[3]["created_at"])), []string{ids[0], ids[3]}},
 		{"since in the future", "?since=2999-01-01T00:00:00Z", nil},
+		// A "+" sent unencoded arrives as a space; a time without an
+		// offset is UTC.
+		{"since, unencoded offset", "?since=" + strings.Replace(str(t, all[2]["created_at"]), "Z", "+00:00", 1), ids[:3]},
+		{"since without an offset", "?since=" + strings.TrimSuffix(str(t, all[2]["created_at"]), "Z"), ids[:3]},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -142,7 +142,7 @@ func TestHarnessHostsAndDNS(t *testing.T) {
 	if got := fmt.Sprint(r.JSON(t)); got != fmt.Sprint(map[string]any{"name": "_service.acme.com", "type": "TXT", "values": []any{"v=1 abc"}}) {
 		t.Fatalf("POST /_dev/dns = %s", r.Body)
 	}
-	r = env.Client().Do(t, "POST", "/_dev/dns", map[string]any{"name": "_service.acme.com", "type": "TXT", "values": []string{}}).Expect(t, http.StatusOK)
+	r = env.Client().Do(t, "POST", "/_dev/dns", map[string]any{"name": "_service.acme.com", "type": "txt", "values": []string{}}).Expect(t, http.StatusOK)
 	if string(r.Body) != `{"name":"_service.acme.com","type":"TXT","values":[]}` {
 		t.Fatalf("removing TXT answers = %s", r.Body)
 	}

@@ -1,0 +1,32 @@
+package clock
+
+import (
+	"strings"
+	"time"
+)
+
+// zoneless are the timestamp forms without a UTC offset that ParseQuery
+// reads as UTC.
+var zoneless = []string{"2006-01-02T15:04:05.999999999", "2006-01-02"}
+
+// ParseQuery reads a timestamp sent in a query string, as lists' since
+// parameters take it: any RFC 3339 form; a "+" of a UTC offset that
+// arrived unencoded (and so reads as a space) is taken as "+"; a time
+// without an offset, or a bare date, is read as UTC.
+func ParseQuery(s string) (time.Time, error) {
+	s = strings.TrimSpace(s)
+	if i := strings.LastIndex(s, " "); i > len("2006-01-02") {
+		s = s[:i] + "+" + s[i+1:]
+	}
+	t, err := Parse(s)
+	for _, layout := range zoneless {
+		if err == nil {
+			break
+		}
+		t, err = time.ParseInLocation(layout, s, time.UTC)
+	}
+	if err != nil {
+		return time.Time{}, err
+	}
+	return t.UTC(), nil
+}
