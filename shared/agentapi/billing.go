@@ -35,6 +35,9 @@ func (h *Billing) get(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Billing) checkout(w http.ResponseWriter, r *http.Request) {
+	if api.Decode(w, r) == nil {
+		return // the body, if any, must be JSON
+	}
 	api.Run(w, r, http.StatusOK, func(ctx context.Context) (billing.Checkout, error) {
 		id := caller(r).AccountID
 		email, err := h.Accounts.OwnerEmail(ctx, id)
@@ -46,12 +49,18 @@ func (h *Billing) checkout(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Billing) portal(w http.ResponseWriter, r *http.Request) {
+	if api.Decode(w, r) == nil {
+		return // the body, if any, must be JSON
+	}
 	api.Run(w, r, http.StatusOK, func(ctx context.Context) (billing.Portal, error) {
 		return h.Service.Portal(ctx, caller(r).AccountID)
 	}, func(p billing.Portal) any { return map[string]any{"portal": p} })
 }
 
 func (h *Billing) activate(w http.ResponseWriter, r *http.Request) {
+	if api.Decode(w, r) == nil {
+		return // the body, if any, must be JSON
+	}
 	api.Run(w, r, http.StatusOK, func(ctx context.Context) (billing.Activated, error) {
 		return h.Service.Activate(ctx, caller(r).AccountID, r.Header.Get("Idempotency-Key"))
 	}, func(a billing.Activated) any { return a })

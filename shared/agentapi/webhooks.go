@@ -85,6 +85,9 @@ func (h *Webhooks) delete(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Webhooks) test(w http.ResponseWriter, r *http.Request) {
+	if api.Decode(w, r) == nil {
+		return // the body, if any, must be JSON
+	}
 	api.Run(w, r, http.StatusOK, func(ctx context.Context) (webhooks.TestResult, error) {
 		return h.Service.Test(ctx, r.PathValue("webhook_id"))
 	}, func(res webhooks.TestResult) any { return map[string]any{"delivery": res} })

@@ -37,13 +37,16 @@ type Page struct {
 // An event's place in the feed is its creation time, taken shortly before
 // its transaction commits, so an event can appear behind one a poller
 // already read. The cursor therefore never moves past the settle horizon
-// (Settle before now): it stays there and lists the events already read
-// beyond it, which later calls skip. A late event lands behind the
-// horizon's position, not behind the poller.
+// (Settle before now): it stays at the last settled event read and lists
+// the events read beyond it, which later calls skip. A late event lands
+// beyond that position, not behind the poller.
 func (s *Store) List(ctx context.Context, accountID string, q Query) (Page, error) {
 	now := s.Clock.Now()
 	oldest := clock.SortKey(now.Add(-Retention))
-	after := oldest
+	// start is where the caller asked to begin (the beginning of the feed
+	// unless a cursor or since says otherwise); the query begins at it or at
+	// the oldest retained event, whichever is later.
+	start := feedStart
 	var seen map[string]bool
 	switch {
 	case q.Cursor != "":
@@ -51,13 +54,11 @@ func (s *Store) List(ctx context.Context, accountID string, q Query) (Page, erro
 		if err != nil || c["after"] == "" {
 			return Page{}, apperr.Invalid(apperr.Problem{Field: "cursor", Problem: "is not a cursor this service issued"})
 		}
-		after, seen = c["after"], readSeen(c["seen"])
+		start, seen = c["after"], readSeen(c["seen"])
 	case !q.Since.IsZero():
-		after = clock.SortKey(q.Since)
+		start = clock.SortKey(q.Since)
 	}
-	if after < oldest {
-		after = oldest
-	}
+	after := max(start, oldest)
 	values := map[string]types.AttributeValue{
 		":pk":    &types.AttributeValueMemberS{Value: dynamo.EventsPK(accountID)},
 		":after": &types.AttributeValueMemberS{Value: after},
@@ -74,9 +75,7 @@ func (s *Store) List(ctx context.Context, accountID string, q Query) (Page, erro
 	// never reads the same events twice.
 	filtered := len(q.Types) > 0 || q.SiteID != ""
 	page := Page{}
-	last := after
-	horizon := clock.SortKey(now.Add(-Settle))
-	var recent []Item // read beyond the horizon, oldest first
+	pos := reading{after: start, last: start, horizon: clock.SortKey(now.Add(-Settle))}
 	for {
 		chunk := q.Limit + 1 - len(page.Events)
 		if filtered && chunk < filteredChunk {
@@ -93,7 +92,7 @@ func (s *Store) List(ctx context.Context, accountID string, q Query) (Page, erro
 		}
 		for _, r := range rows {
 			if seen[seenKey(r.Event.ID)] || !q.matches(r.Event) {
-				last, recent = r.SK, appendRecent(recent, r, horizon)
+				pos.read(r)
 				continue
 			}
 			if len(page.Events) == q.Limit {
@@ -101,14 +100,14 @@ func (s *Store) List(ctx context.Context, accountID string, q Query) (Page, erro
 				break
 			}
 			page.Events = append(page.Events, r.Event)
-			last, recent = r.SK, appendRecent(recent, r, horizon)
+			pos.read(r)
 		}
 		if page.HasMore || out.LastEvaluatedKey == nil {
 			break
 		}
 		in.ExclusiveStartKey = out.LastEvaluatedKey
 	}
-	page.NextCursor = nextCursor(after, last, horizon, recent)
+	page.NextCursor = pos.cursor()
 	if page.Events == nil {
 		page.Events = []Event{}
 	}
@@ -126,6 +125,9 @@ func (q Query) matches(e Event) bool {
 	return q.SiteID == "" || (e.SiteID != nil && *e.SiteID == q.SiteID)
 }
 
+// feedStart is the position before every event: it sorts before any time.
+const feedStart = "0"
+
 // Settle is how long after its creation time an event may still commit:
 // the feed's cursor stays this far behind the present (see List).
 const Settle = 30 * time.Second
@@ -134,30 +136,42 @@ const Settle = 30 * time.Second
 // busier window moves the cursor to the last event read instead.
 const maxSeen = 100
 
-// appendRecent adds r to recent when it lies beyond the horizon.
-func appendRecent(recent []Item, r Item, horizon string) []Item {
-	if r.SK > horizon {
-		return append(recent, r)
-	}
-	return recent
+// reading tracks a feed read's position for the next cursor.
+type reading struct {
+	after   string // where the read started
+	last    string // the last event read
+	settled string // the last event read at or before the horizon
+	horizon string // events beyond it may still see earlier ones commit
+	recent  []Item // events read beyond the horizon, oldest first
 }
 
-// nextCursor is the position after a page that started after `after` and
-// read up to last: last itself when that is settled, else the horizon (or
-// the old position, when later) with every event read beyond it.
-func nextCursor(after, last, horizon string, recent []Item) string {
-	at := max(after, horizon)
-	if last <= at {
-		return dynamo.EncodeCursor(dynamo.Cursor{"after": last})
+// read moves the position past r.
+func (p *reading) read(r Item) {
+	p.last = r.SK
+	if r.SK > p.horizon {
+		p.recent = append(p.recent, r)
+	} else {
+		p.settled = r.SK
+	}
+}
+
+// cursor is the position after the read: the last event when it is
+// settled, else the last settled event (or where the read started, when
+// later) with every event read beyond it. It depends only on the events
+// read, so two reads of the same events give the same cursor.
+func (p *reading) cursor() string {
+	at := max(p.after, p.settled)
+	if p.last <= at {
+		return dynamo.EncodeCursor(dynamo.Cursor{"after": p.last})
 	}
 	var keys []string
-	for _, r := range recent {
+	for _, r := range p.recent {
 		if r.SK > at {
 			keys = append(keys, seenKey(r.Event.ID))
 		}
 	}
 	if len(keys) > maxSeen {
-		return dynamo.EncodeCursor(dynamo.Cursor{"after": last})
+		return dynamo.EncodeCursor(dynamo.Cursor{"after": p.last})
 	}
 	return dynamo.EncodeCursor(dynamo.Cursor{"after": at, "seen": strings.Join(keys, ",")})
 }

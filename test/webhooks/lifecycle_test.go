@@ -188,6 +188,9 @@ func TestValidationLimitsAndTenancy(t *testing.T) {
 	}
 	acct.Client.Agent(t, "DELETE", "/webhooks/"+ids[0], nil).Expect(t, http.StatusOK)
 	createWebhookWith(t, acct.Client, map[string]any{"url": ok, "events": []string{"*"}})
+	if r := acct.Client.Agent(t, "POST", "/webhooks/"+ids[1]+"/test", "{"); r.Status != http.StatusBadRequest || r.ErrorCode(t) != "bad_request" {
+		t.Errorf("test call with bad JSON: %d %s, want 400 bad_request", r.Status, r.Body)
+	}
 
 	// Another account sees none of them.
 	stranger := newAccount(t, env)
