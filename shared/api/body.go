@@ -37,6 +37,19 @@ func ReadBody(h http.Handler) http.Handler {
 	})
 }
 
+// JSONBody refuses a request whose body (read by ReadBody) is neither empty
+// nor a JSON object with bad_request, so endpoints that take no fields
+// refuse a malformed body as every other endpoint does.
+func JSONBody(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, err := input.Parse(Body(r)); err != nil {
+			Error(w, r, err)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
 // Body returns the body read by ReadBody.
 func Body(r *http.Request) []byte {
 	b, _ := r.Context().Value(bodyKey{}).([]byte)

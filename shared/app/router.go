@@ -67,9 +67,9 @@ func (a *App) chain(r routes.Route, h http.Handler) http.Handler {
 	case r.Auth == routes.Agent:
 		// Refused credentials count against the caller address's budget.
 		reject := limit(api.Rejecter(cfg.BaseURL))
-		mws = append(mws, label, api.Authenticate(a.Authn, reject), limit, api.ReadBody, api.Idempotent(a.Idempotency))
+		mws = append(mws, label, api.Authenticate(a.Authn, reject), limit, api.ReadBody, api.JSONBody, api.Idempotent(a.Idempotency))
 	case strings.HasPrefix(r.Path, routes.AgentBase):
-		mws = append(mws, label, limit, api.ReadBody, api.Idempotent(a.Idempotency))
+		mws = append(mws, label, limit, api.ReadBody, api.JSONBody, api.Idempotent(a.Idempotency))
 	default:
 		mws = append(mws, label, api.ReadBody)
 	}

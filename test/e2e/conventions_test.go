@@ -205,6 +205,9 @@ func TestBodyRules(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			expectError(t, acct.Client.Agent(t, "POST", "/agent-keys", c.body), http.StatusBadRequest, "bad_request")
 			expectError(t, env.Client().Agent(t, "POST", "/accounts", c.body), http.StatusBadRequest, "bad_request")
+			// Endpoints that take no fields refuse a malformed body too.
+			expectError(t, acct.Client.Agent(t, "POST", "/account/resend-claim", c.body), http.StatusBadRequest, "bad_request")
+			expectError(t, acct.Client.Agent(t, "POST", "/sites/"+acct.SiteID+"/scan", c.body), http.StatusBadRequest, "bad_request")
 		})
 	}
 	if list, _ := walkList(t, acct.Client, "/agent-keys", "agent_keys"); len(list) != 1 {
