@@ -41,9 +41,13 @@ func (s *Service) Get(ctx context.Context, siteID, id string) (Article, error) {
 	return s.Store.Get(ctx, siteID, id)
 }
 
-// List lists the caller's site's articles.
+// List lists the caller's site's articles. Errors: not_found,
+// validation_failed for an unknown status or a bad cursor.
 func (s *Service) List(ctx context.Context, siteID string, f Filter, limit int, cursor string) ([]Article, string, error) {
 	if _, _, err := s.site(ctx, siteID); err != nil {
+		return nil, "", err
+	}
+	if err := f.check(); err != nil {
 		return nil, "", err
 	}
 	return s.Store.List(ctx, siteID, f, limit, cursor)
@@ -92,9 +96,15 @@ func New(siteID string, d Draft, source string, now time.Time) Article {
 // errGenerating refuses changes while the service writes the article.
 var errGenerating = apperr.New(apperr.Conflict, "The article is being written. Wait for its job to end, then change it.")
 
+// errStaysFinished refuses a status for a finished article: status moves
+// only between opportunity and scheduled, and a finished article stays
+// finished.
+var errStaysFinished = apperr.New(apperr.Conflict, "The article is finished and stays finished: status moves only between opportunity and scheduled. Send the PATCH without status.")
+
 // Update applies a PATCH to the caller's article. A change to a finished
 // article's title, description, body or tags records article.updated with
-// the changed field names.
+// the changed field names. Errors: not_found; conflict while the article
+// is being written, or for a status sent for a finished article.
 func (s *Service) Update(ctx context.Context, siteID, id string, in Patch) (Article, error) {
 	p, site, err := s.site(ctx, siteID)
 	if err != nil {
@@ -104,6 +114,9 @@ func (s *Service) Update(ctx context.Context, siteID, id string, in Patch) (Arti
 	return s.Store.Change(ctx, siteID, id, func(a *Article) error {
 		if a.Status == StatusGenerating {
 			return errGenerating
+		}
+		if a.Status == StatusFinished && in.Status.Sent && !in.Status.Null {
+			return errStaysFinished
 		}
 		changed = apply(a, in)
 		if a.Status == StatusFinished && len(publicChanges(changed)) > 0 {

@@ -3,6 +3,7 @@ package articles
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"time"
 
@@ -74,6 +75,21 @@ func (s *Store) getItem(ctx context.Context, siteID, id string) (item, error) {
 type Filter struct {
 	Statuses []string // any of these statuses, when set
 	Keyword  string   // only articles for this keyword, when set
+}
+
+// Statuses lists every article status, in the order an article moves
+// through them.
+var Statuses = []string{StatusOpportunity, StatusScheduled, StatusGenerating, StatusFinished}
+
+// check refuses a filter naming a status no article can have, as the other
+// lists' status filters do (validation_failed on status).
+func (f Filter) check() error {
+	for _, st := range f.Statuses {
+		if !slices.Contains(Statuses, st) {
+			return apperr.Invalid(apperr.Problem{Field: "status", Problem: "must be article statuses separated by commas: " + strings.Join(Statuses, ", ")})
+		}
+	}
+	return nil
 }
 
 func (f Filter) keep(a Article) bool {

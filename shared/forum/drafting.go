@@ -42,15 +42,17 @@ func (s *Service) WriteDraft(ctx context.Context, siteID, threadID, instructions
 	if err != nil {
 		return Draft{}, err
 	}
+	// The thread is looked up first: an unknown (or another account's)
+	// thread answers not_found whatever the site's state (spec 4.1).
+	th, err := s.getThread(ctx, siteID, threadID)
+	if err != nil {
+		return Draft{}, err
+	}
 	brand := brandOf(site)
 	if brand == "" {
 		return Draft{}, apperr.New(apperr.Conflict, "Drafts name the brand, and this site has none: set brand_name with PATCH /sites/{site_id} first.")
 	}
 	st, _, err := s.loadSettings(ctx, p.AccountID, siteID)
-	if err != nil {
-		return Draft{}, err
-	}
-	th, err := s.getThread(ctx, siteID, threadID)
 	if err != nil {
 		return Draft{}, err
 	}

@@ -72,3 +72,51 @@ func emptySite(t *testing.T, env *testenv.Env) *testenv.Account {
 	}
 	return acct
 }
+
+// A status filter naming a status no article can have answers 422 on
+// status, as the other lists' filters do; several known statuses are
+// accepted.
+func TestUnknownStatusFilterIsRefused(t *testing.T) {
+	env := testenv.Shared(t)
+	acct := emptySite(t, env)
+	c := acct.Client
+	base := "/sites/" + acct.SiteID + "/articles"
+	create(t, c, acct.SiteID, map[string]any{"title": "An idea"})
+
+	res := c.Agent(t, "GET", base+"?status=opportunity,published", nil).Expect(t, http.StatusUnprocessableEntity)
+	details, _ := res.JSON(t)["details"].([]any)
+	if len(details) != 1 || details[0].(map[string]any)["field"] != "status" {
+		t.Fatalf("details = %#v, want one problem on status", details)
+	}
+	list := c.Agent(t, "GET", base+"?status=opportunity,scheduled,generating,finished", nil).Expect(t, http.StatusOK).JSON(t)["articles"].([]any)
+	if len(list) != 1 {
+		t.Fatalf("%d articles with every status, want 1", len(list))
+	}
+}
+
+// A finished article stays finished: a PATCH that sends a status answers
+// 409 and changes nothing, while other fields still change.
+func TestFinishedArticleKeepsItsStatus(t *testing.T) {
+	env := testenv.Shared(t)
+	acct := emptySite(t, env)
+	c := acct.Client
+	a := create(t, c, acct.SiteID, map[string]any{"title": "Done by hand", "body_markdown": "# Done by hand\n\nA few words."})
+	path := "/sites/" + acct.SiteID + "/articles/" + a.ID
+	c.Agent(t, "POST", path+"/finish", nil).Expect(t, http.StatusOK)
+
+	for _, status := range []string{"opportunity", "scheduled"} {
+		res := c.Agent(t, "PATCH", path, map[string]any{"status": status, "title": "Renamed"}).Expect(t, http.StatusConflict)
+		if code := res.ErrorCode(t); code != "conflict" {
+			t.Fatalf("status %s on a finished article: code %s", status, code)
+		}
+	}
+	var got struct{ Article article }
+	c.Agent(t, "GET", path, nil).Expect(t, http.StatusOK).Decode(t, &got)
+	if got.Article.Status != "finished" || got.Article.Title != "Done by hand" {
+		t.Fatalf("after refused PATCHes: %+v", got.Article)
+	}
+	c.Agent(t, "PATCH", path, map[string]any{"title": "Renamed"}).Expect(t, http.StatusOK).Decode(t, &got)
+	if got.Article.Status != "finished" || got.Article.Title != "Renamed" {
+		t.Fatalf("after a title change: %+v", got.Article)
+	}
+}

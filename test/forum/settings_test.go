@@ -94,6 +94,9 @@ func TestEnablingNeedsTheBrandName(t *testing.T) {
 	}
 	// The {brand} token is the only way to name a brand the site lacks.
 	r.api(t, "PATCH", r.forumPath(""), map[string]any{"disclosure_line": "I work on {brand}."}).Expect(t, http.StatusOK)
+	// A draft for a thread that does not exist is not_found, before the
+	// missing brand name matters.
+	wantError(t, r.draft(t, "0190a5b2-0000-7000-8000-000000000009", nil), http.StatusNotFound, "not_found")
 }
 
 func TestAccessFollowsBilling(t *testing.T) {
