@@ -7,8 +7,6 @@ import (
 	"sort"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/apperr"
@@ -36,19 +34,7 @@ const dueBatch = 100
 // usable, the slot passes without writing.
 func (s *Service) RunDue(ctx context.Context) error {
 	now := s.Clock.Now()
-	rows, _, err := s.Table.Query(ctx, &dynamodb.QueryInput{
-		IndexName:              aws.String(dynamo.GSI1),
-		KeyConditionExpression: aws.String("gsi1pk = :pk AND gsi1sk < :now"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":  &types.AttributeValueMemberS{Value: dynamo.DuePK(dueKind)},
-			":now": &types.AttributeValueMemberS{Value: clock.SortKey(now)},
-		},
-		Limit: aws.Int32(dueBatch),
-	})
-	if err != nil {
-		return err
-	}
-	items, err := dynamo.UnmarshalList[item](rows)
+	items, err := dynamo.Due[item](ctx, s.Table, dueKind, clock.SortKey(now), dueBatch)
 	if err != nil {
 		return err
 	}

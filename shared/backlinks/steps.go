@@ -7,10 +7,6 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
 	"rvcontent/shared/articles"
 	"rvcontent/shared/auth"
 	"rvcontent/shared/clock"
@@ -27,18 +23,7 @@ const stepBatch = 50
 // live page. A step that lost a race with another change waits for the
 // next run.
 func (s *Service) RunDue(ctx context.Context) error {
-	rows, _, err := s.Table.Query(ctx, &dynamodb.QueryInput{
-		IndexName:              aws.String(dynamo.GSI1),
-		KeyConditionExpression: aws.String("gsi1pk = :pk AND gsi1sk <= :now"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": str(dynamo.DuePK(placementKind)), ":now": str(clock.SortKey(s.Clock.Now()) + "~"),
-		},
-		Limit: aws.Int32(stepBatch),
-	})
-	if err != nil {
-		return err
-	}
-	due, err := dynamo.UnmarshalList[placementItem](rows)
+	due, err := dynamo.Due[placementItem](ctx, s.Table, placementKind, clock.SortKey(s.Clock.Now())+"~", stepBatch)
 	if err != nil {
 		return err
 	}

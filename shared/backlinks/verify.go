@@ -7,10 +7,6 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
 	"rvcontent/shared/activity"
 	"rvcontent/shared/apperr"
 	"rvcontent/shared/auth"
@@ -111,19 +107,7 @@ const recheckBatch = 25
 // (a scheduled task; safe to run again). Scheduled re-checks do not count
 // toward the AI rate limit.
 func (s *Service) RecheckDomains(ctx context.Context) error {
-	rows, _, err := s.Table.Query(ctx, &dynamodb.QueryInput{
-		IndexName:              aws.String(dynamo.GSI1),
-		KeyConditionExpression: aws.String("gsi1pk = :pk AND gsi1sk <= :now"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":  &types.AttributeValueMemberS{Value: dynamo.DuePK(domainRecheckKind)},
-			":now": &types.AttributeValueMemberS{Value: clock.SortKey(s.Clock.Now()) + "~"},
-		},
-		Limit: aws.Int32(recheckBatch),
-	})
-	if err != nil {
-		return err
-	}
-	due, err := dynamo.UnmarshalList[settingsItem](rows)
+	due, err := dynamo.Due[settingsItem](ctx, s.Table, domainRecheckKind, clock.SortKey(s.Clock.Now())+"~", recheckBatch)
 	if err != nil {
 		return err
 	}

@@ -6,10 +6,6 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
 	"rvcontent/shared/clock"
 	"rvcontent/shared/dynamo"
 )
@@ -76,19 +72,7 @@ func (s *Service) checkCard(ctx context.Context, p interface {
 // due returns the accounts whose billing record waits in kind's queue
 // with a due time before now.
 func (s *Service) due(ctx context.Context, kind string) ([]string, error) {
-	items, _, err := s.Table.Query(ctx, &dynamodb.QueryInput{
-		IndexName:              aws.String(dynamo.GSI1),
-		KeyConditionExpression: aws.String("gsi1pk = :pk AND gsi1sk <= :now"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":  &types.AttributeValueMemberS{Value: dynamo.DuePK(kind)},
-			":now": &types.AttributeValueMemberS{Value: clock.SortKey(s.Clock.Now()) + "~"},
-		},
-		Limit: aws.Int32(dueBatch),
-	})
-	if err != nil {
-		return nil, err
-	}
-	rows, err := dynamo.UnmarshalList[record](items)
+	rows, err := dynamo.Due[record](ctx, s.Table, kind, clock.SortKey(s.Clock.Now())+"~", dueBatch)
 	if err != nil {
 		return nil, err
 	}

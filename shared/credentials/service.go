@@ -228,22 +228,7 @@ func (s *Service) touch(ctx context.Context, l lookup) {
 	if now.UnixMilli()-l.TouchedAt < every.Milliseconds() {
 		return
 	}
-	tx := &dynamo.Tx{}
-	tx.Update("lookup", l.PK, l.SK, &types.Update{
-		UpdateExpression:    aws.String("SET touched_at = :now"),
-		ConditionExpression: aws.String("attribute_exists(pk)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":now": &types.AttributeValueMemberN{Value: strconv.FormatInt(now.UnixMilli(), 10)},
-		},
-	})
-	tx.Update("credential", dynamo.AccountPK(l.AccountID), dynamo.CredentialSK(l.CredentialID), &types.Update{
-		UpdateExpression:    aws.String("SET last_used_at = :at"),
-		ConditionExpression: aws.String("attribute_exists(pk)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":at": &types.AttributeValueMemberS{Value: clock.Format(now)},
-		},
-	})
-	if err := s.Table.Commit(ctx, tx, nil); err != nil && !errors.Is(err, dynamo.ErrConditionFailed) {
+	if err := s.Table.RecordUse(ctx, l.PK, l.SK, dynamo.AccountPK(l.AccountID), dynamo.CredentialSK(l.CredentialID), now); err != nil {
 		slog.WarnContext(ctx, "record key use", "credential_id", l.CredentialID, "err", err)
 	}
 }

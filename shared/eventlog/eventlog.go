@@ -14,7 +14,6 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/clock"
 	"rvcontent/shared/dynamo"
@@ -125,19 +124,7 @@ func (s *Store) Dispatched(ctx context.Context, ref Ref) error {
 // Pending returns up to limit events that entered the outbox before cutoff
 // and are still in it.
 func (s *Store) Pending(ctx context.Context, cutoff time.Time, limit int) ([]Ref, error) {
-	items, _, err := s.Table.Query(ctx, &dynamodb.QueryInput{
-		IndexName:              aws.String(dynamo.GSI1),
-		KeyConditionExpression: aws.String("gsi1pk = :pk AND gsi1sk < :cutoff"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":     &types.AttributeValueMemberS{Value: dynamo.DuePK(OutboxKind)},
-			":cutoff": &types.AttributeValueMemberS{Value: clock.SortKey(cutoff)},
-		},
-		Limit: aws.Int32(int32(limit)),
-	})
-	if err != nil {
-		return nil, err
-	}
-	rows, err := dynamo.UnmarshalList[Item](items)
+	rows, err := dynamo.Due[Item](ctx, s.Table, OutboxKind, clock.SortKey(cutoff), limit)
 	if err != nil {
 		return nil, err
 	}

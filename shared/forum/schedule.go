@@ -6,10 +6,6 @@ import (
 	"log/slog"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
 	"rvcontent/shared/apperr"
 	"rvcontent/shared/auth"
 	"rvcontent/shared/clock"
@@ -88,17 +84,9 @@ func (s *Service) eligible(ctx context.Context, it settingsItem, now time.Time) 
 // queryDue returns up to limit items of kind's due-work queue whose due
 // time is at or before now.
 func queryDue[T any](ctx context.Context, t *dynamo.Table, kind string, now time.Time, limit int) ([]T, error) {
-	items, _, err := t.Query(ctx, &dynamodb.QueryInput{
-		IndexName:              aws.String(dynamo.GSI1),
-		KeyConditionExpression: aws.String("gsi1pk = :pk AND gsi1sk <= :now"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":  &types.AttributeValueMemberS{Value: dynamo.DuePK(kind)},
-			":now": &types.AttributeValueMemberS{Value: clock.SortKey(now) + "~"},
-		},
-		Limit: aws.Int32(int32(limit)),
-	})
+	items, err := dynamo.Due[T](ctx, t, kind, clock.SortKey(now)+"~", limit)
 	if err != nil {
 		return nil, apperr.Wrap("forum.due", err)
 	}
-	return dynamo.UnmarshalList[T](items)
+	return items, nil
 }

@@ -18,19 +18,7 @@ import (
 // how many jobs it re-sent.
 func (w *Worker) Sweep(ctx context.Context) (int, error) {
 	now := w.Clock.Now()
-	items, _, err := w.Table.Query(ctx, &dynamodb.QueryInput{
-		IndexName:              aws.String(dynamo.GSI1),
-		KeyConditionExpression: aws.String("gsi1pk = :pk AND gsi1sk < :now"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":  &types.AttributeValueMemberS{Value: dynamo.DuePK(DueKind)},
-			":now": &types.AttributeValueMemberS{Value: clock.SortKey(now)},
-		},
-		Limit: aws.Int32(200),
-	})
-	if err != nil {
-		return 0, err
-	}
-	rows, err := dynamo.UnmarshalList[item](items)
+	rows, err := dynamo.Due[item](ctx, w.Table, DueKind, clock.SortKey(now), 200)
 	if err != nil {
 		return 0, err
 	}

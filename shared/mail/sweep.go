@@ -37,16 +37,7 @@ func (s *Spool) Sweep(ctx context.Context) (SweepResult, error) {
 	now := s.Clock.Now()
 	var start map[string]types.AttributeValue
 	for seen := 0; seen < sweepMax; {
-		rows, last, err := s.Table.Query(ctx, &dynamodb.QueryInput{
-			IndexName:              aws.String(dynamo.GSI1),
-			KeyConditionExpression: aws.String("gsi1pk = :pk AND gsi1sk < :now"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{
-				":pk":  &types.AttributeValueMemberS{Value: dynamo.DuePK(DueKind)},
-				":now": &types.AttributeValueMemberS{Value: clock.SortKey(now)},
-			},
-			ExclusiveStartKey: start,
-			Limit:             aws.Int32(100),
-		})
+		rows, last, err := s.Table.Query(ctx, dynamo.DueQuery(DueKind, clock.SortKey(now), 100, start))
 		if err != nil {
 			return res, err
 		}

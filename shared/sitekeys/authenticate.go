@@ -4,13 +4,8 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"strconv"
-
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/apperr"
-	"rvcontent/shared/clock"
 	"rvcontent/shared/dynamo"
 )
 
@@ -44,22 +39,7 @@ func (s *Service) touch(ctx context.Context, l lookup) {
 	if now.UnixMilli()-l.TouchedAt < TouchEvery.Milliseconds() {
 		return
 	}
-	tx := &dynamo.Tx{}
-	tx.Update("lookup", l.PK, l.SK, &types.Update{
-		UpdateExpression:    aws.String("SET touched_at = :now"),
-		ConditionExpression: aws.String("attribute_exists(pk)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":now": &types.AttributeValueMemberN{Value: strconv.FormatInt(now.UnixMilli(), 10)},
-		},
-	})
-	tx.Update("site_key", dynamo.SitePK(l.SiteID), dynamo.SiteKeySK(l.KeyID), &types.Update{
-		UpdateExpression:    aws.String("SET last_used_at = :at"),
-		ConditionExpression: aws.String("attribute_exists(pk)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":at": &types.AttributeValueMemberS{Value: clock.Format(now)},
-		},
-	})
-	if err := s.Table.Commit(ctx, tx, nil); err != nil && !errors.Is(err, dynamo.ErrConditionFailed) {
+	if err := s.Table.RecordUse(ctx, l.PK, l.SK, dynamo.SitePK(l.SiteID), dynamo.SiteKeySK(l.KeyID), now); err != nil {
 		slog.WarnContext(ctx, "record site key use", "key_id", l.KeyID, "err", err)
 	}
 }

@@ -5,10 +5,6 @@ import (
 	"errors"
 	"log/slog"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
 	"rvcontent/shared/apperr"
 	"rvcontent/shared/clock"
 	"rvcontent/shared/dynamo"
@@ -22,19 +18,7 @@ const dueBatch = 50
 // (spec 3: status archived, site.archived; its articles stay readable).
 // It is a scheduled task and safe to run again.
 func (s *Service) ArchiveDue(ctx context.Context) error {
-	items, _, err := s.Table.Query(ctx, &dynamodb.QueryInput{
-		IndexName:              aws.String(dynamo.GSI1),
-		KeyConditionExpression: aws.String("gsi1pk = :pk AND gsi1sk <= :now"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":  &types.AttributeValueMemberS{Value: dynamo.DuePK(removalKind)},
-			":now": &types.AttributeValueMemberS{Value: clock.SortKey(s.Clock.Now()) + "~"},
-		},
-		Limit: aws.Int32(dueBatch),
-	})
-	if err != nil {
-		return err
-	}
-	due, err := dynamo.UnmarshalList[removal](items)
+	due, err := dynamo.Due[removal](ctx, s.Table, removalKind, clock.SortKey(s.Clock.Now())+"~", dueBatch)
 	if err != nil {
 		return err
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -22,16 +21,7 @@ const (
 // due returns up to sweepPage items of GSI1 partition DUE#kind due before
 // now, after the position start (nil for the beginning).
 func (s *Service) due(ctx context.Context, kind string, now time.Time, start map[string]types.AttributeValue) ([]map[string]types.AttributeValue, map[string]types.AttributeValue, error) {
-	return s.Table.Query(ctx, &dynamodb.QueryInput{
-		IndexName:              aws.String(dynamo.GSI1),
-		KeyConditionExpression: aws.String("gsi1pk = :pk AND gsi1sk < :now"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":  str(dynamo.DuePK(kind)),
-			":now": str(clock.SortKey(now)),
-		},
-		Limit:             aws.Int32(sweepPage),
-		ExclusiveStartKey: start,
-	})
+	return s.Table.Query(ctx, dynamo.DueQuery(kind, clock.SortKey(now), sweepPage, start))
 }
 
 // SweepDeliveries sends the next attempt of every pending delivery that is

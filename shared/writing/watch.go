@@ -70,19 +70,7 @@ const watchBatch = 100
 // to scheduled and its credit refunded, with article.generation_failed.
 func (s *Service) Recover(ctx context.Context) error {
 	now := s.Clock.Now()
-	rows, _, err := s.Table.Query(ctx, &dynamodb.QueryInput{
-		IndexName:              aws.String(dynamo.GSI1),
-		KeyConditionExpression: aws.String("gsi1pk = :pk AND gsi1sk < :now"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":  &types.AttributeValueMemberS{Value: dynamo.DuePK(watchKind)},
-			":now": &types.AttributeValueMemberS{Value: clock.SortKey(now)},
-		},
-		Limit: aws.Int32(watchBatch),
-	})
-	if err != nil {
-		return err
-	}
-	items, err := dynamo.UnmarshalList[watchItem](rows)
+	items, err := dynamo.Due[watchItem](ctx, s.Table, watchKind, clock.SortKey(now), watchBatch)
 	if err != nil {
 		return err
 	}

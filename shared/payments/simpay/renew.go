@@ -5,10 +5,6 @@ import (
 	"errors"
 	"log/slog"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
 	"rvcontent/shared/clock"
 	"rvcontent/shared/dynamo"
 	"rvcontent/shared/payments"
@@ -25,19 +21,7 @@ const maxCycles = 36
 // the card on file, going past_due when that fails. Each outcome is
 // reported to the sink. Safe to run again.
 func (p *Processor) Renew(ctx context.Context) error {
-	items, _, err := p.Table.Query(ctx, &dynamodb.QueryInput{
-		IndexName:              aws.String(dynamo.GSI1),
-		KeyConditionExpression: aws.String("gsi1pk = :pk AND gsi1sk <= :now"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":  &types.AttributeValueMemberS{Value: dynamo.DuePK(renewalKind)},
-			":now": &types.AttributeValueMemberS{Value: clock.SortKey(p.Clock.Now()) + "~"},
-		},
-		Limit: aws.Int32(50),
-	})
-	if err != nil {
-		return err
-	}
-	due, err := dynamo.UnmarshalList[subItem](items)
+	due, err := dynamo.Due[subItem](ctx, p.Table, renewalKind, clock.SortKey(p.Clock.Now())+"~", 50)
 	if err != nil {
 		return err
 	}
