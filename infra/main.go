@@ -8,6 +8,7 @@
 //	model             offline (default) or bedrock (MODEL)
 //	bedrockModelId    the Bedrock model when model is bedrock
 //	stripeSecretName  a Secrets Manager secret with the Stripe settings (none: billing off)
+//	alarmEmail        an address subscribed to the alarms topic (none: subscribe yourself)
 //	stackName         the CloudFormation stack's name (default ContentService)
 //
 // Set one with `cdk deploy -c mailFrom=no-reply@example.org` or in
@@ -42,6 +43,7 @@ func main() {
 		Model:            contextString(app, "model", stack.ModelOffline),
 		BedrockModelID:   contextString(app, "bedrockModelId", ""),
 		StripeSecretName: contextString(app, "stripeSecretName", ""),
+		AlarmEmail:       contextString(app, "alarmEmail", ""),
 	})
 	app.Synth(nil)
 }

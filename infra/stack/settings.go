@@ -1,6 +1,8 @@
 package stack
 
 import (
+	"strings"
+
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsiam"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
@@ -79,10 +81,37 @@ func (st *settings) grant(p ServiceStackProps, fn awslambda.Function, access Acc
 		return
 	}
 	fn.AddToRolePolicy(awsiam.NewPolicyStatement(&awsiam.PolicyStatementProps{
-		Actions: jsii.Strings("bedrock:InvokeModel"),
-		Resources: jsii.Strings(*awscdk.Stack_Of(fn).FormatArn(&awscdk.ArnComponents{
-			Service: jsii.String("bedrock"), Account: jsii.String(""),
-			Resource: jsii.String("foundation-model"), ResourceName: jsii.String(p.BedrockModelID),
-		})),
+		Actions:   jsii.Strings("bedrock:InvokeModel"),
+		Resources: bedrockResources(awscdk.Stack_Of(fn), p.BedrockModelID),
 	}))
+}
+
+// inferenceProfilePrefixes are the geography prefixes of Bedrock's
+// cross-Region inference profile ids ("us.anthropic.claude-..."), which the
+// newer models must be invoked through.
+var inferenceProfilePrefixes = []string{"us.", "us-gov.", "eu.", "apac.", "jp.", "au.", "ca.", "global."}
+
+// bedrockResources returns what invoking modelID needs: the foundation
+// model in the stack's region; or, for a cross-Region inference profile id,
+// the profile in the stack's region and its foundation model in every
+// region the profile may route a request to (a global profile's model ARN
+// has no region, which "*" matches too).
+func bedrockResources(stack awscdk.Stack, modelID string) *[]*string {
+	for _, prefix := range inferenceProfilePrefixes {
+		if !strings.HasPrefix(modelID, prefix) {
+			continue
+		}
+		profile := stack.FormatArn(&awscdk.ArnComponents{
+			Service: jsii.String("bedrock"), Resource: jsii.String("inference-profile"), ResourceName: jsii.String(modelID),
+		})
+		model := stack.FormatArn(&awscdk.ArnComponents{
+			Service: jsii.String("bedrock"), Region: jsii.String("*"), Account: jsii.String(""),
+			Resource: jsii.String("foundation-model"), ResourceName: jsii.String(strings.TrimPrefix(modelID, prefix)),
+		})
+		return &[]*string{profile, model}
+	}
+	return &[]*string{stack.FormatArn(&awscdk.ArnComponents{
+		Service: jsii.String("bedrock"), Account: jsii.String(""),
+		Resource: jsii.String("foundation-model"), ResourceName: jsii.String(modelID),
+	})}
 }

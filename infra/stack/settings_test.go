@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/aws/aws-cdk-go/awscdk/v2/assertions"
+
 	"rvcontent/infra/stack"
 	"rvcontent/shared/routes"
 )
@@ -100,4 +102,53 @@ func TestBedrockGrantedToModelRunnersOnly(t *testing.T) {
 			t.Errorf("%s: MODEL = %v, want %s", name, envs[name]["MODEL"], stack.ModelBedrock)
 		}
 	}
+}
+
+func TestBedrockInferenceProfileGrant(t *testing.T) {
+	const profile = "us.anthropic.claude-haiku-test-v1:0"
+	st := synthStack(t, "Profiled", stack.ServiceStackProps{Model: stack.ModelBedrock, BedrockModelID: profile})
+	tmpl := *assertions.Template_FromStack(st.Stack, nil).ToJSON()
+	want := asJSON([]any{
+		"arn:" + "${AWS::Partition}" + ":bedrock:eu-west-1:123456789012:inference-profile/" + profile,
+		"arn:" + "${AWS::Partition}" + ":bedrock:*::foundation-model/anthropic.claude-haiku-test-v1:0",
+	})
+	granted := 0
+	for _, st := range statementsIn(t, tmpl, st.LogicalID(stack.JobWorker)) {
+		if strs(st["Action"])[0] != "bedrock:InvokeModel" {
+			continue
+		}
+		granted++
+		if got := asJSON(arnStrings(st["Resource"])); got != want {
+			t.Errorf("bedrock:InvokeModel on %s, want %s", got, want)
+		}
+	}
+	if granted != 1 {
+		t.Errorf("%d bedrock:InvokeModel statements for the jobs worker, want 1", granted)
+	}
+}
+
+// arnStrings renders each ARN of a statement's Resource, written as
+// Fn::Join of strings and {"Ref": "AWS::Partition"}, as a string with
+// ${AWS::Partition} in place of the reference.
+func arnStrings(v any) []string {
+	var out []string
+	for _, r := range list(v) {
+		join, _ := r.(map[string]any)["Fn::Join"].([]any)
+		if len(join) != 2 {
+			out = append(out, asJSON(r))
+			continue
+		}
+		var b strings.Builder
+		for _, part := range list(join[1]) {
+			if s, ok := part.(string); ok {
+				b.WriteString(s)
+			} else if refID(part) == "AWS::Partition" {
+				b.WriteString("${AWS::Partition}")
+			} else {
+				b.WriteString(asJSON(part))
+			}
+		}
+		out = append(out, b.String())
+	}
+	return out
 }

@@ -1,7 +1,8 @@
 // Package stack is the service's CDK stack: the one DynamoDB table, the jobs
 // and deliveries queues with their dead-letter queues, one Lambda function
 // per endpoint group and per worker, the HTTP API whose routes come from the
-// route table, the scheduler's EventBridge rule and the stack outputs.
+// route table, the scheduler's EventBridge rule, the alarms and the stack
+// outputs.
 package stack
 
 import (
@@ -9,6 +10,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awssns"
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
@@ -31,7 +33,8 @@ type ServiceStackProps struct {
 	Arch string
 	// Model is the language model (MODEL): ModelOffline (the default) or
 	// ModelBedrock, which lets the functions that run it call
-	// BedrockModelID (DefaultBedrockModelID when empty).
+	// BedrockModelID (DefaultBedrockModelID when empty): a foundation model
+	// id, or a cross-Region inference profile id ("us.anthropic...").
 	Model          string
 	BedrockModelID string
 	// StripeSecretName names an existing Secrets Manager secret holding a
@@ -39,6 +42,9 @@ type ServiceStackProps struct {
 	// studio_price_id; the payment functions get them as STRIPE_*. Empty
 	// leaves billing unavailable.
 	StripeSecretName string
+	// AlarmEmail, when set, is subscribed to the Alarms topic (SNS sends it
+	// a confirmation link first).
+	AlarmEmail string
 }
 
 // Function architectures.
@@ -57,6 +63,8 @@ type ServiceStack struct {
 	Jobs       *WorkQueue
 	Deliveries *WorkQueue
 	API        awsapigatewayv2.HttpApi
+	// AlarmTopic receives the stack's alarms (see addAlarms).
+	AlarmTopic awssns.Topic
 	// Functions holds every function by name: the endpoint groups' names
 	// (routes.Group) and the workers' (JobWorker, DeliveriesWorker,
 	// Scheduler).
@@ -92,6 +100,7 @@ func NewServiceStack(scope constructs.Construct, id string, props *ServiceStackP
 	}
 	s.addRoutes()
 	s.addWorkers(f)
+	s.addAlarms(p.AlarmEmail)
 	s.addOutputs()
 	return s
 }
@@ -108,6 +117,7 @@ func (s *ServiceStack) addOutputs() {
 		{"JobsDeadLetterQueueUrl", "Jobs that failed every attempt", s.Jobs.DeadLetter.QueueUrl()},
 		{"DeliveriesQueueUrl", "Deliveries queue (DELIVERIES_QUEUE_URL)", s.Deliveries.Queue.QueueUrl()},
 		{"DeliveriesDeadLetterQueueUrl", "Deliveries messages that failed every attempt", s.Deliveries.DeadLetter.QueueUrl()},
+		{"AlarmTopicArn", "SNS topic of the stack's alarms (subscribe to it, or deploy with -c alarmEmail=...)", s.AlarmTopic.TopicArn()},
 	}
 	for _, o := range outputs {
 		awscdk.NewCfnOutput(s.Stack, jsii.String(o.id), &awscdk.CfnOutputProps{Value: o.value, Description: jsii.String(o.description)})

@@ -1,0 +1,66 @@
+package stack
+
+import (
+	"time"
+
+	"github.com/aws/aws-cdk-go/awscdk/v2/awscloudwatch"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awscloudwatchactions"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awssns"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awssnssubscriptions"
+	"github.com/aws/jsii-runtime-go"
+)
+
+// alarmPeriod is the period of every alarm's metric.
+const alarmPeriod = 5 * time.Minute
+
+// schedulerFailingPeriods is how many alarm periods in a row the scheduler
+// must fail in before its alarm fires: one failed tick is retried by the
+// next one a minute later, a quarter of an hour of failures means the
+// sweeps (lost jobs, the events and mail outboxes) have stopped.
+const schedulerFailingPeriods = 3
+
+// addAlarms builds the Alarms topic (subscribed to email when it is set)
+// and the alarms that notify it: a message in either dead-letter queue (a
+// job or a delivery that failed every attempt) and a scheduler that keeps
+// failing.
+func (s *ServiceStack) addAlarms(email string) {
+	s.AlarmTopic = awssns.NewTopic(s.Stack, jsii.String("Alarms"), &awssns.TopicProps{
+		DisplayName: jsii.String("Content service alarms"),
+	})
+	if email != "" {
+		s.AlarmTopic.AddSubscription(awssnssubscriptions.NewEmailSubscription(jsii.String(email), nil))
+	}
+	notify := awscloudwatchactions.NewSnsAction(s.AlarmTopic)
+
+	deadLetters := []struct {
+		id, what string
+		q        *WorkQueue
+	}{
+		{"JobsDeadLetterAlarm", "A job failed every attempt and is in the jobs dead-letter queue", s.Jobs},
+		{"DeliveriesDeadLetterAlarm", "A deliveries-queue message (event fan-out or webhook delivery) failed every attempt and is in its dead-letter queue", s.Deliveries},
+	}
+	for _, d := range deadLetters {
+		alarm := d.q.DeadLetter.MetricApproximateNumberOfMessagesVisible(&awscloudwatch.MetricOptions{
+			Period: duration(alarmPeriod), Statistic: jsii.String("Maximum"),
+		}).CreateAlarm(s.Stack, jsii.String(d.id), &awscloudwatch.CreateAlarmOptions{
+			AlarmDescription:   jsii.String(d.what + "; read it, fix the cause, then redrive or delete it."),
+			Threshold:          jsii.Number(0),
+			ComparisonOperator: awscloudwatch.ComparisonOperator_GREATER_THAN_THRESHOLD,
+			EvaluationPeriods:  jsii.Number(1),
+			TreatMissingData:   awscloudwatch.TreatMissingData_NOT_BREACHING,
+		})
+		alarm.AddAlarmAction(notify)
+	}
+
+	failing := s.Functions[Scheduler].MetricErrors(&awscloudwatch.MetricOptions{
+		Period: duration(alarmPeriod), Statistic: jsii.String("Sum"),
+	}).CreateAlarm(s.Stack, jsii.String("SchedulerFailingAlarm"), &awscloudwatch.CreateAlarmOptions{
+		AlarmDescription:   jsii.String("The scheduler has failed in every period for a quarter of an hour: lost jobs, events and mail are not being swept. Read its log group."),
+		Threshold:          jsii.Number(1),
+		ComparisonOperator: awscloudwatch.ComparisonOperator_GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+		EvaluationPeriods:  jsii.Number(schedulerFailingPeriods),
+		DatapointsToAlarm:  jsii.Number(schedulerFailingPeriods),
+		TreatMissingData:   awscloudwatch.TreatMissingData_NOT_BREACHING,
+	})
+	failing.AddAlarmAction(notify)
+}
