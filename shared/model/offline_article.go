@@ -261,7 +261,9 @@ func (g *guide) related() {
 
 func (g *guide) faq() {
 	g.heading(2, "Frequently asked questions")
-	g.heading(3, "What is "+g.k+"?")
+	// Not the definition section's "What is ...?": a rewrite names a
+	// section by its heading, so headings must differ.
+	g.heading(3, "What does "+g.k+" mean in practice?")
 	g.para("%s is about choosing what to do, with which tools and in what order, so you reach your goal without wasted time or money.", capFirst(g.k))
 	g.heading(3, "Who is "+g.k+" for?")
 	g.para("It is most useful for %s, and for anyone who wants a clear, repeatable way to handle it.", g.readers)

@@ -48,6 +48,14 @@ func TestWriteArticleShape(t *testing.T) {
 			t.Fatalf("body holds %q, which it must not invent or repeat:\n%s", never, body)
 		}
 	}
+	seen := map[string]bool{}
+	for _, l := range lines {
+		if h := strings.ToLower(strings.TrimLeft(l, "# ")); strings.HasPrefix(l, "#") && seen[h] {
+			t.Fatalf("heading %q appears twice, so a rewrite cannot name its section:\n%s", h, body)
+		} else {
+			seen[h] = true
+		}
+	}
 	if n := len(strings.Fields(body)); n < 900 {
 		t.Fatalf("body has %d words, want a full article", n)
 	}
