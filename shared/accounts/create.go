@@ -133,8 +133,7 @@ func (s *Service) create(ctx context.Context, in CreateInput, ip string) (Create
 	created := Created{Account: acct, Site: site.Site, ScanJobID: job.ID, AgentKey: key, ClaimURL: s.claimURL(token)}
 	s.Mail.Add(tx, welcomeMail(created))
 	if err := s.Table.Commit(ctx, tx, created); err != nil {
-		var ce *dynamo.CanceledError
-		if errors.As(err, &ce) && ce.Has("email") {
+		if dynamo.FailedOn(err, "email") {
 			return Created{}, errAccountExists
 		}
 		return Created{}, apperr.Wrap("accounts.Create", err)

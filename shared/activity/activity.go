@@ -89,7 +89,7 @@ type Log struct {
 func (l *Log) List(ctx context.Context, accountID string, f Filter, limit int, cursor string) ([]Entry, string, error) {
 	cur, err := dynamo.DecodeCursor(cursor)
 	if err != nil {
-		return nil, "", apperr.Invalid(apperr.Problem{Field: "cursor", Problem: "is not a cursor this service issued"})
+		return nil, "", apperr.BadCursor()
 	}
 	from := l.Clock.Now().Add(-Retention)
 	if f.Since.After(from) {
@@ -118,7 +118,7 @@ func (l *Log) List(ctx context.Context, accountID string, f Filter, limit int, c
 	}
 	items, next, err := dynamo.QueryPage[item](ctx, l.Table, in, limit, cur, dynamo.ActivityPK(accountID))
 	if errors.Is(err, dynamo.ErrBadCursor) {
-		return nil, "", apperr.Invalid(apperr.Problem{Field: "cursor", Problem: "is not a cursor this service issued"})
+		return nil, "", apperr.BadCursor()
 	}
 	if err != nil {
 		return nil, "", apperr.Wrap("activity.List", err)

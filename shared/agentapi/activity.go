@@ -5,22 +5,15 @@ import (
 
 	"rvcontent/shared/activity"
 	"rvcontent/shared/api"
-	"rvcontent/shared/apperr"
 )
 
 func (s *Server) listActivity(w http.ResponseWriter, r *http.Request) {
-	page, err := api.ReadPage(r)
+	page, since, err := readFeedQuery(r)
 	if err != nil {
 		api.Error(w, r, err)
 		return
 	}
-	var problems []apperr.Problem
-	since := queryTime(r, "since", &problems)
-	if len(problems) > 0 {
-		api.Error(w, r, apperr.Invalid(problems...))
-		return
-	}
-	f := activity.Filter{ActorID: r.URL.Query().Get("actor_id"), SiteID: r.URL.Query().Get("site_id"), Since: since.T}
+	f := activity.Filter{ActorID: r.URL.Query().Get("actor_id"), SiteID: r.URL.Query().Get("site_id"), Since: since}
 	entries, next, err := s.Activity.List(r.Context(), caller(r).AccountID, f, page.Limit, page.Cursor)
 	if err != nil {
 		api.Error(w, r, err)

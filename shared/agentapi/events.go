@@ -4,23 +4,16 @@ import (
 	"net/http"
 
 	"rvcontent/shared/api"
-	"rvcontent/shared/apperr"
 	"rvcontent/shared/eventlog"
 )
 
 func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) {
-	page, err := api.ReadPage(r)
+	page, since, err := readFeedQuery(r)
 	if err != nil {
 		api.Error(w, r, err)
 		return
 	}
-	var problems []apperr.Problem
-	since := queryTime(r, "since", &problems)
-	if len(problems) > 0 {
-		api.Error(w, r, apperr.Invalid(problems...))
-		return
-	}
-	q := eventlog.Query{Since: since.T, Cursor: page.Cursor, Types: queryList(r, "types"), SiteID: r.URL.Query().Get("site_id"), Limit: page.Limit}
+	q := eventlog.Query{Since: since, Cursor: page.Cursor, Types: queryList(r, "types"), SiteID: r.URL.Query().Get("site_id"), Limit: page.Limit}
 	res, err := s.Events.List(r.Context(), caller(r).AccountID, q)
 	if err != nil {
 		api.Error(w, r, err)

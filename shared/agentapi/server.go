@@ -7,9 +7,11 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"rvcontent/shared/accounts"
 	"rvcontent/shared/activity"
+	"rvcontent/shared/api"
 	"rvcontent/shared/apperr"
 	"rvcontent/shared/auth"
 	"rvcontent/shared/clock"
@@ -70,6 +72,22 @@ func queryTime(r *http.Request, name string, problems *[]apperr.Problem) (t time
 		return
 	}
 	return timeValue{T: parsed, Set: true}
+}
+
+// readFeedQuery reads what the account's feeds (GET /activity and GET
+// /events) take besides their filters: the page and the optional "since"
+// timestamp (zero when absent).
+func readFeedQuery(r *http.Request) (api.Page, time.Time, error) {
+	page, err := api.ReadPage(r)
+	if err != nil {
+		return api.Page{}, time.Time{}, err
+	}
+	var problems []apperr.Problem
+	since := queryTime(r, "since", &problems)
+	if len(problems) > 0 {
+		return api.Page{}, time.Time{}, apperr.Invalid(problems...)
+	}
+	return page, since.T, nil
 }
 
 // queryInt reads an optional integer query parameter within [min, max].

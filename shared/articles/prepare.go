@@ -2,7 +2,6 @@ package articles
 
 import (
 	"context"
-	"errors"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -51,6 +50,5 @@ func (p Prepared) PutIn(tx *dynamo.Tx) {
 // LostArticle reports whether a commit failed because the article changed
 // (or was deleted) after Prepare read it.
 func LostArticle(err error) bool {
-	var ce *dynamo.CanceledError
-	return errors.As(err, &ce) && ce.Has("article")
+	return dynamo.FailedOn(err, "article")
 }

@@ -155,7 +155,7 @@ func (s *Store) List(ctx context.Context, siteID string, f Filter, limit int, cu
 	return out, next, nil
 }
 
-var badCursor = apperr.Invalid(apperr.Problem{Field: "cursor", Problem: "is not a cursor this service issued"})
+var badCursor = apperr.BadCursor()
 
 // summaryProjection reads every attribute but the bodies, for lists.
 const summaryProjection = "id, site_id, #status, title, slug, description, keyword, tags, word_count, seo_score, " +
@@ -235,8 +235,7 @@ func (s *Store) Change(ctx context.Context, siteID, id string, change func(a *Ar
 		}
 	}
 	if err := s.Table.Commit(ctx, tx, after); err != nil {
-		var ce *dynamo.CanceledError
-		if errors.As(err, &ce) && ce.Has("article") {
+		if dynamo.FailedOn(err, "article") {
 			return Article{}, ErrChanged
 		}
 		return Article{}, err

@@ -121,7 +121,7 @@ func (it targetItem) view() Target {
 	return t
 }
 
-var errCursor = apperr.Invalid(apperr.Problem{Field: "cursor", Problem: "is not a cursor this service issued"})
+var errCursor = apperr.BadCursor()
 
 // onDomain reports whether host is domain or a subdomain of it.
 func onDomain(host, domain string) bool {

@@ -89,8 +89,7 @@ func (s *Service) CreateTarget(ctx context.Context, siteID string, in TargetInpu
 	tx.Update("targets", dynamo.AccountPK(who.AccountID), dynamo.BacklinkStatsSK(siteID), u)
 	recordTarget(tx, s.Clock, who, siteID, t.ID, "backlink_target.created", "Backlink target added: "+t.URL)
 	if err := s.Table.Commit(ctx, tx, t); err != nil {
-		var ce *dynamo.CanceledError
-		if errors.As(err, &ce) && ce.Has("targets") {
+		if dynamo.FailedOn(err, "targets") {
 			return Target{}, errTargetLimit
 		}
 		return Target{}, apperr.Wrap("backlinks.CreateTarget", err)

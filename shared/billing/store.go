@@ -82,8 +82,7 @@ func (s *Service) change(ctx context.Context, accountID string, fn changeFn) (re
 			})
 		}
 		err = s.Table.Commit(ctx, tx, result)
-		var ce *dynamo.CanceledError
-		if dynamo.LostRace(err, "billing") && !(errors.As(err, &ce) && ce.Has("applied")) && attempt < maxRaces {
+		if dynamo.LostRace(err, "billing") && !dynamo.FailedOn(err, "applied") && attempt < maxRaces {
 			continue
 		}
 		if err != nil {

@@ -2,7 +2,6 @@ package billing
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -43,8 +42,7 @@ func (s *Service) ProcessorEvent(ctx context.Context, ev payments.Event) error {
 		tx.PutNew("applied", applied{PK: dynamo.PaymentEventsPK(ev.AccountID), SK: ev.ID, Type: string(ev.Type), TTL: now.Add(appliedRetention).Unix()})
 		return nil, s.transition(ctx, r, tx, now, ev)
 	})
-	var ce *dynamo.CanceledError
-	if errors.As(err, &ce) && ce.Has("applied") {
+	if dynamo.FailedOn(err, "applied") {
 		return nil // delivered again: already applied
 	}
 	return err

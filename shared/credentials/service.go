@@ -89,8 +89,7 @@ func (s *Service) Create(ctx context.Context, in NewKeyInput) (AgentKey, error) 
 	s.record(tx, p, now, k, "created")
 	s.notifyOwner(tx, p.AccountID, k)
 	if err := s.Table.Commit(ctx, tx, k); err != nil {
-		var ce *dynamo.CanceledError
-		if errors.As(err, &ce) && ce.Has("credential_limit") {
+		if dynamo.FailedOn(err, "credential_limit") {
 			return AgentKey{}, errTooMany
 		}
 		return AgentKey{}, apperr.Wrap("credentials.Create", err)
@@ -116,7 +115,7 @@ func (s *Service) record(tx *dynamo.Tx, p auth.Principal, now time.Time, k Agent
 func (s *Service) List(ctx context.Context, accountID string, limit int, cursor string) ([]AgentKey, string, error) {
 	cur, err := dynamo.DecodeCursor(cursor)
 	if err != nil {
-		return nil, "", apperr.Invalid(apperr.Problem{Field: "cursor", Problem: "is not a cursor this service issued"})
+		return nil, "", apperr.BadCursor()
 	}
 	items, next, err := dynamo.QueryPage[item](ctx, s.Table, &dynamodb.QueryInput{
 		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
@@ -127,7 +126,7 @@ func (s *Service) List(ctx context.Context, accountID string, limit int, cursor 
 		ConsistentRead: aws.Bool(true),
 	}, limit, cur, dynamo.AccountPK(accountID))
 	if errors.Is(err, dynamo.ErrBadCursor) {
-		return nil, "", apperr.Invalid(apperr.Problem{Field: "cursor", Problem: "is not a cursor this service issued"})
+		return nil, "", apperr.BadCursor()
 	}
 	if err != nil {
 		return nil, "", apperr.Wrap("credentials.List", err)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,19 +20,6 @@ import (
 	"rvcontent/test/dynamotest"
 )
 
-// inbox is a mail.Sender that keeps what it is given.
-type inbox struct {
-	mu   sync.Mutex
-	sent []mail.Message
-}
-
-func (b *inbox) Send(_ context.Context, m mail.Message) error {
-	b.mu.Lock()
-	b.sent = append(b.sent, m)
-	b.mu.Unlock()
-	return nil
-}
-
 type owners struct{}
 
 func (owners) OwnerEmail(context.Context, string) (string, error) { return "owner@example.com", nil }
@@ -43,7 +29,7 @@ type rig struct {
 	table   *dynamo.Table
 	clock   *clock.Fixed
 	calls   *dynamo.CallCounter
-	inbox   *inbox
+	inbox   *mail.Memory
 	faults  *faults.Injector
 	account string
 }
@@ -54,7 +40,7 @@ func newRig(t *testing.T) *rig {
 		t.Skip("needs DynamoDB Local")
 	}
 	base := dynamotest.Table(t)
-	r := &rig{clock: &clock.Fixed{T: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}, calls: &dynamo.CallCounter{}, inbox: &inbox{}, faults: &faults.Injector{}}
+	r := &rig{clock: &clock.Fixed{T: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}, calls: &dynamo.CallCounter{}, inbox: &mail.Memory{}, faults: &faults.Injector{}}
 	r.table = &dynamo.Table{Client: devstack.NewDynamoClient(dynamotest.Endpoint(t), r.calls), Name: base.Name, Faults: r.faults}
 	r.svc = &credentials.Service{
 		Table: r.table, Clock: r.clock, Events: &eventlog.Writer{Clock: r.clock}, Owners: owners{},
@@ -214,8 +200,8 @@ func TestCreateListRevoke(t *testing.T) {
 	if !credentials.LooksLikeKey(k.Key) || k.Prefix == nil || *k.Prefix != k.Key[:15]+"…" || k.Type != credentials.TypeKey {
 		t.Fatalf("created key = %+v", k)
 	}
-	if len(r.inbox.sent) != 1 || r.inbox.sent[0].To != "owner@example.com" || r.inbox.sent[0].Subject != "New agent access: writer" {
-		t.Fatalf("owner mail = %+v", r.inbox.sent)
+	if sent := r.inbox.Sent(); len(sent) != 1 || sent[0].To != "owner@example.com" || sent[0].Subject != "New agent access: writer" {
+		t.Fatalf("owner mail = %+v", sent)
 	}
 	second := r.create(t, "second")
 	list, next, err := r.svc.List(context.Background(), r.account, 1, "")

@@ -105,6 +105,13 @@ func (e *CanceledError) Has(name string) bool {
 	return false
 }
 
+// FailedOn reports whether err is a transaction cancelled because the
+// write called name failed its condition.
+func FailedOn(err error, name string) bool {
+	var ce *CanceledError
+	return errors.As(err, &ce) && ce.Has(name)
+}
+
 // Is makes a CanceledError match ErrConditionFailed.
 func (e *CanceledError) Is(target error) bool { return target == ErrConditionFailed }
 

@@ -52,7 +52,7 @@ func (s *Store) List(ctx context.Context, accountID string, q Query) (Page, erro
 	case q.Cursor != "":
 		c, err := dynamo.DecodeCursor(q.Cursor)
 		if err != nil || c["after"] == "" {
-			return Page{}, apperr.Invalid(apperr.Problem{Field: "cursor", Problem: "is not a cursor this service issued"})
+			return Page{}, apperr.BadCursor()
 		}
 		start, seen = c["after"], readSeen(c["seen"])
 	case !q.Since.IsZero():

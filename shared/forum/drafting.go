@@ -241,7 +241,7 @@ func (s *Service) saveDraft(ctx context.Context, p auth.Principal, th threadItem
 	switch {
 	case apperr.Is(err, apperr.InsufficientCredits):
 		return errNoCredits
-	case isCanceled(err, "draft") || isCanceled(err, "thread"):
+	case dynamo.FailedOn(err, "draft") || dynamo.FailedOn(err, "thread"):
 		return errThreadChanged
 	}
 	return apperr.Wrap("forum.WriteDraft", err)
@@ -289,7 +289,7 @@ func (s *Service) EditDraft(ctx context.Context, siteID, draftID string, edited 
 	s.putThread(tx, beforeThread, th)
 	record(tx, s.Clock.Now(), p, siteID, "forum.draft_edited", "forum_draft", it.ID, fmt.Sprintf("Reply draft edited for forum thread %q", th.Info.Title))
 	err = s.Table.Commit(ctx, tx, nil)
-	if isCanceled(err, "draft") || isCanceled(err, "thread") {
+	if dynamo.FailedOn(err, "draft") || dynamo.FailedOn(err, "thread") {
 		return Draft{}, errThreadChanged
 	}
 	if err != nil {

@@ -100,9 +100,9 @@ func (s *Service) newReply(ctx context.Context, p auth.Principal, th threadItem,
 	record(tx, now, p, th.SiteID, "forum.reply_recorded", "forum_reply", r.ID, fmt.Sprintf("Reply to forum thread %q recorded as %s", th.Info.Title, r.Status))
 	err := s.Table.Commit(ctx, tx, r.Reply)
 	switch {
-	case isCanceled(err, "claim"):
+	case dynamo.FailedOn(err, "claim"):
 		return Reply{}, errOneReply
-	case isCanceled(err, "thread"):
+	case dynamo.FailedOn(err, "thread"):
 		return Reply{}, errThreadChanged
 	case err != nil:
 		return Reply{}, apperr.Wrap("forum.RecordReply", err)
@@ -134,9 +134,9 @@ func (s *Service) postReply(ctx context.Context, p auth.Principal, th threadItem
 	record(tx, now, p, th.SiteID, "forum.reply_posted", "forum_reply", r.ID, fmt.Sprintf("Permalink of the reply to forum thread %q recorded", th.Info.Title))
 	err = s.Table.Commit(ctx, tx, r.Reply)
 	switch {
-	case isCanceled(err, "reply"):
+	case dynamo.FailedOn(err, "reply"):
 		return Reply{}, errOneReply
-	case isCanceled(err, "thread"):
+	case dynamo.FailedOn(err, "thread"):
 		return Reply{}, errThreadChanged
 	case err != nil:
 		return Reply{}, apperr.Wrap("forum.RecordReply", err)

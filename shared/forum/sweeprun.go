@@ -158,7 +158,7 @@ func (s *Service) finishSweep(ctx context.Context, run *jobs.Run, siteID string,
 		})
 		run.CompleteIn(tx, now, res)
 		err := s.Table.Commit(ctx, tx, nil)
-		if release && isCanceled(err, "forum") {
+		if release && dynamo.FailedOn(err, "forum") {
 			continue
 		}
 		return apperr.Wrap("forum.finishSweep", err)

@@ -173,7 +173,7 @@ func (s *Service) listThreads(ctx context.Context, siteID string, statuses []str
 	return items, next, nil
 }
 
-var errBadCursor = apperr.Invalid(apperr.Problem{Field: "cursor", Problem: "is not a cursor this service issued"})
+var errBadCursor = apperr.BadCursor()
 
 // inFilter returns a filter expression "attr IN (...)" over values, adding
 // the values to vals.

@@ -2,7 +2,6 @@ package forum
 
 import (
 	"context"
-	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -191,11 +190,4 @@ func sameList(a, b []string) bool {
 		}
 	}
 	return true
-}
-
-// isCanceled reports whether err is a transaction whose write name failed
-// its condition.
-func isCanceled(err error, name string) bool {
-	var ce *dynamo.CanceledError
-	return errors.As(err, &ce) && ce.Has(name)
 }

@@ -11,8 +11,6 @@ package idempotency
 
 import (
 	"context"
-	"crypto/aes"
-	"crypto/cipher"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
@@ -30,6 +28,7 @@ import (
 	"rvcontent/shared/apperr"
 	"rvcontent/shared/clock"
 	"rvcontent/shared/dynamo"
+	"rvcontent/shared/seal"
 )
 
 // MaxKeyLength is the longest Idempotency-Key accepted (spec 8).
@@ -121,7 +120,7 @@ func (s *Store) Begin(ctx context.Context, scope, key, requestHash string) (*Cla
 		return nil, nil, ErrKeyReused
 	}
 	if old.State == stateDone {
-		body, err := open(c.secret, old.Sealed)
+		body, err := seal.Open(c.secret, old.Sealed, nil)
 		if err != nil {
 			return nil, nil, fmt.Errorf("idempotency: open stored response: %w", err)
 		}
@@ -214,7 +213,7 @@ func (c *Claim) Done() bool {
 }
 
 func (c *Claim) completion(resp Response) (*types.Update, error) {
-	sealed, err := seal(c.secret, resp.Body)
+	sealed, err := seal.Seal(c.secret, resp.Body, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -302,37 +301,6 @@ func hashKey(key string) string {
 func sealKey(scope, key string) []byte {
 	sum := sha256.Sum256([]byte("idempotency-response\x00" + scope + "\x00" + key))
 	return sum[:]
-}
-
-func seal(key, plain []byte) ([]byte, error) {
-	block, err := aes.NewCipher(key)
-	if err != nil {
-		return nil, err
-	}
-	gcm, err := cipher.NewGCM(block)
-	if err != nil {
-		return nil, err
-	}
-	nonce := make([]byte, gcm.NonceSize())
-	if _, err := rand.Read(nonce); err != nil {
-		return nil, err
-	}
-	return gcm.Seal(nonce, nonce, plain, nil), nil
-}
-
-func open(key, sealed []byte) ([]byte, error) {
-	block, err := aes.NewCipher(key)
-	if err != nil {
-		return nil, err
-	}
-	gcm, err := cipher.NewGCM(block)
-	if err != nil {
-		return nil, err
-	}
-	if len(sealed) < gcm.NonceSize() {
-		return nil, errors.New("sealed response too short")
-	}
-	return gcm.Open(nil, sealed[:gcm.NonceSize()], sealed[gcm.NonceSize():], nil)
 }
 
 func randomHex(n int) string {

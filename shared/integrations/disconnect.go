@@ -20,15 +20,7 @@ import (
 // it is. What the connection pushed is forgotten afterwards, so a new
 // connection starts afresh.
 func (s *Service) Disconnect(ctx context.Context, siteID, platform string) (Integration, error) {
-	p, site, err := s.scope(ctx, siteID, platform)
-	if err != nil {
-		return Integration{}, err
-	}
-	r, err := s.load(ctx, p.AccountID, site, platform)
-	if err != nil {
-		return Integration{}, err
-	}
-	avail, err := s.available(ctx, p.AccountID, platform)
+	p, r, avail, err := s.loadShown(ctx, siteID, platform)
 	if err != nil {
 		return Integration{}, err
 	}

@@ -1,13 +1,12 @@
 package integrations
 
 import (
-	"crypto/aes"
-	"crypto/cipher"
 	"crypto/hmac"
-	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
+
+	"rvcontent/shared/seal"
 )
 
 // Sealer encrypts platform API tokens at rest (AES-256-GCM) with a key
@@ -24,25 +23,13 @@ func NewSealer(secret string) *Sealer {
 	return &Sealer{key: mac.Sum(nil)}
 }
 
-func (s *Sealer) aead() (cipher.AEAD, error) {
-	block, err := aes.NewCipher(s.key)
-	if err != nil {
-		return nil, err
-	}
-	return cipher.NewGCM(block)
-}
-
 // Seal encrypts token for the integration named by context.
 func (s *Sealer) Seal(token, context string) (string, error) {
-	g, err := s.aead()
+	sealed, err := seal.Seal(s.key, []byte(token), []byte(context))
 	if err != nil {
 		return "", err
 	}
-	nonce := make([]byte, g.NonceSize())
-	if _, err := rand.Read(nonce); err != nil {
-		return "", err
-	}
-	return base64.RawStdEncoding.EncodeToString(g.Seal(nonce, nonce, []byte(token), []byte(context))), nil
+	return base64.RawStdEncoding.EncodeToString(sealed), nil
 }
 
 // errSealed is a sealed token that cannot be opened (another SECRET_KEY,
@@ -51,15 +38,11 @@ var errSealed = errors.New("integrations: the stored API token cannot be decrypt
 
 // Open decrypts a token sealed for context.
 func (s *Sealer) Open(sealed, context string) (string, error) {
-	g, err := s.aead()
-	if err != nil {
-		return "", err
-	}
 	b, err := base64.RawStdEncoding.DecodeString(sealed)
-	if err != nil || len(b) < g.NonceSize() {
+	if err != nil {
 		return "", errSealed
 	}
-	out, err := g.Open(nil, b[:g.NonceSize()], b[g.NonceSize():], []byte(context))
+	out, err := seal.Open(s.key, b, []byte(context))
 	if err != nil {
 		return "", errSealed
 	}

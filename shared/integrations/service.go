@@ -174,21 +174,32 @@ func (s *Service) List(ctx context.Context, siteID string) ([]Integration, error
 // Get returns one of the caller's site's integrations with its setup
 // options.
 func (s *Service) Get(ctx context.Context, siteID, platform string) (Integration, error) {
-	p, site, err := s.scope(ctx, siteID, platform)
-	if err != nil {
-		return Integration{}, err
-	}
-	r, err := s.load(ctx, p.AccountID, site, platform)
-	if err != nil {
-		return Integration{}, err
-	}
-	avail, err := s.available(ctx, p.AccountID, platform)
+	_, r, avail, err := s.loadShown(ctx, siteID, platform)
 	if err != nil {
 		return Integration{}, err
 	}
 	v := r.view(avail)
 	v.Setup = setupOf(r)
 	return v, nil
+}
+
+// loadShown reads the caller's site's integration with platform, and
+// whether the account may use the platform, for answering it as it is
+// (whether or not it is available).
+func (s *Service) loadShown(ctx context.Context, siteID, platform string) (auth.Principal, record, bool, error) {
+	p, site, err := s.scope(ctx, siteID, platform)
+	if err != nil {
+		return p, record{}, false, err
+	}
+	r, err := s.load(ctx, p.AccountID, site, platform)
+	if err != nil {
+		return p, record{}, false, err
+	}
+	avail, err := s.available(ctx, p.AccountID, platform)
+	if err != nil {
+		return p, record{}, false, err
+	}
+	return p, r, avail, nil
 }
 
 // setupOf lists the connect fields and the configurable options.

@@ -76,7 +76,7 @@ type Filter struct {
 func (s *Store) List(ctx context.Context, accountID string, f Filter, limit int, cursor string) ([]Job, string, error) {
 	cur, err := dynamo.DecodeCursor(cursor)
 	if err != nil {
-		return nil, "", apperr.Invalid(apperr.Problem{Field: "cursor", Problem: "is not a cursor this service issued"})
+		return nil, "", apperr.BadCursor()
 	}
 	values := map[string]types.AttributeValue{
 		":pk":     &types.AttributeValueMemberS{Value: dynamo.AccountPK(accountID)},
@@ -106,7 +106,7 @@ func (s *Store) List(ctx context.Context, accountID string, f Filter, limit int,
 	}
 	items, next, err := dynamo.QueryPage[item](ctx, s.Table, in, limit, cur, dynamo.AccountPK(accountID))
 	if errors.Is(err, dynamo.ErrBadCursor) {
-		return nil, "", apperr.Invalid(apperr.Problem{Field: "cursor", Problem: "is not a cursor this service issued"})
+		return nil, "", apperr.BadCursor()
 	}
 	if err != nil {
 		return nil, "", apperr.Wrap("jobs.List", err)

@@ -36,7 +36,7 @@ func (s *Service) List(ctx context.Context, siteID, source string, limit int, cu
 	if cursor != "" {
 		c, err := dynamo.DecodeCursor(cursor)
 		if err != nil || c["k"] == "" {
-			return nil, "", apperr.Invalid(apperr.Problem{Field: "cursor", Problem: "is not a cursor this service issued"})
+			return nil, "", apperr.BadCursor()
 		}
 		after = c["k"]
 	}
@@ -85,9 +85,8 @@ func (s *Service) Create(ctx context.Context, siteID string, d Draft) (Keyword, 
 		Summary: fmt.Sprintf("Keyword %q added", k.Name),
 	})
 	err := s.Table.Commit(ctx, tx, k)
-	var ce *dynamo.CanceledError
 	switch {
-	case errors.As(err, &ce) && ce.Has(WriteName):
+	case dynamo.FailedOn(err, WriteName):
 		return Keyword{}, apperr.Newf(apperr.Conflict, "This site already has the keyword %q; delete it first to add it again.", k.Name)
 	case err != nil:
 		return Keyword{}, apperr.Wrap("keywords.Create", err)

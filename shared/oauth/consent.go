@@ -49,11 +49,10 @@ func (s *Service) Approve(ctx context.Context, owner auth.Principal, email, id s
 		ExpiresAt: exp.Unix(), TTL: ttl(exp),
 	})
 	if err := s.Table.Commit(ctx, tx, nil); err != nil {
-		var ce *dynamo.CanceledError
 		switch {
-		case errors.As(err, &ce) && ce.Has("request"):
+		case dynamo.FailedOn(err, "request"):
 			return "", ErrRequestGone // answered by a concurrent request, or expired
-		case errors.As(err, &ce) && ce.Has("credential_limit"):
+		case dynamo.FailedOn(err, "credential_limit"):
 			return "", ErrTooManyConnections
 		}
 		return "", fmt.Errorf("oauth: approve: %w", err)

@@ -21,12 +21,12 @@ type Endpoints struct {
 // Handlers returns the endpoints by route key.
 func (e *Endpoints) Handlers() map[string]http.HandlerFunc {
 	return map[string]http.HandlerFunc{
-		"POST " + RegisterPath:    allowCORS(e.register),
-		"POST " + TokenPath:       allowCORS(e.token),
-		"POST " + RevokePath:      allowCORS(e.revoke),
-		"OPTIONS " + RegisterPath: preflight,
-		"OPTIONS " + TokenPath:    preflight,
-		"OPTIONS " + RevokePath:   preflight,
+		"POST " + RegisterPath:    machineCORS.Wrap(e.register),
+		"POST " + TokenPath:       machineCORS.Wrap(e.token),
+		"POST " + RevokePath:      machineCORS.Wrap(e.revoke),
+		"OPTIONS " + RegisterPath: machineCORS.Preflight,
+		"OPTIONS " + TokenPath:    machineCORS.Preflight,
+		"OPTIONS " + RevokePath:   machineCORS.Preflight,
 	}
 }
 

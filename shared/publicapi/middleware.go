@@ -22,7 +22,7 @@ import (
 func (s *Server) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		w := &tracker{ResponseWriter: rw}
-		cors(w.Header())
+		publicCORS.Set(w.Header())
 		defer func() {
 			if p := recover(); p != nil {
 				slog.ErrorContext(r.Context(), "panic", "request_id", api.RequestID(r.Context()), "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
@@ -32,7 +32,7 @@ func (s *Server) Middleware(next http.Handler) http.Handler {
 			}
 		}()
 		if r.Method == http.MethodOptions {
-			preflight(w, r)
+			publicCORS.Preflight(w, r)
 			return
 		}
 		ctx := r.Context()

@@ -62,9 +62,9 @@ func (s *Server) Handlers() map[string]http.HandlerFunc {
 		"GET " + base + "/articles":          s.list,
 		"GET " + base + "/articles/{id}":     s.get,
 		"PATCH " + base + "/articles/{id}":   s.patch,
-		"OPTIONS " + base + "/ping":          preflight,
-		"OPTIONS " + base + "/articles":      preflight,
-		"OPTIONS " + base + "/articles/{id}": preflight,
+		"OPTIONS " + base + "/ping":          publicCORS.Preflight,
+		"OPTIONS " + base + "/articles":      publicCORS.Preflight,
+		"OPTIONS " + base + "/articles/{id}": publicCORS.Preflight,
 	}
 }
 

@@ -29,20 +29,9 @@ type errorBody struct {
 	Code  string `json:"code,omitempty"`
 }
 
-// cors sets the CORS headers every answer carries, errors included.
-func cors(h http.Header) {
-	h.Set("Access-Control-Allow-Origin", "*")
-	h.Set("Access-Control-Allow-Methods", "GET, PATCH, OPTIONS")
-	h.Set("Access-Control-Allow-Headers", "Authorization, X-Api-Key, Content-Type")
-	h.Set("Access-Control-Expose-Headers", "X-Request-Id")
-	h.Set("Access-Control-Max-Age", "86400")
-}
-
-// preflight answers an OPTIONS request: 204 with the CORS headers.
-func preflight(w http.ResponseWriter, _ *http.Request) {
-	cors(w.Header())
-	w.WriteHeader(http.StatusNoContent)
-}
+// publicCORS is the CORS policy every answer carries, errors included;
+// its Preflight answers an OPTIONS request.
+var publicCORS = api.CORS{Methods: "GET, PATCH, OPTIONS", Headers: "Authorization, X-Api-Key, Content-Type", Expose: "X-Request-Id"}
 
 func fail(w http.ResponseWriter, status int, msg string) {
 	api.JSON(w, status, errorBody{Error: msg})
@@ -86,9 +75,9 @@ func Unmatched(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		cors(w.Header())
+		publicCORS.Set(w.Header())
 		if r.Method == http.MethodOptions {
-			preflight(w, r)
+			publicCORS.Preflight(w, r)
 			return
 		}
 		fail(w, http.StatusNotFound, msgNoEndpoint)

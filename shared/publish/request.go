@@ -12,10 +12,16 @@ type Request struct {
 	Destinations []string
 }
 
-// ParseRequest reads the body of POST .../publish.
+// ParseRequest reads the body of POST .../publish. The live URL is `url`;
+// `published_url`, its name in the public articles API, is accepted as
+// well when `url` is not sent.
 func ParseRequest(o *input.Object) (Request, error) {
 	var r Request
-	r.URL, _ = o.String("url", false, input.MaxLen(MaxURL))
+	name := "url"
+	if !o.Has("url") && o.Has("published_url") {
+		name = "published_url"
+	}
+	r.URL, _ = o.String(name, false, input.MaxLen(MaxURL))
 	f := o.Strings("destinations", 10, input.OneOf(Destinations...))
 	seen := map[string]bool{}
 	for _, d := range f.Value {

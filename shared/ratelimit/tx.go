@@ -1,7 +1,6 @@
 package ratelimit
 
 import (
-	"errors"
 	"strconv"
 	"time"
 
@@ -40,8 +39,7 @@ func (c *Counters) TakeIn(tx *dynamo.Tx, scope string, length time.Duration, max
 // Exhausted reports whether err is the failed commit of a TakeIn on scope
 // whose quota was spent.
 func Exhausted(err error, scope string) bool {
-	var ce *dynamo.CanceledError
-	return errors.As(err, &ce) && ce.Has(writeName(scope))
+	return dynamo.FailedOn(err, writeName(scope))
 }
 
 func writeName(scope string) string { return "quota:" + scope }

@@ -91,11 +91,10 @@ func (r *Runner) begin(ctx context.Context, accountID string, sc Scan) error {
 	put(tx, accountID, sc)
 	sites.SetScanStatusIn(tx, accountID, sc.SiteID, sites.ScanRunning)
 	err := r.Table.Commit(ctx, tx, nil)
-	var ce *dynamo.CanceledError
 	switch {
-	case errors.As(err, &ce) && ce.Has("scan"):
+	case dynamo.FailedOn(err, "scan"):
 		return errSuperseded
-	case errors.As(err, &ce) && ce.Has("site"):
+	case dynamo.FailedOn(err, "site"):
 		return sites.ErrNotFound
 	}
 	return apperr.Wrap("scans.begin", err)

@@ -2,7 +2,6 @@ package scans
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"rvcontent/shared/activity"
@@ -67,13 +66,12 @@ func (s *Service) Start(ctx context.Context, siteID string) (jobs.Job, error) {
 		Summary: fmt.Sprintf("Scan of %s started", deref(site.WebsiteURL)),
 	})
 	err = s.Table.Commit(ctx, tx, job)
-	var ce *dynamo.CanceledError
 	switch {
 	case ratelimit.Exhausted(err, QuotaScope(who.AccountID)):
 		e := apperr.Newf(apperr.RateLimited, "Without a trial or plan an account can run %d scans a day, the first one included. Wait Retry-After seconds, or start a trial.", DailyLimit)
 		e.RetryAfter = win.RetryAfter()
 		return jobs.Job{}, e
-	case errors.As(err, &ce) && ce.Has("site"):
+	case dynamo.FailedOn(err, "site"):
 		return jobs.Job{}, sites.ErrNotFound
 	case err != nil:
 		return jobs.Job{}, apperr.Wrap("scans.Start", err)

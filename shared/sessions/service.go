@@ -100,8 +100,7 @@ func (s *Service) Redeem(ctx context.Context, token string) (Started, error) {
 	tx.Delete("link", l.PK, l.SK, "attribute_exists(pk)")
 	tx.PutNew("session", it)
 	if err := s.Table.Commit(ctx, tx, nil); err != nil {
-		var ce *dynamo.CanceledError
-		if errors.As(err, &ce) && ce.Has("link") {
+		if dynamo.FailedOn(err, "link") {
 			return Started{}, ErrBadLink // used by a concurrent request
 		}
 		return Started{}, apperr.Wrap("sessions.Redeem", err)

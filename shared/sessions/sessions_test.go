@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,23 +16,10 @@ import (
 	"rvcontent/test/dynamotest"
 )
 
-type inbox struct {
-	mu   sync.Mutex
-	sent []mail.Message
-}
-
-func (b *inbox) Send(_ context.Context, m mail.Message) error {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.sent = append(b.sent, m)
-	return nil
-}
-
-func (b *inbox) links() []string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
+// links returns the links of the mails box was sent, oldest first.
+func links(box *mail.Memory) []string {
 	var out []string
-	for _, m := range b.sent {
+	for _, m := range box.Sent() {
 		out = append(out, m.Links...)
 	}
 	return out
@@ -52,14 +38,14 @@ func (owners) FindByEmail(_ context.Context, email string) (accounts.Account, er
 	return accounts.Account{}, accounts.ErrNotFound
 }
 
-func newService(t *testing.T) (*sessions.Service, *clock.Fixed, *inbox) {
+func newService(t *testing.T) (*sessions.Service, *clock.Fixed, *mail.Memory) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("needs DynamoDB Local")
 	}
 	table := dynamotest.Table(t)
 	c := &clock.Fixed{T: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
-	box := &inbox{}
+	box := &mail.Memory{}
 	svc := &sessions.Service{
 		Table: table, Clock: c, Mail: &mail.Spool{Table: table, Clock: c, Sender: box}, Owners: owners{},
 		Counters: &ratelimit.Counters{Table: table, Clock: c}, BaseURL: "https://svc.example", Secret: []byte("csrf-secret"),
@@ -85,13 +71,13 @@ func TestSignInLinkStartsOneSession(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if len(box.links()) != 0 {
-		t.Fatalf("links sent to unclaimed or unknown addresses: %v", box.links())
+	if len(links(box)) != 0 {
+		t.Fatalf("links sent to unclaimed or unknown addresses: %v", links(box))
 	}
 	if err := svc.SendLink(ctx, "Owner@Example.com", "/oauth/consent?authorization_id=1"); err != nil {
 		t.Fatal(err)
 	}
-	token := tokenOf(t, box.links()[0])
+	token := tokenOf(t, links(box)[0])
 	st, err := svc.Redeem(ctx, token)
 	if err != nil {
 		t.Fatal(err)
@@ -125,12 +111,12 @@ func TestSignInLinkExpiresAndSessionEnds(t *testing.T) {
 		}
 	}
 	c.Add(sessions.LinkLifetime - time.Second)
-	st, err := svc.Redeem(ctx, tokenOf(t, box.links()[0]))
+	st, err := svc.Redeem(ctx, tokenOf(t, links(box)[0]))
 	if err != nil {
 		t.Fatalf("link a second before expiry: %v", err)
 	}
 	c.Add(time.Second)
-	if _, err := svc.Redeem(ctx, tokenOf(t, box.links()[1])); !errors.Is(err, sessions.ErrBadLink) {
+	if _, err := svc.Redeem(ctx, tokenOf(t, links(box)[1])); !errors.Is(err, sessions.ErrBadLink) {
 		t.Fatalf("link at expiry: %v", err)
 	}
 	if err := svc.End(ctx, st.Secret); err != nil {
@@ -149,7 +135,7 @@ func TestSignInLinksPerHour(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if n := len(box.links()); n != sessions.LinksPerHour {
+	if n := len(links(box)); n != sessions.LinksPerHour {
 		t.Fatalf("%d links sent, want %d", n, sessions.LinksPerHour)
 	}
 }

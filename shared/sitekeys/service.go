@@ -73,8 +73,7 @@ func (s *Service) Create(ctx context.Context, siteID string, in NewKey) (SiteKey
 	k := r.view(now)
 	k.Key = secret
 	if err := s.Table.Commit(ctx, tx, k); err != nil {
-		var ce *dynamo.CanceledError
-		if errors.As(err, &ce) && ce.Has("site_key_count") {
+		if dynamo.FailedOn(err, "site_key_count") {
 			return SiteKey{}, errTooMany
 		}
 		return SiteKey{}, apperr.Wrap("sitekeys.Create", err)
@@ -89,7 +88,7 @@ func label(name *string) string {
 	return fmt.Sprintf(" (%q)", *name)
 }
 
-var badCursor = apperr.Invalid(apperr.Problem{Field: "cursor", Problem: "is not a cursor this service issued"})
+var badCursor = apperr.BadCursor()
 
 // List returns the active keys of the caller's site, oldest first, without
 // their secrets.

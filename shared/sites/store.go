@@ -83,7 +83,7 @@ func (s *Store) List(ctx context.Context, accountID string, limit int, cursor st
 		c, err := dynamo.DecodeCursor(cursor)
 		n, convErr := strconv.Atoi(c["offset"])
 		if err != nil || convErr != nil || n < 0 {
-			return nil, "", apperr.Invalid(apperr.Problem{Field: "cursor", Problem: "is not a cursor this service issued"})
+			return nil, "", apperr.BadCursor()
 		}
 		start = n
 	}

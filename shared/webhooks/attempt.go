@@ -132,8 +132,7 @@ func (s *Service) finish(ctx context.Context, ep item, d delivery, n int, res Re
 	b.condition(b.eq("state", str(statePending)) + " AND " + b.eq("next_attempt", num(int64(n))))
 	entry := newAttempt(d.ID, d.EventID, d.EventType, n, res, now, next)
 	err := s.record(ctx, ep, entry, res, now, func(tx *dynamo.Tx) { tx.Update("delivery", d.PK, d.SK, b.update()) })
-	var ce *dynamo.CanceledError
-	if errors.As(err, &ce) && ce.Has("delivery") {
+	if dynamo.FailedOn(err, "delivery") {
 		slog.WarnContext(ctx, "webhook attempt recorded elsewhere first", "webhook_id", d.WebhookID, "event_id", d.EventID, "attempt", n)
 		return nil
 	}

@@ -129,13 +129,13 @@ func TestFailingEndpointIsWarnedThenDisabledAndASuccessEndsTheRun(t *testing.T) 
 		return n
 	}
 	r.clock.Add(23 * time.Hour)
-	if check(); len(r.mailer.subjects()) != 0 {
-		t.Fatalf("mail before 24 hours: %v", r.mailer.subjects())
+	if check(); len(subjects(r.mailer)) != 0 {
+		t.Fatalf("mail before 24 hours: %v", subjects(r.mailer))
 	}
 	r.clock.Add(time.Hour + time.Second)
 	check()
 	check()
-	if s := r.mailer.subjects(); len(s) != 1 || !strings.Contains(s[0], "failing") {
+	if s := subjects(r.mailer); len(s) != 1 || !strings.Contains(s[0], "failing") {
 		t.Fatalf("after 24 hours: mails %v, want one warning", s)
 	}
 	r.clock.Add(48 * time.Hour)
@@ -151,7 +151,7 @@ func TestFailingEndpointIsWarnedThenDisabledAndASuccessEndsTheRun(t *testing.T) 
 			t.Fatal("healthy endpoint disabled")
 		}
 	}
-	if s := r.mailer.subjects(); len(s) != 2 || !strings.Contains(s[1], "disabled") {
+	if s := subjects(r.mailer); len(s) != 2 || !strings.Contains(s[1], "disabled") {
 		t.Fatalf("mails %v", s)
 	}
 
@@ -166,8 +166,8 @@ func TestFailingEndpointIsWarnedThenDisabledAndASuccessEndsTheRun(t *testing.T) 
 		}
 	}
 	r.clock.Add(80 * time.Hour)
-	if n := check(); n != 0 || len(r.mailer.subjects()) != 2 {
-		t.Fatalf("after recovery: disabled %d, mails %v", n, r.mailer.subjects())
+	if n := check(); n != 0 || len(subjects(r.mailer)) != 2 {
+		t.Fatalf("after recovery: disabled %d, mails %v", n, subjects(r.mailer))
 	}
 }
 

@@ -28,7 +28,7 @@ type rig struct {
 	clock  *clock.Fixed
 	queue  *fakeQueue
 	poster *fakePoster
-	mailer *fakeMailer
+	mailer *mail.Memory
 	acct   string
 	ctx    context.Context // as the account's agent key
 }
@@ -40,7 +40,7 @@ func newRig(t *testing.T) *rig {
 	}
 	r := &rig{
 		table: dynamotest.Table(t), clock: &clock.Fixed{T: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)},
-		queue: &fakeQueue{}, poster: &fakePoster{status: 200}, mailer: &fakeMailer{}, acct: ids.New(),
+		queue: &fakeQueue{}, poster: &fakePoster{status: 200}, mailer: &mail.Memory{}, acct: ids.New(),
 	}
 	r.svc = &webhooks.Service{
 		Table: r.table, Clock: r.clock, Events: &eventlog.Writer{Clock: r.clock}, Queue: r.queue,
@@ -140,23 +140,10 @@ func (p *fakePoster) count() int {
 	return len(p.reqs)
 }
 
-type fakeMailer struct {
-	mu   sync.Mutex
-	sent []mail.Message
-}
-
-func (m *fakeMailer) Send(_ context.Context, msg mail.Message) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.sent = append(m.sent, msg)
-	return nil
-}
-
-func (m *fakeMailer) subjects() []string {
-	m.mu.Lock()
-	defer m.mu.Unlock()
+// subjects returns the subjects of the mails box was sent, oldest first.
+func subjects(box *mail.Memory) []string {
 	var out []string
-	for _, s := range m.sent {
+	for _, s := range box.Sent() {
 		out = append(out, s.Subject)
 	}
 	return out

@@ -87,8 +87,7 @@ func (s *Service) Create(ctx context.Context, in NewInput) (Endpoint, error) {
 	recordChange(tx, now, p, ep, "created", "Webhook endpoint "+display(ep.URL)+" created")
 	ep.Secret = issued.Secret
 	if err := s.Table.Commit(ctx, tx, ep); err != nil {
-		var ce *dynamo.CanceledError
-		if errors.As(err, &ce) && ce.Has("webhook_limit") {
+		if dynamo.FailedOn(err, "webhook_limit") {
 			return Endpoint{}, errTooMany
 		}
 		return Endpoint{}, apperr.Wrap("webhooks.Create", err)

@@ -22,7 +22,7 @@ const HealthKind = "webhook_health"
 // ErrNotFound is returned for an endpoint that is not the account's.
 var ErrNotFound = apperr.NotFoundf("No webhook endpoint with that id on this account.")
 
-var errBadCursor = apperr.Invalid(apperr.Problem{Field: "cursor", Problem: "is not a cursor this service issued"})
+var errBadCursor = apperr.BadCursor()
 
 // item is an endpoint as stored under its account.
 type item struct {

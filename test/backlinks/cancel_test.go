@@ -41,7 +41,7 @@ func TestHostRemovesLinks(t *testing.T) {
 	}
 
 	// The requester cannot remove a link; the host cannot remove an inbound one.
-	wantError(t, x.from.bl(t, "DELETE", "/placements/"+live["id"].(string), nil), http.StatusConflict, "conflict")
+	x.from.bl(t, "DELETE", "/placements/"+live["id"].(string), nil).ExpectError(t, http.StatusConflict, "conflict")
 
 	// Not live: the held credit returns to the requester.
 	got := x.host.bl(t, "DELETE", "/placements/"+notLive["id"].(string), nil).Expect(t, http.StatusOK).JSON(t)["placement"].(map[string]any)
@@ -82,14 +82,14 @@ func TestHostRemovesLinks(t *testing.T) {
 	}
 	x.targetNow(t, second)
 
-	wantError(t, x.host.bl(t, "DELETE", "/placements/"+live["id"].(string), nil), http.StatusConflict, "conflict")
+	x.host.bl(t, "DELETE", "/placements/"+live["id"].(string), nil).ExpectError(t, http.StatusConflict, "conflict")
 	wantFields(t, x.host.bl(t, "GET", "/placements?direction=sideways&status=live,gone", nil), "direction", "status")
 
 	// Someone else's placement answers like a random id.
 	stranger := paidMember(t, "stranger")
 	theirs := stranger.bl(t, "DELETE", "/placements/"+live["id"].(string), nil)
 	random := stranger.bl(t, "DELETE", "/placements/0190a5b2-0000-7000-8000-000000000003", nil)
-	wantError(t, theirs, http.StatusNotFound, "not_found")
+	theirs.ExpectError(t, http.StatusNotFound, "not_found")
 	if !bytes.Equal(theirs.Body, random.Body) {
 		t.Fatalf("another account's placement: %s, a random id: %s", theirs.Body, random.Body)
 	}

@@ -14,7 +14,7 @@ func TestDomainVerification(t *testing.T) {
 	m := paidMember(t, "verify")
 	e, web := m.env, m.web
 
-	wantError(t, m.bl(t, "POST", "/domain/verify", nil), http.StatusConflict, "conflict")
+	m.bl(t, "POST", "/domain/verify", nil).ExpectError(t, http.StatusConflict, "conflict")
 	for _, bad := range []string{"", "127.0.0.1", "localhost", "intranet.local", "com", "other-site.example", "https://co.uk"} {
 		wantFields(t, m.bl(t, "POST", "/domain", map[string]any{"domain": bad}), "domain")
 	}
@@ -88,7 +88,7 @@ func TestVerifyCountsTowardTheAIRateLimit(t *testing.T) {
 		m.bl(t, "POST", "/domain/verify", nil).Expect(t, http.StatusOK)
 	}
 	resp := m.bl(t, "POST", "/domain/verify", nil)
-	wantError(t, resp, http.StatusTooManyRequests, "rate_limited")
+	resp.ExpectError(t, http.StatusTooManyRequests, "rate_limited")
 	if resp.Header.Get("Retry-After") == "" {
 		t.Fatal("429 without Retry-After")
 	}

@@ -90,17 +90,9 @@ func newMember(t *testing.T, prefix string) *member {
 func paidMember(t *testing.T, prefix string) *member {
 	t.Helper()
 	m := newMember(t, prefix)
-	m.trial(t)
+	m.env.Trial(t, m.acct, testenv.TestCardOK)
 	m.api(t, "POST", "/billing/activate", nil, "Idempotency-Key: activate-"+m.acct.ID).Expect(t, http.StatusOK)
 	return m
-}
-
-// trial starts the account's trial through the simulated checkout.
-func (m *member) trial(t *testing.T) {
-	t.Helper()
-	co := m.api(t, "POST", "/billing/checkout", nil).Expect(t, http.StatusOK).JSON(t)["checkout"].(map[string]any)
-	link := strings.TrimPrefix(co["checkout_url"].(string), m.env.URL)
-	m.env.Client().Do(t, "POST", link, map[string]any{"card": "4242424242424242"}).Expect(t, http.StatusOK)
 }
 
 func (m *member) api(t *testing.T, method, path string, body any, headers ...string) *testenv.Response {
@@ -190,22 +182,10 @@ func advance(t *testing.T, e *testenv.Env, seconds float64) {
 	e.RunScheduled(t)
 }
 
-// wantError fails unless resp is an error with status and code, and
-// returns its body.
-func wantError(t *testing.T, resp *testenv.Response, status int, code string) map[string]any {
-	t.Helper()
-	resp.Expect(t, status)
-	body := resp.JSON(t)
-	if body["code"] != code {
-		t.Fatalf("code = %v, want %s: %s", body["code"], code, resp.Body)
-	}
-	return body
-}
-
 // wantFields fails unless a validation_failed answer names exactly fields.
 func wantFields(t *testing.T, resp *testenv.Response, fields ...string) {
 	t.Helper()
-	body := wantError(t, resp, http.StatusUnprocessableEntity, "validation_failed")
+	body := resp.ExpectError(t, http.StatusUnprocessableEntity, "validation_failed")
 	var got []string
 	for _, d := range body["details"].([]any) {
 		got = append(got, d.(map[string]any)["field"].(string))

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"rvcontent/test/testenv"
 )
 
 // TestOverviewOfANewSite reads the overview of a site that never used the
@@ -36,7 +38,7 @@ func TestOverviewOfANewSite(t *testing.T) {
 // 402 paid_plan_required.
 func TestChangesNeedThePaidPlan(t *testing.T) {
 	m := newMember(t, "trial")
-	m.trial(t)
+	m.env.Trial(t, m.acct, testenv.TestCardOK)
 	if o := m.overview(t); o["paid"] != false {
 		t.Fatalf("paid on a trial: %v", o["paid"])
 	}
@@ -52,12 +54,12 @@ func TestChangesNeedThePaidPlan(t *testing.T) {
 		{"PATCH", "/targets/0190a5b2-0000-7000-8000-000000000000", map[string]any{"priority": 3}},
 		{"DELETE", "/targets/0190a5b2-0000-7000-8000-000000000000", nil},
 	} {
-		wantError(t, m.bl(t, c.method, c.path, c.body), http.StatusPaymentRequired, "paid_plan_required")
+		m.bl(t, c.method, c.path, c.body).ExpectError(t, http.StatusPaymentRequired, "paid_plan_required")
 	}
 	m.bl(t, "GET", "/targets", nil).Expect(t, http.StatusOK)
 	m.bl(t, "GET", "/placements", nil).Expect(t, http.StatusOK)
 	// Removing a hosted link needs no plan: an unknown one is simply not found.
-	wantError(t, m.bl(t, "DELETE", "/placements/0190a5b2-0000-7000-8000-000000000000", nil), http.StatusNotFound, "not_found")
+	m.bl(t, "DELETE", "/placements/0190a5b2-0000-7000-8000-000000000000", nil).ExpectError(t, http.StatusNotFound, "not_found")
 }
 
 // TestOtherAccountsSitesAreNotFound: another account's site answers
@@ -82,7 +84,7 @@ func TestOtherAccountsSitesAreNotFound(t *testing.T) {
 	} {
 		theirs := me.api(t, c.method, "/sites/"+other.site+"/backlinks"+c.path, c.body)
 		unknown := me.api(t, c.method, "/sites/"+random+"/backlinks"+c.path, c.body)
-		wantError(t, theirs, http.StatusNotFound, "not_found")
+		theirs.ExpectError(t, http.StatusNotFound, "not_found")
 		if !bytes.Equal(theirs.Body, unknown.Body) {
 			t.Fatalf("%s %s: another account's site answers %s, a random id %s", c.method, c.path, theirs.Body, unknown.Body)
 		}

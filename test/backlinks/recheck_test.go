@@ -34,8 +34,8 @@ func TestDomainSuspendedAfterFailedRechecks(t *testing.T) {
 	if s := m.overview(t)["status"]; s != "suspended" {
 		t.Fatalf("after three failed re-checks: %v", s)
 	}
-	wantError(t, m.bl(t, "POST", "/targets", map[string]any{"url": "https://" + m.host + "/x", "anchors": []string{"aa", "bb", "cc"}}), http.StatusConflict, "conflict")
-	wantError(t, m.bl(t, "PATCH", "", map[string]any{"opted_in": true}), http.StatusConflict, "conflict")
+	m.bl(t, "POST", "/targets", map[string]any{"url": "https://" + m.host + "/x", "anchors": []string{"aa", "bb", "cc"}}).ExpectError(t, http.StatusConflict, "conflict")
+	m.bl(t, "PATCH", "", map[string]any{"opted_in": true}).ExpectError(t, http.StatusConflict, "conflict")
 
 	v := m.bl(t, "POST", "/domain", map[string]any{"domain": m.host}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
 	site.setWellKnown(v["token"].(string))

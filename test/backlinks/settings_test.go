@@ -27,7 +27,7 @@ func TestSettingsRules(t *testing.T) {
 	wantFields(t, m.bl(t, "PATCH", "", map[string]any{"max_links_per_article": 1.5}), "max_links_per_article")
 
 	// Opting in needs a verified domain: 409 conflict.
-	wantError(t, m.bl(t, "PATCH", "", map[string]any{"opted_in": true}), http.StatusConflict, "conflict")
+	m.bl(t, "PATCH", "", map[string]any{"opted_in": true}).ExpectError(t, http.StatusConflict, "conflict")
 
 	got := m.bl(t, "PATCH", "", map[string]any{
 		"max_links_per_article": 2, "niche": "  Specialty coffee  ", "topic_tags": []string{"coffee", "Coffee", "espresso"},

@@ -15,7 +15,7 @@ func TestTargetsRules(t *testing.T) {
 	page := func(p string) string { return "https://" + m.host + p }
 	anchors := []string{"burr grinder", "coffee grinders", "grinding beans"}
 
-	wantError(t, m.bl(t, "POST", "/targets", map[string]any{"url": page("/a"), "anchors": anchors}), http.StatusConflict, "conflict")
+	m.bl(t, "POST", "/targets", map[string]any{"url": page("/a"), "anchors": anchors}).ExpectError(t, http.StatusConflict, "conflict")
 	m.verify(t)
 
 	wantFields(t, m.bl(t, "POST", "/targets", map[string]any{}), "url", "anchors")
@@ -40,7 +40,7 @@ func TestTargetsRules(t *testing.T) {
 	if !equalJSON(created, want) || created["created_at"] == nil {
 		t.Fatalf("created target\n got %v\nwant %v", created, want)
 	}
-	wantError(t, m.bl(t, "POST", "/targets", map[string]any{"url": page("/grinders/"), "anchors": anchors}), http.StatusConflict, "conflict")
+	m.bl(t, "POST", "/targets", map[string]any{"url": page("/grinders/"), "anchors": anchors}).ExpectError(t, http.StatusConflict, "conflict")
 
 	changed := m.bl(t, "PATCH", "/targets/"+id, map[string]any{"priority": 9, "active": false, "topic_tags": []string{"coffee"}, "max_new_links_per_month": 10}).
 		Expect(t, http.StatusOK).JSON(t)["target"].(map[string]any)
@@ -59,7 +59,7 @@ func TestTargetsRules(t *testing.T) {
 	for i := 2; i <= 25; i++ {
 		m.bl(t, "POST", "/targets", map[string]any{"url": page(fmt.Sprintf("/p%d", i)), "anchors": anchors}).Expect(t, http.StatusCreated)
 	}
-	wantError(t, m.bl(t, "POST", "/targets", map[string]any{"url": page("/p26"), "anchors": anchors}), http.StatusConflict, "conflict")
+	m.bl(t, "POST", "/targets", map[string]any{"url": page("/p26"), "anchors": anchors}).ExpectError(t, http.StatusConflict, "conflict")
 
 	var list struct {
 		Targets    []map[string]any `json:"targets"`
@@ -78,7 +78,7 @@ func TestTargetsRules(t *testing.T) {
 	if !equalJSON(deleted, map[string]any{"deleted": true, "id": id}) {
 		t.Fatalf("delete: %v", deleted)
 	}
-	wantError(t, m.bl(t, "DELETE", "/targets/"+id, nil), http.StatusNotFound, "not_found")
+	m.bl(t, "DELETE", "/targets/"+id, nil).ExpectError(t, http.StatusNotFound, "not_found")
 	m.bl(t, "POST", "/targets", map[string]any{"url": page("/p26"), "anchors": anchors}).Expect(t, http.StatusCreated)
 
 	// Another account's target id, through that account's site or ours,
@@ -88,10 +88,10 @@ func TestTargetsRules(t *testing.T) {
 	theirs := other.bl(t, "POST", "/targets", map[string]any{"url": "https://" + other.host + "/x", "anchors": anchors}).Expect(t, http.StatusCreated).JSON(t)["target"].(map[string]any)["id"].(string)
 	viaMine := m.bl(t, "PATCH", "/targets/"+theirs, map[string]any{"priority": 2})
 	random := m.bl(t, "PATCH", "/targets/0190a5b2-0000-7000-8000-000000000002", map[string]any{"priority": 2})
-	wantError(t, viaMine, http.StatusNotFound, "not_found")
+	viaMine.ExpectError(t, http.StatusNotFound, "not_found")
 	if !bytes.Equal(viaMine.Body, random.Body) {
 		t.Fatalf("another account's target: %s, a random id: %s", viaMine.Body, random.Body)
 	}
 	viaTheirs := m.api(t, "DELETE", "/sites/"+other.site+"/backlinks/targets/"+theirs, nil)
-	wantError(t, viaTheirs, http.StatusNotFound, "not_found")
+	viaTheirs.ExpectError(t, http.StatusNotFound, "not_found")
 }

@@ -141,36 +141,10 @@ func (r *rig) succeeded(t *testing.T) []float64 {
 	return out
 }
 
-// event is an event as GET /events returns it.
-type event struct {
-	ID     string         `json:"id"`
-	Type   string         `json:"type"`
-	SiteID *string        `json:"site_id"`
-	Data   map[string]any `json:"data"`
-}
-
-// events returns the account's events of the given types, oldest first
-// (events are kept 30 days).
-func (r *rig) events(t *testing.T, types ...string) []event {
-	t.Helper()
-	return r.eventsSince(t, "2000-01-01T00:00:00Z", types...)
-}
-
-// eventsSince returns the account's events of the given types at or after
-// since, oldest first.
-func (r *rig) eventsSince(t *testing.T, since string, types ...string) []event {
-	t.Helper()
-	var out struct {
-		Events []event `json:"events"`
-	}
-	r.api(t, "GET", "/events?since="+since+"&limit=100&types="+strings.Join(types, ","), nil).Expect(t, http.StatusOK).Decode(t, &out)
-	return out.Events
-}
-
 // count returns how many events of typ the account has.
 func (r *rig) count(t *testing.T, typ string) int {
 	t.Helper()
-	return len(r.events(t, typ))
+	return len(r.acct.Client.Events(t, typ))
 }
 
 // advance moves the service clock and runs the scheduled work.
@@ -192,17 +166,6 @@ func (r *rig) articles(t *testing.T, site string) float64 {
 	t.Helper()
 	c := r.api(t, "GET", "/sites/"+site+"/credits", nil).Expect(t, http.StatusOK).JSON(t)["credits"].(map[string]any)
 	return c["articles"].(map[string]any)["balance"].(float64)
-}
-
-// wantCode fails unless resp is an error with status and code.
-func wantCode(t *testing.T, resp *testenv.Response, status int, code string) map[string]any {
-	t.Helper()
-	resp.Expect(t, status)
-	body := resp.JSON(t)
-	if body["code"] != code {
-		t.Fatalf("code = %v, want %s: %s", body["code"], code, resp.Body)
-	}
-	return body
 }
 
 func money(v float64) string { return fmt.Sprintf("%.2f", v) }

@@ -20,7 +20,7 @@ func TestRenewalDeclinedIntoPastDue(t *testing.T) {
 	if b["status"] != "past_due" || b["paid"] != false || b["past_due_since"] == nil || b["current_period_end"] == end {
 		t.Fatalf("after a declined renewal: %v", b)
 	}
-	evs := r.events(t, "billing.payment_failed")
+	evs := r.acct.Client.Events(t, "billing.payment_failed")
 	if len(evs) != 1 {
 		t.Fatalf("%d billing.payment_failed events, want 1", len(evs))
 	}
@@ -75,7 +75,7 @@ func TestCancelEndAndPlanAgain(t *testing.T) {
 	if b["cancel_at_period_end"] != true || b["status"] != "active" || b["paid"] != true {
 		t.Fatalf("after cancelling: %v", b)
 	}
-	if evs := r.events(t, "billing.canceled"); len(evs) != 1 || evs[0].Data["billing"].(map[string]any)["cancel_at_period_end"] != true {
+	if evs := r.acct.Client.Events(t, "billing.canceled"); len(evs) != 1 || evs[0].Data["billing"].(map[string]any)["cancel_at_period_end"] != true {
 		t.Fatalf("billing.canceled events: %+v", evs)
 	}
 	q := r.api(t, "GET", "/billing/studio-quote", nil).Expect(t, http.StatusOK).JSON(t)["studio_quote"].(map[string]any)
@@ -90,7 +90,7 @@ func TestCancelEndAndPlanAgain(t *testing.T) {
 	if n := r.count(t, "billing.canceled"); n != 2 {
 		t.Fatalf("%d billing.canceled events, want 2", n)
 	}
-	wantCode(t, r.api(t, "POST", "/billing/checkout", nil), http.StatusConflict, "conflict")
+	r.api(t, "POST", "/billing/checkout", nil).ExpectError(t, http.StatusConflict, "conflict")
 
 	r.advance(t, 32*day)
 	b = r.billing(t)
@@ -121,10 +121,10 @@ func TestCancelEndAndPlanAgain(t *testing.T) {
 	if b["status"] != "active" || b["paid"] != true || b["trial_ends_at"] != nil {
 		t.Fatalf("after the plan checkout: %v", b)
 	}
-	if n := len(r.eventsSince(t, since, "billing.activated")); n != 1 {
+	if n := len(r.acct.Client.EventsSince(t, since, "billing.activated")); n != 1 {
 		t.Fatalf("%d billing.activated events for the plan again, want 1", n)
 	}
-	if n := len(r.eventsSince(t, since, "billing.trial_started")); n != 0 {
+	if n := len(r.acct.Client.EventsSince(t, since, "billing.trial_started")); n != 0 {
 		t.Fatalf("%d billing.trial_started events: no second trial", n)
 	}
 	_, total := r.charges(t)

@@ -68,7 +68,7 @@ func TestStudioSiteLifecycle(t *testing.T) {
 	if site["kind"] != "studio" || site["status"] != "active" || site["billed_from"] == nil || site["removes_at"] != nil || added["scan_job_id"] == "" {
 		t.Fatalf("added site: %v", added)
 	}
-	if evs := r.events(t, "site.added"); len(evs) != 1 || *evs[0].SiteID != id {
+	if evs := r.acct.Client.Events(t, "site.added"); len(evs) != 1 || *evs[0].SiteID != id {
 		t.Fatalf("site.added events: %+v", evs)
 	}
 	list := r.sites(t)
@@ -88,7 +88,7 @@ func TestStudioSiteLifecycle(t *testing.T) {
 
 	// Removal: the primary site cannot go; the Studio site runs until the
 	// period's end and stops billing then.
-	wantCode(t, r.api(t, "DELETE", "/sites/"+r.acct.SiteID, nil), http.StatusConflict, "conflict")
+	r.api(t, "DELETE", "/sites/"+r.acct.SiteID, nil).ExpectError(t, http.StatusConflict, "conflict")
 	removed := r.api(t, "DELETE", "/sites/"+id, nil).Expect(t, http.StatusOK).JSON(t)["site"].(map[string]any)
 	if removed["removes_at"] != b["current_period_end"] || removed["status"] != "active" {
 		t.Fatalf("removed site: %v (period ends %v)", removed, b["current_period_end"])
@@ -155,11 +155,11 @@ func TestStaleProrationDate(t *testing.T) {
 	r.active(t, cardOK)
 	q := r.quote(t)
 	r.env.Advance(t, 31*60)
-	body := wantCode(t, r.api(t, "POST", "/sites", newSite("late", q["proration_date"])), http.StatusUnprocessableEntity, "validation_failed")
+	body := r.api(t, "POST", "/sites", newSite("late", q["proration_date"])).ExpectError(t, http.StatusUnprocessableEntity, "validation_failed")
 	if d := body["details"].([]any); len(d) != 1 || d[0].(map[string]any)["field"] != "proration_date" {
 		t.Fatalf("details: %v", body["details"])
 	}
-	wantCode(t, r.api(t, "POST", "/sites", newSite("future", q["proration_date"].(float64)+3600)), http.StatusUnprocessableEntity, "validation_failed")
+	r.api(t, "POST", "/sites", newSite("future", q["proration_date"].(float64)+3600)).ExpectError(t, http.StatusUnprocessableEntity, "validation_failed")
 	if n := len(r.sites(t)); n != 1 {
 		t.Fatalf("%d sites, want only the primary", n)
 	}
@@ -179,10 +179,10 @@ func TestStaleProrationDate(t *testing.T) {
 // asking for authentication leave nothing, and no lock behind.
 func TestStudioChargeRefused(t *testing.T) {
 	r := newRig(t)
-	wantCode(t, r.api(t, "POST", "/sites", newSite("nope", nil)), http.StatusPaymentRequired, "paid_plan_required")
+	r.api(t, "POST", "/sites", newSite("nope", nil)).ExpectError(t, http.StatusPaymentRequired, "paid_plan_required")
 	r.active(t, cardFailLater)
 	for i := 0; i < 2; i++ { // the second try proves no lock was left
-		body := wantCode(t, r.api(t, "POST", "/sites", newSite(fmt.Sprintf("declined%d", i), nil)), http.StatusPaymentRequired, "payment_failed")
+		body := r.api(t, "POST", "/sites", newSite(fmt.Sprintf("declined%d", i), nil)).ExpectError(t, http.StatusPaymentRequired, "payment_failed")
 		if body["action_url"] == nil {
 			t.Fatalf("payment_failed without action_url: %v", body)
 		}
@@ -194,7 +194,7 @@ func TestStudioChargeRefused(t *testing.T) {
 		t.Fatalf("%d site.added events, want none", n)
 	}
 	r.portal(t, "card", map[string]any{"card": cardAuth}).Expect(t, http.StatusOK)
-	body := wantCode(t, r.api(t, "POST", "/sites", newSite("auth", nil)), http.StatusForbidden, "human_required")
+	body := r.api(t, "POST", "/sites", newSite("auth", nil)).ExpectError(t, http.StatusForbidden, "human_required")
 	if body["action_url"] == nil {
 		t.Fatalf("human_required without action_url: %v", body)
 	}

@@ -19,7 +19,7 @@ func TestTrialToActive(t *testing.T) {
 	if err := r.gate(t, billing.NeedTrialOrPlan); !apperr.Is(err, apperr.SubscriptionRequired) {
 		t.Fatalf("gate without a plan: %v, want subscription_required", err)
 	}
-	wantCode(t, r.api(t, "POST", "/billing/portal", nil), http.StatusConflict, "conflict")
+	r.api(t, "POST", "/billing/portal", nil).ExpectError(t, http.StatusConflict, "conflict")
 
 	co := r.checkoutLink(t)
 	price := co["price"].(map[string]any)
@@ -64,8 +64,8 @@ func TestTrialToActive(t *testing.T) {
 	if a := r.articles(t, r.acct.SiteID); a != 5 {
 		t.Fatalf("trial articles = %v, want 5", a)
 	}
-	wantCode(t, r.api(t, "POST", "/billing/checkout", nil), http.StatusConflict, "conflict")
-	wantCode(t, r.api(t, "POST", "/sites", map[string]any{"site_url": "https://other.example.com", "site_name": "Other"}), http.StatusPaymentRequired, "paid_plan_required")
+	r.api(t, "POST", "/billing/checkout", nil).ExpectError(t, http.StatusConflict, "conflict")
+	r.api(t, "POST", "/sites", map[string]any{"site_url": "https://other.example.com", "site_name": "Other"}).ExpectError(t, http.StatusPaymentRequired, "paid_plan_required")
 
 	r.env.RunScheduled(t)
 	if v := r.billing(t)["card_verified"]; v != true {
@@ -83,7 +83,7 @@ func TestTrialToActive(t *testing.T) {
 	if replay.Header.Get("Idempotent-Replayed") != "true" || string(replay.Body) != string(resp.Body) {
 		t.Fatalf("replay: %s %s", replay.Header, replay.Body)
 	}
-	wantCode(t, r.api(t, "POST", "/billing/activate", nil, "Idempotency-Key: act-2"), http.StatusConflict, "conflict")
+	r.api(t, "POST", "/billing/activate", nil, "Idempotency-Key: act-2").ExpectError(t, http.StatusConflict, "conflict")
 	if n := r.count(t, "billing.activated"); n != 1 {
 		t.Fatalf("%d billing.activated events, want 1", n)
 	}
@@ -123,7 +123,7 @@ func TestTrialRunsOutIntoThePlan(t *testing.T) {
 	if got := r.succeeded(t); len(got) != 2 || got[0] != 49.5 || got[1] != 49.5 {
 		t.Fatalf("charges %v, want two of 49.5", got)
 	}
-	resets := r.eventsSince(t, renewal, "credits.reset")
+	resets := r.acct.Client.EventsSince(t, renewal, "credits.reset")
 	if len(resets) != 1 {
 		t.Fatalf("credits.reset %d times at the renewal, want once", len(resets))
 	}
@@ -145,7 +145,7 @@ func TestTrialCardCheckFails(t *testing.T) {
 	if b["card_verified"] != false || b["status"] != "trialing" {
 		t.Fatalf("after a failed check: %v", b)
 	}
-	evs := r.events(t, "billing.card_check_failed")
+	evs := r.acct.Client.Events(t, "billing.card_check_failed")
 	if len(evs) != 1 || evs[0].Data["billing"].(map[string]any)["card_verified"] != false {
 		t.Fatalf("card_check_failed events: %+v", evs)
 	}
@@ -171,7 +171,7 @@ func TestTrialCardCheckFails(t *testing.T) {
 func TestActivateDeclinedAndNeedingAuthentication(t *testing.T) {
 	r := newRig(t)
 	r.trial(t, cardFailLater)
-	body := wantCode(t, r.api(t, "POST", "/billing/activate", nil, "Idempotency-Key: a1"), http.StatusPaymentRequired, "payment_failed")
+	body := r.api(t, "POST", "/billing/activate", nil, "Idempotency-Key: a1").ExpectError(t, http.StatusPaymentRequired, "payment_failed")
 	if u, _ := body["action_url"].(string); u == "" {
 		t.Fatalf("payment_failed without action_url: %v", body)
 	}
@@ -181,7 +181,7 @@ func TestActivateDeclinedAndNeedingAuthentication(t *testing.T) {
 
 	s := r.another(t)
 	s.trial(t, cardAuth)
-	body = wantCode(t, s.api(t, "POST", "/billing/activate", nil), http.StatusForbidden, "human_required")
+	body = s.api(t, "POST", "/billing/activate", nil).ExpectError(t, http.StatusForbidden, "human_required")
 	if u, _ := body["action_url"].(string); u == "" {
 		t.Fatalf("human_required without action_url: %v", body)
 	}

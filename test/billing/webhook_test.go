@@ -64,7 +64,7 @@ func TestStripeWebhooksDriveBilling(t *testing.T) {
 			req := stripepaytest.Load(t, s.File)
 			forged := strings.Replace(req.Body, "trial", "plan", 1)
 			r := env.Client().Do(t, "POST", routes.PaymentsWebhookPath, forged, "Stripe-Signature: "+req.Headers["stripe-signature"])
-			wantCode(t, r, http.StatusBadRequest, "bad_request")
+			r.ExpectError(t, http.StatusBadRequest, "bad_request")
 		}
 		send(s.File).Expect(t, http.StatusOK)
 		send(s.File).Expect(t, http.StatusOK) // delivered twice, applied once
@@ -81,7 +81,7 @@ func TestStripeWebhooksDriveBilling(t *testing.T) {
 	}
 	// Too old for the service clock: refused.
 	env.Advance(t, 600)
-	wantCode(t, send("stripe-subscription-deleted.json"), http.StatusBadRequest, "bad_request")
+	send("stripe-subscription-deleted.json").ExpectError(t, http.StatusBadRequest, "bad_request")
 }
 
 // seedAccount writes an account with a primary site under a fixed id, as

@@ -184,14 +184,7 @@ func str(t testing.TB, v any) string {
 // events and activity it produces are in place before a test reads them.
 func settleScan(t testing.TB, acct *testenv.Account) map[string]any {
 	t.Helper()
-	for i := 0; i < 4; i++ {
-		j := object(t, acct.Client.Agent(t, "GET", "/jobs/"+acct.ScanJob+"?wait=25", nil).Expect(t, http.StatusOK).JSON(t), "job")
-		if s := j["status"]; s == "completed" || s == "failed" {
-			return j
-		}
-	}
-	t.Fatalf("scan job %s did not end", acct.ScanJob)
-	return nil
+	return acct.Client.WaitJob(t, acct.ScanJob)
 }
 
 // eventLabel names an event for comparisons: its type and the id of the

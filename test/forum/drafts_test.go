@@ -89,7 +89,7 @@ func TestDraftSpendsAndRewritesAreLimited(t *testing.T) {
 			t.Errorf("a rewrite returned the same body")
 		}
 	}
-	wantError(t, r.draft(t, ids[0], nil), http.StatusConflict, "conflict")
+	r.draft(t, ids[0], nil).ExpectError(t, http.StatusConflict, "conflict")
 	if b := r.balance(t); b != 26 {
 		t.Errorf("balance after a draft and three rewrites = %d, want 26", b)
 	}
@@ -101,7 +101,7 @@ func TestFreeRewriteAfterAFailedCheckAndRefunds(t *testing.T) {
 
 	// A model failure is never charged.
 	r.env.ArmFault(t, "forum_draft", 1)
-	wantError(t, r.draft(t, ids[0], nil), http.StatusServiceUnavailable, "unavailable")
+	r.draft(t, ids[0], nil).ExpectError(t, http.StatusServiceUnavailable, "unavailable")
 	if b := r.balance(t); b != 30 {
 		t.Fatalf("balance after a failed draft = %d, want 30", b)
 	}
@@ -145,7 +145,7 @@ func TestFreeRewriteAfterAFailedCheckAndRefunds(t *testing.T) {
 
 	// A thread the forum locked since the sweep is refused and goes dead.
 	r.env.Client().Do(t, "PATCH", "/_dev/forum/threads", map[string]any{"forum_id": forumIDs[1], "is_locked": true}).Expect(t, http.StatusOK)
-	wantError(t, r.draft(t, ids[1], nil), http.StatusConflict, "conflict")
+	r.draft(t, ids[1], nil).ExpectError(t, http.StatusConflict, "conflict")
 	th := r.threadOf(t, forumIDs[1])
 	if th["status"] != "dead" || th["blocked_reason"] != "locked" {
 		t.Errorf("thread locked on the forum: %v", th)
@@ -168,9 +168,9 @@ func TestDraftsStopAtZeroCredits(t *testing.T) {
 	if b := r.balance(t); b != 0 {
 		t.Fatalf("balance after 30 drafts and rewrites = %d, want 0", b)
 	}
-	wantError(t, r.draft(t, ids[7], nil), http.StatusPaymentRequired, "insufficient_credits")
-	low := r.events(t, "credits.low")
-	exhausted := r.events(t, "credits.exhausted")
+	r.draft(t, ids[7], nil).ExpectError(t, http.StatusPaymentRequired, "insufficient_credits")
+	low := r.acct.Client.Events(t, "credits.low")
+	exhausted := r.acct.Client.Events(t, "credits.exhausted")
 	var lows, ends int
 	for _, e := range low {
 		if e.Data["kind"] == "forum_replies" && e.Data["remaining"] == 3.0 {

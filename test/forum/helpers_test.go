@@ -91,7 +91,7 @@ func newRig(t *testing.T) *rig {
 func paidRig(t *testing.T) *rig {
 	t.Helper()
 	r := newRig(t)
-	r.trial(t)
+	r.env.Trial(t, r.acct, testenv.TestCardOK)
 	r.api(t, "POST", "/billing/activate", nil, "Idempotency-Key: activate-"+r.acct.ID).Expect(t, http.StatusOK)
 	r.brand = "Tally" + word("")
 	r.api(t, "PATCH", "/sites/"+r.acct.SiteID, map[string]any{
@@ -99,13 +99,6 @@ func paidRig(t *testing.T) *rig {
 		"product_description": "Invoicing software for freelancers. It sends payment reminders on a schedule you choose. It is the best ever, guaranteed.",
 	}).Expect(t, http.StatusOK)
 	return r
-}
-
-// trial completes the simulated checkout with a card that always pays.
-func (r *rig) trial(t *testing.T) {
-	t.Helper()
-	co := r.api(t, "POST", "/billing/checkout", nil).Expect(t, http.StatusOK).JSON(t)["checkout"].(map[string]any)
-	r.env.Client().Do(t, "POST", r.local(t, co["checkout_url"].(string)), map[string]any{"card": "4242424242424242"}).Expect(t, http.StatusOK)
 }
 
 // local turns an absolute link of the stack into a path.
@@ -145,20 +138,7 @@ func (r *rig) enable(t *testing.T, extra map[string]any) map[string]any {
 func (r *rig) sweep(t *testing.T) map[string]any {
 	t.Helper()
 	job := r.api(t, "POST", r.forumPath("/sweeps"), nil).Expect(t, http.StatusAccepted).JSON(t)["job"].(map[string]any)
-	return r.wait(t, job["id"].(string))
-}
-
-// wait waits for a job to end and returns it.
-func (r *rig) wait(t *testing.T, id string) map[string]any {
-	t.Helper()
-	for i := 0; i < 5; i++ {
-		job := r.api(t, "GET", "/jobs/"+id+"?wait=20", nil).Expect(t, http.StatusOK).JSON(t)["job"].(map[string]any)
-		if job["status"] == "completed" || job["status"] == "failed" {
-			return job
-		}
-	}
-	t.Fatalf("job %s did not end", id)
-	return nil
+	return r.acct.Client.WaitJob(t, job["id"].(string))
 }
 
 // threads returns GET /forum/threads with query.
@@ -197,24 +177,6 @@ func (r *rig) balance(t *testing.T) int {
 	return int(r.settings(t)["credits"].(map[string]any)["balance"].(float64))
 }
 
-// event is an event as GET /events returns it.
-type event struct {
-	ID     string         `json:"id"`
-	Type   string         `json:"type"`
-	SiteID *string        `json:"site_id"`
-	Data   map[string]any `json:"data"`
-}
-
-// events returns the account's events of the given types, oldest first.
-func (r *rig) events(t *testing.T, types ...string) []event {
-	t.Helper()
-	var out struct {
-		Events []event `json:"events"`
-	}
-	r.api(t, "GET", "/events?since=2000-01-01T00:00:00Z&limit=100&types="+strings.Join(types, ","), nil).Expect(t, http.StatusOK).Decode(t, &out)
-	return out.Events
-}
-
 // fixtureThread adds a fixture forum thread and returns its forum id and
 // permalink.
 func fixtureThread(t *testing.T, env *testenv.Env, body map[string]any) (string, string) {
@@ -241,22 +203,10 @@ func comment(t *testing.T, env *testenv.Env, forumID, body string) string {
 	return out.Permalink
 }
 
-// wantError fails unless resp is an error with status and code, and
-// returns its body.
-func wantError(t *testing.T, resp *testenv.Response, status int, code string) map[string]any {
-	t.Helper()
-	resp.Expect(t, status)
-	body := resp.JSON(t)
-	if body["code"] != code {
-		t.Fatalf("code = %v, want %s: %s", body["code"], code, resp.Body)
-	}
-	return body
-}
-
 // problemFields returns the fields named by a validation_failed answer.
 func problemFields(t *testing.T, resp *testenv.Response) map[string]bool {
 	t.Helper()
-	body := wantError(t, resp, http.StatusUnprocessableEntity, "validation_failed")
+	body := resp.ExpectError(t, http.StatusUnprocessableEntity, "validation_failed")
 	out := map[string]bool{}
 	for _, d := range body["details"].([]any) {
 		out[d.(map[string]any)["field"].(string)] = true

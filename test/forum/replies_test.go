@@ -21,7 +21,7 @@ func TestThreadStatusMoves(t *testing.T) {
 	if dismissed, _ := r.threads(t, "status=dismissed"); len(dismissed) != 1 {
 		t.Errorf("%d dismissed threads, want 1", len(dismissed))
 	}
-	wantError(t, r.draft(t, ids[0], nil), http.StatusConflict, "conflict")
+	r.draft(t, ids[0], nil).ExpectError(t, http.StatusConflict, "conflict")
 	if th := patch(ids[0], map[string]any{"status": "new"}); th["status"] != "new" || th["dismiss_reason"] != nil {
 		t.Errorf("restore: %v %v", th["status"], th["dismiss_reason"])
 	}
@@ -32,8 +32,8 @@ func TestThreadStatusMoves(t *testing.T) {
 	// A posted thread cannot be dismissed.
 	d := r.draft(t, ids[1], nil).Expect(t, http.StatusOK).JSON(t)["draft"].(map[string]any)
 	r.api(t, "POST", r.forumPath("/replies"), map[string]any{"thread_id": ids[1], "draft_id": d["id"]}).Expect(t, http.StatusOK)
-	wantError(t, r.api(t, "PATCH", r.forumPath("/threads/"+ids[1]), map[string]any{"status": "dismissed"}), http.StatusConflict, "conflict")
-	wantError(t, r.draft(t, ids[1], nil), http.StatusConflict, "conflict")
+	r.api(t, "PATCH", r.forumPath("/threads/"+ids[1]), map[string]any{"status": "dismissed"}).ExpectError(t, http.StatusConflict, "conflict")
+	r.draft(t, ids[1], nil).ExpectError(t, http.StatusConflict, "conflict")
 	if th := r.api(t, "GET", r.forumPath("/threads/"+ids[1]), nil).Expect(t, http.StatusOK).JSON(t)["thread"].(map[string]any); th["status"] != "posted" || th["reply"].(map[string]any)["status"] != "claimed" {
 		t.Errorf("thread with a recorded reply: %v, reply %v", th["status"], th["reply"])
 	}
@@ -56,7 +56,7 @@ func TestRepliesAreRecordedAndVerified(t *testing.T) {
 	if rep["status"] != "claimed" || rep["permalink"] != nil || rep["posted_at"] != nil || rep["score"] != nil {
 		t.Fatalf("claimed reply %v", rep)
 	}
-	wantError(t, r.api(t, "POST", r.forumPath("/replies"), map[string]any{"thread_id": ids[0], "draft_id": drafts[0]}), http.StatusConflict, "conflict")
+	r.api(t, "POST", r.forumPath("/replies"), map[string]any{"thread_id": ids[0], "draft_id": drafts[0]}).ExpectError(t, http.StatusConflict, "conflict")
 	link := comment(t, r.env, forumIDs[0], "My reply, disclosure included.")
 	otherLink := comment(t, r.env, forumIDs[1], "Someone else's reply.")
 	bad := map[string]string{
@@ -80,7 +80,7 @@ func TestRepliesAreRecordedAndVerified(t *testing.T) {
 	if rep["status"] != "posted" || rep["permalink"] != link || rep["posted_at"] == nil {
 		t.Fatalf("posted reply %v", rep)
 	}
-	wantError(t, r.api(t, "POST", r.forumPath("/replies"), map[string]any{"thread_id": ids[0], "draft_id": drafts[0], "permalink": link}), http.StatusConflict, "conflict")
+	r.api(t, "POST", r.forumPath("/replies"), map[string]any{"thread_id": ids[0], "draft_id": drafts[0], "permalink": link}).ExpectError(t, http.StatusConflict, "conflict")
 
 	// Straight to posted on the second thread; a comment that does not
 	// exist on the third.
@@ -111,7 +111,7 @@ func TestRepliesAreRecordedAndVerified(t *testing.T) {
 	if g := get(ghost["id"].(string)); g["status"] != "not_found" || g["confirmed_at"] != nil {
 		t.Errorf("reply whose comment does not exist %v", g)
 	}
-	verified, removed := r.events(t, "forum.reply_verified"), r.events(t, "forum.reply_removed")
+	verified, removed := r.acct.Client.Events(t, "forum.reply_verified"), r.acct.Client.Events(t, "forum.reply_removed")
 	if len(verified) != 2 || len(removed) != 1 || removed[0].Data["reply"].(map[string]any)["id"] != ghost["id"] {
 		t.Fatalf("events: %d forum.reply_verified, %d forum.reply_removed", len(verified), len(removed))
 	}
@@ -124,7 +124,7 @@ func TestRepliesAreRecordedAndVerified(t *testing.T) {
 	if g["status"] != "removed" || g["removed_at"] == nil || g["confirmed_at"] == nil {
 		t.Errorf("removed reply %v", g)
 	}
-	if removed = r.events(t, "forum.reply_removed"); len(removed) != 2 {
+	if removed = r.acct.Client.Events(t, "forum.reply_removed"); len(removed) != 2 {
 		t.Errorf("%d forum.reply_removed events, want 2", len(removed))
 	}
 	// After the first hour, checks are daily: a reinstated comment shows
@@ -141,7 +141,7 @@ func TestRepliesAreRecordedAndVerified(t *testing.T) {
 	if g := get(gone["id"].(string)); g["status"] != "confirmed" || g["removed_at"] != nil {
 		t.Errorf("reinstated reply a day later: %v", g)
 	}
-	if verified = r.events(t, "forum.reply_verified"); len(verified) != 3 {
+	if verified = r.acct.Client.Events(t, "forum.reply_verified"); len(verified) != 3 {
 		t.Errorf("%d forum.reply_verified events, want 3", len(verified))
 	}
 	if rep = get(rep["id"].(string)); rep["status"] != "confirmed" {

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"rvcontent/test/testenv"
 )
 
 func TestSettingsDefaultsAndRules(t *testing.T) {
@@ -83,9 +85,9 @@ func TestSettingsDefaultsAndRules(t *testing.T) {
 
 func TestEnablingNeedsTheBrandName(t *testing.T) {
 	r := newRig(t)
-	r.trial(t)
+	r.env.Trial(t, r.acct, testenv.TestCardOK)
 	r.api(t, "POST", "/billing/activate", nil, "Idempotency-Key: activate-"+r.acct.ID).Expect(t, http.StatusOK)
-	r.wait(t, r.acct.ScanJob) // the scan cannot read the site: no brand name
+	r.acct.Client.WaitJob(t, r.acct.ScanJob) // the scan cannot read the site: no brand name
 	if site := r.api(t, "GET", "/sites/"+r.acct.SiteID, nil).Expect(t, http.StatusOK).JSON(t)["site"].(map[string]any); site["brand_name"] != nil {
 		t.Skipf("the scan found a brand name (%v); this test needs a site without one", site["brand_name"])
 	}
@@ -96,7 +98,7 @@ func TestEnablingNeedsTheBrandName(t *testing.T) {
 	r.api(t, "PATCH", r.forumPath(""), map[string]any{"disclosure_line": "I work on {brand}."}).Expect(t, http.StatusOK)
 	// A draft for a thread that does not exist is not_found, before the
 	// missing brand name matters.
-	wantError(t, r.draft(t, "0190a5b2-0000-7000-8000-000000000009", nil), http.StatusNotFound, "not_found")
+	r.draft(t, "0190a5b2-0000-7000-8000-000000000009", nil).ExpectError(t, http.StatusNotFound, "not_found")
 }
 
 func TestAccessFollowsBilling(t *testing.T) {
@@ -109,7 +111,7 @@ func TestAccessFollowsBilling(t *testing.T) {
 		{"PATCH", ""}, {"POST", "/sweeps"}, {"PATCH", "/threads/" + someID}, {"POST", "/threads/" + someID + "/drafts"},
 		{"PATCH", "/drafts/" + someID}, {"POST", "/replies"},
 	} {
-		wantError(t, none.api(t, call.method, none.forumPath(call.path), map[string]any{}), http.StatusPaymentRequired, "paid_plan_required")
+		none.api(t, call.method, none.forumPath(call.path), map[string]any{}).ExpectError(t, http.StatusPaymentRequired, "paid_plan_required")
 	}
 	// Reads work on any account.
 	if list, next := none.threads(t, ""); len(list) != 0 || next != nil {
@@ -118,12 +120,12 @@ func TestAccessFollowsBilling(t *testing.T) {
 	none.api(t, "GET", none.forumPath("/replies"), nil).Expect(t, http.StatusOK)
 
 	trial := newRig(t)
-	trial.trial(t)
+	trial.env.Trial(t, trial.acct, testenv.TestCardOK)
 	if a := trial.settings(t)["access"]; a != "trial" {
 		t.Errorf("access on a trial = %v, want trial", a)
 	}
-	wantError(t, trial.api(t, "PATCH", trial.forumPath(""), map[string]any{"enabled": true}), http.StatusPaymentRequired, "paid_plan_required")
-	wantError(t, trial.api(t, "POST", trial.forumPath("/sweeps"), nil), http.StatusPaymentRequired, "paid_plan_required")
+	trial.api(t, "PATCH", trial.forumPath(""), map[string]any{"enabled": true}).ExpectError(t, http.StatusPaymentRequired, "paid_plan_required")
+	trial.api(t, "POST", trial.forumPath("/sweeps"), nil).ExpectError(t, http.StatusPaymentRequired, "paid_plan_required")
 
 	// Another account's site answers exactly like a random id.
 	theirs := none.api(t, "GET", "/sites/"+trial.acct.SiteID+"/forum", nil).Expect(t, http.StatusNotFound)
@@ -148,6 +150,6 @@ func TestLapsedAccessIsReadOnly(t *testing.T) {
 		t.Errorf("settings after the plan ended: %v; want access lapsed, history kept", s)
 	}
 	r.api(t, "GET", r.forumPath("/threads"), nil).Expect(t, http.StatusOK)
-	wantError(t, r.api(t, "PATCH", r.forumPath(""), map[string]any{"tone": "warm"}), http.StatusPaymentRequired, "paid_plan_required")
-	wantError(t, r.api(t, "POST", r.forumPath("/sweeps"), nil), http.StatusPaymentRequired, "paid_plan_required")
+	r.api(t, "PATCH", r.forumPath(""), map[string]any{"tone": "warm"}).ExpectError(t, http.StatusPaymentRequired, "paid_plan_required")
+	r.api(t, "POST", r.forumPath("/sweeps"), nil).ExpectError(t, http.StatusPaymentRequired, "paid_plan_required")
 }

@@ -64,7 +64,7 @@ func TestSweepScoresAndBlocksThreads(t *testing.T) {
 	if res["threads_seen"] != 9.0 || res["opportunities_created"] != 2.0 {
 		t.Fatalf("sweep result %v, want 9 threads seen and 2 opportunities", res)
 	}
-	evs := r.events(t, "forum.sweep_completed")
+	evs := r.acct.Client.Events(t, "forum.sweep_completed")
 	if len(evs) != 1 || evs[0].Data["threads_seen"] != 9.0 || evs[0].Data["opportunities_created"] != 2.0 || *evs[0].SiteID != r.acct.SiteID {
 		t.Fatalf("forum.sweep_completed events %+v", evs)
 	}
@@ -162,14 +162,14 @@ func TestSweepScoresAndBlocksThreads(t *testing.T) {
 
 func TestSweepNeedsForumEnabledAndRunsOneAtATime(t *testing.T) {
 	r := paidRig(t)
-	wantError(t, r.api(t, "POST", r.forumPath("/sweeps"), nil), http.StatusConflict, "conflict")
+	r.api(t, "POST", r.forumPath("/sweeps"), nil).ExpectError(t, http.StatusConflict, "conflict")
 	r.enable(t, map[string]any{"topic_tags": []string{word("quiet")}})
 
 	release := hold(r.acct.SiteID)
 	first := r.api(t, "POST", r.forumPath("/sweeps"), nil).Expect(t, http.StatusAccepted).JSON(t)["job"].(map[string]any)
-	wantError(t, r.api(t, "POST", r.forumPath("/sweeps"), nil), http.StatusConflict, "conflict")
+	r.api(t, "POST", r.forumPath("/sweeps"), nil).ExpectError(t, http.StatusConflict, "conflict")
 	release()
-	if job := r.wait(t, first["id"].(string)); job["status"] != "completed" {
+	if job := r.acct.Client.WaitJob(t, first["id"].(string)); job["status"] != "completed" {
 		t.Fatalf("held sweep ended %v", job)
 	}
 	// Once it ended, the next sweep may start.
@@ -207,7 +207,7 @@ func TestAutomaticSweepsRunDaily(t *testing.T) {
 	if n := count(); n != 2 {
 		t.Fatalf("%d sweeps after turning automatic sweeps off, want 2", n)
 	}
-	if evs := r.events(t, "forum.sweep_completed"); len(evs) != 2 {
+	if evs := r.acct.Client.Events(t, "forum.sweep_completed"); len(evs) != 2 {
 		t.Errorf("%d forum.sweep_completed events, want 2", len(evs))
 	}
 }

@@ -93,30 +93,5 @@ func (r *rig) sync(t *testing.T, id string) map[string]any {
 	if job["kind"] != "integration.sync" || job["status"] != "queued" {
 		t.Fatalf("sync job %v", job)
 	}
-	done := r.api(t, "GET", "/jobs/"+job["id"].(string)+"?wait=25", nil).Expect(t, http.StatusOK).JSON(t)["job"].(map[string]any)
-	if done["status"] != "completed" && done["status"] != "failed" {
-		t.Fatalf("sync job did not end: %v", done)
-	}
-	return done
-}
-
-type event struct {
-	ID     string         `json:"id"`
-	Type   string         `json:"type"`
-	SiteID *string        `json:"site_id"`
-	Data   map[string]any `json:"data"`
-}
-
-func (r *rig) events(t *testing.T, typ string) []event {
-	t.Helper()
-	var out struct{ Events []event }
-	r.api(t, "GET", "/events?since=2000-01-01T00:00:00Z&limit=100&types="+typ, nil).Expect(t, http.StatusOK).Decode(t, &out)
-	return out.Events
-}
-
-func wantCode(t *testing.T, resp *testenv.Response, status int, code string) {
-	t.Helper()
-	if resp.Status != status || resp.ErrorCode(t) != code {
-		t.Fatalf("answer %d %s, want %d %s", resp.Status, resp.Body, status, code)
-	}
+	return r.acct.Client.WaitJob(t, job["id"].(string))
 }

@@ -43,16 +43,16 @@ func TestListGetAndGates(t *testing.T) {
 	}
 
 	// Unknown platforms and other accounts' sites are not found.
-	wantCode(t, r.api(t, "GET", r.path("push_platform_3"), nil), http.StatusNotFound, "not_found")
+	r.api(t, "GET", r.path("push_platform_3"), nil).ExpectError(t, http.StatusNotFound, "not_found")
 	other := r.env.NewAccount(t, "https://other-gates.example.com")
-	wantCode(t, other.Client.Agent(t, "GET", r.path("push_platform_1"), nil), http.StatusNotFound, "not_found")
-	wantCode(t, other.Client.Agent(t, "GET", "/sites/"+ids.New()+"/integrations", nil), http.StatusNotFound, "not_found")
+	other.Client.Agent(t, "GET", r.path("push_platform_1"), nil).ExpectError(t, http.StatusNotFound, "not_found")
+	other.Client.Agent(t, "GET", "/sites/"+ids.New()+"/integrations", nil).ExpectError(t, http.StatusNotFound, "not_found")
 
 	// Without a trial or plan: connect, configure and sync are refused.
 	noPlan := "/sites/" + other.SiteID + "/integrations/push_platform_1"
-	wantCode(t, other.Client.Agent(t, "POST", noPlan+"/connect", nil), http.StatusPaymentRequired, "subscription_required")
-	wantCode(t, other.Client.Agent(t, "PATCH", noPlan, map[string]any{"default_status": "publish"}), http.StatusPaymentRequired, "subscription_required")
-	wantCode(t, other.Client.Agent(t, "POST", noPlan+"/sync", nil), http.StatusPaymentRequired, "subscription_required")
+	other.Client.Agent(t, "POST", noPlan+"/connect", nil).ExpectError(t, http.StatusPaymentRequired, "subscription_required")
+	other.Client.Agent(t, "PATCH", noPlan, map[string]any{"default_status": "publish"}).ExpectError(t, http.StatusPaymentRequired, "subscription_required")
+	other.Client.Agent(t, "POST", noPlan+"/sync", nil).ExpectError(t, http.StatusPaymentRequired, "subscription_required")
 	other.Client.Agent(t, "GET", noPlan, nil).Expect(t, http.StatusOK)
 
 	// push_platform_2 is the paid plan's add-on: a trial cannot use it.
@@ -68,7 +68,7 @@ func TestListGetAndGates(t *testing.T) {
 		}
 	}
 	// Not connected yet: nothing to sync.
-	wantCode(t, r.api(t, "POST", r.path("push_platform_1")+"/sync", nil), http.StatusConflict, "conflict")
+	r.api(t, "POST", r.path("push_platform_1")+"/sync", nil).ExpectError(t, http.StatusConflict, "conflict")
 }
 
 var tokenPath = regexp.MustCompile(`^/integrations/connect/[0-9a-f]{64}$`)
@@ -124,7 +124,7 @@ func TestConnectPage(t *testing.T) {
 	if len(setup["categories"].([]any)) != 2 || len(setup["authors"].([]any)) != 1 {
 		t.Fatalf("setup after connecting %v", setup)
 	}
-	evs := r.events(t, "integration.connected")
+	evs := r.acct.Client.Events(t, "integration.connected")
 	if len(evs) != 1 || evs[0].Data["integration"].(map[string]any)["status"] != "connected" || *evs[0].SiteID != r.acct.SiteID {
 		t.Fatalf("integration.connected events %+v", evs)
 	}
@@ -144,13 +144,13 @@ func TestConfigure(t *testing.T) {
 	}
 	r.connect(t, "push_platform_1")
 	resp := r.api(t, "PATCH", r.path("push_platform_1"), map[string]any{"default_status": "live", "category": "sports", "author": ""})
-	wantCode(t, resp, http.StatusUnprocessableEntity, "validation_failed")
+	resp.ExpectError(t, http.StatusUnprocessableEntity, "validation_failed")
 	details := resp.JSON(t)["details"].([]any)
 	if len(details) != 2 {
 		t.Fatalf("details %v", details)
 	}
 	resp = r.api(t, "PATCH", r.path("push_platform_1"), map[string]any{"category": "sports"})
-	wantCode(t, resp, http.StatusUnprocessableEntity, "validation_failed")
+	resp.ExpectError(t, http.StatusUnprocessableEntity, "validation_failed")
 	if d := resp.JSON(t)["details"].([]any)[0].(map[string]any); d["field"] != "category" || !strings.Contains(d["problem"].(string), "news, guides") {
 		t.Fatalf("category problem %v", d)
 	}

@@ -42,7 +42,7 @@ func TestSyncPushesMissingAndChanged(t *testing.T) {
 		len(p.Tags) != 1 || p.Tags[0] != "guide" || p.Category == nil || *p.Category != "guides" || p.Author != nil {
 		t.Fatalf("pushed post %+v", p)
 	}
-	evs := r.events(t, "article.published")
+	evs := r.acct.Client.Events(t, "article.published")
 	if len(evs) != 2 {
 		t.Fatalf("article.published events %+v", evs)
 	}
@@ -71,7 +71,7 @@ func TestSyncPushesMissingAndChanged(t *testing.T) {
 	if len(posts) != 2 || posts[1].Title != "Second post, revised" || posts[1].Writes != 2 || !strings.HasPrefix(posts[1].Slug, "second-post-revised-") {
 		t.Fatalf("posts after the update %+v", posts)
 	}
-	if evs := r.events(t, "article.published"); len(evs) != 3 || evs[2].Data["result"] != "updated" {
+	if evs := r.acct.Client.Events(t, "article.published"); len(evs) != 3 || evs[2].Data["result"] != "updated" {
 		t.Fatalf("events after the update %+v", evs)
 	}
 	// A settings change pushes everything again.
@@ -113,11 +113,11 @@ func TestSyncErrorsAreRecorded(t *testing.T) {
 	if got["status"] != "error" || got["last_error"] != wantMsg || got["last_error_at"] == nil || got["last_sync_at"] == nil {
 		t.Fatalf("integration after failures %v", got)
 	}
-	ie := r.events(t, "integration.error")
+	ie := r.acct.Client.Events(t, "integration.error")
 	if len(ie) != 1 || ie[0].Data["integration"].(map[string]any)["last_error"] != wantMsg {
 		t.Fatalf("integration.error events %+v", ie)
 	}
-	pf := r.events(t, "article.publish_failed")
+	pf := r.acct.Client.Events(t, "article.publish_failed")
 	if len(pf) != 2 || pf[0].Data["article_id"] != a["id"] || pf[0].Data["destination"] != "push_platform_1" ||
 		pf[0].Data["error"].(map[string]any)["code"] != "push_failed" || pf[0].Data["error"].(map[string]any)["message"] != wantMsg {
 		t.Fatalf("article.publish_failed events %+v", pf)
@@ -134,7 +134,7 @@ func TestSyncErrorsAreRecorded(t *testing.T) {
 	if got := r.integration(t, "push_platform_1"); got["status"] != "error" || !strings.Contains(got["last_error"].(string), "refused the API token") {
 		t.Fatalf("integration with a refused token %v", got)
 	}
-	if n := len(r.events(t, "article.publish_failed")); n != 3 {
+	if n := len(r.acct.Client.Events(t, "article.publish_failed")); n != 3 {
 		t.Fatalf("%d article.publish_failed events, want 3 (one per tried article)", n)
 	}
 
@@ -158,13 +158,13 @@ func TestDisconnect(t *testing.T) {
 	if got["status"] != "not_connected" || got["site_url"] != nil || got["remote_site_name"] != nil || got["connected_at"] != nil {
 		t.Fatalf("disconnected %v", got)
 	}
-	evs := r.events(t, "integration.disconnected")
+	evs := r.acct.Client.Events(t, "integration.disconnected")
 	if len(evs) != 1 || evs[0].Data["integration"].(map[string]any)["status"] != "not_connected" {
 		t.Fatalf("integration.disconnected events %+v", evs)
 	}
-	wantCode(t, r.api(t, "POST", r.path("push_platform_1")+"/sync", nil), http.StatusConflict, "conflict")
+	r.api(t, "POST", r.path("push_platform_1")+"/sync", nil).ExpectError(t, http.StatusConflict, "conflict")
 	again := r.api(t, "DELETE", r.path("push_platform_1"), nil).Expect(t, http.StatusOK).JSON(t)["integration"].(map[string]any)
-	if again["status"] != "not_connected" || len(r.events(t, "integration.disconnected")) != 1 {
+	if again["status"] != "not_connected" || len(r.acct.Client.Events(t, "integration.disconnected")) != 1 {
 		t.Fatalf("second disconnect %v", again)
 	}
 
@@ -192,7 +192,7 @@ func TestPlatform2OnThePaidPlan(t *testing.T) {
 		posts[0].Author == nil || *posts[0].Author != "editor" || posts[0].Excerpt != "About Add-on post" {
 		t.Fatalf("posts %+v", posts)
 	}
-	evs := r.events(t, "article.published")
+	evs := r.acct.Client.Events(t, "article.published")
 	if len(evs) != 1 || evs[0].Data["source"] != "push_platform_2" || evs[0].Data["article_id"] != a["id"] {
 		t.Fatalf("events %+v", evs)
 	}

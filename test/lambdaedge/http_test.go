@@ -58,7 +58,7 @@ func TestPostAccountsWithBase64Body(t *testing.T) {
 	if !strings.HasPrefix(c.ClaimURL, baseURL+"/claim/") {
 		t.Errorf("claim_url %q does not start at BASE_URL %s", c.ClaimURL, baseURL)
 	}
-	if got := r.mail.to(sampleOwner); len(got) != 1 {
+	if got := r.mail.To(sampleOwner); len(got) != 1 {
 		t.Errorf("%d emails to the owner, want the claim email", len(got))
 	}
 	want := `{"account_id":"` + c.Account.ID + `","job_id":"` + c.ScanJob + `"}`

@@ -43,7 +43,7 @@ type rig struct {
 	clock      *clock.Fixed
 	jobs       *recorder
 	deliveries *recorder
-	mail       *mailbox
+	mail       *mail.Memory
 }
 
 // baseURL is the API endpoint the deployed configuration names.
@@ -65,7 +65,7 @@ func newRig(t *testing.T) *rig {
 	if cfg.DevMode {
 		t.Fatal("the deployed configuration is in dev mode")
 	}
-	r := &rig{table: table, clock: &clock.Fixed{T: time.Now().UTC().Truncate(time.Millisecond)}, jobs: &recorder{}, deliveries: &recorder{}, mail: &mailbox{}}
+	r := &rig{table: table, clock: &clock.Fixed{T: time.Now().UTC().Truncate(time.Millisecond)}, jobs: &recorder{}, deliveries: &recorder{}, mail: &mail.Memory{}}
 	r.app = app.New(app.Deps{
 		Config: cfg, Table: table, Clock: r.clock, JobsQueue: r.jobs, DeliveriesQueue: r.deliveries, Mailer: r.mail,
 		Egress: egress.New(egress.Options{UserAgent: app.UserAgent}),
@@ -115,32 +115,6 @@ func (q *recorder) sent() []string {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	return append([]string(nil), q.bodies...)
-}
-
-// mailbox is a mail.Sender that keeps what it is sent.
-type mailbox struct {
-	mu   sync.Mutex
-	msgs []mail.Message
-}
-
-// Send records m.
-func (m *mailbox) Send(_ context.Context, msg mail.Message) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.msgs = append(m.msgs, msg)
-	return nil
-}
-
-func (m *mailbox) to(address string) []mail.Message {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	var out []mail.Message
-	for _, msg := range m.msgs {
-		if msg.To == address {
-			out = append(out, msg)
-		}
-	}
-	return out
 }
 
 // fixture returns the bytes of events/<name>, with each key of replace

@@ -148,14 +148,8 @@ func newAccount(t testing.TB, env *testenv.Env) *testenv.Account {
 		env.SetHost(t, siteHost, strings.TrimPrefix(srv.URL, "http://"))
 	})
 	acct := env.NewAccount(t, "http://"+siteHost+"/")
-	for i := 0; i < 4; i++ {
-		j := acct.Client.Agent(t, "GET", "/jobs/"+acct.ScanJob+"?wait=25", nil).Expect(t, http.StatusOK).JSON(t)["job"].(map[string]any)
-		if s := j["status"]; s == "completed" || s == "failed" {
-			return acct
-		}
-	}
-	t.Fatalf("scan job %s did not end", acct.ScanJob)
-	return nil
+	acct.Client.WaitJob(t, acct.ScanJob)
+	return acct
 }
 
 // httpJSON sends a request to the agent API with acct's key and returns

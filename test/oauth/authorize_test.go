@@ -17,7 +17,7 @@ import (
 func TestAuthorizeErrors(t *testing.T) {
 	env := testenv.Shared(t)
 	a := newApp(t, env, "Errors App")
-	b := newBrowser(t, env)
+	b := env.NewBrowser(t)
 	f := newFlow()
 	good := mustURL(t, a.authURL(env, f))
 	with := func(change func(q url.Values)) string {
@@ -38,7 +38,7 @@ func TestAuthorizeErrors(t *testing.T) {
 	}
 	for name, target := range pages {
 		t.Run(name, func(t *testing.T) {
-			p := b.get(t, target).expect(t, http.StatusBadRequest, "This app cannot connect")
+			p := b.Get(t, target).Expect(t, http.StatusBadRequest, "This app cannot connect")
 			if p.Location != "" || !strings.HasPrefix(p.Header.Get("Content-Type"), "text/html") {
 				t.Fatalf("answer redirects to %q (Content-Type %q)", p.Location, p.Header.Get("Content-Type"))
 			}
@@ -59,7 +59,7 @@ func TestAuthorizeErrors(t *testing.T) {
 	}
 	for _, tc := range redirects {
 		t.Run(tc.name, func(t *testing.T) {
-			u := b.get(t, with(tc.change)).redirect(t, http.StatusFound, a.Callback.URI()+"?")
+			u := b.Get(t, with(tc.change)).Redirect(t, http.StatusFound, a.Callback.URI()+"?")
 			q := u.Query()
 			if q.Get("error") != tc.code || q.Get("state") != f.State || q.Get("error_description") == "" || q.Get("iss") != env.URL {
 				t.Fatalf("error redirect %v, want error %q with state", q, tc.code)
@@ -87,15 +87,15 @@ func TestAuthorizeAccepts(t *testing.T) {
 	}}
 	f := newFlow()
 	target := a.Config.AuthCodeURL(f.State, oauth2.S256ChallengeOption(f.Verifier), oauth2.SetAuthURLParam("resource", env.URL+"/api/agent/v1"))
-	p := o.Browser.get(t, target).redirect(t, http.StatusFound, env.URL+"/signin?")
+	p := o.Browser.Get(t, target).Redirect(t, http.StatusFound, env.URL+"/signin?")
 	next := p.Query().Get("next")
-	link := signInLink(t, o.Browser, o.Email, next)
-	o.Browser.get(t, link).redirect(t, http.StatusSeeOther, env.URL+next)
-	consent := o.Browser.get(t, env.URL+next).expect(t, http.StatusOK, "CLI Tool", o.Email, "full access to everything in this account, on all its sites")
+	link := env.SignInLink(t, o.Browser, o.Email, next)
+	o.Browser.Get(t, link).Redirect(t, http.StatusSeeOther, env.URL+next)
+	consent := o.Browser.Get(t, env.URL+next).Expect(t, http.StatusOK, "CLI Tool", o.Email, "full access to everything in this account, on all its sites")
 	if csp := consent.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "form-action 'self' "+cb.srv.URL+";") {
 		t.Fatalf("consent page CSP %q does not let the form's answer go back to the app", csp)
 	}
-	o.Browser.get(t, o.answer(t, consent, "connect").redirect(t, http.StatusSeeOther, cb.URI()+"?").String())
+	o.Browser.Get(t, o.answer(t, consent, "connect").Redirect(t, http.StatusSeeOther, cb.URI()+"?").String())
 	tok, err := a.Config.Exchange(ctx(), cb.Last(t).Get("code"), oauth2.VerifierOption(f.Verifier))
 	if err != nil {
 		t.Fatalf("exchange: %v", err)
@@ -115,7 +115,7 @@ func TestCancel(t *testing.T) {
 	a := newApp(t, env, "Cancelled App")
 	f := newFlow()
 	consent := o.consentPage(t, a, f)
-	u := o.answer(t, consent, "cancel").redirect(t, http.StatusSeeOther, a.Callback.URI()+"?")
+	u := o.answer(t, consent, "cancel").Redirect(t, http.StatusSeeOther, a.Callback.URI()+"?")
 	if q := u.Query(); q.Get("error") != "access_denied" || q.Get("state") != f.State || q.Get("code") != "" {
 		t.Fatalf("cancel redirect %v", q)
 	}
@@ -126,7 +126,7 @@ func TestCancel(t *testing.T) {
 	if len(keys.AgentKeys) != 1 {
 		t.Fatalf("after cancel the account has %d credentials, want its one key", len(keys.AgentKeys))
 	}
-	o.answer(t, consent, "connect").expect(t, http.StatusGone, "expired or already answered")
+	o.answer(t, consent, "connect").Expect(t, http.StatusGone, "expired or already answered")
 }
 
 // TestConsentErrorStates opens the consent page without a request, with an
@@ -137,25 +137,25 @@ func TestConsentErrorStates(t *testing.T) {
 	o := newOwner(t, env)
 	a := newApp(t, env, "States App")
 	b := o.Browser
-	b.get(t, "/oauth/consent").expect(t, http.StatusBadRequest, "Nothing to approve")
-	b.get(t, "/oauth/consent?authorization_id=").expect(t, http.StatusBadRequest, "Nothing to approve")
-	b.get(t, "/oauth/consent?authorization_id=00000000-0000-4000-8000-000000000000").expect(t, http.StatusGone, "expired or already answered")
-	b.get(t, "/oauth/consent?authorization_id=not-an-id").expect(t, http.StatusGone, "expired or already answered")
+	b.Get(t, "/oauth/consent").Expect(t, http.StatusBadRequest, "Nothing to approve")
+	b.Get(t, "/oauth/consent?authorization_id=").Expect(t, http.StatusBadRequest, "Nothing to approve")
+	b.Get(t, "/oauth/consent?authorization_id=00000000-0000-4000-8000-000000000000").Expect(t, http.StatusGone, "expired or already answered")
+	b.Get(t, "/oauth/consent?authorization_id=not-an-id").Expect(t, http.StatusGone, "expired or already answered")
 
 	consent := o.consentPage(t, a, newFlow())
-	id := field(t, consent, idField)
+	id := consent.Field(t, "authorization_id")
 	// A form without the session's CSRF token changes nothing.
-	b.post(t, "/oauth/consent", url.Values{"authorization_id": {id}, "csrf": {"forged"}, "decision": {"connect"}}).expect(t, http.StatusForbidden)
+	b.Post(t, "/oauth/consent", url.Values{"authorization_id": {id}, "csrf": {"forged"}, "decision": {"connect"}}).Expect(t, http.StatusForbidden)
 	// Another browser is sent to sign in first.
-	newBrowser(t, env).get(t, "/oauth/consent?authorization_id="+id).redirect(t, http.StatusSeeOther, env.URL+"/signin?next=")
+	env.NewBrowser(t).Get(t, "/oauth/consent?authorization_id="+id).Redirect(t, http.StatusSeeOther, env.URL+"/signin?next=")
 	o.code(t, a, newFlow()) // signed in now: a fresh request goes straight to consent
-	o.answer(t, consent, "connect").redirect(t, http.StatusSeeOther, a.Callback.URI()+"?")
-	b.get(t, "/oauth/consent?authorization_id="+id).expect(t, http.StatusGone, "expired or already answered")
+	o.answer(t, consent, "connect").Redirect(t, http.StatusSeeOther, a.Callback.URI()+"?")
+	b.Get(t, "/oauth/consent?authorization_id="+id).Expect(t, http.StatusGone, "expired or already answered")
 
 	stale := o.consentPage(t, a, newFlow())
 	env.Advance(t, 601)
-	b.get(t, "/oauth/consent?authorization_id="+field(t, stale, idField)).expect(t, http.StatusGone, "expired or already answered")
-	o.answer(t, stale, "connect").expect(t, http.StatusGone)
+	b.Get(t, "/oauth/consent?authorization_id="+stale.Field(t, "authorization_id")).Expect(t, http.StatusGone, "expired or already answered")
+	o.answer(t, stale, "connect").Expect(t, http.StatusGone)
 }
 
 // httpsApp registers an app whose one redirect URI is on another host.

@@ -10,13 +10,10 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"html"
 	"io"
 	"net/http"
-	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -101,148 +98,19 @@ func ctx() context.Context {
 	return context.WithValue(context.Background(), oauth2.HTTPClient, &http.Client{Timeout: 30 * time.Second})
 }
 
-// browser is the owner's browser: a cookie jar, redirects followed by hand.
-type browser struct {
-	env    *testenv.Env
-	client *http.Client
-}
-
-func newBrowser(t testing.TB, env *testenv.Env) *browser {
-	t.Helper()
-	jar, err := cookiejar.New(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &browser{env: env, client: &http.Client{
-		Jar: jar, Timeout: 30 * time.Second,
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-	}}
-}
-
-// page is an answer read in full.
-type page struct {
-	Status   int
-	Header   http.Header
-	Body     string
-	Location string
-}
-
-func (b *browser) do(t testing.TB, method, target string, form url.Values) *page {
-	t.Helper()
-	if strings.HasPrefix(target, "/") {
-		target = b.env.URL + target
-	}
-	var body io.Reader
-	if form != nil {
-		body = strings.NewReader(form.Encode())
-	}
-	req, err := http.NewRequest(method, target, body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if form != nil {
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	}
-	resp, err := b.client.Do(req)
-	if err != nil {
-		t.Fatalf("%s %s: %v", method, target, err)
-	}
-	defer resp.Body.Close()
-	raw, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &page{Status: resp.StatusCode, Header: resp.Header, Body: string(raw), Location: resp.Header.Get("Location")}
-}
-
-func (b *browser) get(t testing.TB, target string) *page {
-	t.Helper()
-	return b.do(t, "GET", target, nil)
-}
-
-func (b *browser) post(t testing.TB, target string, form url.Values) *page {
-	t.Helper()
-	return b.do(t, "POST", target, form)
-}
-
-// expect fails unless the answer has status and, for pages, contains every
-// text.
-func (p *page) expect(t testing.TB, status int, contains ...string) *page {
-	t.Helper()
-	if p.Status != status {
-		t.Fatalf("status %d, want %d (Location %q):\n%s", p.Status, status, p.Location, p.Body)
-	}
-	for _, c := range contains {
-		if !strings.Contains(p.Body, c) {
-			t.Fatalf("answer lacks %q:\n%s", c, p.Body)
-		}
-	}
-	return p
-}
-
-// redirect fails unless the answer redirects to a URL starting with
-// prefix, and returns the URL.
-func (p *page) redirect(t testing.TB, status int, prefix string) *url.URL {
-	t.Helper()
-	p.expect(t, status)
-	if !strings.HasPrefix(p.Location, prefix) {
-		t.Fatalf("redirects to %q, want %q...", p.Location, prefix)
-	}
-	u, err := url.Parse(p.Location)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return u
-}
-
-var (
-	csrfField = regexp.MustCompile(`name="csrf" value="([^"]+)"`)
-	idField   = regexp.MustCompile(`name="authorization_id" value="([^"]+)"`)
-)
-
-// field returns the value of a hidden form field on a page.
-func field(t testing.TB, p *page, re *regexp.Regexp) string {
-	t.Helper()
-	m := re.FindStringSubmatch(p.Body)
-	if m == nil {
-		t.Fatalf("page has no field %s:\n%s", re, p.Body)
-	}
-	return html.UnescapeString(m[1])
-}
-
-// claim claims acct through its claim link so its owner can sign in.
-func claim(t testing.TB, env *testenv.Env, acct *testenv.Account) {
-	t.Helper()
-	path := strings.TrimPrefix(acct.ClaimURL, env.URL)
-	env.Client().Do(t, "POST", path, nil).Expect(t, http.StatusOK)
-}
-
-// signInLink asks for a sign-in link for email and returns the newest one
-// mailed to it.
-func signInLink(t testing.TB, b *browser, email, next string) string {
-	t.Helper()
-	b.post(t, "/signin", url.Values{"email": {email}, "next": {next}}).expect(t, http.StatusOK, "Check your email")
-	for _, m := range b.env.Emails(t, email) {
-		if m.Subject == "Your sign-in link" && len(m.Links) == 1 {
-			return m.Links[0]
-		}
-	}
-	t.Fatalf("no sign-in link was mailed to %s", email)
-	return ""
-}
-
 // owner is a claimed account and its owner's browser.
 type owner struct {
 	*testenv.Account
-	Browser *browser
+	Browser *testenv.Browser
+	env     *testenv.Env
 }
 
 // newOwner creates and claims an account.
 func newOwner(t testing.TB, env *testenv.Env) *owner {
 	t.Helper()
 	acct := env.NewAccount(t, "")
-	claim(t, env, acct)
-	return &owner{Account: acct, Browser: newBrowser(t, env)}
+	env.Claim(t, acct)
+	return &owner{Account: acct, Browser: env.NewBrowser(t), env: env}
 }
 
 // flow is one authorization attempt of an app.
@@ -261,25 +129,24 @@ func (a *app) authURL(env *testenv.Env, f flow) string {
 
 // consentPage sends the owner's browser through the authorization request,
 // signing in by emailed link when needed, and returns the consent page.
-func (o *owner) consentPage(t testing.TB, a *app, f flow) *page {
+func (o *owner) consentPage(t testing.TB, a *app, f flow) *testenv.Page {
 	t.Helper()
 	b := o.Browser
-	p := b.get(t, a.authURL(b.env, f)).expect(t, http.StatusFound)
-	if strings.HasPrefix(p.Location, b.env.URL+"/signin?") {
+	p := b.Get(t, a.authURL(o.env, f)).Expect(t, http.StatusFound)
+	if strings.HasPrefix(p.Location, o.env.URL+"/signin?") {
 		next := mustURL(t, p.Location).Query().Get("next")
-		link := signInLink(t, b, o.Email, next)
-		p = b.get(t, link)
-		p.redirect(t, http.StatusSeeOther, b.env.URL+next)
+		p = b.Get(t, o.env.SignInLink(t, b, o.Email, next))
+		p.Redirect(t, http.StatusSeeOther, o.env.URL+next)
 	}
-	u := p.redirect(t, p.Status, b.env.URL+"/oauth/consent?authorization_id=")
-	return b.get(t, u.String()).expect(t, http.StatusOK, a.Name, o.Email)
+	u := p.Redirect(t, p.Status, o.env.URL+"/oauth/consent?authorization_id=")
+	return b.Get(t, u.String()).Expect(t, http.StatusOK, a.Name, o.Email)
 }
 
 // answer submits the consent page with decision and returns the answer.
-func (o *owner) answer(t testing.TB, consent *page, decision string) *page {
+func (o *owner) answer(t testing.TB, consent *testenv.Page, decision string) *testenv.Page {
 	t.Helper()
-	return o.Browser.post(t, "/oauth/consent", url.Values{
-		"authorization_id": {field(t, consent, idField)}, "csrf": {field(t, consent, csrfField)}, "decision": {decision},
+	return o.Browser.Post(t, "/oauth/consent", url.Values{
+		"authorization_id": {consent.Field(t, "authorization_id")}, "csrf": {consent.Field(t, "csrf")}, "decision": {decision},
 	})
 }
 
@@ -288,10 +155,10 @@ func (o *owner) answer(t testing.TB, consent *page, decision string) *page {
 func (o *owner) code(t testing.TB, a *app, f flow) string {
 	t.Helper()
 	p := o.answer(t, o.consentPage(t, a, f), "connect")
-	u := p.redirect(t, http.StatusSeeOther, a.Callback.URI()+"?")
-	o.Browser.get(t, u.String()).expect(t, http.StatusOK)
+	u := p.Redirect(t, http.StatusSeeOther, a.Callback.URI()+"?")
+	o.Browser.Get(t, u.String()).Expect(t, http.StatusOK)
 	q := a.Callback.Last(t)
-	if q.Get("state") != f.State || q.Get("iss") != o.Browser.env.URL || q.Get("error") != "" || q.Get("code") == "" {
+	if q.Get("state") != f.State || q.Get("iss") != o.env.URL || q.Get("error") != "" || q.Get("code") == "" {
 		t.Fatalf("redirect to the app = %v, want code, state %q and iss", q, f.State)
 	}
 	return q.Get("code")

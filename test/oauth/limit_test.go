@@ -21,9 +21,9 @@ func TestConnectionLimit(t *testing.T) {
 	}
 	a := newApp(t, env, "Limit App")
 	consent := o.consentPage(t, a, newFlow())
-	o.answer(t, consent, "connect").expect(t, http.StatusConflict, "already has 25 active agent keys and app connections")
+	o.answer(t, consent, "connect").Expect(t, http.StatusConflict, "already has 25 active agent keys and app connections")
 	o.Client.Agent(t, "DELETE", "/agent-keys/"+last, nil).Expect(t, http.StatusOK)
-	o.answer(t, consent, "connect").redirect(t, http.StatusSeeOther, a.Callback.URI()+"?")
+	o.answer(t, consent, "connect").Redirect(t, http.StatusSeeOther, a.Callback.URI()+"?")
 	// Connections count like keys: the account is full again.
 	o.Client.Agent(t, "POST", "/agent-keys", map[string]any{"name": "One too many"}).Expect(t, http.StatusConflict)
 }

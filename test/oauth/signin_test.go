@@ -11,9 +11,9 @@ import (
 
 // signInAnswer posts the sign-in form and returns the page with the
 // address taken out, so answers for different addresses compare.
-func signInAnswer(t testing.TB, b *browser, email string) string {
+func signInAnswer(t testing.TB, b *testenv.Browser, email string) string {
 	t.Helper()
-	p := b.post(t, "/signin", url.Values{"email": {email}}).expect(t, http.StatusOK, "Check your email")
+	p := b.Post(t, "/signin", url.Values{"email": {email}}).Expect(t, http.StatusOK, "Check your email")
 	return strings.ReplaceAll(p.Body, email, "EMAIL")
 }
 
@@ -22,7 +22,7 @@ func signInAnswer(t testing.TB, b *browser, email string) string {
 // the session cookie, same-origin continuation and sign-out.
 func TestSignIn(t *testing.T) {
 	env := testenv.Shared(t)
-	b := newBrowser(t, env)
+	b := env.NewBrowser(t)
 
 	// An unclaimed account and an unknown address get the claimed
 	// account's answer, and no mail.
@@ -39,16 +39,16 @@ func TestSignIn(t *testing.T) {
 			}
 		}
 	}
-	b.post(t, "/signin", url.Values{"email": {"not an address"}}).expect(t, http.StatusUnprocessableEntity, "Enter the email address")
+	b.Post(t, "/signin", url.Values{"email": {"not an address"}}).Expect(t, http.StatusUnprocessableEntity, "Enter the email address")
 
 	// The link signs in once, sets the session cookie and continues only
 	// to paths of this service.
-	link := signInLink(t, b, claimed.Email, "https://evil.example/")
+	link := env.SignInLink(t, b, claimed.Email, "https://evil.example/")
 	if !strings.HasPrefix(link, env.URL+"/signin/verify?token=") {
 		t.Fatalf("sign-in link %q", link)
 	}
-	p := b.get(t, link)
-	p.redirect(t, http.StatusSeeOther, env.URL+"/signin")
+	p := b.Get(t, link)
+	p.Redirect(t, http.StatusSeeOther, env.URL+"/signin")
 	cookie := p.Header.Get("Set-Cookie")
 	for _, attr := range []string{"session=", "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=604800"} {
 		if !strings.Contains(cookie, attr) {
@@ -58,20 +58,20 @@ func TestSignIn(t *testing.T) {
 	if strings.Contains(cookie, "Secure") {
 		t.Fatalf("session cookie %q is Secure on an http base URL", cookie)
 	}
-	signedIn := b.get(t, "/signin").expect(t, http.StatusOK, "You are signed in", claimed.Email)
-	b.get(t, link).expect(t, http.StatusNotFound, "not valid")
+	signedIn := b.Get(t, "/signin").Expect(t, http.StatusOK, "You are signed in", claimed.Email)
+	b.Get(t, link).Expect(t, http.StatusNotFound, "not valid")
 
 	// Sign-out needs the session's CSRF token, then ends the session.
-	b.post(t, "/signout", url.Values{"csrf": {"forged"}}).expect(t, http.StatusForbidden)
-	b.get(t, "/signin").expect(t, http.StatusOK, "You are signed in")
-	b.post(t, "/signout", url.Values{"csrf": {field(t, signedIn, csrfField)}}).expect(t, http.StatusOK, "You are signed out")
-	b.get(t, "/signin").expect(t, http.StatusOK, "Email me a sign-in link")
+	b.Post(t, "/signout", url.Values{"csrf": {"forged"}}).Expect(t, http.StatusForbidden)
+	b.Get(t, "/signin").Expect(t, http.StatusOK, "You are signed in")
+	b.Post(t, "/signout", url.Values{"csrf": {signedIn.Field(t, "csrf")}}).Expect(t, http.StatusOK, "You are signed out")
+	b.Get(t, "/signin").Expect(t, http.StatusOK, "Email me a sign-in link")
 
 	// A link works for 15 minutes.
-	late := signInLink(t, b, claimed.Email, "/signin")
+	late := env.SignInLink(t, b, claimed.Email, "/signin")
 	env.Advance(t, 15*60+1)
-	b.get(t, late).expect(t, http.StatusNotFound, "not valid")
-	fresh := signInLink(t, b, claimed.Email, "/signin")
+	b.Get(t, late).Expect(t, http.StatusNotFound, "not valid")
+	fresh := env.SignInLink(t, b, claimed.Email, "/signin")
 	env.Advance(t, 14*60)
-	b.get(t, fresh).redirect(t, http.StatusSeeOther, env.URL+"/signin")
+	b.Get(t, fresh).Redirect(t, http.StatusSeeOther, env.URL+"/signin")
 }

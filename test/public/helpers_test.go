@@ -251,22 +251,6 @@ func idsOf(list []map[string]any) []string {
 	return out
 }
 
-// event is an event of GET /events.
-type event struct {
-	ID     string         `json:"id"`
-	Type   string         `json:"type"`
-	SiteID *string        `json:"site_id"`
-	Data   map[string]any `json:"data"`
-}
-
-// events returns the owner's events of typ, oldest first.
-func (o *owner) events(t *testing.T, typ string) []event {
-	t.Helper()
-	var out struct{ Events []event }
-	o.api(t, "GET", "/events?since=2000-01-01T00:00:00Z&limit=100&types="+typ, nil).Expect(t, http.StatusOK).Decode(t, &out)
-	return out.Events
-}
-
 // keys returns GET /sites/{site}/keys.
 func (o *owner) keys(t *testing.T, site string) []map[string]any {
 	t.Helper()

@@ -96,7 +96,7 @@ func TestPatchRecordsLiveURL(t *testing.T) {
 	if p := o.list(t, q("limit", "10")); !sameJSON(idsOf(p.Articles), []string{b.ID, a.ID}) || *p.NextSince != got["updated_at"] {
 		t.Fatalf("list after the report: %v next %v", idsOf(p.Articles), *p.NextSince)
 	}
-	evs := o.events(t, "article.published")
+	evs := o.acct.Client.Events(t, "article.published")
 	if len(evs) != 1 || *evs[0].SiteID != o.acct.SiteID || !sameJSON(evs[0].Data, map[string]any{
 		"article_id": a.ID, "result": "recorded", "source": "site_key", "url": live,
 	}) {
@@ -108,7 +108,7 @@ func TestPatchRecordsLiveURL(t *testing.T) {
 	if string(again.Body) != string(resp.Body) {
 		t.Fatalf("repeat answered %s, first %s", again.Body, resp.Body)
 	}
-	if n := len(o.events(t, "article.published")); n != 1 {
+	if n := len(o.acct.Client.Events(t, "article.published")); n != 1 {
 		t.Fatalf("%d article.published events after a repeat, want 1", n)
 	}
 	// A new URL is a new report.
@@ -117,7 +117,7 @@ func TestPatchRecordsLiveURL(t *testing.T) {
 	if third["published_url"] != moved || third["updated_at"].(string) <= got["updated_at"].(string) {
 		t.Fatalf("second report: %v", third)
 	}
-	if evs := o.events(t, "article.published"); len(evs) != 2 || evs[1].Data["url"] != moved {
+	if evs := o.acct.Client.Events(t, "article.published"); len(evs) != 2 || evs[1].Data["url"] != moved {
 		t.Fatalf("events after a new URL: %+v", evs)
 	}
 	if g := o.pub(t, "GET", "/articles/"+a.ID, nil).Expect(t, http.StatusOK).JSON(t)["article"].(map[string]any); !sameJSON(g, third) {

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -57,23 +56,10 @@ func website(t *testing.T, env *testenv.Env, pages map[string]string) string {
 func scanned(t *testing.T, env *testenv.Env) *testenv.Account {
 	t.Helper()
 	a := env.NewAccount(t, website(t, env, ledgerly))
-	if j := waitJob(t, a, a.ScanJob); j["status"] != "completed" {
+	if j := a.Client.WaitJob(t, a.ScanJob); j["status"] != "completed" {
 		t.Fatalf("scan job %v", j)
 	}
 	return a
-}
-
-// waitJob waits for job id to end and returns it.
-func waitJob(t *testing.T, a *testenv.Account, id string) map[string]any {
-	t.Helper()
-	for i := 0; i < 4; i++ {
-		j := a.Client.Agent(t, "GET", "/jobs/"+id+"?wait=25", nil).Expect(t, http.StatusOK).JSON(t)["job"].(map[string]any)
-		if s := j["status"]; s == "completed" || s == "failed" {
-			return j
-		}
-	}
-	t.Fatalf("job %s did not end", id)
-	return nil
 }
 
 // result is a research job's result.
@@ -113,7 +99,7 @@ func startResearch(t *testing.T, a *testenv.Account, body map[string]any) string
 // research runs a research job to its end and returns its result.
 func research(t *testing.T, a *testenv.Account, body map[string]any) result {
 	t.Helper()
-	j := waitJob(t, a, startResearch(t, a, body))
+	j := a.Client.WaitJob(t, startResearch(t, a, body))
 	if j["status"] != "completed" {
 		t.Fatalf("research job %v", j)
 	}
@@ -168,29 +154,6 @@ func listArticles(t *testing.T, a *testenv.Account) []article {
 	var out struct{ Articles []article }
 	a.Client.Agent(t, "GET", "/sites/"+a.SiteID+"/articles?limit=100", nil).Expect(t, http.StatusOK).Decode(t, &out)
 	return out.Articles
-}
-
-// event is an event as GET /events returns it.
-type event struct {
-	ID   string         `json:"id"`
-	Type string         `json:"type"`
-	Data map[string]any `json:"data"`
-}
-
-// events returns the account's events of typ, oldest first.
-func events(t *testing.T, a *testenv.Account, typ string) []event {
-	t.Helper()
-	var out struct{ Events []event }
-	a.Client.Agent(t, "GET", "/events?since=2000-01-01T00:00:00Z&limit=100&types="+typ, nil).Expect(t, http.StatusOK).Decode(t, &out)
-	return out.Events
-}
-
-// trial starts a trial for the account through the simulated checkout.
-func trial(t *testing.T, env *testenv.Env, a *testenv.Account) {
-	t.Helper()
-	c := a.Client.Agent(t, "POST", "/billing/checkout", nil).Expect(t, http.StatusOK).JSON(t)["checkout"].(map[string]any)
-	link := strings.TrimPrefix(c["checkout_url"].(string), env.URL)
-	env.Client().Do(t, "POST", link, map[string]any{"card": "4242424242424242"}).Expect(t, http.StatusOK)
 }
 
 // wantError fails unless resp is an error with status and code, and

@@ -38,7 +38,7 @@ func TestResearchDailyLimit(t *testing.T) {
 	retryAfter(t, a.Client.Agent(t, "POST", path, map[string]any{"ideas": 0}), 86400)
 
 	b := env.NewAccount(t, "")
-	trial(t, env, b)
+	env.Trial(t, b, testenv.TestCardOK)
 	for i := 0; i < 12; i++ {
 		b.Client.Agent(t, "POST", "/sites/"+b.SiteID+"/research", map[string]any{"ideas": 0}).Expect(t, http.StatusAccepted)
 	}

@@ -81,7 +81,7 @@ func TestScanPlan(t *testing.T) {
 	if ideas != 5 || len(dates) != 3 || dates[0] != want[0] || dates[1] != want[1] || dates[2] != want[2] {
 		t.Fatalf("scheduled for %v (want %v, newest first), %d ideas", dates, want, ideas)
 	}
-	created := events(t, a, "article.created")
+	created := a.Client.Events(t, "article.created")
 	if len(created) != 8 {
 		t.Fatalf("%d article.created events", len(created))
 	}
@@ -122,10 +122,10 @@ func TestRescanReplaces(t *testing.T) {
 	var readded, own struct{ Keyword keyword }
 	c.Agent(t, "POST", base+"/keywords", map[string]any{"name": "invoicing app", "search_volume": 7, "tag": "mine"}).Expect(t, http.StatusCreated).Decode(t, &readded)
 	c.Agent(t, "POST", base+"/keywords", map[string]any{"name": "my own topic", "search_volume": 3}).Expect(t, http.StatusCreated).Decode(t, &own)
-	deletedBefore := len(events(t, a, "article.deleted"))
+	deletedBefore := len(a.Client.Events(t, "article.deleted"))
 
 	j := c.Agent(t, "POST", base+"/scan", nil).Expect(t, http.StatusAccepted).JSON(t)["job"].(map[string]any)
-	if got := waitJob(t, a, j["id"].(string)); got["status"] != "completed" {
+	if got := a.Client.WaitJob(t, j["id"].(string)); got["status"] != "completed" {
 		t.Fatalf("rescan %v", got)
 	}
 	wantCounts(t, scanOf(t, a))
@@ -179,7 +179,7 @@ func TestRescanReplaces(t *testing.T) {
 	if fresh != 8 || len(now) != 10 {
 		t.Fatalf("%d new scan articles, %d articles in all", fresh, len(now))
 	}
-	if n := len(events(t, a, "article.deleted")) - deletedBefore; n != 8 {
+	if n := len(a.Client.Events(t, "article.deleted")) - deletedBefore; n != 8 {
 		t.Fatalf("%d article.deleted events, want 8 (7 scan articles and mine)", n)
 	}
 }

@@ -136,7 +136,7 @@ func TestResearchSave(t *testing.T) {
 		tracked[k.Name] = true
 	}
 	libraryBefore := len(tracked) // the scan's and mine
-	createdBefore := len(events(t, a, "article.created"))
+	createdBefore := len(a.Client.Events(t, "article.created"))
 
 	r := research(t, a, map[string]any{"seed": "late payments", "save": true})
 	fresh := 0
@@ -183,7 +183,7 @@ func TestResearchSave(t *testing.T) {
 		}
 		titles[normal(i.Title)] = true
 	}
-	created := events(t, a, "article.created")[createdBefore:]
+	created := a.Client.Events(t, "article.created")[createdBefore:]
 	if len(created) != 10 {
 		t.Fatalf("%d article.created events", len(created))
 	}

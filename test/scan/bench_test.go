@@ -27,7 +27,7 @@ func BenchmarkScanRich(b *testing.B) {
 	env := testenv.Start(b)
 	site := serve(b, env, "bench", false, pages(richRobots, rich))
 	a := account(b, env, site.URL, nil)
-	waitJob(b, a, a.ScanJob)
+	a.Client.WaitJob(b, a.ScanJob)
 	var requests, jobMS float64
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -35,7 +35,7 @@ func BenchmarkScanRich(b *testing.B) {
 		env.Advance(b, 86400) // a new day: the no-plan limit allows the scan
 		before := len(site.Paths())
 		b.StartTimer()
-		j := waitJob(b, a, rescan(b, a))
+		j := a.Client.WaitJob(b, rescan(b, a))
 		b.StopTimer()
 		if j["status"] != "completed" {
 			b.Fatalf("job %v", j)

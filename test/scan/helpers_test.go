@@ -23,28 +23,7 @@ func account(t testing.TB, env *testenv.Env, siteURL string, body map[string]any
 	for k, v := range body {
 		b[k] = v
 	}
-	r := env.Client().Agent(t, "POST", "/accounts", b).Expect(t, http.StatusCreated)
-	var out struct {
-		Account  struct{ ID string }
-		Site     struct{ ID string }
-		AgentKey struct{ ID, Key string } `json:"agent_key"`
-		ScanJob  string                   `json:"scan_job_id"`
-	}
-	r.Decode(t, &out)
-	return &testenv.Account{ID: out.Account.ID, SiteID: out.Site.ID, Key: out.AgentKey.Key, KeyID: out.AgentKey.ID, ScanJob: out.ScanJob, Client: env.Client().As(out.AgentKey.Key)}
-}
-
-// waitJob waits for job id to end and returns it.
-func waitJob(t testing.TB, a *testenv.Account, id string) map[string]any {
-	t.Helper()
-	for i := 0; i < 4; i++ {
-		j := a.Client.Agent(t, "GET", "/jobs/"+id+"?wait=25", nil).Expect(t, http.StatusOK).JSON(t)["job"].(map[string]any)
-		if s := j["status"]; s == "completed" || s == "failed" {
-			return j
-		}
-	}
-	t.Fatalf("job %s did not end", id)
-	return nil
+	return env.SignUp(t, b)
 }
 
 // scanOf returns GET /sites/{site_id}/scan.

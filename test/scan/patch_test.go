@@ -15,7 +15,7 @@ func patchAccount(t *testing.T, env *testenv.Env) *testenv.Account {
 	t.Helper()
 	site := serve(t, env, "patch", false, pages("", bare))
 	a := account(t, env, site.URL, nil)
-	waitJob(t, a, a.ScanJob)
+	a.Client.WaitJob(t, a.ScanJob)
 	return a
 }
 

@@ -33,7 +33,7 @@ func TestRescanKeepsUserFields(t *testing.T) {
 		})
 	})
 	a := account(t, env, site.URL, map[string]any{"site_name": "My Own Name"})
-	waitJob(t, a, a.ScanJob)
+	a.Client.WaitJob(t, a.ScanJob)
 	s := siteOf(t, a)
 	logo := "https://" + site.Host + "/static/logo.png"
 	if s["brand_name"] != "My Own Name" || s["avatar_url"] != logo || !strings.HasPrefix(s["product_description"].(string), "Ledgerly is an invoicing app") {
@@ -48,7 +48,7 @@ func TestRescanKeepsUserFields(t *testing.T) {
 	content["/"] = strings.Replace(content["/"], "Send invoices in seconds and get paid faster.", "Now with payroll.", 1)
 	mu.Unlock()
 
-	job := waitJob(t, a, rescan(t, a))
+	job := a.Client.WaitJob(t, rescan(t, a))
 	if job["status"] != "completed" {
 		t.Fatalf("rescan job %v", job)
 	}
@@ -120,7 +120,7 @@ func TestScanStates(t *testing.T) {
 
 	free()
 	for _, a := range append(running, queued) {
-		if j := waitJob(t, a, a.ScanJob); j["status"] != "completed" {
+		if j := a.Client.WaitJob(t, a.ScanJob); j["status"] != "completed" {
 			t.Fatalf("job %v", j)
 		}
 		if sc := scanOf(t, a); sc["status"] != "completed" || sc["stage"] != "plan" {
@@ -166,7 +166,7 @@ func TestDailyLimit(t *testing.T) {
 	if _, err := fmt.Sscan(r.Header.Get("Retry-After"), &wait); err != nil || wait < 1 || wait > 86400 {
 		t.Fatalf("Retry-After %q", r.Header.Get("Retry-After"))
 	}
-	if j := waitJob(t, a, last); j["status"] != "completed" {
+	if j := a.Client.WaitJob(t, last); j["status"] != "completed" {
 		t.Fatalf("the last allowed scan: %v", j)
 	}
 	if s := siteOf(t, a); s["scan_status"] != "completed" {
@@ -174,7 +174,7 @@ func TestDailyLimit(t *testing.T) {
 	}
 
 	env.Advance(t, float64(wait))
-	waitJob(t, a, rescan(t, a))
+	a.Client.WaitJob(t, rescan(t, a))
 }
 
 // TestNewerScanReplacesRunningOne: a scan started while another runs
@@ -206,11 +206,11 @@ func TestNewerScanReplacesRunningOne(t *testing.T) {
 		t.Fatalf("scan %v, want the newer one", sc)
 	}
 	free()
-	old := waitJob(t, a, a.ScanJob)
+	old := a.Client.WaitJob(t, a.ScanJob)
 	if e, _ := old["error"].(map[string]any); old["status"] != "failed" || e["code"] != "conflict" || !strings.Contains(e["message"].(string), "newer scan") {
 		t.Fatalf("older job %v", old)
 	}
-	if j := waitJob(t, a, newer); j["status"] != "completed" {
+	if j := a.Client.WaitJob(t, newer); j["status"] != "completed" {
 		t.Fatalf("newer job %v", j)
 	}
 	if sc := scanOf(t, a); sc["job_id"] != newer || sc["status"] != "completed" {

@@ -19,7 +19,7 @@ func TestRichSite(t *testing.T) {
 	site := serve(t, env, "ledgerly", false, pages(richRobots, rich))
 	a := account(t, env, site.URL, nil)
 
-	job := waitJob(t, a, a.ScanJob)
+	job := a.Client.WaitJob(t, a.ScanJob)
 	if job["status"] != "completed" || job["kind"] != "site.scan" {
 		t.Fatalf("job %v", job)
 	}
@@ -99,7 +99,7 @@ func TestBarePage(t *testing.T) {
 	env := testenv.Shared(t)
 	site := serve(t, env, "bare", false, pages("", bare))
 	a := account(t, env, site.URL, nil)
-	if j := waitJob(t, a, a.ScanJob); j["status"] != "completed" {
+	if j := a.Client.WaitJob(t, a.ScanJob); j["status"] != "completed" {
 		t.Fatalf("job %v", j)
 	}
 	sc := scanOf(t, a)
@@ -122,7 +122,7 @@ func TestRedirectedSite(t *testing.T) {
 		})
 	})
 	a := account(t, env, start.URL, nil)
-	if j := waitJob(t, a, a.ScanJob); j["status"] != "completed" {
+	if j := a.Client.WaitJob(t, a.ScanJob); j["status"] != "completed" {
 		t.Fatalf("job %v", j)
 	}
 	sc := scanOf(t, a)
@@ -169,7 +169,7 @@ func TestFailures(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			site := serve(t, env, "broken", false, func(*site) http.Handler { return tc.handler })
 			a := account(t, env, site.URL, nil)
-			job := waitJob(t, a, a.ScanJob)
+			job := a.Client.WaitJob(t, a.ScanJob)
 			sc := scanOf(t, a)
 			checkFailed(t, a, job, sc, tc.code, append(tc.mentions, site.Host))
 		})
@@ -178,7 +178,7 @@ func TestFailures(t *testing.T) {
 		host := fmt.Sprintf("down-%d-%d.example.com", time.Now().UnixNano()%100000, hostSeq.Add(1))
 		env.SetHost(t, host, "127.0.0.1:9") // nothing listens there
 		a := account(t, env, "https://"+host+"/", nil)
-		checkFailed(t, a, waitJob(t, a, a.ScanJob), scanOf(t, a), "site_unreachable", []string{host, "refused the connection"})
+		checkFailed(t, a, a.Client.WaitJob(t, a.ScanJob), scanOf(t, a), "site_unreachable", []string{host, "refused the connection"})
 	})
 }
 

@@ -46,6 +46,18 @@ func (r *Response) Expect(t testing.TB, want int) *Response {
 	return r
 }
 
+// ExpectError fails the test unless the answer has status and its error
+// body has code, and returns the body.
+func (r *Response) ExpectError(t testing.TB, status int, code string) map[string]any {
+	t.Helper()
+	r.Expect(t, status)
+	body := r.JSON(t)
+	if body["code"] != code {
+		t.Fatalf("code = %v, want %s: %s", body["code"], code, r.Body)
+	}
+	return body
+}
+
 // ErrorCode returns the "code" of an error body.
 func (r *Response) ErrorCode(t testing.TB) string {
 	t.Helper()
@@ -153,10 +165,14 @@ func (e *Env) NewAccount(t testing.TB, site string) *Account {
 	if site == "" {
 		site = "https://acme.com"
 	}
-	email := UniqueEmail("owner")
-	r := e.Client().Agent(t, "POST", "/accounts", map[string]any{
-		"email": email, "site_url": site, "agent": map[string]any{"name": "Test agent"},
-	}).Expect(t, http.StatusCreated)
+	return e.SignUp(t, map[string]any{"email": UniqueEmail("owner"), "site_url": site, "agent": map[string]any{"name": "Test agent"}})
+}
+
+// SignUp creates an account with body as the POST /accounts body and
+// returns it.
+func (e *Env) SignUp(t testing.TB, body map[string]any) *Account {
+	t.Helper()
+	r := e.Client().Agent(t, "POST", "/accounts", body).Expect(t, http.StatusCreated)
 	var out struct {
 		Account  struct{ ID string }
 		Site     struct{ ID string }
@@ -165,6 +181,7 @@ func (e *Env) NewAccount(t testing.TB, site string) *Account {
 		ClaimURL string                   `json:"claim_url"`
 	}
 	r.Decode(t, &out)
+	email, _ := body["email"].(string)
 	return &Account{
 		ID: out.Account.ID, Email: email, SiteID: out.Site.ID, Key: out.AgentKey.Key, KeyID: out.AgentKey.ID,
 		ScanJob: out.ScanJob, ClaimURL: out.ClaimURL, Client: e.Client().As(out.AgentKey.Key),

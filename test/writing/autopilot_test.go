@@ -98,7 +98,7 @@ func TestAutopilot(t *testing.T) {
 		t.Fatalf("autopilot after a pace change = %+v", off)
 	}
 
-	r.startTrial(t)
+	r.env.Trial(t, r.acct, testenv.TestCardOK)
 	r.clearScheduled(t)
 	now, _ := time.Parse(time.RFC3339Nano, env.Now(t))
 	slot := now.Add(2 * time.Hour).Truncate(time.Minute)

@@ -29,7 +29,7 @@ func TestFailedGeneration(t *testing.T) {
 	env.Advance(t, 11) // the first retry waits 10 s
 	r.waitAttempt(t, id, 2)
 	env.Advance(t, 41) // the second 40 s
-	done := r.waitJob(t, id)
+	done := r.acct.Client.WaitJob(t, id)
 	jobErr, _ := done["error"].(map[string]any)
 	if done["status"] != "failed" || done["attempts"] != 3.0 || jobErr["code"] != "generation_failed" {
 		t.Fatalf("job after three failures = %v", done)
@@ -64,7 +64,7 @@ func TestFailedGeneration(t *testing.T) {
 	r.api(t, "DELETE", "/agent-keys/"+created.AgentKey.ID, nil).Expect(t, http.StatusOK)
 	second.Agent(t, "GET", "/account", nil).Expect(t, http.StatusUnauthorized)
 	env.Advance(t, 11)
-	if done := r.waitJob(t, id); done["status"] != "completed" {
+	if done := r.acct.Client.WaitJob(t, id); done["status"] != "completed" {
 		t.Fatalf("job of a revoked key = %v", done)
 	}
 	if got := r.get(t, a.ID); got.Status != "finished" {

@@ -14,7 +14,7 @@ func TestFinishHandWritten(t *testing.T) {
 	r := newRig(t, env, false) // finishing needs no plan
 
 	empty := r.create(t, map[string]any{"title": "Empty draft"})
-	wantError(t, r.api(t, "POST", r.articlePath(empty.ID)+"/finish", nil), http.StatusConflict, "conflict")
+	r.api(t, "POST", r.articlePath(empty.ID)+"/finish", nil).ExpectError(t, http.StatusConflict, "conflict")
 
 	a := r.create(t, map[string]any{"title": "A Guide to Coffee Subscriptions", "keyword": "coffee subscription", "body_markdown": handWritten("coffee subscription")})
 	var out struct{ Article article }
@@ -27,14 +27,14 @@ func TestFinishHandWritten(t *testing.T) {
 	if replay.Header.Get("Idempotent-Replayed") != "true" {
 		t.Fatal("a finish with the same key was not replayed")
 	}
-	wantError(t, r.api(t, "POST", r.articlePath(a.ID)+"/finish", nil), http.StatusConflict, "conflict")
+	r.api(t, "POST", r.articlePath(a.ID)+"/finish", nil).ExpectError(t, http.StatusConflict, "conflict")
 
 	fin := r.eventData(t, "article.finished")
 	if fin["trigger"] != "api" || fin["article"].(map[string]any)["id"] != a.ID || fin["article"].(map[string]any)["status"] != "finished" {
 		t.Fatalf("article.finished data = %v", fin)
 	}
-	wantError(t, r.api(t, "POST", r.articlePath(a.ID)+"/generate", nil), http.StatusPaymentRequired, "subscription_required")
-	r.startTrial(t)
-	wantError(t, r.api(t, "POST", r.articlePath(a.ID)+"/generate", nil), http.StatusConflict, "conflict")
-	wantError(t, r.api(t, "POST", r.articlePath("0190b7a2-0000-7000-8000-000000000000")+"/finish", nil), http.StatusNotFound, "not_found")
+	r.api(t, "POST", r.articlePath(a.ID)+"/generate", nil).ExpectError(t, http.StatusPaymentRequired, "subscription_required")
+	r.env.Trial(t, r.acct, testenv.TestCardOK)
+	r.api(t, "POST", r.articlePath(a.ID)+"/generate", nil).ExpectError(t, http.StatusConflict, "conflict")
+	r.api(t, "POST", r.articlePath("0190b7a2-0000-7000-8000-000000000000")+"/finish", nil).ExpectError(t, http.StatusNotFound, "not_found")
 }

@@ -35,7 +35,7 @@ func TestGenerateWritesArticle(t *testing.T) {
 		t.Fatalf("article balance after one generate (and its replay) = %v, want 4", bal)
 	}
 
-	done := r.waitJob(t, job["id"].(string))
+	done := r.acct.Client.WaitJob(t, job["id"].(string))
 	if done["status"] != "completed" {
 		t.Fatalf("generation job ended %v", done)
 	}
@@ -84,7 +84,7 @@ func TestGenerateWritesArticle(t *testing.T) {
 		t.Fatalf("article.finished data = %v", fin)
 	}
 
-	wantError(t, r.api(t, "POST", r.articlePath(a.ID)+"/generate", nil), http.StatusConflict, "conflict")
+	r.api(t, "POST", r.articlePath(a.ID)+"/generate", nil).ExpectError(t, http.StatusConflict, "conflict")
 	if bal, _ := r.articleCredits(t); bal != 4 {
 		t.Fatalf("a refused generate spent a credit: balance %v", bal)
 	}
@@ -95,9 +95,9 @@ func TestGenerateNeedsPlanAndCredits(t *testing.T) {
 	env := testenv.Shared(t)
 	r := newRig(t, env, false)
 	a := r.create(t, map[string]any{"title": "Cold brew at home", "keyword": "cold brew"})
-	wantError(t, r.api(t, "POST", r.articlePath(a.ID)+"/generate", nil), http.StatusPaymentRequired, "subscription_required")
+	r.api(t, "POST", r.articlePath(a.ID)+"/generate", nil).ExpectError(t, http.StatusPaymentRequired, "subscription_required")
 
-	r.startTrial(t)
+	r.env.Trial(t, r.acct, testenv.TestCardOK)
 	var ids []string
 	for i := 0; i < 6; i++ {
 		ids = append(ids, r.create(t, map[string]any{"title": "Brewing guide " + string(rune('A'+i)), "keyword": "brewing guide"}).ID)
@@ -105,7 +105,7 @@ func TestGenerateNeedsPlanAndCredits(t *testing.T) {
 	for _, id := range ids[:5] {
 		r.generate(t, id)
 	}
-	body := wantError(t, r.api(t, "POST", r.articlePath(ids[5])+"/generate", nil), http.StatusPaymentRequired, "insufficient_credits")
+	body := r.api(t, "POST", r.articlePath(ids[5])+"/generate", nil).ExpectError(t, http.StatusPaymentRequired, "insufficient_credits")
 	if body["error"] == "" {
 		t.Fatalf("insufficient_credits without a sentence: %v", body)
 	}
@@ -120,5 +120,5 @@ func TestGenerateNeedsPlanAndCredits(t *testing.T) {
 	}
 
 	other := newRig(t, env, true)
-	wantError(t, other.api(t, "POST", "/sites/"+r.site+"/articles/"+ids[5]+"/generate", nil), http.StatusNotFound, "not_found")
+	other.api(t, "POST", "/sites/"+r.site+"/articles/"+ids[5]+"/generate", nil).ExpectError(t, http.StatusNotFound, "not_found")
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -81,11 +80,11 @@ func newRig(t *testing.T, env *testenv.Env, trial bool) *rig {
 	host := fixtureSite(t, env)
 	acct := env.NewAccount(t, "https://"+host+"/")
 	r := &rig{env: env, acct: acct, host: host, site: acct.SiteID}
-	if j := r.waitJob(t, acct.ScanJob); j["status"] != "completed" {
+	if j := r.acct.Client.WaitJob(t, acct.ScanJob); j["status"] != "completed" {
 		t.Fatalf("scan of the fixture site: %v", j)
 	}
 	if trial {
-		r.startTrial(t)
+		r.env.Trial(t, r.acct, testenv.TestCardOK)
 	}
 	return r
 }
@@ -93,27 +92,6 @@ func newRig(t *testing.T, env *testenv.Env, trial bool) *rig {
 func (r *rig) api(t *testing.T, method, path string, body any, headers ...string) *testenv.Response {
 	t.Helper()
 	return r.acct.Client.Agent(t, method, path, body, headers...)
-}
-
-// startTrial completes a trial checkout with a card that works.
-func (r *rig) startTrial(t *testing.T) {
-	t.Helper()
-	co := r.api(t, "POST", "/billing/checkout", nil).Expect(t, http.StatusOK).JSON(t)["checkout"].(map[string]any)
-	link := strings.TrimPrefix(co["checkout_url"].(string), r.env.URL)
-	r.env.Client().Do(t, "POST", link, map[string]any{"card": cardOK}).Expect(t, http.StatusOK)
-}
-
-// waitJob waits for job id to end and returns it.
-func (r *rig) waitJob(t *testing.T, id string) map[string]any {
-	t.Helper()
-	for i := 0; i < 4; i++ {
-		j := r.api(t, "GET", "/jobs/"+id+"?wait=25", nil).Expect(t, http.StatusOK).JSON(t)["job"].(map[string]any)
-		if s := j["status"]; s == "completed" || s == "failed" {
-			return j
-		}
-	}
-	t.Fatalf("job %s did not end", id)
-	return nil
 }
 
 // job returns job id as it is now.
@@ -212,22 +190,10 @@ func (r *rig) eventData(t *testing.T, typ string) map[string]any {
 	return list[0]["data"].(map[string]any)
 }
 
-// wantError fails unless resp is an error with status and code, and
-// returns its body.
-func wantError(t *testing.T, resp *testenv.Response, status int, code string) map[string]any {
-	t.Helper()
-	resp.Expect(t, status)
-	body := resp.JSON(t)
-	if body["code"] != code {
-		t.Fatalf("code = %v, want %s: %s", body["code"], code, resp.Body)
-	}
-	return body
-}
-
 // wantProblem fails unless resp is a 422 naming field in its details.
 func wantProblem(t *testing.T, resp *testenv.Response, field string) string {
 	t.Helper()
-	body := wantError(t, resp, http.StatusUnprocessableEntity, "validation_failed")
+	body := resp.ExpectError(t, http.StatusUnprocessableEntity, "validation_failed")
 	details, _ := body["details"].([]any)
 	for _, d := range details {
 		if m := d.(map[string]any); m["field"] == field {

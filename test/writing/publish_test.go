@@ -29,7 +29,7 @@ func TestPublishRecordsLiveURL(t *testing.T) {
 	path := r.articlePath(a.ID) + "/publish"
 	own := "https://www." + r.host + "/blog/coffee-subscriptions"
 
-	wantError(t, r.api(t, "POST", r.articlePath(draft.ID)+"/publish", map[string]any{"url": own}), http.StatusConflict, "conflict")
+	r.api(t, "POST", r.articlePath(draft.ID)+"/publish", map[string]any{"url": own}).ExpectError(t, http.StatusConflict, "conflict")
 	wantProblem(t, r.api(t, "POST", path, map[string]any{}), "url")
 	if p := wantProblem(t, r.api(t, "POST", path, map[string]any{"url": "https://elsewhere.example.org/post"}), "url"); p != "must be on your own site ("+r.host+")" {
 		t.Fatalf("off-domain problem = %q", p)

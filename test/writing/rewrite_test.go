@@ -61,5 +61,22 @@ func TestRewriteSection(t *testing.T) {
 	wantProblem(t, r.api(t, "POST", path, map[string]any{"text": "coffee"}), "text")
 	wantProblem(t, r.api(t, "POST", path, map[string]any{"section": "How to choose", "instructions": strings.Repeat("x", 501)}), "instructions")
 	empty := r.create(t, map[string]any{"title": "Nothing yet"})
-	wantError(t, r.api(t, "POST", r.articlePath(empty.ID)+"/rewrite-section", map[string]any{"section": "Intro"}), http.StatusConflict, "conflict")
+	r.api(t, "POST", r.articlePath(empty.ID)+"/rewrite-section", map[string]any{"section": "Intro"}).ExpectError(t, http.StatusConflict, "conflict")
+}
+
+// Every section of a written article can be named for a rewrite: the
+// first section under its heading is rewritten, not refused as ambiguous.
+func TestRewriteGeneratedSection(t *testing.T) {
+	env := testenv.Shared(t)
+	r := newRig(t, env, true)
+	a := r.create(t, map[string]any{"title": "How to Choose a Coffee Subscription", "keyword": "coffee subscription"})
+	if done := r.acct.Client.WaitJob(t, r.generate(t, a.ID)["id"].(string)); done["status"] != "completed" {
+		t.Fatalf("generation job ended %v", done)
+	}
+	var out rewriteOut
+	r.api(t, "POST", r.articlePath(a.ID)+"/rewrite-section", map[string]any{"section": "What is coffee subscription?", "instructions": "shorter"}).
+		Expect(t, http.StatusOK).Decode(t, &out)
+	if out.Rewrite.Section == nil || *out.Rewrite.Section != "What is coffee subscription?" || !out.Rewrite.Applied || out.Rewrite.After == "" {
+		t.Fatalf("rewrite = %+v", out.Rewrite)
+	}
 }

@@ -76,5 +76,5 @@ func TestScore(t *testing.T) {
 			t.Fatalf("check %s passed = %v, want %v", id, passed[id], ok)
 		}
 	}
-	wantError(t, r.api(t, "GET", "/sites/"+r.site+"/articles/0190b7a2-0000-7000-8000-000000000000/score", nil), http.StatusNotFound, "not_found")
+	r.api(t, "GET", "/sites/"+r.site+"/articles/0190b7a2-0000-7000-8000-000000000000/score", nil).ExpectError(t, http.StatusNotFound, "not_found")
 }

@@ -51,12 +51,7 @@ func writePrompt(b model.ArticleBrief) string {
 	line(&s, "Tone", b.Tone)
 	line(&s, "Writing style", b.WritingStyle)
 	line(&s, "Write for", b.Readers)
-	if len(b.BrandVoice) > 0 {
-		s.WriteString("House rules:\n")
-		for _, r := range b.BrandVoice {
-			fmt.Fprintf(&s, "- %s\n", r)
-		}
-	}
+	houseRules(&s, b.BrandVoice)
 	if len(b.Links) > 0 {
 		s.WriteString("Pages you may link to:\n")
 		for _, l := range b.Links {
@@ -121,12 +116,7 @@ func (m *Model) RewritePassage(ctx context.Context, b model.PassageBrief) (strin
 	line(&s, "Business name", b.Brand)
 	line(&s, "Tone", b.Tone)
 	line(&s, "Writing style", b.WritingStyle)
-	if len(b.BrandVoice) > 0 {
-		s.WriteString("House rules:\n")
-		for _, r := range b.BrandVoice {
-			fmt.Fprintf(&s, "- %s\n", r)
-		}
-	}
+	houseRules(&s, b.BrandVoice)
 	instructions := b.Instructions
 	if strings.TrimSpace(instructions) == "" {
 		instructions = "Make it clearer and tighter."
@@ -142,4 +132,16 @@ func (m *Model) RewritePassage(ctx context.Context, b model.PassageBrief) (strin
 		return "", errors.New("bedrock: empty rewrite")
 	}
 	return text, nil
+}
+
+// houseRules lists the brand voice's house rules, one a line, when there
+// are any.
+func houseRules(s *strings.Builder, rules []string) {
+	if len(rules) == 0 {
+		return
+	}
+	s.WriteString("House rules:\n")
+	for _, r := range rules {
+		fmt.Fprintf(s, "- %s\n", r)
+	}
 }

@@ -83,8 +83,7 @@ func (p *Processor) complete(ctx context.Context, id, number string) error {
 		},
 	})
 	if err := p.Table.Commit(ctx, tx, nil); err != nil {
-		var ce *dynamo.CanceledError
-		if errors.As(err, &ce) && ce.Has("checkout") {
+		if dynamo.FailedOn(err, "checkout") {
 			return errDone
 		}
 		return err
