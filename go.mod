@@ -11,6 +11,8 @@ require (
 	github.com/google/uuid v1.6.0
 )
 
+require github.com/aws/aws-sdk-go-v2/service/secretsmanager v1.50.10 // indirect
+
 require (
 	github.com/golang-jwt/jwt/v5 v5.3.1
 	github.com/google/jsonschema-go v0.4.3

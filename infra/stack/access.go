@@ -14,8 +14,8 @@ type Access struct {
 	SendDeliveries bool
 	// SendMail: the function sends email through SES.
 	SendMail bool
-	// Payments: the function talks to the payment processor (it gets the
-	// STRIPE_* settings when the stack has them).
+	// Payments: the function talks to the payment processor (it may read
+	// the Stripe secret when the stack has one).
 	Payments bool
 	// RunsModel: the function calls the language model (it may call
 	// Bedrock when the stack's model is bedrock).

@@ -9,6 +9,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awssecretsmanager"
 	"github.com/aws/jsii-runtime-go"
 
+	"rvcontent/shared/config"
 	"rvcontent/shared/model/bedrock"
 )
 
@@ -21,15 +22,6 @@ const (
 // DefaultBedrockModelID is the Bedrock model granted when the props name
 // none: the bedrock adapter's default.
 const DefaultBedrockModelID = bedrock.DefaultModelID
-
-// stripeKeys maps the Stripe variables to the keys of the JSON secret named
-// by StripeSecretName.
-var stripeKeys = map[string]string{
-	"STRIPE_SECRET_KEY":      "secret_key",
-	"STRIPE_WEBHOOK_SECRET":  "webhook_secret",
-	"STRIPE_PLAN_PRICE_ID":   "plan_price_id",
-	"STRIPE_STUDIO_PRICE_ID": "studio_price_id",
-}
 
 // settings holds the secrets and switches every function's environment
 // draws on beyond the resources: the master key, the model and Stripe.
@@ -60,23 +52,27 @@ func newSettings(s *ServiceStack, p ServiceStackProps) *settings {
 }
 
 // env adds the settings' variables for a function with access to env.
-// Secrets go in as CloudFormation dynamic references, resolved at deploy
-// time, so they never appear in the template.
+// Secrets are named, never given: the function reads them from Secrets
+// Manager when it starts (config.SecretKeySecretVar), so they appear
+// neither in the template nor in the function's configuration.
 func (st *settings) env(p ServiceStackProps, access Access, env map[string]*string) {
-	env["SECRET_KEY"] = st.secretKey.SecretValue().UnsafeUnwrap()
+	env[config.SecretKeySecretVar] = st.secretKey.SecretArn()
 	env["MODEL"] = jsii.String(p.Model)
 	if p.Model == ModelBedrock && access.RunsModel {
 		env["BEDROCK_MODEL_ID"] = jsii.String(p.BedrockModelID)
 	}
 	if st.stripe != nil && access.Payments {
-		for variable, key := range stripeKeys {
-			env[variable] = st.stripe.SecretValueFromJson(jsii.String(key)).UnsafeUnwrap()
-		}
+		env[config.StripeSecretVar] = st.stripe.SecretName()
 	}
 }
 
-// grant lets a function that runs the model call Bedrock's model.
+// grant lets a function read the secrets its environment names, and a
+// function that runs the model call Bedrock's model.
 func (st *settings) grant(p ServiceStackProps, fn awslambda.Function, access Access) {
+	st.secretKey.GrantRead(fn, nil)
+	if st.stripe != nil && access.Payments {
+		st.stripe.GrantRead(fn, nil)
+	}
 	if p.Model != ModelBedrock || !access.RunsModel {
 		return
 	}

@@ -1,12 +1,14 @@
 package stack_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2/assertions"
 
 	"rvcontent/infra/stack"
+	"rvcontent/shared/config"
 	"rvcontent/shared/routes"
 )
 
@@ -42,9 +44,16 @@ func TestSecretKey(t *testing.T) {
 		}
 	}
 	for name, env := range environments(t, synthesized, tmpl) {
-		ref := asJSON(env["SECRET_KEY"])
-		if !strings.Contains(ref, "{{resolve:secretsmanager:") || !strings.Contains(ref, `"Ref":"`+secretID+`"`) {
-			t.Errorf("%s: SECRET_KEY = %s, want a dynamic reference to the master key", name, ref)
+		// Functions read the master key when they start: the environment
+		// names the secret and the role may read that secret only.
+		if _, set := env["SECRET_KEY"]; set {
+			t.Errorf("%s: SECRET_KEY is in the function's configuration", name)
+		}
+		if ref := asJSON(env[config.SecretKeySecretVar]); ref != `{"Ref":"`+secretID+`"}` {
+			t.Errorf("%s: %s = %s, want the master key's ARN", name, config.SecretKeySecretVar, ref)
+		}
+		if got := secretReads(t, tmpl, synthesized.LogicalID(name)); len(got) != 1 || got[0] != `{"Ref":"`+secretID+`"}` {
+			t.Errorf("%s: reads secrets %v, want the master key only", name, got)
 		}
 		if env["MODEL"] != stack.ModelOffline {
 			t.Errorf("%s: MODEL = %v, want %s by default", name, env["MODEL"], stack.ModelOffline)
@@ -62,16 +71,39 @@ var payers = map[string]bool{"sites": true, "billing": true, "payments-webhook":
 
 func TestStripeSettingsReachOnlyPaymentFunctions(t *testing.T) {
 	for name, env := range environments(t, configured, configuredTmpl) {
-		for _, variable := range []string{"STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PLAN_PRICE_ID", "STRIPE_STUDIO_PRICE_ID"} {
-			v, set := env[variable]
-			if set != payers[name] {
-				t.Errorf("%s: %s set %v, want %v", name, variable, set, payers[name])
-			}
-			if set && !strings.Contains(asJSON(v), "{{resolve:secretsmanager:") {
-				t.Errorf("%s: %s = %s, want a dynamic reference to %s", name, variable, asJSON(v), testStripeSecret)
+		for variable := range config.StripeSecretFields {
+			if _, set := env[variable]; set {
+				t.Errorf("%s: %s is in the function's configuration", name, variable)
 			}
 		}
+		v, set := env[config.StripeSecretVar]
+		if set != payers[name] {
+			t.Errorf("%s: %s set %v, want %v", name, config.StripeSecretVar, set, payers[name])
+		}
+		if set && v != testStripeSecret {
+			t.Errorf("%s: %s = %s, want %s", name, config.StripeSecretVar, asJSON(v), testStripeSecret)
+		}
+		stripeRead := false
+		for _, res := range secretReads(t, configuredTmpl, configured.LogicalID(name)) {
+			stripeRead = stripeRead || strings.Contains(res, testStripeSecret)
+		}
+		if stripeRead != payers[name] {
+			t.Errorf("%s: may read the Stripe secret %v, want %v", name, stripeRead, payers[name])
+		}
 	}
+}
+
+// secretReads returns the resources (as JSON) the function's role may call
+// secretsmanager:GetSecretValue on.
+func secretReads(t *testing.T, template map[string]any, fnID string) []string {
+	t.Helper()
+	var out []string
+	for _, st := range statementsIn(t, template, fnID) {
+		if slices.Contains(strs(st["Action"]), "secretsmanager:GetSecretValue") {
+			out = append(out, asJSON(st["Resource"]))
+		}
+	}
+	return out
 }
 
 func TestBedrockGrantedToModelRunnersOnly(t *testing.T) {

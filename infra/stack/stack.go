@@ -39,8 +39,9 @@ type ServiceStackProps struct {
 	BedrockModelID string
 	// StripeSecretName names an existing Secrets Manager secret holding a
 	// JSON object with secret_key, webhook_secret, plan_price_id and
-	// studio_price_id; the payment functions get them as STRIPE_*. Empty
-	// leaves billing unavailable.
+	// studio_price_id; the payment functions read it when they start
+	// (STRIPE_SECRET_ID) and use them as STRIPE_*. Empty leaves billing
+	// unavailable.
 	StripeSecretName string
 	// AlarmEmail, when set, is subscribed to the Alarms topic (SNS sends it
 	// a confirmation link first).

@@ -8,6 +8,7 @@ import (
 
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
 	"github.com/aws/aws-sdk-go-v2/service/sesv2"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
 
@@ -23,7 +24,15 @@ import (
 
 // FromEnvironment wires the service on AWS from the Lambda environment
 // (see config.FromEnv for the variables).
+// Secrets come from Secrets Manager first (see config.SecretKeySecretVar).
 func FromEnvironment(ctx context.Context) (*App, error) {
+	awsCfg, err := awsconfig.LoadDefaultConfig(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("app: load AWS configuration: %w", err)
+	}
+	if err := loadSecrets(ctx, secretsmanager.NewFromConfig(awsCfg)); err != nil {
+		return nil, err
+	}
 	cfg, err := config.FromEnv()
 	if err != nil {
 		return nil, err
@@ -31,10 +40,6 @@ func FromEnvironment(ctx context.Context) (*App, error) {
 	SetupLogging(cfg.LogLevel)
 	if cfg.DevMode {
 		return nil, fmt.Errorf("app: DEV_MODE must not be set in a deployed function")
-	}
-	awsCfg, err := awsconfig.LoadDefaultConfig(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("app: load AWS configuration: %w", err)
 	}
 	sqsClient := sqs.NewFromConfig(awsCfg)
 	return New(Deps{
