@@ -35,10 +35,12 @@ type Entry struct {
 	CreatedAt string     `json:"created_at" dynamodbav:"created_at"`
 	Actor     auth.Actor `json:"actor" dynamodbav:"actor"`
 	Action    string     `json:"action" dynamodbav:"action"`
-	SiteID    *string    `json:"site_id" dynamodbav:"site_id"`
-	Resource  Resource   `json:"resource" dynamodbav:"resource"`
-	Summary   string     `json:"summary" dynamodbav:"summary"`
-	IP        string     `json:"ip" dynamodbav:"ip"`
+	// SiteID is the site changed; "" for account-wide changes (keys,
+	// claims), as the spec's Activity entry has site_id as a string.
+	SiteID   string   `json:"site_id" dynamodbav:"site_id"`
+	Resource Resource `json:"resource" dynamodbav:"resource"`
+	Summary  string   `json:"summary" dynamodbav:"summary"`
+	IP       string   `json:"ip" dynamodbav:"ip"`
 }
 
 type item struct {
@@ -61,10 +63,7 @@ type Change struct {
 func Record(tx *dynamo.Tx, now time.Time, p auth.Principal, c Change) {
 	e := Entry{
 		ID: ids.Sortable(), CreatedAt: clock.Format(now), Actor: p.Actor, Action: c.Action,
-		Resource: c.Resource, Summary: c.Summary, IP: p.IP,
-	}
-	if c.SiteID != "" {
-		e.SiteID = aws.String(c.SiteID)
+		SiteID: c.SiteID, Resource: c.Resource, Summary: c.Summary, IP: p.IP,
 	}
 	tx.Put("activity", item{
 		PK: dynamo.ActivityPK(p.AccountID), SK: dynamo.TimeKey(clock.SortKey(now), e.ID),

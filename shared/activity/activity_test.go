@@ -116,7 +116,7 @@ func TestEntryShape(t *testing.T) {
 	}
 	e := list[0]
 	if e.ID == "" || e.CreatedAt != "2026-03-01T12:00:00.000000Z" || e.Actor != p.Actor || e.Action != "article.updated" ||
-		e.SiteID == nil || *e.SiteID != "site-9" || e.Resource != (activity.Resource{Type: "thing", ID: "article.updated"}) ||
+		e.SiteID != "site-9" || e.Resource != (activity.Resource{Type: "thing", ID: "article.updated"}) ||
 		e.Summary != "did article.updated" || e.IP != "198.51.100.7" {
 		t.Fatalf("entry = %+v", e)
 	}

@@ -48,7 +48,7 @@ func TestActivityLog(t *testing.T) {
 		if keysOf(e) != "action,actor,created_at,id,ip,resource,site_id,summary" || e["summary"] == "" {
 			t.Fatalf("entry %d = %v", i, e)
 		}
-		if byService := got.actorType == "service"; byService && e["site_id"] != acct.SiteID || !byService && (e["site_id"] != nil || e["ip"] != "127.0.0.1") {
+		if byService := got.actorType == "service"; byService && e["site_id"] != acct.SiteID || !byService && (e["site_id"] != "" || e["ip"] != "127.0.0.1") {
 			t.Fatalf("entry %d site_id %v ip %v", i, e["site_id"], e["ip"])
 		}
 		if created := str(t, e["created_at"]); prev != "" && created > prev {

@@ -85,7 +85,7 @@ func TestConnectFlow(t *testing.T) {
 	if actor, _ := byApp["actor"].(map[string]any); actor["type"] != "app" || actor["id"] != connID || actor["name"] != a.Name {
 		t.Fatalf("activity of the app's change = %v", byApp)
 	}
-	if actor, _ := approval["actor"].(map[string]any); actor["type"] != "owner" || actor["name"] != o.Email || approval["site_id"] != nil {
+	if actor, _ := approval["actor"].(map[string]any); actor["type"] != "owner" || actor["name"] != o.Email || approval["site_id"] != "" {
 		t.Fatalf("activity of the approval = %v", approval)
 	}
 
