@@ -10,13 +10,18 @@
 //	stripeSecretName  a Secrets Manager secret with the Stripe settings (none: billing off)
 //	alarmEmail        an address subscribed to the alarms topic (none: subscribe yourself)
 //	stackName         the CloudFormation stack's name (default ContentService)
+//	apiRateLimit      the HTTP API stage's throttle, requests per second (default 200)
+//	apiBurstLimit     the HTTP API stage's burst, requests at once (default 400)
+//	jobsMaxConcurrency jobs worker instances the jobs queue runs at once, 2 to 1000 (default 10)
 //
 // Set one with `cdk deploy -c mailFrom=no-reply@example.org` or in
 // cdk.context.json.
 package main
 
 import (
+	"fmt"
 	"os"
+	"strconv"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/jsii-runtime-go"
@@ -27,6 +32,12 @@ import (
 func main() {
 	defer jsii.Close()
 	app := awscdk.NewApp(nil)
+	limits, err := readLimits(app)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		jsii.Close()
+		os.Exit(2)
+	}
 	stack.NewServiceStack(app, contextString(app, "stackName", "ContentService"), &stack.ServiceStackProps{
 		StackProps: awscdk.StackProps{
 			Env: &awscdk.Environment{
@@ -44,6 +55,10 @@ func main() {
 		BedrockModelID:   contextString(app, "bedrockModelId", ""),
 		StripeSecretName: contextString(app, "stripeSecretName", ""),
 		AlarmEmail:       contextString(app, "alarmEmail", ""),
+
+		APIRateLimit:       limits.apiRate,
+		APIBurstLimit:      limits.apiBurst,
+		JobsMaxConcurrency: limits.jobsConcurrency,
 	})
 	app.Synth(nil)
 }
@@ -54,6 +69,57 @@ func contextString(app awscdk.App, key, def string) string {
 		return v
 	}
 	return def
+}
+
+// limits are the stack's numeric settings.
+type limits struct {
+	apiRate, apiBurst, jobsConcurrency int
+}
+
+// readLimits reads the numeric settings from the context, each within the
+// range the service accepts.
+func readLimits(app awscdk.App) (limits, error) {
+	var l limits
+	var err error
+	if l.apiRate, err = contextInt(app, "apiRateLimit", stack.DefaultAPIRateLimit, 1, 1_000_000); err != nil {
+		return l, err
+	}
+	if l.apiBurst, err = contextInt(app, "apiBurstLimit", stack.DefaultAPIBurstLimit, 1, 1_000_000); err != nil {
+		return l, err
+	}
+	l.jobsConcurrency, err = contextInt(app, "jobsMaxConcurrency", stack.DefaultJobsMaxConcurrency, 2, 1000)
+	return l, err
+}
+
+// contextInt returns the context value key, a whole number from min to max
+// given as a number (cdk.json) or a string (-c key=value), or def when it is
+// not set.
+func contextInt(app awscdk.App, key string, def, min, max int) (int, error) {
+	var n int
+	switch v := app.Node().TryGetContext(jsii.String(key)).(type) {
+	case nil:
+		return def, nil
+	case float64:
+		if v != float64(int(v)) {
+			return 0, fmt.Errorf("context %s: %v is not a whole number", key, v)
+		}
+		n = int(v)
+	case string:
+		if v == "" {
+			return def, nil
+		}
+		i, err := strconv.Atoi(v)
+		if err != nil {
+			return 0, fmt.Errorf("context %s: %q is not a whole number", key, v)
+		}
+		n = i
+	default:
+		return 0, fmt.Errorf("context %s: %v is not a whole number", key, v)
+	}
+	if n < min || n > max {
+		return 0, fmt.Errorf("context %s: %d is outside %d to %d", key, n, min, max)
+	}
+	return n, nil
 }
 
 // optional returns nil for an empty string, so the stack stays

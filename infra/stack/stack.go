@@ -10,6 +10,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
+	"github.com/aws/aws-cdk-go/awscdk/v2/awslogs"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awssns"
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
@@ -46,6 +47,15 @@ type ServiceStackProps struct {
 	// AlarmEmail, when set, is subscribed to the Alarms topic (SNS sends it
 	// a confirmation link first).
 	AlarmEmail string
+	// APIRateLimit and APIBurstLimit throttle every route of the HTTP API's
+	// stage: requests per second and requests at once
+	// (DefaultAPIRateLimit and DefaultAPIBurstLimit when 0).
+	APIRateLimit  int
+	APIBurstLimit int
+	// JobsMaxConcurrency caps how many jobs worker instances the jobs
+	// queue invokes at once, 2 to 1000 (DefaultJobsMaxConcurrency when 0).
+	// It reserves no concurrency.
+	JobsMaxConcurrency int
 }
 
 // Function architectures.
@@ -64,6 +74,10 @@ type ServiceStack struct {
 	Jobs       *WorkQueue
 	Deliveries *WorkQueue
 	API        awsapigatewayv2.HttpApi
+	// Stage is the API's throttled $default stage; APIAccessLogs holds its
+	// access logs (see addStage).
+	Stage         awsapigatewayv2.HttpStage
+	APIAccessLogs awslogs.LogGroup
 	// AlarmTopic receives the stack's alarms (see addAlarms).
 	AlarmTopic awssns.Topic
 	// Functions holds every function by name: the endpoint groups' names
@@ -87,13 +101,24 @@ func NewServiceStack(scope constructs.Construct, id string, props *ServiceStackP
 	if p.BedrockModelID == "" {
 		p.BedrockModelID = DefaultBedrockModelID
 	}
+	if p.APIRateLimit == 0 {
+		p.APIRateLimit = DefaultAPIRateLimit
+	}
+	if p.APIBurstLimit == 0 {
+		p.APIBurstLimit = DefaultAPIBurstLimit
+	}
+	if p.JobsMaxConcurrency == 0 {
+		p.JobsMaxConcurrency = DefaultJobsMaxConcurrency
+	}
 	s := &ServiceStack{Stack: awscdk.NewStack(scope, &id, &p.StackProps), Functions: map[string]awslambda.Function{}}
 	s.Table = newTable(s.Stack, "Table", dynamo.TableSchema)
 	s.Jobs = newWorkQueue(s.Stack, "JobsQueue", jobsQueue)
 	s.Deliveries = newWorkQueue(s.Stack, "DeliveriesQueue", deliveriesQueue)
 	s.API = awsapigatewayv2.NewHttpApi(s.Stack, jsii.String("Api"), &awsapigatewayv2.HttpApiProps{
-		Description: jsii.String("The service's HTTP API: every route of the route table, and $default for the rest"),
+		Description:        jsii.String("The service's HTTP API: every route of the route table, and $default for the rest"),
+		CreateDefaultStage: jsii.Bool(false), // addStage builds it
 	})
+	s.addStage(p)
 
 	f := &factory{stack: s, props: p, settings: newSettings(s, p)}
 	for _, g := range groupNames() {
@@ -118,6 +143,7 @@ func (s *ServiceStack) addOutputs() {
 		{"JobsDeadLetterQueueUrl", "Jobs that failed every attempt", s.Jobs.DeadLetter.QueueUrl()},
 		{"DeliveriesQueueUrl", "Deliveries queue (DELIVERIES_QUEUE_URL)", s.Deliveries.Queue.QueueUrl()},
 		{"DeliveriesDeadLetterQueueUrl", "Deliveries messages that failed every attempt", s.Deliveries.DeadLetter.QueueUrl()},
+		{"ApiAccessLogGroup", "CloudWatch Logs group of the HTTP API's access logs", s.APIAccessLogs.LogGroupName()},
 		{"AlarmTopicArn", "SNS topic of the stack's alarms (subscribe to it, or deploy with -c alarmEmail=...)", s.AlarmTopic.TopicArn()},
 	}
 	for _, o := range outputs {

@@ -17,12 +17,18 @@ var schedulerSpec = fnSpec{Timeout: 50 * time.Second, MemoryMB: 512, Kind: "sche
 // ScheduleRate is how often the scheduler runs.
 const ScheduleRate = time.Minute
 
+// DefaultJobsMaxConcurrency is how many jobs run at once at most unless the
+// props say otherwise: a burst of jobs then waits in the queue instead of
+// piling onto the model or the account's Lambda concurrency.
+const DefaultJobsMaxConcurrency = 10
+
 // addWorkers builds the jobs and deliveries consumers (each fed by its own
-// queue, reporting partial batch failures) and the scheduler with its
+// queue, reporting partial batch failures; the jobs queue invokes at most
+// JobsMaxConcurrency workers at once) and the scheduler with its
 // EventBridge rule.
 func (s *ServiceStack) addWorkers(f *factory) {
-	s.Functions[JobWorker] = s.consumer(f, JobWorker, s.Jobs)
-	s.Functions[DeliveriesWorker] = s.consumer(f, DeliveriesWorker, s.Deliveries)
+	s.Functions[JobWorker] = s.consumer(f, JobWorker, s.Jobs, f.props.JobsMaxConcurrency)
+	s.Functions[DeliveriesWorker] = s.consumer(f, DeliveriesWorker, s.Deliveries, 0)
 
 	sched := f.function(Scheduler, schedulerSpec, WorkerAccess(Scheduler))
 	s.Functions[Scheduler] = sched
@@ -36,13 +42,20 @@ func (s *ServiceStack) addWorkers(f *factory) {
 	})
 }
 
-// consumer builds the worker named name that consumes q.
-func (s *ServiceStack) consumer(f *factory, name string, q *WorkQueue) awslambda.Function {
+// consumer builds the worker named name that consumes q. A maxConcurrency
+// above 0 caps the instances the queue's event source mapping invokes at
+// once (its ScalingConfig), which, unlike reserved concurrency, sets no
+// capacity aside and does not throttle messages back into the queue.
+func (s *ServiceStack) consumer(f *factory, name string, q *WorkQueue, maxConcurrency int) awslambda.Function {
 	spec := fnSpec{Timeout: q.Spec.ConsumerTimeout, MemoryMB: 512, Kind: "queue consumer"}
 	fn := f.function(name, spec, WorkerAccess(name))
-	fn.AddEventSource(awslambdaeventsources.NewSqsEventSource(q.Queue, &awslambdaeventsources.SqsEventSourceProps{
+	props := &awslambdaeventsources.SqsEventSourceProps{
 		BatchSize:               jsii.Number(float64(q.Spec.BatchSize)),
 		ReportBatchItemFailures: jsii.Bool(true),
-	}))
+	}
+	if maxConcurrency > 0 {
+		props.MaxConcurrency = jsii.Number(float64(maxConcurrency))
+	}
+	fn.AddEventSource(awslambdaeventsources.NewSqsEventSource(q.Queue, props))
 	return fn
 }
