@@ -23,7 +23,8 @@ tools: ## fetch Java (if missing), DynamoDB Local and the CDK CLI into .cache/
 
 # The stack runs as make's own child (built, then exec'd), so a SIGTERM to
 # make reaches it and make returns only once DynamoDB Local has stopped.
-run: tools ## start the dev stack on http://127.0.0.1:$${PORT:-8080} (DATA_DIR=dir to persist)
+run: ## start the dev stack on http://127.0.0.1:$${PORT:-8080} (DATA_DIR=dir to persist); fetches Java and DynamoDB Local when missing
+	@./localstack/tools.sh --dev-only
 	@$(GO) build -o "$(CACHE_DIR)/bin/devstack" ./localstack/devstack
 	@exec "$(CACHE_DIR)/bin/devstack"
 

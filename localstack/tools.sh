@@ -3,6 +3,7 @@
 # (git-ignored): Java when missing (Debian package), DynamoDB Local (from the
 # npm package amplify-dynamodb-simulator), and the CDK CLI plus cdklocal
 # (from npm). Safe to run again: it skips what is already there.
+# --dev-only fetches only what the dev stack needs (Java, DynamoDB Local).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CACHE_DIR="${CACHE_DIR:-$PWD/.cache}"
@@ -17,6 +18,9 @@ if ! command -v java >/dev/null 2>&1; then
 fi
 
 CACHE_DIR="$CACHE_DIR" go run ./localstack/withdynamo -fetch-only
+if [ "${1:-}" = "--dev-only" ]; then
+  exit 0
+fi
 
 CDK_VERSION=2.1148.1
 CDKLOCAL_VERSION=3.0.4
