@@ -42,6 +42,7 @@ import (
 	"rvcontent/shared/sitekeys"
 	"rvcontent/shared/sites"
 	"rvcontent/shared/studio"
+	"rvcontent/shared/webhooks"
 )
 
 // Deps are the adapters the service runs on: AWS in a Lambda, local
@@ -109,6 +110,8 @@ type App struct {
 	Backlinks *backlinks.Service
 	// Forum runs forum presence (wireForum).
 	Forum *forum.Service
+	// Webhooks manages webhook endpoints (wireWebhooks).
+	Webhooks *webhooks.Service
 
 	handlers map[string]handlerFunc
 	// deliveryHandlers consume the deliveries queue's message types.

@@ -11,9 +11,9 @@ import (
 
 // wireOAuth wires the OAuth 2.1 authorization server, owner sign-in and app
 // connections (spec 5): discovery, registration, authorization, consent,
-// token and revocation endpoints, the sign-in pages, and the authenticator
-// every agent API and MCP request goes through (agent keys and access
-// tokens).
+// token and revocation endpoints, the sign-in pages, the owner's dashboard,
+// and the authenticator every agent API and MCP request goes through (agent
+// keys and access tokens).
 func (a *App) wireOAuth() {
 	cfg := a.Config
 	tokens := oauth.NewTokens(cfg.SecretKey, cfg.BaseURL, a.Clock)
@@ -34,6 +34,10 @@ func (a *App) wireOAuth() {
 	owners := &pages.Owners{Sessions: signins, BaseURL: cfg.BaseURL}
 	signIn := &pages.SignIn{Owners: owners}
 	consent := &pages.Consent{Owners: owners, OAuth: svc}
+	dashboard := &pages.Dashboard{
+		Owners: owners, Accounts: a.Accounts, Billing: a.Billing, Sites: a.Sites,
+		Credentials: a.Credentials, Webhooks: a.Webhooks,
+	}
 	meta := &oauth.Metadata{BaseURL: cfg.BaseURL}
 	a.register((&oauth.Endpoints{Service: svc}).Handlers())
 	a.register(map[string]handlerFunc{
@@ -47,6 +51,7 @@ func (a *App) wireOAuth() {
 		"GET /signin/verify":                            signIn.Verify,
 		"POST /signout":                                 signIn.SignOut,
 	})
+	a.register(dashboard.Handlers())
 }
 
 // derive returns a key for purpose derived from the service's SECRET_KEY.

@@ -28,4 +28,5 @@ func (a *App) wireWebhooks() {
 		scheduler.Task{Name: "webhooks.health", Run: func(ctx context.Context) error { _, err := svc.CheckHealth(ctx); return err }},
 	)
 	a.Credentials.Listener = svc
+	a.Webhooks = svc
 }

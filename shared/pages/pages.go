@@ -1,5 +1,6 @@
-// Package pages renders the plain HTML pages a person opens: the claim page
-// now, and the layout the sign-in, consent and simulated payment pages share.
+// Package pages renders the plain HTML pages a person opens: the claim page,
+// owner sign-in, consent, the owner's dashboard, and the layout they and the
+// simulated payment pages share.
 // Pages are small, server-rendered, work without JavaScript and use labelled
 // forms so they stay accessible.
 package pages

@@ -221,6 +221,16 @@ var Table = []Route{
 	{Method: "POST", Path: "/signin", Group: OAuth, Auth: None},
 	{Method: "GET", Path: "/signin/verify", Group: OAuth, Auth: None},
 	{Method: "POST", Path: "/signout", Group: OAuth, Auth: None},
+	// The owner's dashboard (spec 4.3, 4.9, 5): pages behind owner sign-in.
+	{Method: "GET", Path: "/dashboard", Group: OAuth, Auth: None},
+	{Method: "GET", Path: "/dashboard/sites/{site_id}", Group: OAuth, Auth: None},
+	{Method: "GET", Path: "/dashboard/billing", Group: OAuth, Auth: None},
+	{Method: "POST", Path: "/dashboard/billing/checkout", Group: OAuth, Auth: None},
+	{Method: "POST", Path: "/dashboard/billing/portal", Group: OAuth, Auth: None},
+	{Method: "GET", Path: "/dashboard/settings", Group: OAuth, Auth: None},
+	{Method: "GET", Path: "/dashboard/settings/agents", Group: OAuth, Auth: None},
+	{Method: "POST", Path: "/dashboard/settings/agents/{id}/revoke", Group: OAuth, Auth: None},
+	{Method: "GET", Path: "/dashboard/settings/webhooks", Group: OAuth, Auth: None},
 
 	// MCP server (spec 5). Stateless Streamable HTTP: POST carries every
 	// message; GET and DELETE answer 405 once the credential is accepted.

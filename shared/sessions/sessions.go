@@ -1,5 +1,5 @@
 // Package sessions signs the account's owner in to the service's pages
-// (consent now, the dashboard later): the owner asks for a sign-in link by
+// (consent and the owner dashboard): the owner asks for a sign-in link by
 // email, the emailed link (single use, 15 minutes) starts a browser session,
 // and the session cookie's secret finds the session with one read. Only
 // claimed accounts can sign in; asking for a link never tells whether an
