@@ -33,7 +33,8 @@ const (
 
 // Dashboard serves the owner's dashboard: an overview, billing with the
 // processor's checkout and portal, account settings, agent keys and app
-// connections with revocation, and webhook endpoints (read-only). Every page
+// connections with key creation and revocation, and webhook endpoints
+// (read-only). Every page
 // needs the signed-in owner of a claimed account; the owner is the actor of
 // every change made here.
 type Dashboard struct {
@@ -55,6 +56,7 @@ func (d *Dashboard) Handlers() map[string]http.HandlerFunc {
 		"POST " + billingPage + "/portal":     d.portal,
 		"GET " + settingsPage:                 d.settings,
 		"GET " + agentsPage:                   d.agents,
+		"POST " + agentsPage:                  d.createKey,
 		"POST " + agentsPage + "/{id}/revoke": d.revoke,
 		"GET " + webhooksPage:                 d.webhooks,
 	}
@@ -223,6 +225,12 @@ func (d *Dashboard) agents(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	d.showAgents(w, r, o, http.StatusOK, keyForm{})
+}
+
+// showAgents renders the agent keys page with status and the state of its
+// "Create an agent key" form.
+func (d *Dashboard) showAgents(w http.ResponseWriter, r *http.Request, o owner, status int, f keyForm) {
 	keys, err := collect(func(cursor string) ([]credentials.AgentKey, string, error) {
 		return d.Credentials.List(r.Context(), o.account.ID, listPageSize, cursor)
 	})
@@ -230,8 +238,8 @@ func (d *Dashboard) agents(w http.ResponseWriter, r *http.Request) {
 		d.fail(w, r, err)
 		return
 	}
-	Render(w, http.StatusOK, "dashboard_agents.html", agentsView{
-		page: o.page("Agent keys and apps"), Keys: keyRows(keys), Revoked: r.URL.Query().Has(revokedQuery),
+	Render(w, status, "dashboard_agents.html", agentsView{
+		page: o.page("Agent keys and apps"), Keys: keyRows(keys), Revoked: r.URL.Query().Has(revokedQuery), Form: f,
 	})
 }
 

@@ -49,6 +49,7 @@ type agentsView struct {
 	page
 	Keys    []keyRow
 	Revoked bool
+	Form    keyForm
 }
 
 type webhooksView struct {

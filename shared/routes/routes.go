@@ -229,6 +229,7 @@ var Table = []Route{
 	{Method: "POST", Path: "/dashboard/billing/portal", Group: OAuth, Auth: None},
 	{Method: "GET", Path: "/dashboard/settings", Group: OAuth, Auth: None},
 	{Method: "GET", Path: "/dashboard/settings/agents", Group: OAuth, Auth: None},
+	{Method: "POST", Path: "/dashboard/settings/agents", Group: OAuth, Auth: None},
 	{Method: "POST", Path: "/dashboard/settings/agents/{id}/revoke", Group: OAuth, Auth: None},
 	{Method: "GET", Path: "/dashboard/settings/webhooks", Group: OAuth, Auth: None},
 

@@ -1,6 +1,6 @@
 // Package dashboard_test drives the owner's dashboard end to end over HTTP
 // against a dev stack, as a browser would: sign-in redirects, every page,
-// revoking an agent key, the billing buttons and the CSRF check.
+// creating and revoking agent keys, the billing buttons and the CSRF check.
 package dashboard_test
 
 import (
