@@ -117,30 +117,34 @@ func (s *Service) OpenCheckout(ctx context.Context, token string) (string, error
 		}
 		// The customer exists since the link was handed out, so no email
 		// is needed to create it.
-		link, err := p.Checkout(ctx, payments.CheckoutRequest{
-			AccountID: accountID, CustomerRef: r.CustomerRef, Mode: mode,
-			ExpiresAt: expires, ReturnURL: s.DashboardURL + "/billing",
-		})
-		if err != nil {
+		if err := s.startSession(ctx, p, r, "", mode, expires); err != nil {
 			return nil, apperr.Wrap("billing.OpenCheckout", err)
 		}
-		if link.CustomerRef != "" {
-			r.CustomerRef = link.CustomerRef
-		}
-		r.Checkout = s.openLinkOf(accountID, mode, link, expires)
-		out = link.URL
+		out = r.Checkout.URL
 		return nil, nil
 	})
 	return out, err
 }
 
-// openLinkOf is the stored checkout for a processor session: when the
-// session ends before the link should (want), the service's own link
-// stands in front of it.
-func (s *Service) openLinkOf(accountID string, mode payments.Mode, link payments.Link, want time.Time) *openLink {
+// startSession opens a processor checkout session in mode for r's account,
+// asked to last until want, and stores it as r's open checkout (creating
+// the customer, with email, on first use). When the session ends before
+// want, the service's own link stands in front of it.
+func (s *Service) startSession(ctx context.Context, p payments.Processor, r *record, email string, mode payments.Mode, want time.Time) error {
+	link, err := p.Checkout(ctx, payments.CheckoutRequest{
+		AccountID: r.AccountID, Email: email, CustomerRef: r.CustomerRef, Mode: mode,
+		ExpiresAt: want, ReturnURL: s.DashboardURL + "/billing",
+	})
+	if err != nil {
+		return err
+	}
+	if link.CustomerRef != "" {
+		r.CustomerRef = link.CustomerRef
+	}
 	l := &openLink{ID: link.ID, URL: link.URL, Mode: mode, ExpiresAt: clock.Format(link.ExpiresAt)}
 	if s.Links != nil && link.ExpiresAt.Before(want.Add(-time.Hour)) {
-		l.LinkURL, l.LinkExpiresAt = s.Links.url(accountID, mode, want), clock.Format(want)
+		l.LinkURL, l.LinkExpiresAt = s.Links.url(r.AccountID, mode, want), clock.Format(want)
 	}
-	return l
+	r.Checkout = l
+	return nil
 }

@@ -114,18 +114,9 @@ func (s *Service) Checkout(ctx context.Context, accountID, email string) (Checko
 				return nil, errNoChange
 			}
 		}
-		want := now.Add(CheckoutLifetime)
-		link, err := p.Checkout(ctx, payments.CheckoutRequest{
-			AccountID: accountID, Email: email, CustomerRef: r.CustomerRef, Mode: mode,
-			ExpiresAt: want, ReturnURL: s.DashboardURL + "/billing",
-		})
-		if err != nil {
+		if err := s.startSession(ctx, p, r, email, mode, now.Add(CheckoutLifetime)); err != nil {
 			return nil, apperr.Wrap("billing.Checkout", err)
 		}
-		if link.CustomerRef != "" {
-			r.CustomerRef = link.CustomerRef
-		}
-		r.Checkout = s.openLinkOf(accountID, mode, link, want)
 		url, expires := r.Checkout.handedOut()
 		out = checkoutView(mode, url, expires)
 		return nil, nil
