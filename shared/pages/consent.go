@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/url"
 
-	"rvcontent/shared/auth"
 	"rvcontent/shared/oauth"
 	"rvcontent/shared/sessions"
 )
@@ -92,11 +91,7 @@ func (c *Consent) Submit(w http.ResponseWriter, r *http.Request) {
 	var err error
 	switch f.Get("decision") {
 	case "connect", "": // a browser sends the clicked button; Enter picks Connect, the first
-		owner := auth.Principal{
-			AccountID: sess.AccountID, IP: auth.IP(r.Context()),
-			Actor: auth.Actor{Type: auth.ActorOwner, ID: sess.AccountID, Name: sess.Email},
-		}
-		location, err = c.OAuth.Approve(r.Context(), owner, sess.Email, id)
+		location, err = c.OAuth.Approve(r.Context(), ownerPrincipal(r.Context(), sess), sess.Email, id)
 	case "cancel":
 		location, err = c.OAuth.Deny(r.Context(), id)
 	default:
@@ -130,16 +125,7 @@ func (c *Consent) pending(w http.ResponseWriter, r *http.Request, id string) (oa
 // owner returns the signed-in owner's session, or sends the browser to
 // sign in and come back to the consent page of request id.
 func (c *Consent) owner(w http.ResponseWriter, r *http.Request, id string) (sessions.Session, bool) {
-	sess, ok, err := c.current(r)
-	if err != nil {
-		slog.ErrorContext(r.Context(), "read session", "err", err)
-		failure(w)
-		return sessions.Session{}, false
-	}
-	if !ok {
-		http.Redirect(w, r, c.signInURL(r, consentPath(id)), http.StatusSeeOther)
-	}
-	return sess, ok
+	return c.require(w, r, consentPath(id))
 }
 
 // requestError renders the consent page's error states.

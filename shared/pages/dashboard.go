@@ -70,25 +70,14 @@ type owner struct {
 }
 
 // principal is the owner as the actor of a change.
-func (o owner) principal(ctx context.Context) auth.Principal {
-	return auth.Principal{
-		AccountID: o.account.ID, IP: auth.IP(ctx),
-		Actor: auth.Actor{Type: auth.ActorOwner, ID: o.account.ID, Name: o.sess.Email},
-	}
-}
+func (o owner) principal(ctx context.Context) auth.Principal { return ownerPrincipal(ctx, o.sess) }
 
 // signedIn returns the signed-in owner of a claimed account, or answers:
 // a browser without a session goes to sign in and comes back to page.
 // A POST also needs the form's CSRF token.
 func (d *Dashboard) signedIn(w http.ResponseWriter, r *http.Request, page string) (owner, bool) {
-	sess, ok, err := d.current(r)
-	if err != nil {
-		slog.ErrorContext(r.Context(), "read session", "err", err)
-		failure(w)
-		return owner{}, false
-	}
+	sess, ok := d.require(w, r, page)
 	if !ok {
-		http.Redirect(w, r, d.signInURL(r, page), http.StatusSeeOther)
 		return owner{}, false
 	}
 	a, err := d.Accounts.Get(r.Context(), sess.AccountID)

@@ -1,13 +1,16 @@
 package pages
 
 import (
+	"context"
 	"errors"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"strings"
 	"time"
 
 	"rvcontent/shared/api"
+	"rvcontent/shared/auth"
 	"rvcontent/shared/sessions"
 )
 
@@ -41,6 +44,30 @@ func (o *Owners) current(r *http.Request) (sessions.Session, bool, error) {
 		return sessions.Session{}, false, nil
 	}
 	return s, err == nil, err
+}
+
+// require returns the signed-in owner's session, or answers: a browser
+// without a session goes to sign in and comes back to next (a same-origin
+// path); a session that cannot be read is a failure page.
+func (o *Owners) require(w http.ResponseWriter, r *http.Request, next string) (sessions.Session, bool) {
+	sess, ok, err := o.current(r)
+	if err != nil {
+		slog.ErrorContext(r.Context(), "read session", "err", err)
+		failure(w)
+		return sessions.Session{}, false
+	}
+	if !ok {
+		http.Redirect(w, r, o.signInURL(r, next), http.StatusSeeOther)
+	}
+	return sess, ok
+}
+
+// ownerPrincipal is the signed-in owner of sess as the actor of a change.
+func ownerPrincipal(ctx context.Context, sess sessions.Session) auth.Principal {
+	return auth.Principal{
+		AccountID: sess.AccountID, IP: auth.IP(ctx),
+		Actor: auth.Actor{Type: auth.ActorOwner, ID: sess.AccountID, Name: sess.Email},
+	}
 }
 
 // setCookie starts the browser's session: HttpOnly, SameSite=Lax, and
