@@ -37,16 +37,20 @@ func ReadBody(h http.Handler) http.Handler {
 	})
 }
 
+type objectKey struct{}
+
 // JSONBody refuses a request whose body (read by ReadBody) is neither empty
 // nor a JSON object with bad_request, so endpoints that take no fields
-// refuse a malformed body as every other endpoint does.
+// refuse a malformed body as every other endpoint does. It keeps the
+// parsed object for Decode, so the body is parsed once.
 func JSONBody(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if _, err := input.Parse(Body(r)); err != nil {
+		o, err := input.Parse(Body(r))
+		if err != nil {
 			Error(w, r, err)
 			return
 		}
-		h.ServeHTTP(w, r)
+		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), objectKey{}, o)))
 	})
 }
 
@@ -59,6 +63,9 @@ func Body(r *http.Request) []byte {
 // Decode parses the request body as a JSON object for field-by-field reading.
 // On failure it writes the error and returns nil.
 func Decode(w http.ResponseWriter, r *http.Request) *input.Object {
+	if o, ok := r.Context().Value(objectKey{}).(*input.Object); ok {
+		return o
+	}
 	o, err := input.Parse(Body(r))
 	if err != nil {
 		Error(w, r, err)
