@@ -4,7 +4,7 @@ package main
 
 import (
 	"rvcontent/functions/internal/lambdarun"
-	"rvcontent/shared/routes"
+	"rvcontent/shared/edge/routes"
 )
 
 func main() { lambdarun.HTTP(routes.Backlinks) }

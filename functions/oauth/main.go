@@ -3,7 +3,7 @@ package main
 
 import (
 	"rvcontent/functions/internal/lambdarun"
-	"rvcontent/shared/routes"
+	"rvcontent/shared/edge/routes"
 )
 
 func main() { lambdarun.HTTP(routes.OAuth) }

@@ -3,7 +3,7 @@ package main
 
 import (
 	"rvcontent/functions/internal/lambdarun"
-	"rvcontent/shared/app"
+	"rvcontent/shared/compose"
 )
 
-func main() { lambdarun.Start(func(a *app.App) any { return a.HandleSchedule }) }
+func main() { lambdarun.Start(func(a *compose.App) any { return a.HandleSchedule }) }

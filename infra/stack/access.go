@@ -1,6 +1,6 @@
 package stack
 
-import "rvcontent/shared/routes"
+import "rvcontent/shared/edge/routes"
 
 // Access is what one function may do beyond reading and writing the table
 // (which every function does). Each grant is the least its code needs; a

@@ -5,7 +5,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2integrations"
 	"github.com/aws/jsii-runtime-go"
 
-	"rvcontent/shared/routes"
+	"rvcontent/shared/edge/routes"
 )
 
 // addRoutes gives the HTTP API one route per entry of the route table,

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"rvcontent/infra/stack"
-	"rvcontent/shared/routes"
+	"rvcontent/shared/edge/routes"
 )
 
 func TestFunctions(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"rvcontent/infra/stack"
-	"rvcontent/shared/routes"
+	"rvcontent/shared/edge/routes"
 )
 
 // statements returns the Allow statements of every policy attached to the

@@ -1,6 +1,6 @@
 package stack
 
-import "rvcontent/shared/routes"
+import "rvcontent/shared/edge/routes"
 
 // agentGroupsAccess is the MCP function's access: its own (groupAccess)
 // plus that of every group serving agent-API routes, since each tool call

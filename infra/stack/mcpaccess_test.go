@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"rvcontent/infra/stack"
-	"rvcontent/shared/routes"
+	"rvcontent/shared/edge/routes"
 )
 
 // The MCP function may do whatever a group serving agent-API routes may:

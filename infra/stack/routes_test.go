@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"rvcontent/shared/routes"
+	"rvcontent/shared/edge/routes"
 )
 
 func TestRoutesAreTheRouteTable(t *testing.T) {

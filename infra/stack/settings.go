@@ -9,8 +9,8 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awssecretsmanager"
 	"github.com/aws/jsii-runtime-go"
 
-	"rvcontent/shared/config"
-	"rvcontent/shared/model/bedrock"
+	"rvcontent/shared/kernel/config"
+	"rvcontent/shared/platform/model/bedrock"
 )
 
 // Language models (MODEL).

@@ -8,8 +8,8 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/assertions"
 
 	"rvcontent/infra/stack"
-	"rvcontent/shared/config"
-	"rvcontent/shared/routes"
+	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/kernel/config"
 )
 
 // environments returns each function's environment variables by function

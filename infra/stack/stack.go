@@ -15,7 +15,7 @@ import (
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
-	"rvcontent/shared/dynamo"
+	"rvcontent/shared/platform/dynamo"
 )
 
 // ServiceStackProps configure NewServiceStack.

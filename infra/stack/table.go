@@ -5,7 +5,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsdynamodb"
 	"github.com/aws/jsii-runtime-go"
 
-	"rvcontent/shared/dynamo"
+	"rvcontent/shared/platform/dynamo"
 )
 
 // newTable builds the service's one table from schema, the same definition

@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"testing"
 
-	"rvcontent/shared/dynamo"
+	"rvcontent/shared/platform/dynamo"
 )
 
 func TestTable(t *testing.T) {

@@ -15,8 +15,8 @@ import (
 	"os/signal"
 	"syscall"
 
-	"rvcontent/shared/config"
-	"rvcontent/shared/devstack"
+	"rvcontent/shared/dev/devstack"
+	"rvcontent/shared/kernel/config"
 )
 
 func main() {

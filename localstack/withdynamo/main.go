@@ -18,7 +18,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"rvcontent/shared/devstack"
+	"rvcontent/shared/dev/devstack"
 )
 
 func main() {

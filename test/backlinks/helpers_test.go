@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"rvcontent/shared/config"
+	"rvcontent/shared/kernel/config"
 	"rvcontent/test/testenv"
 )
 

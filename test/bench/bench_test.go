@@ -18,7 +18,7 @@ import (
 	"testing"
 	"time"
 
-	"rvcontent/shared/config"
+	"rvcontent/shared/kernel/config"
 	"rvcontent/test/testenv"
 )
 

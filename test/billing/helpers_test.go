@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"rvcontent/shared/billing"
+	"rvcontent/shared/feature/billing"
 	"rvcontent/test/testenv"
 )
 

@@ -4,8 +4,8 @@ import (
 	"net/http"
 	"testing"
 
-	"rvcontent/shared/apperr"
-	"rvcontent/shared/billing"
+	"rvcontent/shared/feature/billing"
+	"rvcontent/shared/kernel/apperr"
 )
 
 // A renewal is declined: past_due with 48 hours of grace, then generation

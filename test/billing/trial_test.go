@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"rvcontent/shared/apperr"
-	"rvcontent/shared/billing"
+	"rvcontent/shared/feature/billing"
+	"rvcontent/shared/kernel/apperr"
 )
 
 // A trial checkout, the card check, and ending the trial now.

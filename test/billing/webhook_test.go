@@ -7,13 +7,13 @@ import (
 	"testing"
 	"time"
 
-	"rvcontent/shared/clock"
-	"rvcontent/shared/config"
-	"rvcontent/shared/dynamo"
-	"rvcontent/shared/eventlog"
-	"rvcontent/shared/payments/stripepay/stripepaytest"
-	"rvcontent/shared/routes"
-	"rvcontent/shared/sites"
+	"rvcontent/shared/dev/stripepaytest"
+	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/feature/eventlog"
+	"rvcontent/shared/feature/sites"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/config"
+	"rvcontent/shared/platform/dynamo"
 	"rvcontent/test/testenv"
 )
 

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"rvcontent/shared/devstack"
-	"rvcontent/shared/dynamo"
+	"rvcontent/shared/dev/devstack"
+	"rvcontent/shared/platform/dynamo"
 )
 
 var (

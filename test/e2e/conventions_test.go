@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"rvcontent/shared/ids"
+	"rvcontent/shared/kernel/ids"
 	"rvcontent/test/testenv"
 )
 

@@ -16,8 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"rvcontent/shared/gateway"
-	"rvcontent/shared/routes"
+	"rvcontent/shared/edge/gateway"
+	"rvcontent/shared/edge/routes"
 	"rvcontent/test/testenv"
 )
 

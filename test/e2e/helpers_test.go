@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"rvcontent/shared/config"
+	"rvcontent/shared/kernel/config"
 	"rvcontent/test/testenv"
 )
 

@@ -16,8 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"rvcontent/shared/forum"
-	"rvcontent/shared/jobs"
+	"rvcontent/shared/feature/forum"
+	"rvcontent/shared/feature/jobs"
 	"rvcontent/test/testenv"
 )
 

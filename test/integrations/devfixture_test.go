@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"rvcontent/shared/integrations/platformfake"
+	"rvcontent/shared/dev/platformfake"
 )
 
 // TestDevStackFixturePlatform connects to the dev stack's own fixture

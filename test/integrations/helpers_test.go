@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"rvcontent/shared/integrations/platformfake"
+	"rvcontent/shared/dev/platformfake"
 	"rvcontent/test/testenv"
 )
 

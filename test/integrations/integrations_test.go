@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"rvcontent/shared/ids"
+	"rvcontent/shared/kernel/ids"
 )
 
 // TestListGetAndGates lists both platforms, shows setup options, and

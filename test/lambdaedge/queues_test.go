@@ -10,8 +10,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"rvcontent/shared/dynamo"
-	"rvcontent/shared/eventlog"
+	"rvcontent/shared/feature/eventlog"
+	"rvcontent/shared/platform/dynamo"
 )
 
 // Identifiers of the SQS samples.

@@ -18,14 +18,14 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
-	"rvcontent/shared/app"
-	"rvcontent/shared/clock"
-	"rvcontent/shared/config"
-	"rvcontent/shared/dynamo"
-	"rvcontent/shared/egress"
-	"rvcontent/shared/gateway"
-	"rvcontent/shared/mail"
-	"rvcontent/shared/routes"
+	"rvcontent/shared/compose"
+	"rvcontent/shared/edge/gateway"
+	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/config"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/egress"
+	"rvcontent/shared/platform/mail"
 	"rvcontent/test/dynamotest"
 )
 
@@ -38,7 +38,7 @@ type (
 // rig is the service wired as a deployed function is, with recording
 // queues and mailer.
 type rig struct {
-	app        *app.App
+	app        *compose.App
 	table      *dynamo.Table
 	clock      *clock.Fixed
 	jobs       *recorder
@@ -66,9 +66,9 @@ func newRig(t *testing.T) *rig {
 		t.Fatal("the deployed configuration is in dev mode")
 	}
 	r := &rig{table: table, clock: &clock.Fixed{T: time.Now().UTC().Truncate(time.Millisecond)}, jobs: &recorder{}, deliveries: &recorder{}, mail: &mail.Memory{}}
-	r.app = app.New(app.Deps{
+	r.app = compose.New(compose.Deps{
 		Config: cfg, Table: table, Clock: r.clock, JobsQueue: r.jobs, DeliveriesQueue: r.deliveries, Mailer: r.mail,
-		Egress: egress.New(egress.Options{UserAgent: app.UserAgent}),
+		Egress: egress.New(egress.Options{UserAgent: compose.UserAgent}),
 	})
 	return r
 }

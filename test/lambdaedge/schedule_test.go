@@ -8,8 +8,8 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
-	"rvcontent/shared/dynamo"
-	"rvcontent/shared/eventlog"
+	"rvcontent/shared/feature/eventlog"
+	"rvcontent/shared/platform/dynamo"
 )
 
 // TestScheduleEventRunsTheScheduler feeds the EventBridge sample to the

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"rvcontent/shared/mcpserver"
-	"rvcontent/shared/routes"
+	"rvcontent/shared/edge/mcpserver"
+	"rvcontent/shared/edge/routes"
 	"rvcontent/test/testenv"
 )
 

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"rvcontent/shared/articles"
-	"rvcontent/shared/ids"
+	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/kernel/ids"
 )
 
 // cursorSite is a site whose finished articles exercise the cursor rules:

@@ -17,11 +17,11 @@ import (
 	"testing"
 	"time"
 
-	"rvcontent/shared/articles"
-	"rvcontent/shared/clock"
-	"rvcontent/shared/config"
-	"rvcontent/shared/dynamo"
-	"rvcontent/shared/ids"
+	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/config"
+	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/platform/dynamo"
 	"rvcontent/test/testenv"
 )
 

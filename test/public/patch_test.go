@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"testing"
 
-	"rvcontent/shared/ids"
+	"rvcontent/shared/kernel/ids"
 )
 
 // TestPatchValidationOrder checks each rule's sentence, and that the body

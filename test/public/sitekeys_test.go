@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"rvcontent/shared/ids"
+	"rvcontent/shared/kernel/ids"
 	"rvcontent/test/testenv"
 )
 

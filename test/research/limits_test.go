@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"testing"
 
-	"rvcontent/shared/config"
+	"rvcontent/shared/kernel/config"
 	"rvcontent/test/testenv"
 )
 

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"testing"
 
-	"rvcontent/shared/articles"
+	"rvcontent/shared/feature/articles"
 	"rvcontent/test/testenv"
 )
 

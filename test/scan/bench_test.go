@@ -9,11 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"rvcontent/shared/app"
-	"rvcontent/shared/egress"
-	"rvcontent/shared/model"
-	"rvcontent/shared/scans/crawl"
-	"rvcontent/shared/scans/extract"
+	"rvcontent/shared/compose"
+	"rvcontent/shared/feature/scans/extract"
+	"rvcontent/shared/platform/crawl"
+	"rvcontent/shared/platform/egress"
+	"rvcontent/shared/platform/model"
 	"rvcontent/test/testenv"
 )
 
@@ -67,7 +67,7 @@ func BenchmarkReadRich(b *testing.B) {
 		pages(richRobots, rich)(s).ServeHTTP(w, r)
 	}))
 	defer srv.Close()
-	c := &crawl.Crawler{Fetcher: egress.New(egress.Options{UserAgent: app.UserAgent, Overrides: fixedHosts(strings.TrimPrefix(srv.URL, "https://"))})}
+	c := &crawl.Crawler{Fetcher: egress.New(egress.Options{UserAgent: compose.UserAgent, Overrides: fixedHosts(strings.TrimPrefix(srv.URL, "https://"))})}
 	ctx := context.Background()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

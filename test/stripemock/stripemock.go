@@ -23,7 +23,7 @@ import (
 	"testing"
 	"time"
 
-	"rvcontent/shared/devstack"
+	"rvcontent/shared/dev/devstack"
 )
 
 // Version is the stripe-mock release the tests run.

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"rvcontent/shared/config"
-	"rvcontent/shared/devstack"
-	"rvcontent/shared/dynamo"
+	"rvcontent/shared/dev/devstack"
+	"rvcontent/shared/kernel/config"
+	"rvcontent/shared/platform/dynamo"
 	"rvcontent/test/dynamotest"
 )
 

@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"testing"
 
-	"rvcontent/shared/writing"
+	"rvcontent/shared/feature/writing"
 	"rvcontent/test/testenv"
 )
 

@@ -11,19 +11,19 @@ import (
 
 	"github.com/aws/aws-lambda-go/lambda"
 
-	"rvcontent/shared/app"
-	"rvcontent/shared/gateway"
-	"rvcontent/shared/routes"
+	"rvcontent/shared/compose"
+	"rvcontent/shared/edge/gateway"
+	"rvcontent/shared/edge/routes"
 )
 
 // HTTP runs the function of endpoint group g behind API Gateway.
 func HTTP(g routes.Group) {
-	Start(func(a *app.App) any { return gateway.Handler(a.HTTP(g)) })
+	Start(func(a *compose.App) any { return gateway.Handler(a.HTTP(g)) })
 }
 
 // Start wires the service and runs the handler that pick returns.
-func Start(pick func(*app.App) any) {
-	a, err := app.FromEnvironment(context.Background())
+func Start(pick func(*compose.App) any) {
+	a, err := compose.FromEnvironment(context.Background())
 	if err != nil {
 		slog.Error("start", "err", err)
 		os.Exit(1)

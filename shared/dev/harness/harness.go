@@ -1,0 +1,218 @@
+// Package harness serves the dev stack's /_dev harness (DEV_HARNESS.md):
+// the mail outbox, the service clock, running scheduled work on demand, host
+// and DNS overrides, and fault injection. It is mounted only by the dev
+// stack; a deployed stack has no route to it.
+package harness
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"rvcontent/shared/dev/faults"
+	"rvcontent/shared/edge/api"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/mail"
+)
+
+// Harness is the /_dev harness.
+type Harness struct {
+	Table     *dynamo.Table
+	Clock     *clock.Offset
+	Outbox    *mail.Outbox
+	Overrides *Overrides
+	Faults    *faults.Injector
+	// RunScheduled runs every scheduled task once and returns their names.
+	RunScheduled func(ctx context.Context) ([]string, error)
+	// Drain works off the job and delivery queues until idle or max passes.
+	Drain func(ctx context.Context, max time.Duration)
+	// Extra adds routes of later features (payments, forum fixtures).
+	Extra map[string]http.HandlerFunc
+}
+
+// Handler returns the harness's routes.
+func (h *Harness) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /_dev/emails", h.emails)
+	mux.HandleFunc("GET /_dev/clock", h.getClock)
+	mux.HandleFunc("POST /_dev/clock", h.advanceClock)
+	mux.HandleFunc("POST /_dev/run-scheduled", h.runScheduled)
+	mux.HandleFunc("POST /_dev/hosts", h.setHost)
+	mux.HandleFunc("DELETE /_dev/hosts/{host}", h.deleteHost)
+	mux.HandleFunc("POST /_dev/dns", h.setDNS)
+	mux.HandleFunc("POST /_dev/faults", h.armFault)
+	for pattern, f := range h.Extra {
+		mux.HandleFunc(pattern, f)
+	}
+	mux.HandleFunc("/_dev/", api.NotFound)
+	return mux
+}
+
+func decode(w http.ResponseWriter, r *http.Request, v any) bool {
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, api.MaxBody)).Decode(v); err != nil {
+		api.Error(w, r, apperr.New(apperr.BadRequest, "The request body is not valid JSON."))
+		return false
+	}
+	return true
+}
+
+func (h *Harness) emails(w http.ResponseWriter, r *http.Request) {
+	to := r.URL.Query().Get("to")
+	if to == "" {
+		api.Error(w, r, apperr.Invalid(apperr.Problem{Field: "to", Problem: "is required"}))
+		return
+	}
+	list, err := h.Outbox.List(r.Context(), to)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	if list == nil {
+		list = []mail.Sent{}
+	}
+	api.JSON(w, http.StatusOK, map[string]any{"emails": list})
+}
+
+func (h *Harness) getClock(w http.ResponseWriter, r *http.Request) {
+	api.JSON(w, http.StatusOK, map[string]any{"now": clock.Format(h.Clock.Now())})
+}
+
+// clockItem persists the dev clock's offset.
+type clockItem struct {
+	PK       string `dynamodbav:"pk"`
+	SK       string `dynamodbav:"sk"`
+	OffsetNS int64  `dynamodbav:"offset_ns"`
+}
+
+// LoadClock sets the dev clock from the stored offset (a persistent dev
+// stack keeps its time across restarts).
+func (h *Harness) LoadClock(ctx context.Context) error {
+	var it clockItem
+	err := h.Table.Get(ctx, dynamo.DevSettingPK("clock"), dynamo.DevSettingSK, &it)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	h.Clock.Set(time.Duration(it.OffsetNS))
+	return nil
+}
+
+func (h *Harness) advanceClock(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		AdvanceSeconds *float64 `json:"advance_seconds"`
+	}
+	if !decode(w, r, &body) {
+		return
+	}
+	if body.AdvanceSeconds == nil || *body.AdvanceSeconds < 0 {
+		api.Error(w, r, apperr.Invalid(apperr.Problem{Field: "advance_seconds", Problem: "must be a number of seconds, zero or more (the clock never moves back)"}))
+		return
+	}
+	offset := h.Clock.Advance(time.Duration(*body.AdvanceSeconds * float64(time.Second)))
+	if err := h.Table.Put(r.Context(), clockItem{PK: dynamo.DevSettingPK("clock"), SK: dynamo.DevSettingSK, OffsetNS: int64(offset)}); err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, map[string]any{"now": clock.Format(h.Clock.Now())})
+}
+
+func (h *Harness) runScheduled(w http.ResponseWriter, r *http.Request) {
+	h.Drain(r.Context(), 5*time.Second)
+	ran, err := h.RunScheduled(r.Context())
+	h.Drain(r.Context(), 10*time.Second)
+	if ran == nil {
+		ran = []string{}
+	}
+	body := map[string]any{"ran": ran}
+	if err != nil {
+		body["errors"] = err.Error()
+	}
+	api.JSON(w, http.StatusOK, body)
+}
+
+func (h *Harness) setHost(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Host    string `json:"host"`
+		Address string `json:"address"`
+	}
+	if !decode(w, r, &body) {
+		return
+	}
+	var problems []apperr.Problem
+	if body.Host == "" {
+		problems = append(problems, apperr.Problem{Field: "host", Problem: "is required"})
+	}
+	host, port, err := net.SplitHostPort(body.Address)
+	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() || port == "" {
+		problems = append(problems, apperr.Problem{Field: "address", Problem: "must be a loopback address with a port, such as 127.0.0.1:40123"})
+	}
+	if len(problems) > 0 {
+		api.Error(w, r, apperr.Invalid(problems...))
+		return
+	}
+	if err := h.Overrides.SetHost(r.Context(), body.Host, body.Address); err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, map[string]any{"host": normalise(body.Host), "address": body.Address})
+}
+
+func (h *Harness) deleteHost(w http.ResponseWriter, r *http.Request) {
+	if err := h.Overrides.DeleteHost(r.Context(), r.PathValue("host")); err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, map[string]any{"deleted": true, "host": normalise(r.PathValue("host"))})
+}
+
+func (h *Harness) setDNS(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Name   string   `json:"name"`
+		Type   string   `json:"type"`
+		Values []string `json:"values"`
+	}
+	if !decode(w, r, &body) {
+		return
+	}
+	if body.Name == "" || (body.Type != "" && !strings.EqualFold(body.Type, "TXT")) {
+		api.Error(w, r, apperr.Invalid(apperr.Problem{Field: "type", Problem: "only TXT records with a name are supported"}))
+		return
+	}
+	if err := h.Overrides.SetTXT(r.Context(), body.Name, body.Values); err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	values := body.Values
+	if values == nil {
+		values = []string{}
+	}
+	api.JSON(w, http.StatusOK, map[string]any{"name": normalise(body.Name), "type": "TXT", "values": values})
+}
+
+// armFault arms a failure point: {"point": "after_commit", "times": 1}.
+func (h *Harness) armFault(w http.ResponseWriter, r *http.Request) {
+	var body struct {
+		Point string `json:"point"`
+		Times int    `json:"times"`
+	}
+	if !decode(w, r, &body) {
+		return
+	}
+	if body.Point == "" {
+		api.Error(w, r, apperr.Invalid(apperr.Problem{Field: "point", Problem: "is required"}))
+		return
+	}
+	if body.Times <= 0 {
+		body.Times = 1
+	}
+	h.Faults.Arm(body.Point, body.Times)
+	api.JSON(w, http.StatusOK, map[string]any{"point": body.Point, "times": body.Times})
+}

@@ -1,0 +1,124 @@
+package simpay
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/payments"
+)
+
+func (p *Processor) getPortal(ctx context.Context, id string) (portalItem, subItem, error) {
+	var it portalItem
+	err := p.Table.Get(ctx, dynamo.SimPayPK("PORTAL", id), dynamo.SimPaySK, &it)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return it, subItem{}, errGone
+	}
+	if err != nil {
+		return it, subItem{}, err
+	}
+	if exp, _ := clock.Parse(it.ExpiresAt); !p.Clock.Now().Before(exp) {
+		return it, subItem{}, errGone
+	}
+	s, err := p.getSub(ctx, it.SubscriptionID)
+	if errors.Is(err, payments.ErrNoSubscription) {
+		return it, subItem{}, errGone
+	}
+	return it, s, err
+}
+
+// setCancel schedules cancellation at the period's end, or undoes it.
+func (p *Processor) setCancel(ctx context.Context, portalID string, cancel bool) (subItem, error) {
+	return p.update(ctx, portalID, func(s *subItem) (*payments.Event, error) {
+		if s.Status == payments.StatusCanceled {
+			return nil, errGone
+		}
+		if s.CancelAtPeriodEnd == cancel {
+			return nil, nil
+		}
+		s.CancelAtPeriodEnd = cancel
+		return &payments.Event{Type: payments.SubscriptionUpdated}, nil
+	})
+}
+
+// replaceCard puts a new card on file; a past-due subscription's open
+// invoice is retried with it at once.
+func (p *Processor) replaceCard(ctx context.Context, portalID, number string) (subItem, error) {
+	c, ok := readCard(number)
+	if !ok {
+		return subItem{}, errInvalidCard
+	}
+	if c.Does == declinedAtCheckout {
+		return subItem{}, errCardRefused
+	}
+	s, err := p.update(ctx, portalID, func(s *subItem) (*payments.Event, error) {
+		if s.Status == payments.StatusCanceled {
+			return nil, errGone
+		}
+		s.Card = c.Number
+		return &payments.Event{Type: payments.SubscriptionUpdated, CardChanged: true}, nil
+	})
+	if err != nil || s.Status != payments.StatusPastDue {
+		return s, err
+	}
+	return p.retryInvoice(ctx, s.ID)
+}
+
+// retryInvoice charges a past-due subscription's open invoice again.
+func (p *Processor) retryInvoice(ctx context.Context, subID string) (subItem, error) {
+	var amount payments.Cents
+	ch, err := p.charge(ctx, subID, "", "Plan: retry of a failed payment", func(s *subItem) (payments.Cents, error) {
+		if s.Status != payments.StatusPastDue {
+			return 0, payments.ErrConflict
+		}
+		amount = monthly(s)
+		return amount, nil
+	}, func(s *subItem, _ time.Time) { s.Status = payments.StatusActive })
+	s, gerr := p.getSub(ctx, subID)
+	if gerr != nil {
+		return s, gerr
+	}
+	if err != nil {
+		if errors.Is(err, payments.ErrDeclined) || errors.Is(err, payments.ErrAuthentication) {
+			return s, nil // still past due; the page says so
+		}
+		return s, err
+	}
+	if rerr := p.report(ctx, payments.Event{ID: "evt_paid_" + short(), Type: payments.InvoicePaid, AccountID: s.AccountID, Subscription: ch.Subscription, Amount: amount}); rerr != nil {
+		slog.ErrorContext(ctx, "report a paid retry", "subscription", subID, "err", rerr)
+	}
+	return s, nil
+}
+
+// update changes the portal's subscription with fn and reports the event
+// fn returns (none: nothing changed).
+func (p *Processor) update(ctx context.Context, portalID string, fn func(*subItem) (*payments.Event, error)) (subItem, error) {
+	for attempt := 0; attempt < 20; attempt++ {
+		_, s, err := p.getPortal(ctx, portalID)
+		if err != nil {
+			return s, err
+		}
+		ev, err := fn(&s)
+		if err != nil || ev == nil {
+			return s, err
+		}
+		tx := &dynamo.Tx{}
+		putSub(tx, &s)
+		err = p.Table.Commit(ctx, tx, nil)
+		if dynamo.LostRace(err, "sub") {
+			continue
+		}
+		if err != nil {
+			return s, err
+		}
+		ev.ID, ev.AccountID, ev.Subscription = "evt_upd_"+short(), s.AccountID, s.snapshot()
+		if err := p.report(ctx, *ev); err != nil {
+			slog.ErrorContext(ctx, "report a subscription update", "subscription", s.ID, "err", err)
+		}
+		return s, nil
+	}
+	return subItem{}, payments.ErrConflict
+}

@@ -1,0 +1,92 @@
+package simpay
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/payments"
+)
+
+// maxCycles bounds the periods one run catches up on for a subscription.
+const maxCycles = 36
+
+// Renew works off every subscription whose period ended (the service
+// clock passed current_period_end): a scheduled cancellation ends it; a
+// subscription still past due a full period after its payment failed ends
+// too (as Stripe does once its retries are spent); otherwise the next
+// period starts and its invoice (the plan plus Studio sites) is charged to
+// the card on file, going past_due when that fails. Each outcome is
+// reported to the sink. Safe to run again.
+func (p *Processor) Renew(ctx context.Context) error {
+	due, err := dynamo.Due[subItem](ctx, p.Table, renewalKind, clock.SortKey(p.Clock.Now())+"~", 50)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, s := range due {
+		for cycle := 0; cycle < maxCycles; cycle++ {
+			more, err := p.renewOnce(ctx, s.ID)
+			if err != nil {
+				slog.ErrorContext(ctx, "renew a simulated subscription", "subscription", s.ID, "err", err)
+				errs = append(errs, err)
+			}
+			if !more || err != nil {
+				break
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// renewOnce handles one period end of subscription id, if it has come, and
+// reports whether another may be due.
+func (p *Processor) renewOnce(ctx context.Context, id string) (bool, error) {
+	s, err := p.getSub(ctx, id)
+	if err != nil {
+		return false, err
+	}
+	end := at(s.PeriodEnd)
+	if s.Status == payments.StatusCanceled || p.Clock.Now().Before(end) {
+		if s.Status == payments.StatusCanceled && s.GSI1PK != "" {
+			s.GSI1PK, s.GSI1SK = "", ""
+			tx := &dynamo.Tx{}
+			putSub(tx, &s)
+			return false, p.Table.Commit(ctx, tx, nil)
+		}
+		return false, nil
+	}
+	tx := &dynamo.Tx{}
+	ev := payments.Event{ID: "evt_" + s.ID + "_" + clock.SortKey(end), AccountID: s.AccountID}
+	if s.CancelAtPeriodEnd || s.Status == payments.StatusPastDue {
+		s.Status, s.GSI1PK, s.GSI1SK = payments.StatusCanceled, "", ""
+		ev.Type = payments.SubscriptionEnded
+		putSub(tx, &s)
+		return false, p.commitAndReport(ctx, tx, s, ev)
+	}
+	if s.Status == payments.StatusTrialing {
+		s.Anchor, s.Cycle, s.TrialEnd = s.TrialEnd, 0, ""
+	}
+	s.Cycle++
+	s.setPeriod(end, payments.AddMonths(at(s.Anchor), s.Cycle))
+	amount := monthly(&s)
+	outcome := s.card().outcome()
+	tx.PutNew("charge", newCharge(&s, amount, "Plan: renewal", "", outcome, end))
+	ev.Type, ev.Amount = payments.InvoicePaid, amount
+	s.Status = payments.StatusActive
+	if outcome != nil {
+		ev.Type, s.Status = payments.InvoiceFailed, payments.StatusPastDue
+	}
+	putSub(tx, &s)
+	return true, p.commitAndReport(ctx, tx, s, ev)
+}
+
+func (p *Processor) commitAndReport(ctx context.Context, tx *dynamo.Tx, s subItem, ev payments.Event) error {
+	if err := p.Table.Commit(ctx, tx, nil); err != nil {
+		return err
+	}
+	ev.Subscription = s.snapshot()
+	return p.report(ctx, ev)
+}

@@ -1,0 +1,48 @@
+package agentapi
+
+import (
+	"context"
+	"net/http"
+
+	"rvcontent/shared/edge/api"
+	"rvcontent/shared/feature/accounts"
+	"rvcontent/shared/feature/credentials"
+)
+
+func (s *Server) listAgentKeys(w http.ResponseWriter, r *http.Request) {
+	page, err := api.ReadPage(r)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	keys, next, err := s.Credentials.List(r.Context(), caller(r).AccountID, page.Limit, page.Cursor)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, api.List("agent_keys", keys, next))
+}
+
+func (s *Server) createAgentKey(w http.ResponseWriter, r *http.Request) {
+	o := api.Decode(w, r)
+	if o == nil {
+		return
+	}
+	in := accounts.ParseAgent(o)
+	if err := o.Err(); err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.Run(w, r, http.StatusCreated, func(ctx context.Context) (credentials.AgentKey, error) {
+		return s.Credentials.Create(ctx, in)
+	}, func(k credentials.AgentKey) any { return map[string]any{"agent_key": k} })
+}
+
+func (s *Server) revokeAgentKey(w http.ResponseWriter, r *http.Request) {
+	k, err := s.Credentials.Revoke(r.Context(), r.PathValue("id"))
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, map[string]any{"revoked": true, "id": k.ID})
+}

@@ -1,0 +1,95 @@
+package agentapi
+
+import (
+	"context"
+	"net/http"
+
+	"rvcontent/shared/edge/api"
+	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/feature/articles"
+)
+
+// Articles serves the article endpoints of a site.
+type Articles struct {
+	Articles *articles.Service
+}
+
+// Handlers returns the article CRUD handlers by route key.
+func (h *Articles) Handlers() map[string]http.HandlerFunc {
+	base := routes.AgentBase + "/sites/{site_id}/articles"
+	return map[string]http.HandlerFunc{
+		"GET " + base:                      h.list,
+		"POST " + base:                     h.create,
+		"GET " + base + "/{article_id}":    h.get,
+		"PATCH " + base + "/{article_id}":  h.update,
+		"DELETE " + base + "/{article_id}": h.delete,
+	}
+}
+
+func articleView(a articles.Article) any { return map[string]any{"article": a} }
+
+func (h *Articles) list(w http.ResponseWriter, r *http.Request) {
+	page, err := api.ReadPage(r)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	f := articles.Filter{Statuses: queryList(r, "status"), Keyword: r.URL.Query().Get("keyword")}
+	list, next, err := h.Articles.List(r.Context(), r.PathValue("site_id"), f, page.Limit, page.Cursor)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, api.List("articles", list, next))
+}
+
+func (h *Articles) create(w http.ResponseWriter, r *http.Request) {
+	o := api.Decode(w, r)
+	if o == nil {
+		return
+	}
+	d, err := articles.ParseDraft(o)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.Run(w, r, http.StatusCreated, func(ctx context.Context) (articles.Article, error) {
+		return h.Articles.Create(ctx, r.PathValue("site_id"), d)
+	}, articleView)
+}
+
+func (h *Articles) get(w http.ResponseWriter, r *http.Request) {
+	a, err := h.Articles.Get(r.Context(), r.PathValue("site_id"), r.PathValue("article_id"))
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, articleView(a))
+}
+
+func (h *Articles) update(w http.ResponseWriter, r *http.Request) {
+	o := api.Decode(w, r)
+	if o == nil {
+		return
+	}
+	in, err := articles.ParsePatch(o)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	a, err := h.Articles.Update(r.Context(), r.PathValue("site_id"), r.PathValue("article_id"), in)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, articleView(a))
+}
+
+func (h *Articles) delete(w http.ResponseWriter, r *http.Request) {
+	a, err := h.Articles.Delete(r.Context(), r.PathValue("site_id"), r.PathValue("article_id"))
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, map[string]any{"deleted": true, "id": a.ID})
+}

@@ -1,0 +1,52 @@
+package agentapi
+
+import (
+	"net/http"
+
+	"rvcontent/shared/edge/api"
+	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/feature/autopilot"
+)
+
+// Autopilot serves a site's autopilot settings.
+type Autopilot struct {
+	Autopilot *autopilot.Service
+}
+
+// Handlers returns the autopilot handlers by route key.
+func (h *Autopilot) Handlers() map[string]http.HandlerFunc {
+	path := routes.AgentBase + "/sites/{site_id}/autopilot"
+	return map[string]http.HandlerFunc{
+		"GET " + path:   h.get,
+		"PATCH " + path: h.update,
+	}
+}
+
+func autopilotView(s autopilot.Settings) any { return map[string]any{"autopilot": s} }
+
+func (h *Autopilot) get(w http.ResponseWriter, r *http.Request) {
+	s, err := h.Autopilot.Get(r.Context(), r.PathValue("site_id"))
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, autopilotView(s))
+}
+
+func (h *Autopilot) update(w http.ResponseWriter, r *http.Request) {
+	o := api.Decode(w, r)
+	if o == nil {
+		return
+	}
+	p, err := autopilot.ParsePatch(o)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	s, err := h.Autopilot.Update(r.Context(), r.PathValue("site_id"), p)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, autopilotView(s))
+}

@@ -1,0 +1,173 @@
+package agentapi
+
+import (
+	"context"
+	"net/http"
+
+	"rvcontent/shared/edge/api"
+	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/feature/backlinks"
+)
+
+// Backlinks serves the backlink exchange (spec 4.7).
+type Backlinks struct {
+	Service *backlinks.Service
+}
+
+// Handlers returns the exchange's handlers by route key.
+func (h *Backlinks) Handlers() map[string]http.HandlerFunc {
+	base := routes.AgentBase + "/sites/{site_id}/backlinks"
+	return map[string]http.HandlerFunc{
+		"GET " + base:                                   h.overview,
+		"PATCH " + base:                                 h.settings,
+		"POST " + base + "/domain":                      h.setDomain,
+		"POST " + base + "/domain/verify":               h.verify,
+		"GET " + base + "/targets":                      h.listTargets,
+		"POST " + base + "/targets":                     h.createTarget,
+		"PATCH " + base + "/targets/{target_id}":        h.updateTarget,
+		"DELETE " + base + "/targets/{target_id}":       h.deleteTarget,
+		"GET " + base + "/placements":                   h.listPlacements,
+		"DELETE " + base + "/placements/{placement_id}": h.cancelPlacement,
+	}
+}
+
+func overviewView(o backlinks.Overview) any { return map[string]any{"backlinks": o} }
+
+func verificationView(v backlinks.Verification) any { return map[string]any{"verification": v} }
+
+func targetView(t backlinks.Target) any { return map[string]any{"target": t} }
+
+func (h *Backlinks) overview(w http.ResponseWriter, r *http.Request) {
+	o, err := h.Service.Overview(r.Context(), r.PathValue("site_id"))
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, overviewView(o))
+}
+
+func (h *Backlinks) settings(w http.ResponseWriter, r *http.Request) {
+	o := api.Decode(w, r)
+	if o == nil {
+		return
+	}
+	p, err := backlinks.ParsePatch(o)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	ov, err := h.Service.UpdateSettings(r.Context(), r.PathValue("site_id"), p)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, overviewView(ov))
+}
+
+func (h *Backlinks) setDomain(w http.ResponseWriter, r *http.Request) {
+	o := api.Decode(w, r)
+	if o == nil {
+		return
+	}
+	domain, _ := o.String("domain", true)
+	if err := o.Err(); err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (backlinks.Verification, error) {
+		return h.Service.SetDomain(ctx, r.PathValue("site_id"), domain)
+	}, verificationView)
+}
+
+func (h *Backlinks) verify(w http.ResponseWriter, r *http.Request) {
+	if api.Decode(w, r) == nil {
+		return // the body, if any, must be JSON
+	}
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (backlinks.Verification, error) {
+		return h.Service.Verify(ctx, r.PathValue("site_id"))
+	}, verificationView)
+}
+
+func (h *Backlinks) listTargets(w http.ResponseWriter, r *http.Request) {
+	page, err := api.ReadPage(r)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	list, next, err := h.Service.ListTargets(r.Context(), r.PathValue("site_id"), page.Limit, page.Cursor)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, api.List("targets", list, next))
+}
+
+func (h *Backlinks) createTarget(w http.ResponseWriter, r *http.Request) {
+	o := api.Decode(w, r)
+	if o == nil {
+		return
+	}
+	in, err := backlinks.ParseTarget(o, true)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.Run(w, r, http.StatusCreated, func(ctx context.Context) (backlinks.Target, error) {
+		return h.Service.CreateTarget(ctx, r.PathValue("site_id"), in)
+	}, targetView)
+}
+
+func (h *Backlinks) updateTarget(w http.ResponseWriter, r *http.Request) {
+	o := api.Decode(w, r)
+	if o == nil {
+		return
+	}
+	in, err := backlinks.ParseTarget(o, false)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	t, err := h.Service.UpdateTarget(r.Context(), r.PathValue("site_id"), r.PathValue("target_id"), in)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, targetView(t))
+}
+
+func (h *Backlinks) deleteTarget(w http.ResponseWriter, r *http.Request) {
+	id, err := h.Service.DeleteTarget(r.Context(), r.PathValue("site_id"), r.PathValue("target_id"))
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, map[string]any{"deleted": true, "id": id})
+}
+
+func (h *Backlinks) listPlacements(w http.ResponseWriter, r *http.Request) {
+	page, err := api.ReadPage(r)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	f, err := backlinks.ParsePlacementFilter(r.URL.Query())
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	list, next, err := h.Service.ListPlacements(r.Context(), r.PathValue("site_id"), f, page.Limit, page.Cursor)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, api.List("placements", list, next))
+}
+
+func (h *Backlinks) cancelPlacement(w http.ResponseWriter, r *http.Request) {
+	p, err := h.Service.Cancel(r.Context(), r.PathValue("site_id"), r.PathValue("placement_id"))
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, map[string]any{"placement": p})
+}

@@ -1,0 +1,73 @@
+package agentapi
+
+import (
+	"context"
+	"net/http"
+
+	"rvcontent/shared/edge/api"
+	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/feature/accounts"
+	"rvcontent/shared/feature/billing"
+)
+
+// Billing serves the billing endpoints (spec 4.9).
+type Billing struct {
+	Service  *billing.Service
+	Accounts *accounts.Service
+}
+
+// Handlers returns the billing handlers by route key.
+func (h *Billing) Handlers() map[string]http.HandlerFunc {
+	base := routes.AgentBase
+	return map[string]http.HandlerFunc{
+		"GET " + base + "/billing":              h.get,
+		"POST " + base + "/billing/checkout":    h.checkout,
+		"POST " + base + "/billing/portal":      h.portal,
+		"POST " + base + "/billing/activate":    h.activate,
+		"GET " + base + "/billing/studio-quote": h.quote,
+	}
+}
+
+func (h *Billing) get(w http.ResponseWriter, r *http.Request) {
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (billing.Billing, error) {
+		return h.Service.Get(ctx, caller(r).AccountID)
+	}, func(b billing.Billing) any { return map[string]any{"billing": b} })
+}
+
+func (h *Billing) checkout(w http.ResponseWriter, r *http.Request) {
+	if api.Decode(w, r) == nil {
+		return // the body, if any, must be JSON
+	}
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (billing.Checkout, error) {
+		id := caller(r).AccountID
+		email, err := h.Accounts.OwnerEmail(ctx, id)
+		if err != nil {
+			return billing.Checkout{}, err
+		}
+		return h.Service.Checkout(ctx, id, email)
+	}, func(c billing.Checkout) any { return map[string]any{"checkout": c} })
+}
+
+func (h *Billing) portal(w http.ResponseWriter, r *http.Request) {
+	if api.Decode(w, r) == nil {
+		return // the body, if any, must be JSON
+	}
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (billing.Portal, error) {
+		return h.Service.Portal(ctx, caller(r).AccountID)
+	}, func(p billing.Portal) any { return map[string]any{"portal": p} })
+}
+
+func (h *Billing) activate(w http.ResponseWriter, r *http.Request) {
+	if api.Decode(w, r) == nil {
+		return // the body, if any, must be JSON
+	}
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (billing.Activated, error) {
+		return h.Service.Activate(ctx, caller(r).AccountID, r.Header.Get("Idempotency-Key"))
+	}, func(a billing.Activated) any { return a })
+}
+
+func (h *Billing) quote(w http.ResponseWriter, r *http.Request) {
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (billing.Quote, error) {
+		return h.Service.Quote(ctx, caller(r).AccountID)
+	}, func(q billing.Quote) any { return map[string]any{"studio_quote": q} })
+}

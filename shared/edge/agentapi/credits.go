@@ -1,0 +1,32 @@
+package agentapi
+
+import (
+	"context"
+	"net/http"
+
+	"rvcontent/shared/edge/api"
+	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/feature/credits"
+	"rvcontent/shared/feature/sites"
+)
+
+// Credits serves a site's credit balances.
+type Credits struct {
+	Service *credits.Service
+	Sites   *sites.Store
+}
+
+// Handlers returns the credits handler by route key.
+func (h *Credits) Handlers() map[string]http.HandlerFunc {
+	return map[string]http.HandlerFunc{"GET " + routes.AgentBase + "/sites/{site_id}/credits": h.get}
+}
+
+func (h *Credits) get(w http.ResponseWriter, r *http.Request) {
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (credits.Credits, error) {
+		p, id := caller(r), r.PathValue("site_id")
+		if _, err := h.Sites.Get(ctx, p.AccountID, id); err != nil {
+			return credits.Credits{}, err
+		}
+		return h.Service.Get(ctx, p.AccountID, id)
+	}, func(c credits.Credits) any { return map[string]any{"credits": c} })
+}

@@ -1,0 +1,23 @@
+package agentapi
+
+import (
+	"net/http"
+
+	"rvcontent/shared/edge/api"
+	"rvcontent/shared/feature/eventlog"
+)
+
+func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) {
+	page, since, err := readFeedQuery(r)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	q := eventlog.Query{Since: since, Cursor: page.Cursor, Types: queryList(r, "types"), SiteID: r.URL.Query().Get("site_id"), Limit: page.Limit}
+	res, err := s.Events.List(r.Context(), caller(r).AccountID, q)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, map[string]any{"events": res.Events, "next_cursor": res.NextCursor, "has_more": res.HasMore})
+}

@@ -1,0 +1,156 @@
+package agentapi
+
+import (
+	"context"
+	"net/http"
+
+	"rvcontent/shared/edge/api"
+	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/feature/forum"
+	"rvcontent/shared/feature/jobs"
+)
+
+// Forum serves forum presence (spec 4.8).
+type Forum struct {
+	Forum *forum.Service
+}
+
+// Handlers returns the forum presence handlers by route key.
+func (h *Forum) Handlers() map[string]http.HandlerFunc {
+	base := routes.AgentBase + "/sites/{site_id}/forum"
+	return map[string]http.HandlerFunc{
+		"GET " + base:                                  h.settings,
+		"PATCH " + base:                                h.updateSettings,
+		"POST " + base + "/sweeps":                     h.sweep,
+		"GET " + base + "/threads":                     h.listThreads,
+		"GET " + base + "/threads/{thread_id}":         h.thread,
+		"PATCH " + base + "/threads/{thread_id}":       h.updateThread,
+		"POST " + base + "/threads/{thread_id}/drafts": h.draft,
+		"PATCH " + base + "/drafts/{draft_id}":         h.editDraft,
+		"GET " + base + "/replies":                     h.listReplies,
+		"POST " + base + "/replies":                    h.recordReply,
+	}
+}
+
+func forumSettingsView(s forum.Settings) any   { return map[string]any{"forum": s} }
+func forumThreadView(t forum.ThreadDetail) any { return map[string]any{"thread": t} }
+func forumDraftView(d forum.Draft) any         { return map[string]any{"draft": d} }
+func forumReplyView(r forum.Reply) any         { return map[string]any{"reply": r} }
+func forumJobView(j jobs.Job) any              { return map[string]any{"job": j} }
+
+// forumRespond writes v, or err as the error body.
+func forumRespond(w http.ResponseWriter, r *http.Request, v any, err error) {
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, v)
+}
+
+func (h *Forum) settings(w http.ResponseWriter, r *http.Request) {
+	s, err := h.Forum.Settings(r.Context(), r.PathValue("site_id"))
+	forumRespond(w, r, forumSettingsView(s), err)
+}
+
+func (h *Forum) updateSettings(w http.ResponseWriter, r *http.Request) {
+	o := api.Decode(w, r)
+	if o == nil {
+		return
+	}
+	in, err := forum.ParsePatch(o)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	s, err := h.Forum.UpdateSettings(r.Context(), r.PathValue("site_id"), in)
+	forumRespond(w, r, forumSettingsView(s), err)
+}
+
+func (h *Forum) sweep(w http.ResponseWriter, r *http.Request) {
+	api.Run(w, r, http.StatusAccepted, func(ctx context.Context) (jobs.Job, error) {
+		return h.Forum.StartSweep(ctx, r.PathValue("site_id"))
+	}, forumJobView)
+}
+
+func (h *Forum) listThreads(w http.ResponseWriter, r *http.Request) {
+	page, err := api.ReadPage(r)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	list, next, err := h.Forum.ListThreads(r.Context(), r.PathValue("site_id"), queryList(r, "status"), page.Limit, page.Cursor)
+	forumRespond(w, r, api.List("threads", list, next), err)
+}
+
+func (h *Forum) thread(w http.ResponseWriter, r *http.Request) {
+	t, err := h.Forum.GetThread(r.Context(), r.PathValue("site_id"), r.PathValue("thread_id"))
+	forumRespond(w, r, forumThreadView(t), err)
+}
+
+func (h *Forum) updateThread(w http.ResponseWriter, r *http.Request) {
+	o := api.Decode(w, r)
+	if o == nil {
+		return
+	}
+	in, err := forum.ParseThreadPatch(o)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	t, err := h.Forum.UpdateThread(r.Context(), r.PathValue("site_id"), r.PathValue("thread_id"), in)
+	forumRespond(w, r, forumThreadView(t), err)
+}
+
+func (h *Forum) draft(w http.ResponseWriter, r *http.Request) {
+	o := api.Decode(w, r)
+	if o == nil {
+		return
+	}
+	instructions, err := forum.ParseDraftRequest(o)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (forum.Draft, error) {
+		return h.Forum.WriteDraft(ctx, r.PathValue("site_id"), r.PathValue("thread_id"), instructions)
+	}, forumDraftView)
+}
+
+func (h *Forum) editDraft(w http.ResponseWriter, r *http.Request) {
+	o := api.Decode(w, r)
+	if o == nil {
+		return
+	}
+	edited, err := forum.ParseDraftEdit(o)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	d, err := h.Forum.EditDraft(r.Context(), r.PathValue("site_id"), r.PathValue("draft_id"), edited)
+	forumRespond(w, r, forumDraftView(d), err)
+}
+
+func (h *Forum) listReplies(w http.ResponseWriter, r *http.Request) {
+	page, err := api.ReadPage(r)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	list, next, err := h.Forum.ListReplies(r.Context(), r.PathValue("site_id"), queryList(r, "status"), page.Limit, page.Cursor)
+	forumRespond(w, r, api.List("replies", list, next), err)
+}
+
+func (h *Forum) recordReply(w http.ResponseWriter, r *http.Request) {
+	o := api.Decode(w, r)
+	if o == nil {
+		return
+	}
+	in, err := forum.ParseReplyRecord(o)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (forum.Reply, error) {
+		return h.Forum.RecordReply(ctx, r.PathValue("site_id"), in)
+	}, forumReplyView)
+}

@@ -1,0 +1,91 @@
+package agentapi
+
+import (
+	"context"
+	"net/http"
+
+	"rvcontent/shared/edge/api"
+	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/feature/integrations"
+	"rvcontent/shared/feature/jobs"
+)
+
+// Integrations serves the push integration endpoints (spec 4.2).
+type Integrations struct {
+	Integrations *integrations.Service
+}
+
+// Handlers returns the integration handlers by route key.
+func (h *Integrations) Handlers() map[string]http.HandlerFunc {
+	base := routes.AgentBase + "/sites/{site_id}/integrations"
+	one := base + "/{integration_id}"
+	return map[string]http.HandlerFunc{
+		"GET " + base:              h.list,
+		"GET " + one:               h.get,
+		"PATCH " + one:             h.configure,
+		"DELETE " + one:            h.disconnect,
+		"POST " + one + "/connect": h.connect,
+		"POST " + one + "/sync":    h.sync,
+	}
+}
+
+func integrationView(i integrations.Integration) any { return map[string]any{"integration": i} }
+
+func (h *Integrations) list(w http.ResponseWriter, r *http.Request) {
+	list, err := h.Integrations.List(r.Context(), r.PathValue("site_id"))
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, api.List("integrations", list, ""))
+}
+
+func (h *Integrations) get(w http.ResponseWriter, r *http.Request) {
+	i, err := h.Integrations.Get(r.Context(), r.PathValue("site_id"), r.PathValue("integration_id"))
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, integrationView(i))
+}
+
+func (h *Integrations) configure(w http.ResponseWriter, r *http.Request) {
+	o := api.Decode(w, r)
+	if o == nil {
+		return
+	}
+	in, err := integrations.ParsePatch(o)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	i, err := h.Integrations.Configure(r.Context(), r.PathValue("site_id"), r.PathValue("integration_id"), in)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, integrationView(i))
+}
+
+func (h *Integrations) disconnect(w http.ResponseWriter, r *http.Request) {
+	i, err := h.Integrations.Disconnect(r.Context(), r.PathValue("site_id"), r.PathValue("integration_id"))
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, integrationView(i))
+}
+
+func (h *Integrations) connect(w http.ResponseWriter, r *http.Request) {
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (integrations.Started, error) {
+		return h.Integrations.StartConnect(ctx, r.PathValue("site_id"), r.PathValue("integration_id"))
+	}, func(s integrations.Started) any {
+		return map[string]any{"connect": s.Connect, "integration": s.Integration}
+	})
+}
+
+func (h *Integrations) sync(w http.ResponseWriter, r *http.Request) {
+	api.Run(w, r, http.StatusAccepted, func(ctx context.Context) (jobs.Job, error) {
+		return h.Integrations.Sync(ctx, r.PathValue("site_id"), r.PathValue("integration_id"))
+	}, func(j jobs.Job) any { return map[string]any{"job": j} })
+}

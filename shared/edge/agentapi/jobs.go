@@ -1,0 +1,41 @@
+package agentapi
+
+import (
+	"net/http"
+	"time"
+
+	"rvcontent/shared/edge/api"
+	"rvcontent/shared/feature/jobs"
+	"rvcontent/shared/kernel/apperr"
+)
+
+func (s *Server) getJob(w http.ResponseWriter, r *http.Request) {
+	var problems []apperr.Problem
+	wait, _ := queryInt(r, "wait", 0, 30, &problems)
+	if len(problems) > 0 {
+		api.Error(w, r, apperr.Invalid(problems...))
+		return
+	}
+	j, err := s.Jobs.Wait(r.Context(), caller(r).AccountID, r.PathValue("job_id"), time.Duration(wait)*time.Second)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, map[string]any{"job": j})
+}
+
+func (s *Server) listJobs(w http.ResponseWriter, r *http.Request) {
+	page, err := api.ReadPage(r)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	q := r.URL.Query()
+	f := jobs.Filter{SiteID: q.Get("site_id"), Kind: q.Get("kind"), Status: q.Get("status")}
+	list, next, err := s.Jobs.List(r.Context(), caller(r).AccountID, f, page.Limit, page.Cursor)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, api.List("jobs", list, next))
+}

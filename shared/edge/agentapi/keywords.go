@@ -1,0 +1,68 @@
+package agentapi
+
+import (
+	"context"
+	"net/http"
+
+	"rvcontent/shared/edge/api"
+	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/feature/keywords"
+)
+
+// Keywords serves a site's keywords (spec 4.6).
+type Keywords struct {
+	Keywords *keywords.Service
+}
+
+// Handlers returns the keyword handlers by route key.
+func (h *Keywords) Handlers() map[string]http.HandlerFunc {
+	base := routes.AgentBase + "/sites/{site_id}/keywords"
+	return map[string]http.HandlerFunc{
+		"GET " + base:                      h.list,
+		"POST " + base:                     h.create,
+		"DELETE " + base + "/{keyword_id}": h.delete,
+	}
+}
+
+func (h *Keywords) list(w http.ResponseWriter, r *http.Request) {
+	page, err := api.ReadPage(r)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	source, err := keywords.ParseSource(r.URL.Query().Get("source"))
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	list, next, err := h.Keywords.List(r.Context(), r.PathValue("site_id"), source, page.Limit, page.Cursor)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, api.List("keywords", list, next))
+}
+
+func (h *Keywords) create(w http.ResponseWriter, r *http.Request) {
+	o := api.Decode(w, r)
+	if o == nil {
+		return
+	}
+	d, err := keywords.ParseDraft(o)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.Run(w, r, http.StatusCreated, func(ctx context.Context) (keywords.Keyword, error) {
+		return h.Keywords.Create(ctx, r.PathValue("site_id"), d)
+	}, func(k keywords.Keyword) any { return map[string]any{"keyword": k} })
+}
+
+func (h *Keywords) delete(w http.ResponseWriter, r *http.Request) {
+	k, err := h.Keywords.Delete(r.Context(), r.PathValue("site_id"), r.PathValue("keyword_id"))
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, map[string]any{"deleted": true, "id": k.ID})
+}

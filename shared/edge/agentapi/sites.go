@@ -1,0 +1,30 @@
+package agentapi
+
+import (
+	"net/http"
+
+	"rvcontent/shared/edge/api"
+)
+
+func (s *Server) listSites(w http.ResponseWriter, r *http.Request) {
+	page, err := api.ReadPage(r)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	list, next, err := s.Sites.List(r.Context(), caller(r).AccountID, page.Limit, page.Cursor)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, api.List("sites", list, next))
+}
+
+func (s *Server) getSite(w http.ResponseWriter, r *http.Request) {
+	site, err := s.Sites.Get(r.Context(), caller(r).AccountID, r.PathValue("site_id"))
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, map[string]any{"site": site})
+}

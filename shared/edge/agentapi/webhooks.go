@@ -1,0 +1,108 @@
+package agentapi
+
+import (
+	"context"
+	"net/http"
+
+	"rvcontent/shared/edge/api"
+	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/feature/webhooks"
+)
+
+// Webhooks holds the handlers of webhook endpoints (spec 4.10) and of their
+// attempt log.
+type Webhooks struct {
+	Service *webhooks.Service
+}
+
+// Handlers returns the webhook handlers by route key.
+func (h *Webhooks) Handlers() map[string]http.HandlerFunc {
+	base := routes.AgentBase + "/webhooks"
+	return map[string]http.HandlerFunc{
+		"GET " + base:                              h.list,
+		"POST " + base:                             h.create,
+		"PATCH " + base + "/{webhook_id}":          h.update,
+		"DELETE " + base + "/{webhook_id}":         h.delete,
+		"POST " + base + "/{webhook_id}/test":      h.test,
+		"GET " + base + "/{webhook_id}/deliveries": h.attempts,
+	}
+}
+
+func (h *Webhooks) list(w http.ResponseWriter, r *http.Request) {
+	page, err := api.ReadPage(r)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	eps, next, err := h.Service.List(r.Context(), caller(r).AccountID, page.Limit, page.Cursor)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, api.List("webhooks", eps, next))
+}
+
+func (h *Webhooks) create(w http.ResponseWriter, r *http.Request) {
+	o := api.Decode(w, r)
+	if o == nil {
+		return
+	}
+	in, err := webhooks.ParseNew(o)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.Run(w, r, http.StatusCreated, func(ctx context.Context) (webhooks.Endpoint, error) {
+		return h.Service.Create(ctx, in)
+	}, func(ep webhooks.Endpoint) any { return map[string]any{"webhook": ep} })
+}
+
+func (h *Webhooks) update(w http.ResponseWriter, r *http.Request) {
+	o := api.Decode(w, r)
+	if o == nil {
+		return
+	}
+	patch, err := webhooks.ParsePatch(o)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	ep, err := h.Service.Update(r.Context(), r.PathValue("webhook_id"), patch)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, map[string]any{"webhook": ep})
+}
+
+func (h *Webhooks) delete(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("webhook_id")
+	if err := h.Service.Delete(r.Context(), id); err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, map[string]any{"deleted": true, "id": id})
+}
+
+func (h *Webhooks) test(w http.ResponseWriter, r *http.Request) {
+	if api.Decode(w, r) == nil {
+		return // the body, if any, must be JSON
+	}
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (webhooks.TestResult, error) {
+		return h.Service.Test(ctx, r.PathValue("webhook_id"))
+	}, func(res webhooks.TestResult) any { return map[string]any{"delivery": res} })
+}
+
+func (h *Webhooks) attempts(w http.ResponseWriter, r *http.Request) {
+	page, err := api.ReadPage(r)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	list, next, err := h.Service.Attempts(r.Context(), caller(r).AccountID, r.PathValue("webhook_id"), page.Limit, page.Cursor)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, api.List("deliveries", list, next))
+}

@@ -1,0 +1,74 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"strings"
+
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
+)
+
+// UnauthorizedMessage is the one 401 sentence: it never says which cause
+// applied (missing, malformed, unknown, revoked).
+const UnauthorizedMessage = "Send a valid agent key or OAuth access token in the Authorization header as 'Bearer <credential>'."
+
+// Authenticator turns a Bearer credential into a principal.
+// It returns an unauthorized error for any credential it does not accept.
+type Authenticator interface {
+	Authenticate(ctx context.Context, credential, ip string) (auth.Principal, error)
+}
+
+// BearerToken returns the credential of an "Authorization: Bearer <x>"
+// header, or "" when the header is missing or has another form.
+func BearerToken(r *http.Request) string {
+	h := r.Header.Get("Authorization")
+	scheme, token, ok := strings.Cut(h, " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return ""
+	}
+	return strings.TrimSpace(token)
+}
+
+// ResourceMetadataPath is where the OAuth protected-resource metadata lives.
+const ResourceMetadataPath = "/.well-known/oauth-protected-resource"
+
+// Unauthorized writes the 401 answer with the WWW-Authenticate header that
+// points clients at the protected-resource metadata (spec 5).
+func Unauthorized(w http.ResponseWriter, r *http.Request, baseURL string) {
+	w.Header().Set("WWW-Authenticate", `Bearer resource_metadata="`+baseURL+ResourceMetadataPath+`"`)
+	Error(w, r, apperr.New(apperr.Unauthorized, UnauthorizedMessage))
+}
+
+// Authenticate requires a credential the authenticator accepts and puts the
+// principal in the request context. Every refusal is passed to reject, which
+// answers the same 401 whatever the cause (see Unauthorized).
+func Authenticate(a Authenticator, reject http.Handler) func(http.Handler) http.Handler {
+	return func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			token := BearerToken(r)
+			if token == "" {
+				reject.ServeHTTP(w, r)
+				return
+			}
+			p, err := a.Authenticate(r.Context(), token, ClientIP(r))
+			if err != nil {
+				if apperr.Is(err, apperr.Unauthorized) {
+					reject.ServeHTTP(w, r)
+				} else {
+					Error(w, r, err)
+				}
+				return
+			}
+			h.ServeHTTP(w, r.WithContext(auth.With(r.Context(), p)))
+		})
+	}
+}
+
+// Rejecter returns the handler that answers a refused credential with the
+// 401 of Unauthorized.
+func Rejecter(baseURL string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		Unauthorized(w, r, BaseURL(r, baseURL))
+	})
+}

@@ -1,0 +1,75 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/input"
+)
+
+// MaxBody is the largest request body accepted (spec 8: 1 MB).
+const MaxBody = 1 << 20
+
+type bodyKey struct{}
+
+// ReadBody reads the request body once, refusing bodies over MaxBody with
+// payload_too_large, and keeps it in the request for Body.
+func ReadBody(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Body == nil || r.Method == http.MethodGet || r.Method == http.MethodHead {
+			h.ServeHTTP(w, r)
+			return
+		}
+		b, err := io.ReadAll(io.LimitReader(r.Body, MaxBody+1))
+		if err != nil {
+			Error(w, r, apperr.New(apperr.BadRequest, "The request body could not be read."))
+			return
+		}
+		if len(b) > MaxBody {
+			Error(w, r, apperr.New(apperr.PayloadTooLarge, "The request body is larger than 1 MB."))
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(b))
+		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), bodyKey{}, b)))
+	})
+}
+
+type objectKey struct{}
+
+// JSONBody refuses a request whose body (read by ReadBody) is neither empty
+// nor a JSON object with bad_request, so endpoints that take no fields
+// refuse a malformed body as every other endpoint does. It keeps the
+// parsed object for Decode, so the body is parsed once.
+func JSONBody(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		o, err := input.Parse(Body(r))
+		if err != nil {
+			Error(w, r, err)
+			return
+		}
+		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), objectKey{}, o)))
+	})
+}
+
+// Body returns the body read by ReadBody.
+func Body(r *http.Request) []byte {
+	b, _ := r.Context().Value(bodyKey{}).([]byte)
+	return b
+}
+
+// Decode parses the request body as a JSON object for field-by-field reading.
+// On failure it writes the error and returns nil.
+func Decode(w http.ResponseWriter, r *http.Request) *input.Object {
+	if o, ok := r.Context().Value(objectKey{}).(*input.Object); ok {
+		return o
+	}
+	o, err := input.Parse(Body(r))
+	if err != nil {
+		Error(w, r, err)
+		return nil
+	}
+	return o
+}

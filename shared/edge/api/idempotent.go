@@ -1,0 +1,120 @@
+package api
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"rvcontent/shared/feature/idempotency"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
+)
+
+// Idempotent makes a POST with an Idempotency-Key run at most once: the first
+// response is stored and replayed with Idempotent-Replayed: true; a different
+// body under the same key, or the same key while the first runs, is 409
+// conflict. Requests without the header run as usual. Server errors and
+// rate-limit refusals (nothing ran) release the key so a retry runs again.
+// Must run after ReadBody and Authenticate.
+func Idempotent(s *idempotency.Store) func(http.Handler) http.Handler {
+	return func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			values := r.Header.Values("Idempotency-Key")
+			if r.Method != http.MethodPost || len(values) == 0 {
+				h.ServeHTTP(w, r)
+				return
+			}
+			key := strings.Join(values, ",")
+			if key == "" || len(key) > idempotency.MaxKeyLength {
+				Error(w, r, apperr.New(apperr.BadRequest, "Idempotency-Key must be 1 to 255 characters."))
+				return
+			}
+			// An unauthenticated caller's keys are its address's own: the
+			// stored answer (an agent key, for POST /accounts) is never
+			// replayed to someone else who sends the same key and body.
+			scope := "anon#" + ClientIP(r)
+			if p, ok := auth.From(r.Context()); ok {
+				scope = p.AccountID
+			}
+			claim, stored, err := s.Begin(r.Context(), scope, key, requestHash(r))
+			if err != nil {
+				Error(w, r, err)
+				return
+			}
+			if stored != nil {
+				w.Header().Set("Idempotent-Replayed", "true")
+				w.Header().Set("Content-Type", stored.ContentType)
+				w.WriteHeader(stored.Status)
+				_, _ = w.Write(stored.Body)
+				return
+			}
+			rec := &recorder{header: http.Header{}, status: http.StatusOK}
+			serveReleasingOnPanic(h, rec, r.WithContext(idempotency.WithClaim(r.Context(), claim)), claim)
+			if rec.status >= 500 || rec.status == http.StatusTooManyRequests {
+				if err := claim.Release(r.Context()); err != nil {
+					slog.WarnContext(r.Context(), "release idempotency key", "err", err)
+				}
+			} else if err := claim.Complete(r.Context(), idempotency.Response{Status: rec.status, ContentType: rec.header.Get("Content-Type"), Body: rec.body.Bytes()}); err != nil {
+				slog.ErrorContext(r.Context(), "store idempotent response", "request_id", RequestID(r.Context()), "err", err)
+			}
+			for k, v := range rec.header {
+				w.Header()[k] = v
+			}
+			w.WriteHeader(rec.status)
+			_, _ = w.Write(rec.body.Bytes())
+		})
+	}
+}
+
+// serveReleasingOnPanic runs h; if h panics, the key is released (a retry
+// runs again, as after a server error) before the panic goes on to Base.
+func serveReleasingOnPanic(h http.Handler, w http.ResponseWriter, r *http.Request, claim *idempotency.Claim) {
+	defer func() {
+		if p := recover(); p != nil {
+			if err := claim.Release(r.Context()); err != nil {
+				slog.WarnContext(r.Context(), "release idempotency key after panic", "err", err)
+			}
+			panic(p)
+		}
+	}()
+	h.ServeHTTP(w, r)
+}
+
+// requestHash identifies a request by method, path and body. A JSON body is
+// compared by meaning: whitespace and key order do not matter.
+func requestHash(r *http.Request) string {
+	body := Body(r)
+	var v any
+	if json.Unmarshal(body, &v) == nil {
+		if canon, err := json.Marshal(v); err == nil {
+			body = canon
+		}
+	}
+	sum := sha256.Sum256(append([]byte(r.Method+" "+r.URL.Path+"\n"), body...))
+	return hex.EncodeToString(sum[:])
+}
+
+// recorder buffers a response so it can be stored before it is sent.
+type recorder struct {
+	header http.Header
+	status int
+	wrote  bool
+	body   bytes.Buffer
+}
+
+func (r *recorder) Header() http.Header { return r.header }
+
+func (r *recorder) WriteHeader(status int) {
+	if !r.wrote {
+		r.status, r.wrote = status, true
+	}
+}
+
+func (r *recorder) Write(b []byte) (int, error) {
+	r.wrote = true
+	return r.body.Write(b)
+}

@@ -1,0 +1,43 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+
+	"rvcontent/shared/kernel/apperr"
+)
+
+// Page is a list request's page size and cursor (spec 4.1).
+type Page struct {
+	Limit  int
+	Cursor string
+}
+
+// DefaultLimit and MaxLimit bound list pages (spec 8).
+const (
+	DefaultLimit = 50
+	MaxLimit     = 100
+)
+
+// ReadPage reads limit (1 to 100, default 50) and cursor from the query.
+func ReadPage(r *http.Request) (Page, error) {
+	p := Page{Limit: DefaultLimit, Cursor: r.URL.Query().Get("cursor")}
+	if s := r.URL.Query().Get("limit"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > MaxLimit {
+			return p, apperr.Invalid(apperr.Problem{Field: "limit", Problem: "must be an integer from 1 to 100"})
+		}
+		p.Limit = n
+	}
+	return p, nil
+}
+
+// List is a page of a list answer: the items under their plural name and
+// next_cursor, null at the end.
+func List(name string, items any, next string) map[string]any {
+	var cursor any
+	if next != "" {
+		cursor = next
+	}
+	return map[string]any{name: items, "next_cursor": cursor}
+}

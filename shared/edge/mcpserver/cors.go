@@ -1,0 +1,23 @@
+package mcpserver
+
+import (
+	"net/http"
+
+	"rvcontent/shared/edge/api"
+)
+
+// corsPolicy lets browser-based MCP clients call the server: every answer,
+// the 401 that starts OAuth discovery included, carries the headers a
+// browser needs to read it.
+var corsPolicy = api.CORS{
+	Methods: "GET, POST, DELETE, OPTIONS",
+	Headers: "Authorization, Content-Type, Accept, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID",
+	Expose:  "WWW-Authenticate, Mcp-Session-Id, X-Request-Id",
+}
+
+// CORS puts the MCP address's CORS headers on every answer of next.
+func CORS(next http.Handler) http.Handler { return corsPolicy.Wrap(next.ServeHTTP) }
+
+// Preflight answers a CORS preflight of the MCP address; it needs no
+// credential and counts toward no budget.
+func Preflight(w http.ResponseWriter, r *http.Request) { corsPolicy.Preflight(w, r) }

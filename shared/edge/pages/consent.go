@@ -1,0 +1,153 @@
+package pages
+
+import (
+	"errors"
+	"log/slog"
+	"net/http"
+	"net/url"
+
+	"rvcontent/shared/feature/oauth"
+	"rvcontent/shared/feature/sessions"
+)
+
+// Consent serves the browser side of the authorization server: the
+// authorization endpoint, which records the app's request and sends the
+// owner to sign in if needed and then to the consent page, and the consent
+// page with its Connect and Cancel answers.
+type Consent struct {
+	*Owners
+	OAuth *oauth.Service
+}
+
+type consentView struct {
+	ID, ClientName, Email, ReturnTo, CSRF, Again string
+}
+
+// Authorize answers GET /oauth/authorize.
+func (c *Consent) Authorize(w http.ResponseWriter, r *http.Request) {
+	req, err := c.OAuth.Authorize(r.Context(), r.URL.Query(), c.base(r))
+	var ae *oauth.AuthorizeError
+	switch {
+	case errors.As(err, &ae) && ae.RedirectURI != "":
+		http.Redirect(w, r, ae.Location(), http.StatusFound)
+		return
+	case errors.As(err, &ae):
+		Render(w, http.StatusBadRequest, "notice.html", notice{Title: "This app cannot connect", Text: ae.Err.Description, Alert: true})
+		return
+	case err != nil:
+		slog.ErrorContext(r.Context(), "authorization request", "err", err)
+		failure(w)
+		return
+	}
+	consent := consentPath(req.ID)
+	_, signedIn, err := c.current(r)
+	if err != nil {
+		slog.ErrorContext(r.Context(), "read session", "err", err)
+		failure(w)
+		return
+	}
+	if !signedIn {
+		http.Redirect(w, r, c.signInURL(r, consent), http.StatusFound)
+		return
+	}
+	http.Redirect(w, r, c.base(r)+consent, http.StatusFound)
+}
+
+// Show renders the consent page of ?authorization_id=, or its error state.
+func (c *Consent) Show(w http.ResponseWriter, r *http.Request) {
+	id := r.URL.Query().Get("authorization_id")
+	req, ok := c.pending(w, r, id)
+	if !ok {
+		return
+	}
+	sess, ok := c.owner(w, r, id)
+	if !ok {
+		return
+	}
+	back, _ := url.Parse(req.RedirectURI)
+	origin := back.Scheme + "://" + back.Host
+	RenderForm(w, http.StatusOK, "consent.html", consentView{
+		ID: req.ID, ClientName: req.ClientName, Email: sess.Email, ReturnTo: back.Host,
+		CSRF: c.Sessions.CSRF(sess), Again: signInPath(consentPath(req.ID)),
+	}, origin)
+}
+
+// Submit answers the consent form: Connect or Cancel, then back to the app.
+func (c *Consent) Submit(w http.ResponseWriter, r *http.Request) {
+	f := form(r)
+	id := f.Get("authorization_id")
+	if _, ok := c.pending(w, r, id); !ok {
+		return
+	}
+	sess, ok := c.owner(w, r, id)
+	if !ok {
+		return
+	}
+	if !c.Sessions.ValidCSRF(sess, f.Get("csrf")) {
+		forbidden(w)
+		return
+	}
+	var location string
+	var err error
+	switch f.Get("decision") {
+	case "connect", "": // a browser sends the clicked button; Enter picks Connect, the first
+		location, err = c.OAuth.Approve(r.Context(), ownerPrincipal(r.Context(), sess), sess.Email, id)
+	case "cancel":
+		location, err = c.OAuth.Deny(r.Context(), id)
+	default:
+		Render(w, http.StatusBadRequest, "notice.html", notice{Title: "No answer", Text: "Choose Connect or Cancel.", Alert: true, Link: c.base(r) + consentPath(id), LinkText: "Back to the request"})
+		return
+	}
+	switch {
+	case errors.Is(err, oauth.ErrTooManyConnections):
+		Render(w, http.StatusConflict, "notice.html", notice{
+			Title: "Too many connections", Alert: true,
+			Text: "This account already has 25 active agent keys and app connections, the most it can have. Revoke a key or disconnect an app you no longer use, then connect this app again.",
+		})
+	case err != nil:
+		c.requestError(w, r, err)
+	default:
+		http.Redirect(w, r, location, http.StatusSeeOther)
+	}
+}
+
+// pending returns the pending request id, or renders the consent page's
+// error state.
+func (c *Consent) pending(w http.ResponseWriter, r *http.Request, id string) (oauth.Request, bool) {
+	req, err := c.OAuth.Pending(r.Context(), id)
+	if err != nil {
+		c.requestError(w, r, err)
+		return oauth.Request{}, false
+	}
+	return req, true
+}
+
+// owner returns the signed-in owner's session, or sends the browser to
+// sign in and come back to the consent page of request id.
+func (c *Consent) owner(w http.ResponseWriter, r *http.Request, id string) (sessions.Session, bool) {
+	return c.require(w, r, consentPath(id))
+}
+
+// requestError renders the consent page's error states.
+func (c *Consent) requestError(w http.ResponseWriter, r *http.Request, err error) {
+	switch {
+	case errors.Is(err, oauth.ErrNoRequest):
+		Render(w, http.StatusBadRequest, "notice.html", notice{
+			Title: "Nothing to approve", Alert: true,
+			Text: "This page shows an app's request to connect to your account, but it was opened without one. Start connecting again from the app.",
+		})
+	case errors.Is(err, oauth.ErrRequestGone):
+		Render(w, http.StatusGone, "notice.html", notice{
+			Title: "Request expired or already answered", Alert: true,
+			Text: "This connection request has expired (requests wait 10 minutes) or was already answered. Start connecting again from the app.",
+		})
+	default:
+		slog.ErrorContext(r.Context(), "consent", "err", err)
+		failure(w)
+	}
+}
+
+// consentPath returns the consent page's path for request id.
+func consentPath(id string) string {
+	return oauth.ConsentPath + "?authorization_id=" + url.QueryEscape(id)
+}

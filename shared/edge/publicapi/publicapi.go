@@ -1,0 +1,102 @@
+// Package publicapi serves the public articles API (public-articles-api.md)
+// at /api/public/v1: a website, CMS plugin or build pipeline reads one
+// site's finished articles with a site key and reports their live URLs.
+//
+// It has its own conventions, apart from the agent API's: error bodies
+// carry only "error" (and "code" on 402), every answer (errors included)
+// carries the same CORS headers, OPTIONS preflights are answered before
+// anything is counted, and there are no rate-limit headers. Each request
+// passes, in this order: the per-address limit, the key and the site's
+// plan, the per-account limit, then the request itself (spec 5).
+package publicapi
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"rvcontent/shared/edge/api"
+	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/billing"
+	"rvcontent/shared/feature/liveurls"
+	"rvcontent/shared/feature/sitekeys"
+	"rvcontent/shared/feature/sites"
+	"rvcontent/shared/kernel/clock"
+)
+
+// Default limits (spec 8), per fixed clock minute in UTC.
+const (
+	DefaultPerIP      = 300
+	DefaultPerAccount = 120
+)
+
+// Window is the limits' window: a fixed clock minute.
+const Window = time.Minute
+
+// ServiceName is the ping result's "service".
+const ServiceName = "rvcontent-public-articles"
+
+// Server is the public articles API.
+type Server struct {
+	Keys     *sitekeys.Service
+	Sites    *sites.Store
+	Billing  *billing.Service
+	Articles *articles.Store
+	Recorder *liveurls.Recorder
+	Counters api.Limiter
+	Clock    clock.Clock
+	// PerIP and PerAccount are the request limits per window (defaults
+	// when zero).
+	PerIP, PerAccount int
+	// DashboardURL is the owner's dashboard; 402 answers point at its
+	// billing page.
+	DashboardURL string
+}
+
+// Handlers returns the public API's handlers by route key.
+func (s *Server) Handlers() map[string]http.HandlerFunc {
+	base := routes.PublicBase
+	return map[string]http.HandlerFunc{
+		"GET " + base + "/ping":              s.ping,
+		"GET " + base + "/articles":          s.list,
+		"GET " + base + "/articles/{id}":     s.get,
+		"PATCH " + base + "/articles/{id}":   s.patch,
+		"OPTIONS " + base + "/ping":          publicCORS.Preflight,
+		"OPTIONS " + base + "/articles":      publicCORS.Preflight,
+		"OPTIONS " + base + "/articles/{id}": publicCORS.Preflight,
+	}
+}
+
+// caller is the accepted key's holder and site, set by Middleware.
+type caller struct {
+	AccountID string
+	KeyID     string
+	KeyPrefix string
+	Site      sites.Site
+}
+
+type callerKey struct{}
+
+func withCaller(ctx context.Context, c caller) context.Context {
+	return context.WithValue(ctx, callerKey{}, c)
+}
+
+func callerOf(r *http.Request) caller {
+	c, _ := r.Context().Value(callerKey{}).(caller)
+	return c
+}
+
+func (s *Server) perIP() int {
+	if s.PerIP > 0 {
+		return s.PerIP
+	}
+	return DefaultPerIP
+}
+
+func (s *Server) perAccount() int {
+	if s.PerAccount > 0 {
+		return s.PerAccount
+	}
+	return DefaultPerAccount
+}

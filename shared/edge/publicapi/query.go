@@ -1,0 +1,72 @@
+package publicapi
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/clock"
+)
+
+// DefaultPageSize and MaxPageSize bound a page of articles (spec 8).
+const (
+	DefaultPageSize = 1
+	MaxPageSize     = 100
+)
+
+// listQuery is what GET /articles reads from its query.
+type listQuery struct {
+	Since       time.Time // zero: from the start
+	SinceSent   string    // the since parameter as sent, echoed on an empty page
+	Limit       int
+	Unpublished bool
+}
+
+var errBadSince = apperr.New(apperr.BadRequest, "since must be an ISO 8601 timestamp such as 2026-01-31T09:00:00.123456Z; pass next_since back exactly as received.")
+
+// readListQuery reads since (truncated to the millisecond), limit (1 to
+// 100, default 1; values outside are brought into range) and published.
+func readListQuery(q url.Values) (listQuery, error) {
+	lq := listQuery{Limit: DefaultPageSize, SinceSent: q.Get("since")}
+	if lq.SinceSent != "" {
+		t, err := parseSince(lq.SinceSent)
+		if err != nil {
+			return lq, errBadSince
+		}
+		lq.Since = t
+	}
+	if s := strings.TrimSpace(q.Get("limit")); s != "" {
+		if n, err := strconv.Atoi(s); err == nil {
+			lq.Limit = min(max(n, 1), MaxPageSize)
+		}
+	}
+	lq.Unpublished = strings.EqualFold(strings.TrimSpace(q.Get("published")), "false")
+	return lq, nil
+}
+
+// zoneless are the forms of since without a UTC offset, read as UTC.
+var zoneless = []string{"2006-01-02T15:04:05.999999999", "2006-01-02"}
+
+// parseSince reads an ISO 8601 timestamp and drops everything below the
+// millisecond. A "+" of a UTC offset that arrived unencoded (read as a
+// space) is accepted, and a time without an offset, or a bare date, is
+// read as UTC.
+func parseSince(s string) (time.Time, error) {
+	s = strings.TrimSpace(s)
+	if i := strings.LastIndex(s, " "); i > 10 {
+		s = s[:i] + "+" + s[i+1:]
+	}
+	t, err := clock.Parse(s)
+	for _, layout := range zoneless {
+		if err == nil {
+			break
+		}
+		t, err = time.ParseInLocation(layout, s, time.UTC)
+	}
+	if err != nil {
+		return time.Time{}, err
+	}
+	return t.UTC().Truncate(time.Millisecond), nil
+}

@@ -1,0 +1,29 @@
+package accounts
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// FindByEmail returns the account whose owner's email is email (compared
+// without case), or ErrNotFound. It reads the email reservation, then the
+// account.
+func (s *Service) FindByEmail(ctx context.Context, email string) (Account, error) {
+	email = strings.TrimSpace(email)
+	if email == "" {
+		return Account{}, ErrNotFound
+	}
+	var e emailItem
+	err := s.Table.Get(ctx, dynamo.EmailPK(email), dynamo.EmailSK, &e)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return Account{}, ErrNotFound
+	}
+	if err != nil {
+		return Account{}, apperr.Wrap("accounts.FindByEmail", err)
+	}
+	return s.Get(ctx, e.AccountID)
+}

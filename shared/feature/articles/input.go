@@ -1,0 +1,102 @@
+package articles
+
+import (
+	"time"
+
+	"rvcontent/shared/kernel/input"
+)
+
+// Limits of article fields.
+const (
+	MaxTitle       = 200
+	MaxDescription = 1000
+	MaxKeyword     = 200
+	MaxTags        = 10
+	MaxTag         = 40
+	MaxBody        = 200_000
+)
+
+// Draft is what POST /sites/{site_id}/articles takes, validated.
+type Draft struct {
+	Title        string
+	Description  string
+	Keyword      *string
+	Tags         []string
+	Status       string // opportunity (default) or scheduled
+	ScheduledFor *string
+	BodyMarkdown string
+}
+
+// ParseDraft reads the body of POST /sites/{site_id}/articles.
+func ParseDraft(o *input.Object) (Draft, error) {
+	var d Draft
+	d.Title, _ = o.String("title", true, input.Len(1, MaxTitle))
+	d.Description, _ = o.String("description", false, input.MaxLen(MaxDescription))
+	if v, ok := o.String("keyword", false, input.Len(2, MaxKeyword)); ok {
+		d.Keyword = &v
+	}
+	d.Tags = tags(o)
+	d.Status = StatusOpportunity
+	if v, ok := o.String("status", false, input.OneOf(StatusOpportunity, StatusScheduled)); ok {
+		d.Status = v
+	}
+	if f := o.NullableString("scheduled_for", day); f.Sent && !f.Null {
+		d.ScheduledFor = &f.Value
+	}
+	d.BodyMarkdown, _ = o.String("body_markdown", false, input.MaxLen(MaxBody))
+	return d, o.Err()
+}
+
+// Patch is what PATCH /sites/{site_id}/articles/{article_id} takes: only
+// sent fields change, null clears a nullable one.
+type Patch struct {
+	Title        input.Field[string]
+	Description  input.Field[string]
+	Keyword      input.Field[string]
+	Tags         input.Field[[]string]
+	Status       input.Field[string]
+	ScheduledFor input.Field[string]
+	BodyMarkdown input.Field[string]
+}
+
+// ParsePatch reads the body of PATCH /sites/{site_id}/articles/{article_id}.
+func ParsePatch(o *input.Object) (Patch, error) {
+	var p Patch
+	p.Title = o.NullableString("title", input.Len(1, MaxTitle))
+	if p.Title.Null {
+		o.Problem("title", "cannot be null")
+	}
+	p.Description = o.NullableString("description", input.MaxLen(MaxDescription))
+	p.Keyword = o.NullableString("keyword", input.Len(2, MaxKeyword))
+	if o.Has("tags") {
+		p.Tags = input.Field[[]string]{Sent: true, Value: tags(o)}
+	}
+	p.Status = o.NullableString("status", input.OneOf(StatusOpportunity, StatusScheduled))
+	if p.Status.Null {
+		o.Problem("status", "cannot be null")
+	}
+	p.ScheduledFor = o.NullableString("scheduled_for", day)
+	p.BodyMarkdown = o.NullableString("body_markdown", input.MaxLen(MaxBody))
+	return p, o.Err()
+}
+
+func tags(o *input.Object) []string {
+	f := o.Strings("tags", MaxTags, input.Len(1, MaxTag))
+	out := []string{}
+	seen := map[string]bool{}
+	for _, t := range f.Value {
+		if t != "" && !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// day checks a calendar day, YYYY-MM-DD.
+func day(s string) string {
+	if _, err := time.Parse("2006-01-02", s); err != nil {
+		return "must be a calendar day as YYYY-MM-DD"
+	}
+	return ""
+}

@@ -1,0 +1,221 @@
+package articles
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"rvcontent/shared/feature/activity"
+	"rvcontent/shared/feature/eventlog"
+	"rvcontent/shared/feature/sites"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/kernel/input"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// Service runs the article use cases of the agent API.
+type Service struct {
+	Store  *Store
+	Sites  *sites.Store
+	Events *eventlog.Writer
+	Clock  clock.Clock
+}
+
+// site checks that siteID is the caller's site and returns it.
+func (s *Service) site(ctx context.Context, siteID string) (auth.Principal, sites.Site, error) {
+	p, _ := auth.From(ctx)
+	site, err := s.Sites.Get(ctx, p.AccountID, siteID)
+	return p, site, err
+}
+
+// Get returns the caller's article.
+func (s *Service) Get(ctx context.Context, siteID, id string) (Article, error) {
+	if _, _, err := s.site(ctx, siteID); err != nil {
+		return Article{}, err
+	}
+	return s.Store.Get(ctx, siteID, id)
+}
+
+// List lists the caller's site's articles. Errors: not_found,
+// validation_failed for an unknown status or a bad cursor.
+func (s *Service) List(ctx context.Context, siteID string, f Filter, limit int, cursor string) ([]Article, string, error) {
+	if _, _, err := s.site(ctx, siteID); err != nil {
+		return nil, "", err
+	}
+	if err := f.check(); err != nil {
+		return nil, "", err
+	}
+	return s.Store.List(ctx, siteID, f, limit, cursor)
+}
+
+// Create adds an idea or a scheduled article to the caller's site (source
+// api) and records article.created.
+func (s *Service) Create(ctx context.Context, siteID string, d Draft) (Article, error) {
+	p, _, err := s.site(ctx, siteID)
+	if err != nil {
+		return Article{}, err
+	}
+	now := s.Clock.Now()
+	a := New(siteID, d, SourceAPI, now)
+	tx := &dynamo.Tx{}
+	PutNew(tx, p.AccountID, a)
+	s.Events.Emit(tx, p.AccountID, siteID, "article.created", map[string]any{"article": a.WithoutBody(), "source": a.Source})
+	activity.Record(tx, now, p, activity.Change{
+		Action: "article.created", SiteID: siteID, Resource: activity.Resource{Type: "article", ID: a.ID},
+		Summary: fmt.Sprintf("Article %q added as %s", a.Title, a.Status),
+	})
+	if err := s.Store.Table.Commit(ctx, tx, a); err != nil {
+		return Article{}, apperr.Wrap("articles.Create", err)
+	}
+	return a, nil
+}
+
+// New returns a new article of site from d, created at now by source.
+func New(siteID string, d Draft, source string, now time.Time) Article {
+	at := clock.Format(now)
+	a := Article{
+		ID: ids.Sortable(), SiteID: siteID, Status: d.Status, Title: d.Title, Description: d.Description,
+		Keyword: d.Keyword, Tags: d.Tags, Source: source, ScheduledFor: d.ScheduledFor, CreatedAt: at, UpdatedAt: at,
+	}
+	if a.Status == "" {
+		a.Status = StatusOpportunity
+	}
+	if a.Tags == nil {
+		a.Tags = []string{}
+	}
+	a.Slug = Slug(a.Title, a.ID)
+	a.SetBody(d.BodyMarkdown)
+	return a
+}
+
+// errGenerating refuses changes while the service writes the article.
+var errGenerating = apperr.New(apperr.Conflict, "The article is being written. Wait for its job to end, then change it.")
+
+// errStaysFinished refuses a status for a finished article: status moves
+// only between opportunity and scheduled, and a finished article stays
+// finished.
+var errStaysFinished = apperr.New(apperr.Conflict, "The article is finished and stays finished: status moves only between opportunity and scheduled. Send the PATCH without status.")
+
+// Update applies a PATCH to the caller's article. A change to a finished
+// article's title, description, body or tags records article.updated with
+// the changed field names. Errors: not_found; conflict while the article
+// is being written, or for a status sent for a finished article.
+func (s *Service) Update(ctx context.Context, siteID, id string, in Patch) (Article, error) {
+	p, site, err := s.site(ctx, siteID)
+	if err != nil {
+		return Article{}, err
+	}
+	var changed []string
+	return s.Store.Change(ctx, siteID, id, func(a *Article) error {
+		if a.Status == StatusGenerating {
+			return errGenerating
+		}
+		if a.Status == StatusFinished && in.Status.Sent && !in.Status.Null {
+			return errStaysFinished
+		}
+		changed = apply(a, in)
+		if a.Status == StatusFinished && len(publicChanges(changed)) > 0 {
+			a.Slug = Slug(a.Title, a.ID)
+			a.SetSEOScore(site) // a finished article's score follows its text
+		}
+		return nil
+	}, func(tx *dynamo.Tx, before, after Article) error {
+		if len(changed) == 0 {
+			return nil
+		}
+		activity.Record(tx, s.Clock.Now(), p, activity.Change{
+			Action: "article.updated", SiteID: siteID, Resource: activity.Resource{Type: "article", ID: id},
+			Summary: fmt.Sprintf("Article %q changed (%v)", after.Title, changed),
+		})
+		if after.Status == StatusFinished {
+			if visible := publicChanges(changed); len(visible) > 0 {
+				s.Events.Emit(tx, p.AccountID, siteID, "article.updated", map[string]any{"article": after.WithoutBody(), "changed": visible})
+			}
+		}
+		return nil
+	})
+}
+
+// apply sets the sent fields and returns the names of those that changed.
+// Status moves only between opportunity and scheduled.
+func apply(a *Article, in Patch) []string {
+	var changed []string
+	note := func(name string, differs bool) bool {
+		if differs {
+			changed = append(changed, name)
+		}
+		return differs
+	}
+	if in.Title.Sent && !in.Title.Null && note("title", a.Title != in.Title.Value) {
+		a.Title = in.Title.Value
+	}
+	if in.Description.Sent && note("description", a.Description != in.Description.Value) {
+		a.Description = in.Description.Value // null clears to ""
+	}
+	if in.Keyword.Sent && note("keyword", !same(a.Keyword, in.Keyword)) {
+		a.Keyword = value(in.Keyword)
+	}
+	if in.Tags.Sent && note("tags", strings.Join(a.Tags, "\x00") != strings.Join(in.Tags.Value, "\x00")) {
+		a.Tags = in.Tags.Value
+	}
+	if in.ScheduledFor.Sent && note("scheduled_for", !same(a.ScheduledFor, in.ScheduledFor)) {
+		a.ScheduledFor = value(in.ScheduledFor)
+	}
+	if in.Status.Sent && !in.Status.Null && a.Status != StatusFinished && note("status", a.Status != in.Status.Value) {
+		a.Status = in.Status.Value
+	}
+	if in.BodyMarkdown.Sent && note("body_markdown", a.BodyMarkdown != in.BodyMarkdown.Value) {
+		a.SetBody(in.BodyMarkdown.Value)
+	}
+	return changed
+}
+
+// same reports whether a nullable field already holds what f sets.
+func same(cur *string, f input.Field[string]) bool {
+	if f.Null || cur == nil {
+		return f.Null && cur == nil
+	}
+	return *cur == f.Value
+}
+
+// value is what a nullable field becomes when f is sent.
+func value(f input.Field[string]) *string {
+	if f.Null {
+		return nil
+	}
+	v := f.Value
+	return &v
+}
+
+// publicChanges keeps the fields whose change is an article.updated.
+func publicChanges(changed []string) []string {
+	var out []string
+	for _, c := range changed {
+		switch c {
+		case "title", "description", "body_markdown", "tags":
+			out = append(out, c)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Delete removes the caller's article and records article.deleted.
+func (s *Service) Delete(ctx context.Context, siteID, id string) (Article, error) {
+	p, _, err := s.site(ctx, siteID)
+	if err != nil {
+		return Article{}, err
+	}
+	return s.Store.Delete(ctx, siteID, id, func(tx *dynamo.Tx, a Article) {
+		s.Events.Emit(tx, p.AccountID, siteID, "article.deleted", map[string]any{"article_id": a.ID, "title": a.Title})
+		activity.Record(tx, s.Clock.Now(), p, activity.Change{
+			Action: "article.deleted", SiteID: siteID, Resource: activity.Resource{Type: "article", ID: a.ID},
+			Summary: fmt.Sprintf("Article %q deleted", a.Title),
+		})
+	})
+}

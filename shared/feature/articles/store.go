@@ -1,0 +1,320 @@
+package articles
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// ErrNotFound is returned for an article that is not on the site.
+var ErrNotFound = apperr.NotFoundf("No article with that id on this site.")
+
+// item is an article as stored under its site. While the article is
+// finished, GSI2 lists it by update time for the public articles API.
+type item struct {
+	PK string `dynamodbav:"pk"`
+	SK string `dynamodbav:"sk"`
+	Article
+	AccountID string `dynamodbav:"account_id"`
+	GSI2PK    string `dynamodbav:"gsi2pk,omitempty"`
+	GSI2SK    string `dynamodbav:"gsi2sk,omitempty"`
+}
+
+func toItem(accountID string, a Article) item {
+	it := item{PK: dynamo.SitePK(a.SiteID), SK: dynamo.ArticleSK(a.ID), Article: a, AccountID: accountID}
+	if a.Status == StatusFinished {
+		it.GSI2PK, it.GSI2SK = dynamo.FinishedArticlesPK(a.SiteID), a.UpdatedAt+"#"+a.ID
+	}
+	if it.Tags == nil {
+		it.Tags = []string{}
+	}
+	return it
+}
+
+// Store reads and writes articles.
+type Store struct {
+	Table *dynamo.Table
+	Clock clock.Clock
+}
+
+// PutNew adds a new article of account to tx.
+func PutNew(tx *dynamo.Tx, accountID string, a Article) {
+	tx.PutNew("article", toItem(accountID, a))
+}
+
+// Get returns article id of site siteID. The caller has checked that the
+// site is the caller's.
+func (s *Store) Get(ctx context.Context, siteID, id string) (Article, error) {
+	it, err := s.getItem(ctx, siteID, id)
+	return it.Article, err
+}
+
+func (s *Store) getItem(ctx context.Context, siteID, id string) (item, error) {
+	var it item
+	err := s.Table.Get(ctx, dynamo.SitePK(siteID), dynamo.ArticleSK(id), &it)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return item{}, ErrNotFound
+	}
+	if err != nil {
+		return item{}, apperr.Wrap("articles.Get", err)
+	}
+	return it, nil
+}
+
+// Filter narrows a list of a site's articles.
+type Filter struct {
+	Statuses []string // any of these statuses, when set
+	Keyword  string   // only articles for this keyword, when set
+}
+
+// Statuses lists every article status, in the order an article moves
+// through them.
+var Statuses = []string{StatusOpportunity, StatusScheduled, StatusGenerating, StatusFinished}
+
+// check refuses a filter naming a status no article can have, as the other
+// lists' status filters do (validation_failed on status).
+func (f Filter) check() error {
+	for _, st := range f.Statuses {
+		if !slices.Contains(Statuses, st) {
+			return apperr.Invalid(apperr.Problem{Field: "status", Problem: "must be article statuses separated by commas: " + strings.Join(Statuses, ", ")})
+		}
+	}
+	return nil
+}
+
+func (f Filter) keep(a Article) bool {
+	if len(f.Statuses) > 0 {
+		found := false
+		for _, s := range f.Statuses {
+			found = found || s == a.Status
+		}
+		if !found {
+			return false
+		}
+	}
+	return f.Keyword == "" || (a.Keyword != nil && strings.EqualFold(*a.Keyword, f.Keyword))
+}
+
+// List returns up to limit of the site's articles matching f, newest first,
+// after cursor.
+func (s *Store) List(ctx context.Context, siteID string, f Filter, limit int, cursor string) ([]Article, string, error) {
+	cur, err := dynamo.DecodeCursor(cursor)
+	if err != nil {
+		return nil, "", badCursor
+	}
+	in := s.partition(siteID)
+	in.ScanIndexForward = aws.Bool(false)
+	in.ProjectionExpression = aws.String(summaryProjection)
+	in.ExpressionAttributeNames = summaryNames
+	pk := dynamo.SitePK(siteID)
+	// Read on until one more match than the page holds is seen (there is a
+	// next page) or the partition ends (there is none).
+	var out []Article
+	lastSK, more := "", false
+	for !more {
+		items, n, err := dynamo.QueryPage[item](ctx, s.Table, in, limit, cur, pk)
+		if errors.Is(err, dynamo.ErrBadCursor) {
+			return nil, "", badCursor
+		}
+		if err != nil {
+			return nil, "", apperr.Wrap("articles.List", err)
+		}
+		for _, it := range items {
+			if !f.keep(it.Article) {
+				continue
+			}
+			if len(out) == limit {
+				more = true
+				break
+			}
+			out = append(out, it.Article)
+			lastSK = it.SK
+		}
+		if n == "" {
+			break
+		}
+		cur, _ = dynamo.DecodeCursor(n)
+	}
+	next := ""
+	if more {
+		next = dynamo.EncodeCursor(dynamo.Cursor{"sk": lastSK})
+	}
+	if out == nil {
+		out = []Article{}
+	}
+	return out, next, nil
+}
+
+var badCursor = apperr.BadCursor()
+
+// summaryProjection reads every attribute but the bodies, for lists.
+const summaryProjection = "id, site_id, #status, title, slug, description, keyword, tags, word_count, seo_score, " +
+	"#source, scheduled_for, estimates, published_url, published_at, finished_at, created_at, updated_at, sk"
+
+var summaryNames = map[string]string{"#status": "status", "#source": "source"}
+
+func (s *Store) partition(siteID string) *dynamodb.QueryInput {
+	return &dynamodb.QueryInput{
+		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":pk":     &types.AttributeValueMemberS{Value: dynamo.SitePK(siteID)},
+			":prefix": &types.AttributeValueMemberS{Value: dynamo.ArticlePrefix},
+		},
+		ConsistentRead: aws.Bool(true),
+	}
+}
+
+// All returns every article of the site without bodies, newest first; for
+// planning features (rank, autopilot, rescans) on one site.
+func (s *Store) All(ctx context.Context, siteID string) ([]Article, error) {
+	in := s.partition(siteID)
+	in.ScanIndexForward = aws.Bool(false)
+	in.ProjectionExpression = aws.String(summaryProjection)
+	in.ExpressionAttributeNames = summaryNames
+	rows, err := s.Table.QueryAll(ctx, in)
+	if err != nil {
+		return nil, apperr.Wrap("articles.All", err)
+	}
+	items, err := dynamo.UnmarshalList[item](rows)
+	if err != nil {
+		return nil, apperr.Wrap("articles.All", err)
+	}
+	out := make([]Article, len(items))
+	for i, it := range items {
+		out[i] = it.Article
+	}
+	return out, nil
+}
+
+// ErrChanged is returned by Change when the article changed between the read
+// and the write; the caller may retry.
+var ErrChanged = apperr.New(apperr.Conflict, "The article changed at the same moment. Retry the request.")
+
+// Change reads article id of site siteID, applies change to it, and writes
+// the result if nobody wrote the article in between (its updated_at is the
+// condition). updated_at moves forward. also, when not nil, adds writes that
+// belong with the change (events, activity, credits) to the same
+// transaction; before and after are the article as read and as written.
+// change returning an error stops without writing.
+func (s *Store) Change(ctx context.Context, siteID, id string, change func(a *Article) error,
+	also func(tx *dynamo.Tx, before, after Article) error) (Article, error) {
+	it, err := s.getItem(ctx, siteID, id)
+	if err != nil {
+		return Article{}, err
+	}
+	before := it.Article
+	after := before
+	after.Tags = append([]string(nil), before.Tags...)
+	if err := change(&after); err != nil {
+		return Article{}, err
+	}
+	if after.Tags == nil {
+		after.Tags = []string{} // tags are a list, never null
+	}
+	after.UpdatedAt = s.nextUpdate(before.UpdatedAt)
+	if after.Status == StatusFinished {
+		after.Slug = Slug(after.Title, after.ID)
+	}
+	tx := &dynamo.Tx{}
+	tx.Put("article", toItem(it.AccountID, after), "updated_at = :old", map[string]types.AttributeValue{
+		":old": &types.AttributeValueMemberS{Value: before.UpdatedAt},
+	})
+	if also != nil {
+		if err := also(tx, before, after); err != nil {
+			return Article{}, err
+		}
+	}
+	if err := s.Table.Commit(ctx, tx, after); err != nil {
+		if dynamo.FailedOn(err, "article") {
+			return Article{}, ErrChanged
+		}
+		return Article{}, err
+	}
+	return after, nil
+}
+
+// nextUpdate returns the service time as an updated_at, strictly after
+// previous so every write moves it.
+func (s *Store) nextUpdate(previous string) string {
+	now := s.Clock.Now()
+	if p, err := time.Parse(clock.Layout, previous); err == nil && !now.After(p) {
+		now = p.Add(time.Microsecond)
+	}
+	return clock.Format(now)
+}
+
+// Delete removes article id of the site in tx, with also's writes.
+func (s *Store) Delete(ctx context.Context, siteID, id string, also func(tx *dynamo.Tx, a Article)) (Article, error) {
+	it, err := s.getItem(ctx, siteID, id)
+	if err != nil {
+		return Article{}, err
+	}
+	tx := &dynamo.Tx{}
+	tx.Delete("article", it.PK, it.SK, "attribute_exists(pk)")
+	if also != nil {
+		also(tx, it.Article)
+	}
+	if err := s.Table.Commit(ctx, tx, it.Article); err != nil {
+		if errors.Is(err, dynamo.ErrConditionFailed) {
+			return Article{}, ErrNotFound
+		}
+		return Article{}, apperr.Wrap("articles.Delete", err)
+	}
+	return it.Article, nil
+}
+
+// ListFinished returns up to limit finished articles of the site whose
+// updated_at is later than since, oldest update first, with their bodies;
+// with unpublishedOnly, only those without a live URL. It serves the public
+// articles API.
+func (s *Store) ListFinished(ctx context.Context, siteID string, since time.Time, limit int, unpublishedOnly bool) ([]Article, error) {
+	values := map[string]types.AttributeValue{
+		":pk": &types.AttributeValueMemberS{Value: dynamo.FinishedArticlesPK(siteID)},
+	}
+	cond := "gsi2pk = :pk"
+	if !since.IsZero() {
+		cond += " AND gsi2sk > :since"
+		values[":since"] = &types.AttributeValueMemberS{Value: clock.Format(since) + "#~"}
+	}
+	in := &dynamodb.QueryInput{
+		TableName:                 aws.String(s.Table.Name),
+		IndexName:                 aws.String(dynamo.GSI2),
+		KeyConditionExpression:    aws.String(cond),
+		ExpressionAttributeValues: values,
+		ScanIndexForward:          aws.Bool(true),
+	}
+	var out []Article
+	p := dynamodb.NewQueryPaginator(s.Table.Client, in)
+	for p.HasMorePages() && len(out) < limit {
+		page, err := p.NextPage(ctx)
+		if err != nil {
+			return nil, apperr.Wrap("articles.ListFinished", err)
+		}
+		items, err := dynamo.UnmarshalList[item](page.Items)
+		if err != nil {
+			return nil, apperr.Wrap("articles.ListFinished", err)
+		}
+		for _, it := range items {
+			if unpublishedOnly && it.PublishedURL != nil {
+				continue
+			}
+			if len(out) < limit {
+				out = append(out, it.Article)
+			}
+		}
+	}
+	if out == nil {
+		out = []Article{}
+	}
+	return out, nil
+}

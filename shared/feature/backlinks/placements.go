@@ -1,0 +1,129 @@
+package backlinks
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/input"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// PlacementFilter narrows a list of placements.
+type PlacementFilter struct {
+	Direction string   // inbound or hosted; both when empty
+	Statuses  []string // any of these; all when empty
+}
+
+// ParsePlacementFilter reads the query of GET .../placements: direction
+// (inbound or hosted) and status (placement statuses, comma-separated).
+func ParsePlacementFilter(q url.Values) (PlacementFilter, error) {
+	var f PlacementFilter
+	var problems []apperr.Problem
+	if d := strings.TrimSpace(q.Get("direction")); d != "" {
+		if d != Inbound && d != Hosted {
+			problems = append(problems, apperr.Problem{Field: "direction", Problem: "must be inbound or hosted"})
+		}
+		f.Direction = d
+	}
+	for _, v := range strings.Split(q.Get("status"), ",") {
+		v = strings.TrimSpace(v)
+		if v == "" {
+			continue
+		}
+		if input.OneOf(PlacementStatuses...)(v) != "" {
+			problems = append(problems, apperr.Problem{Field: "status", Problem: "must be placement statuses separated by commas: " + strings.Join(PlacementStatuses, ", ")})
+			break
+		}
+		f.Statuses = append(f.Statuses, v)
+	}
+	if len(problems) > 0 {
+		return f, apperr.Invalid(problems...)
+	}
+	return f, nil
+}
+
+// ListPlacements returns one page of the caller's site's placements,
+// newest first. Errors: not_found; validation_failed for a bad cursor.
+func (s *Service) ListPlacements(ctx context.Context, siteID string, f PlacementFilter, limit int, cursor string) ([]Placement, string, error) {
+	if _, _, err := s.site(ctx, siteID); err != nil {
+		return nil, "", err
+	}
+	cur, err := dynamo.DecodeCursor(cursor)
+	if err != nil {
+		return nil, "", errCursor
+	}
+	in := placementsQuery(siteID)
+	var conds []string
+	if f.Direction != "" {
+		conds = append(conds, "direction = :dir")
+		in.ExpressionAttributeValues[":dir"] = str(f.Direction)
+	}
+	if len(f.Statuses) > 0 {
+		var keys []string
+		for i, st := range f.Statuses {
+			k := ":s" + string(rune('a'+i))
+			keys = append(keys, k)
+			in.ExpressionAttributeValues[k] = str(st)
+		}
+		conds = append(conds, "#st IN ("+strings.Join(keys, ", ")+")")
+		in.ExpressionAttributeNames = map[string]string{"#st": "status"}
+	}
+	if len(conds) > 0 {
+		in.FilterExpression = aws.String(strings.Join(conds, " AND "))
+	}
+	items, next, err := dynamo.QueryPage[placementItem](ctx, s.Table, in, limit, cur, dynamo.SitePK(siteID))
+	if errors.Is(err, dynamo.ErrBadCursor) {
+		return nil, "", errCursor
+	}
+	if err != nil {
+		return nil, "", apperr.Wrap("backlinks.ListPlacements", err)
+	}
+	out := make([]Placement, len(items))
+	for i, it := range items {
+		out[i] = it.view(it.Direction)
+	}
+	return out, next, nil
+}
+
+// cancelAttempts bounds the retries of a removal that raced a link check.
+const cancelAttempts = 3
+
+// Cancel removes a link the caller's site hosts (DELETE .../placements/{id}):
+// the placement is cancelled, the link is unlinked in the article (its
+// words stay), and the credits move as end describes (a live link's earned
+// credits are taken back from the host; otherwise the held credits return
+// to the requester). Errors: not_found; conflict for an inbound placement
+// or one that already ended.
+func (s *Service) Cancel(ctx context.Context, siteID, id string) (Placement, error) {
+	who, _, err := s.site(ctx, siteID)
+	if err != nil {
+		return Placement{}, err
+	}
+	for try := 0; ; try++ {
+		p, err := s.getPlacement(ctx, siteID, id)
+		if err != nil {
+			return Placement{}, err
+		}
+		if p.Direction != Hosted {
+			return Placement{}, apperr.New(apperr.Conflict, "Only hosted placements can be removed: this one links to one of your targets from another member's article. Deactivate or delete the target to stop new links.")
+		}
+		if p.ended() {
+			return Placement{}, apperr.Newf(apperr.Conflict, "This placement already ended (status %s).", p.Status)
+		}
+		ended, err := s.end(ctx, p, ending{status: StatusCancelled, reason: ReasonRemovedByHost, by: &who})
+		if err == nil {
+			return ended.view(Hosted), nil
+		}
+		if !lostRace(err) {
+			return Placement{}, apperr.Wrap("backlinks.Cancel", err)
+		}
+		if try+1 >= cancelAttempts {
+			return Placement{}, apperr.New(apperr.Conflict, "The placement changed at the same moment (a link check ran). Send the request again.")
+		}
+	}
+}

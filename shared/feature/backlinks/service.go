@@ -1,0 +1,58 @@
+package backlinks
+
+import (
+	"context"
+
+	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/credits"
+	"rvcontent/shared/feature/eventlog"
+	"rvcontent/shared/feature/sites"
+	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/egress"
+)
+
+// Web is the outbound access the exchange needs: the egress client.
+type Web interface {
+	// Do sends one request; see egress.Client.Do.
+	Do(ctx context.Context, req egress.Request) (*egress.Response, error)
+	// LookupTXT returns the TXT records of name.
+	LookupTXT(ctx context.Context, name string) ([]string, error)
+}
+
+var _ Web = (*egress.Client)(nil)
+
+// Limiter is the account's AI rate limit; Take answers rate_limited when
+// the budget is spent.
+type Limiter interface {
+	Take(ctx context.Context, accountID string) error
+}
+
+// MemberFunc reports whether a site is a member of the exchange now: its
+// account is on the paid plan and the site is usable. Errors are internal.
+type MemberFunc func(ctx context.Context, accountID, siteID string) (bool, error)
+
+// Service runs the backlink exchange.
+type Service struct {
+	Table    *dynamo.Table
+	Clock    clock.Clock
+	Sites    *sites.Store
+	Articles *articles.Store
+	Credits  *credits.Service
+	Events   *eventlog.Writer
+	Web      Web
+	AI       Limiter
+	Member   MemberFunc
+}
+
+// site returns the caller and its site siteID (not_found when the site is
+// not the caller's).
+func (s *Service) site(ctx context.Context, siteID string) (auth.Principal, sites.Site, error) {
+	p, _ := auth.From(ctx)
+	site, err := s.Sites.Get(ctx, p.AccountID, siteID)
+	return p, site, err
+}
+
+// serviceActor is who the activity log names for the exchange's own work.
+const serviceActor = "backlink exchange"

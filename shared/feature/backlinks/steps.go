@@ -1,0 +1,181 @@
+package backlinks
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/egress"
+)
+
+// stepBatch bounds the placements one scheduled run works on.
+const stepBatch = 50
+
+// RunDue works on every placement whose next step is due (a scheduled
+// task; safe to run again): reservations are placed into their host
+// article (or expire), placed and live links are checked on the host's
+// live page. A step that lost a race with another change waits for the
+// next run.
+func (s *Service) RunDue(ctx context.Context) error {
+	due, err := dynamo.Due[placementItem](ctx, s.Table, placementKind, clock.SortKey(s.Clock.Now())+"~", stepBatch)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, d := range due {
+		p, err := s.getPlacement(ctx, d.HostSite, d.ID)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if p.ended() || p.NextAt > clock.SortKey(s.Clock.Now()) {
+			continue
+		}
+		if p.Status == StatusReserved {
+			err = s.place(ctx, p)
+		} else {
+			err = s.check(ctx, p)
+		}
+		if err != nil && !lostRace(err) {
+			slog.ErrorContext(ctx, "backlink placement step", "placement_id", p.ID, "status", p.Status, "err", err)
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// errNotPlaceable stops placing into an article that cannot host a link now.
+var errNotPlaceable = errors.New("backlinks: the host article cannot take the link now")
+
+// place inserts a reserved link into its host article: placed, with the
+// anchor used, the article's live URL, and the first link check due after
+// FirstCheckAfter. While the host no longer hosts (opted out, domain not
+// verified, plan lapsed) or the article is not a finished, published
+// article, placing is retried every PlaceRetry until the reservation
+// expires (not_placed, credits back).
+func (s *Service) place(ctx context.Context, p placementItem) error {
+	now := s.Clock.Now()
+	ok, err := s.hostCanPlace(ctx, p)
+	if err != nil {
+		return err
+	}
+	if ok {
+		err = s.insert(ctx, p, now)
+		if !errors.Is(err, errNotPlaceable) && !errors.Is(err, articles.ErrNotFound) {
+			return err
+		}
+	}
+	if exp, perr := clock.Parse(deref(p.ExpiresAt)); perr == nil && now.Before(exp) {
+		return s.reschedule(ctx, p, now.Add(PlaceRetry))
+	}
+	_, err = s.end(ctx, p, ending{status: StatusExpired, reason: ReasonNotPlaced})
+	return err
+}
+
+// hostCanPlace reports whether the host site hosts links now.
+func (s *Service) hostCanPlace(ctx context.Context, p placementItem) (bool, error) {
+	set, err := s.loadSettings(ctx, p.HostAccount, p.HostSite)
+	if err != nil || !set.hosting() {
+		return false, err
+	}
+	return s.Member(ctx, p.HostAccount, p.HostSite)
+}
+
+// insert writes the link into the host article and marks p placed.
+func (s *Service) insert(ctx context.Context, p placementItem, now time.Time) error {
+	var anchor string
+	who := auth.Service(p.HostAccount, serviceActor)
+	_, err := s.Articles.Change(ctx, p.HostSite, p.HostArticleID, func(a *articles.Article) error {
+		if a.Status != articles.StatusFinished || a.PublishedURL == nil || HasLink(a.BodyMarkdown, p.TargetURL) {
+			return errNotPlaceable
+		}
+		body, used := InsertLink(a.BodyMarkdown, p.TargetURL, p.Anchors, p.AnchorIndex)
+		anchor = used
+		a.SetBody(body)
+		return nil
+	}, func(tx *dynamo.Tx, _, after articles.Article) error {
+		at := clock.Format(now)
+		placed := p
+		placed.Status, placed.PlacedAt, placed.AnchorUsed, placed.HostURL = StatusPlaced, &at, anchor, *after.PublishedURL
+		expires := clock.Format(now.Add(LiveWithin))
+		placed.ExpiresAt = &expires
+		placed.due(now.Add(FirstCheckAfter))
+		if err := putPlacement(tx, placed, p.Status, p.Misses); err != nil {
+			return err
+		}
+		if err := s.countLive(ctx, tx, p, 0, &at); err != nil {
+			return err
+		}
+		s.articleUpdated(tx, p, who, after, fmt.Sprintf("Link to %s added for the backlink exchange", p.TargetURL))
+		return nil
+	})
+	return err
+}
+
+// reschedule moves p's next step to at, nothing else changing.
+func (s *Service) reschedule(ctx context.Context, p placementItem, at time.Time) error {
+	next := p
+	next.due(at)
+	return s.commitWith(ctx, func(tx *dynamo.Tx) error { return putPlacement(tx, next, p.Status, p.Misses) })
+}
+
+// check fetches the host's live page and looks for the link. Found: a
+// placed link settles (live); a live one is checked again after
+// LiveRecheck. Missing (or the page unreachable): a placed link is checked
+// again after PlacedRecheck until it expires (not_live) at expires_at; a
+// live one after MissRecheck, and is lost (link_missing) on the
+// MissesToLose-th miss in a row.
+func (s *Service) check(ctx context.Context, p placementItem) error {
+	found := s.linkLive(ctx, p)
+	now := s.Clock.Now()
+	at := clock.Format(now)
+	if found {
+		if p.Status == StatusPlaced {
+			return s.settle(ctx, p, now)
+		}
+		next := p
+		next.LastCheckedAt, next.Misses = &at, 0
+		next.due(now.Add(LiveRecheck))
+		return s.commitWith(ctx, func(tx *dynamo.Tx) error { return putPlacement(tx, next, p.Status, p.Misses) })
+	}
+	misses := p.Misses + 1
+	if p.Status == StatusPlaced {
+		if exp, err := clock.Parse(deref(p.ExpiresAt)); err != nil || !now.Before(exp) {
+			_, err := s.end(ctx, p, ending{status: StatusExpired, reason: ReasonNotLive, checkedAt: &at})
+			return err
+		}
+	} else if misses >= MissesToLose {
+		_, err := s.end(ctx, p, ending{status: StatusLost, reason: ReasonLinkMissing, checkedAt: &at})
+		return err
+	}
+	next := p
+	next.LastCheckedAt, next.Misses = &at, misses
+	wait := MissRecheck
+	if p.Status == StatusPlaced {
+		wait = PlacedRecheck
+	}
+	next.due(now.Add(wait))
+	return s.commitWith(ctx, func(tx *dynamo.Tx) error { return putPlacement(tx, next, p.Status, p.Misses) })
+}
+
+// linkLive reports whether the host's live page links the target now.
+func (s *Service) linkLive(ctx context.Context, p placementItem) bool {
+	resp, err := s.Web.Do(ctx, egress.Request{URL: p.HostURL, FollowRedirects: true})
+	if err != nil || resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return false
+	}
+	return LinksTo(resp.Body, resp.URL, p.TargetURL)
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}

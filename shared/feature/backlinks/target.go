@@ -1,0 +1,130 @@
+package backlinks
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// Target is a page on the site's verified domain that the site wants links
+// to (spec 2 Backlink target). LiveCount counts its live links.
+type Target struct {
+	ID                  string   `json:"id" dynamodbav:"id"`
+	URL                 string   `json:"url" dynamodbav:"url"`
+	Anchors             []string `json:"anchors" dynamodbav:"anchors"`
+	TopicTags           []string `json:"topic_tags" dynamodbav:"topic_tags"`
+	Priority            int      `json:"priority" dynamodbav:"priority"`
+	MaxNewLinksPerMonth int      `json:"max_new_links_per_month" dynamodbav:"max_new_links_per_month"`
+	Active              bool     `json:"active" dynamodbav:"active"`
+	LiveCount           int      `json:"live_count" dynamodbav:"live_count"`
+	LastPlacedAt        *string  `json:"last_placed_at" dynamodbav:"last_placed_at"`
+	CreatedAt           string   `json:"created_at" dynamodbav:"created_at"`
+}
+
+// targetItem is a target as stored under its site. Month and MonthCount
+// count the reservations made in the current calendar month (UTC) against
+// the monthly cap; Reserved counts every reservation and rotates the
+// anchors. While active it is in the GSI2 target pool.
+type targetItem struct {
+	PK string `dynamodbav:"pk"`
+	SK string `dynamodbav:"sk"`
+	Target
+	AccountID  string `dynamodbav:"account_id"`
+	SiteID     string `dynamodbav:"site_id"`
+	Month      string `dynamodbav:"month"`
+	MonthCount int    `dynamodbav:"month_count"`
+	Reserved   int    `dynamodbav:"reserved_total"`
+	GSI2PK     string `dynamodbav:"gsi2pk,omitempty"`
+	GSI2SK     string `dynamodbav:"gsi2sk,omitempty"`
+}
+
+// poolKey is a target's place in the GSI2 target pool.
+func poolKey(siteID, id string) string { return siteID + "#" + id }
+
+// ErrTargetNotFound answers a target id that is not on the site.
+var ErrTargetNotFound = apperr.NotFoundf("No backlink target with that id on this site.")
+
+// getTarget reads target id of site siteID.
+func (s *Service) getTarget(ctx context.Context, siteID, id string) (targetItem, error) {
+	var it targetItem
+	err := s.Table.Get(ctx, dynamo.SitePK(siteID), dynamo.BacklinkTargetSK(id), &it)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return targetItem{}, ErrTargetNotFound
+	}
+	if err != nil {
+		return targetItem{}, apperr.Wrap("backlinks.target", err)
+	}
+	return it, nil
+}
+
+// targetsQuery returns the query of a site's targets in creation order.
+func targetsQuery(siteID string) *dynamodb.QueryInput {
+	return &dynamodb.QueryInput{
+		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":pk":     &types.AttributeValueMemberS{Value: dynamo.SitePK(siteID)},
+			":prefix": &types.AttributeValueMemberS{Value: dynamo.BacklinkTargetPrefix},
+		},
+		ConsistentRead: aws.Bool(true),
+	}
+}
+
+// allTargets returns every target of a site (at most MaxTargets).
+func (s *Service) allTargets(ctx context.Context, siteID string) ([]targetItem, error) {
+	rows, err := s.Table.QueryAll(ctx, targetsQuery(siteID))
+	if err != nil {
+		return nil, apperr.Wrap("backlinks.targets", err)
+	}
+	return dynamo.UnmarshalList[targetItem](rows)
+}
+
+// ListTargets returns one page of the caller's site's targets in creation
+// order. Errors: not_found; validation_failed for a bad cursor.
+func (s *Service) ListTargets(ctx context.Context, siteID string, limit int, cursor string) ([]Target, string, error) {
+	if _, _, err := s.site(ctx, siteID); err != nil {
+		return nil, "", err
+	}
+	cur, err := dynamo.DecodeCursor(cursor)
+	if err != nil {
+		return nil, "", errCursor
+	}
+	items, next, err := dynamo.QueryPage[targetItem](ctx, s.Table, targetsQuery(siteID), limit, cur, dynamo.SitePK(siteID))
+	if errors.Is(err, dynamo.ErrBadCursor) {
+		return nil, "", errCursor
+	}
+	if err != nil {
+		return nil, "", apperr.Wrap("backlinks.ListTargets", err)
+	}
+	out := make([]Target, len(items))
+	for i, it := range items {
+		out[i] = it.view()
+	}
+	return out, next, nil
+}
+
+// view returns the target as the API shows it.
+func (it targetItem) view() Target {
+	t := it.Target
+	if t.Anchors == nil {
+		t.Anchors = []string{}
+	}
+	if t.TopicTags == nil {
+		t.TopicTags = []string{}
+	}
+	return t
+}
+
+var errCursor = apperr.BadCursor()
+
+// onDomain reports whether host is domain or a subdomain of it.
+func onDomain(host, domain string) bool {
+	h := strings.TrimSuffix(strings.ToLower(host), ".")
+	return h == domain || strings.HasSuffix(h, "."+domain)
+}

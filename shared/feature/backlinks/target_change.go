@@ -1,0 +1,246 @@
+package backlinks
+
+import (
+	"context"
+	"errors"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/feature/activity"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// errTargetsNeedDomain refuses a target URL while the domain is not verified.
+var errTargetsNeedDomain = apperr.New(apperr.Conflict, "Targets are pages on the site's verified domain, and this site has none. Set one with POST /sites/{site_id}/backlinks/domain and prove it with POST /sites/{site_id}/backlinks/domain/verify first.")
+
+// errTargetLimit refuses a target beyond MaxTargets.
+var errTargetLimit = apperr.Newf(apperr.Conflict, "This site already has %d backlink targets, the most it can have. Delete one first.", MaxTargets)
+
+// checkURL checks a target URL against the site's verified domain and its
+// other targets (except the one with id skip).
+func (s *Service) checkURL(ctx context.Context, accountID, siteID, raw, skip string) error {
+	set, err := s.loadSettings(ctx, accountID, siteID)
+	if err != nil {
+		return err
+	}
+	if !set.proven() {
+		return errTargetsNeedDomain
+	}
+	u, _ := url.Parse(raw)
+	if !onDomain(u.Hostname(), set.domain()) {
+		return apperr.Invalid(apperr.Problem{Field: "url", Problem: "must be a page on the verified domain " + set.domain() + " (or a subdomain of it)"})
+	}
+	all, err := s.allTargets(ctx, siteID)
+	if err != nil {
+		return err
+	}
+	for _, t := range all {
+		if t.ID != skip && sameURL(t.URL, raw) {
+			return apperr.New(apperr.Conflict, "This site already has a target for that URL: change it instead (PATCH .../backlinks/targets/"+t.ID+").")
+		}
+	}
+	return nil
+}
+
+// CreateTarget adds a target to the caller's site. Errors: not_found;
+// conflict without a verified domain, for a URL another target has, or at
+// MaxTargets; validation_failed for a URL off the verified domain.
+func (s *Service) CreateTarget(ctx context.Context, siteID string, in TargetInput) (Target, error) {
+	who, _, err := s.site(ctx, siteID)
+	if err != nil {
+		return Target{}, err
+	}
+	if err := s.checkURL(ctx, who.AccountID, siteID, in.URL.Value, ""); err != nil {
+		return Target{}, err
+	}
+	now := s.Clock.Now()
+	t := Target{
+		ID: ids.Sortable(), URL: in.URL.Value, Anchors: in.Anchors.Value, TopicTags: nonNil(in.TopicTags.Value),
+		Priority: DefaultPriority, MaxNewLinksPerMonth: DefaultMonthlyLinks, Active: true, CreatedAt: clock.Format(now),
+	}
+	if in.Priority.Sent {
+		t.Priority = in.Priority.Value
+	}
+	if in.Monthly.Sent {
+		t.MaxNewLinksPerMonth = in.Monthly.Value
+	}
+	if in.Active.Sent {
+		t.Active = in.Active.Value
+	}
+	it := targetItem{PK: dynamo.SitePK(siteID), SK: dynamo.BacklinkTargetSK(t.ID), Target: t, AccountID: who.AccountID, SiteID: siteID}
+	if t.Active {
+		it.GSI2PK, it.GSI2SK = dynamo.BacklinkTargetsPK, poolKey(siteID, t.ID)
+	}
+	tx := &dynamo.Tx{}
+	tx.PutNew("target", it)
+	u := statsUpdate(who.AccountID, siteID, delta{cTargets: 1})
+	u.ExpressionAttributeNames["#t"] = cTargets
+	u.ExpressionAttributeValues[":max"] = &types.AttributeValueMemberN{Value: strconv.Itoa(MaxTargets)}
+	u.ConditionExpression = aws.String("attribute_not_exists(#t) OR #t < :max")
+	tx.Update("targets", dynamo.AccountPK(who.AccountID), dynamo.BacklinkStatsSK(siteID), u)
+	recordTarget(tx, s.Clock, who, siteID, t.ID, "backlink_target.created", "Backlink target added: "+t.URL)
+	if err := s.Table.Commit(ctx, tx, t); err != nil {
+		if dynamo.FailedOn(err, "targets") {
+			return Target{}, errTargetLimit
+		}
+		return Target{}, apperr.Wrap("backlinks.CreateTarget", err)
+	}
+	return t, nil
+}
+
+// UpdateTarget changes the sent fields of the caller's target. Errors:
+// not_found; as CreateTarget for a new URL.
+func (s *Service) UpdateTarget(ctx context.Context, siteID, id string, in TargetInput) (Target, error) {
+	who, _, err := s.site(ctx, siteID)
+	if err != nil {
+		return Target{}, err
+	}
+	it, err := s.getTarget(ctx, siteID, id)
+	if err != nil {
+		return Target{}, err
+	}
+	if in.URL.Sent && in.URL.Value != it.URL {
+		if err := s.checkURL(ctx, who.AccountID, siteID, in.URL.Value, id); err != nil {
+			return Target{}, err
+		}
+	}
+	sets, changed := in.apply(&it)
+	if len(changed) == 0 {
+		return it.view(), nil
+	}
+	u, err := targetUpdate(sets, it)
+	if err != nil {
+		return Target{}, apperr.Wrap("backlinks.UpdateTarget", err)
+	}
+	tx := &dynamo.Tx{}
+	tx.Update("target", it.PK, it.SK, u)
+	recordTarget(tx, s.Clock, who, siteID, id, "backlink_target.updated", "Backlink target changed ("+strings.Join(changed, ", ")+"): "+it.URL)
+	if err := s.Table.Commit(ctx, tx, nil); err != nil {
+		if errors.Is(err, dynamo.ErrConditionFailed) {
+			return Target{}, ErrTargetNotFound
+		}
+		return Target{}, apperr.Wrap("backlinks.UpdateTarget", err)
+	}
+	return it.view(), nil
+}
+
+// apply sets the sent fields on it and returns the attributes to write and
+// the names of the fields that changed.
+func (in TargetInput) apply(it *targetItem) (map[string]any, []string) {
+	sets := map[string]any{}
+	var changed []string
+	set := func(name string, differs bool, v any) {
+		if differs {
+			sets[name] = v
+			changed = append(changed, name)
+		}
+	}
+	if in.URL.Sent {
+		set("url", it.URL != in.URL.Value, in.URL.Value)
+		it.URL = in.URL.Value
+	}
+	if in.Anchors.Sent {
+		set("anchors", !sameList(it.Anchors, in.Anchors.Value), in.Anchors.Value)
+		it.Anchors = in.Anchors.Value
+	}
+	if in.TopicTags.Sent {
+		tags := nonNil(in.TopicTags.Value)
+		set("topic_tags", !sameList(it.TopicTags, tags), tags)
+		it.TopicTags = tags
+	}
+	if in.Priority.Sent {
+		set("priority", it.Priority != in.Priority.Value, in.Priority.Value)
+		it.Priority = in.Priority.Value
+	}
+	if in.Monthly.Sent {
+		set("max_new_links_per_month", it.MaxNewLinksPerMonth != in.Monthly.Value, in.Monthly.Value)
+		it.MaxNewLinksPerMonth = in.Monthly.Value
+	}
+	if in.Active.Sent {
+		set("active", it.Active != in.Active.Value, in.Active.Value)
+		it.Active = in.Active.Value
+	}
+	return sets, changed
+}
+
+// targetUpdate builds the update of a target's changed attributes; a
+// change of active moves it in or out of the target pool.
+func targetUpdate(sets map[string]any, it targetItem) (*types.Update, error) {
+	names := map[string]string{}
+	values := map[string]types.AttributeValue{}
+	var parts []string
+	i := 0
+	for name, v := range sets {
+		av, err := attributevalue.Marshal(v)
+		if err != nil {
+			return nil, err
+		}
+		n, val := "#a"+strconv.Itoa(i), ":a"+strconv.Itoa(i)
+		names[n], values[val] = name, av
+		parts = append(parts, n+" = "+val)
+		i++
+	}
+	expr := "SET " + strings.Join(parts, ", ")
+	if _, ok := sets["active"]; ok {
+		if it.Active {
+			names["#g2pk"], names["#g2sk"] = "gsi2pk", "gsi2sk"
+			values[":g2pk"] = &types.AttributeValueMemberS{Value: dynamo.BacklinkTargetsPK}
+			values[":g2sk"] = &types.AttributeValueMemberS{Value: poolKey(it.SiteID, it.ID)}
+			expr += ", #g2pk = :g2pk, #g2sk = :g2sk"
+		} else {
+			expr += " REMOVE gsi2pk, gsi2sk"
+		}
+	}
+	return &types.Update{
+		UpdateExpression:          aws.String(expr),
+		ConditionExpression:       aws.String("attribute_exists(pk)"),
+		ExpressionAttributeNames:  names,
+		ExpressionAttributeValues: values,
+	}, nil
+}
+
+// DeleteTarget removes the caller's target; its live links stay live and
+// placements already under way go on. Errors: not_found.
+func (s *Service) DeleteTarget(ctx context.Context, siteID, id string) (string, error) {
+	who, _, err := s.site(ctx, siteID)
+	if err != nil {
+		return "", err
+	}
+	it, err := s.getTarget(ctx, siteID, id)
+	if err != nil {
+		return "", err
+	}
+	tx := &dynamo.Tx{}
+	tx.Delete("target", it.PK, it.SK, "attribute_exists(pk)")
+	addStats(tx, who.AccountID, siteID, delta{cTargets: -1})
+	recordTarget(tx, s.Clock, who, siteID, id, "backlink_target.deleted", "Backlink target deleted: "+it.URL)
+	if err := s.Table.Commit(ctx, tx, nil); err != nil {
+		if errors.Is(err, dynamo.ErrConditionFailed) {
+			return "", ErrTargetNotFound
+		}
+		return "", apperr.Wrap("backlinks.DeleteTarget", err)
+	}
+	return id, nil
+}
+
+func recordTarget(tx *dynamo.Tx, c clock.Clock, who auth.Principal, siteID, id, action, summary string) {
+	activity.Record(tx, c.Now(), who, activity.Change{
+		Action: action, SiteID: siteID, Resource: activity.Resource{Type: "backlink_target", ID: id}, Summary: summary,
+	})
+}
+
+// sameURL reports whether two URLs name the same page (see normalURL).
+func sameURL(a, b string) bool {
+	na, oka := normalURL(a)
+	nb, okb := normalURL(b)
+	return oka && okb && na == nb
+}

@@ -1,0 +1,214 @@
+package backlinks
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/feature/activity"
+	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// settle moves a placed link seen live to live: the held credits go to the
+// host (lifetime_earned) and count as spent by the requester
+// (lifetime_spent); backlink.verified goes to both accounts.
+func (s *Service) settle(ctx context.Context, p placementItem, now time.Time) error {
+	was, misses := p.Status, p.Misses
+	at := clock.Format(now)
+	p.Status, p.LiveAt, p.LastCheckedAt, p.ExpiresAt, p.Misses = StatusLive, &at, &at, nil, 0
+	p.due(now.Add(LiveRecheck))
+	c := p.Credits
+	tx := &dynamo.Tx{}
+	if err := putPlacement(tx, p, was, misses); err != nil {
+		return err
+	}
+	addStats(tx, p.FromAccount, p.FromSite, delta{cEscrowed: -c, cLifetimeSpent: c, cLiveInbound: 1, cInProgress: -1})
+	addStats(tx, p.HostAccount, p.HostSite, delta{cLifetimeEarned: c, cLiveHosted: 1, cInProgress: -1})
+	s.Credits.DepositIn(tx, p.HostAccount, p.HostSite, creditKind, c)
+	if err := s.countLive(ctx, tx, p, 1, nil); err != nil {
+		return err
+	}
+	s.emitBoth(tx, p, "backlink.verified")
+	return s.commit(ctx, tx)
+}
+
+// emitBoth records event typ, with the placement as each side sees it, on
+// both accounts.
+func (s *Service) emitBoth(tx *dynamo.Tx, p placementItem, typ string) {
+	s.Events.Emit(tx, p.FromAccount, p.FromSite, typ, map[string]any{"placement": p.view(Inbound)})
+	s.Events.Emit(tx, p.HostAccount, p.HostSite, typ, map[string]any{"placement": p.view(Hosted)})
+}
+
+// countLive adds to tx the change n of the target's live_count and, when
+// placedAt is set, its last_placed_at; nothing when the target was
+// deleted.
+func (s *Service) countLive(ctx context.Context, tx *dynamo.Tx, p placementItem, n int, placedAt *string) error {
+	t, err := s.getTarget(ctx, p.FromSite, p.TargetID)
+	if errors.Is(err, ErrTargetNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	expr := "ADD live_count :n"
+	values := map[string]types.AttributeValue{":n": num(n)}
+	if placedAt != nil {
+		expr = "SET last_placed_at = :at ADD live_count :n"
+		values[":at"] = str(*placedAt)
+	}
+	tx.Update("target", t.PK, t.SK, &types.Update{
+		UpdateExpression: aws.String(expr), ConditionExpression: aws.String("attribute_exists(pk)"),
+		ExpressionAttributeValues: values,
+	})
+	return nil
+}
+
+// ending says how a placement ends.
+type ending struct {
+	status, reason string
+	// by is the caller who ended it (the activity log names them); nil for
+	// the exchange's own checks.
+	by *auth.Principal
+	// checkedAt is set when a link check ended it.
+	checkedAt *string
+}
+
+// end ends placement p (as read) at now. Credits: held credits go back to
+// the requester; a live link's earned credits are taken back from the host
+// (never below a zero balance) and returned to the requester, and the
+// sums settled are undone. Counters, the article's slot and the target's
+// live_count follow; a link in the host article is unlinked (its words
+// stay) with article.updated; a lost link records backlink.lost on both
+// accounts. It returns the placement as ended; a commit that lost a race
+// returns an error for which lostRace is true.
+func (s *Service) end(ctx context.Context, p placementItem, e ending) (placementItem, error) {
+	now := s.Clock.Now()
+	at := clock.Format(now)
+	ended := p
+	ended.Status, ended.EndReason, ended.EndedAt, ended.ExpiresAt = e.status, &e.reason, &at, nil
+	if e.checkedAt != nil {
+		ended.LastCheckedAt = e.checkedAt
+	}
+	writes := func(tx *dynamo.Tx) error {
+		if err := putPlacement(tx, ended, p.Status, p.Misses); err != nil {
+			return err
+		}
+		if err := s.returnCredits(ctx, tx, p, e.status); err != nil {
+			return err
+		}
+		releaseSlot(tx, p.HostSite, p.HostArticleID)
+		if e.status == StatusLost {
+			s.emitBoth(tx, ended, "backlink.lost")
+		}
+		if e.by != nil {
+			activity.Record(tx, now, *e.by, activity.Change{
+				Action: "backlink.removed", SiteID: p.HostSite, Resource: activity.Resource{Type: "backlink_placement", ID: p.ID},
+				Summary: fmt.Sprintf("Hosted link to %s removed", p.TargetURL),
+			})
+		}
+		return nil
+	}
+	if p.Status == StatusReserved {
+		return ended, s.commitWith(ctx, writes)
+	}
+	who := auth.Service(p.HostAccount, serviceActor)
+	if e.by != nil {
+		who = *e.by
+	}
+	summary := fmt.Sprintf("Link to %s removed from the article (placement %s)", p.TargetURL, e.status)
+	return ended, s.changeArticle(ctx, p, who, summary, func(body string) (string, bool) { return Unlink(body, p.TargetURL) }, writes)
+}
+
+// returnCredits adds to tx the credit moves of ending p with status.
+func (s *Service) returnCredits(ctx context.Context, tx *dynamo.Tx, p placementItem, status string) error {
+	c := p.Credits
+	if p.Status != StatusLive {
+		addStats(tx, p.FromAccount, p.FromSite, delta{cEscrowed: -c, cInProgress: -1})
+		addStats(tx, p.HostAccount, p.HostSite, delta{cInProgress: -1})
+		s.Credits.DepositIn(tx, p.FromAccount, p.FromSite, creditKind, c)
+		return nil
+	}
+	if _, err := s.Credits.WithdrawIn(ctx, tx, p.HostAccount, p.HostSite, creditKind, c); err != nil {
+		return err
+	}
+	host := delta{cLifetimeEarned: -c, cLiveHosted: -1}
+	if status == StatusLost {
+		host[cLostHosted] = 1
+	} else {
+		host[cClawedHosted] = 1
+	}
+	addStats(tx, p.HostAccount, p.HostSite, host)
+	addStats(tx, p.FromAccount, p.FromSite, delta{cLifetimeSpent: -c, cLiveInbound: -1})
+	s.Credits.DepositIn(tx, p.FromAccount, p.FromSite, creditKind, c)
+	return s.countLive(ctx, tx, p, -1, nil)
+}
+
+// errBodyUnchanged stops an article change that would change nothing.
+var errBodyUnchanged = errors.New("backlinks: article body unchanged")
+
+// changeArticle applies edit to the host article's body and commits writes
+// with it, article.updated and an activity entry by who on the host's
+// account; when the article is gone, or edit changes nothing, writes
+// commit alone.
+func (s *Service) changeArticle(ctx context.Context, p placementItem, who auth.Principal, summary string,
+	edit func(body string) (string, bool), writes func(tx *dynamo.Tx) error) error {
+	_, err := s.Articles.Change(ctx, p.HostSite, p.HostArticleID, func(a *articles.Article) error {
+		body, changed := edit(a.BodyMarkdown)
+		if !changed {
+			return errBodyUnchanged
+		}
+		a.SetBody(body)
+		return nil
+	}, func(tx *dynamo.Tx, _, after articles.Article) error {
+		s.articleUpdated(tx, p, who, after, summary)
+		return writes(tx)
+	})
+	if errors.Is(err, errBodyUnchanged) || errors.Is(err, articles.ErrNotFound) {
+		return s.commitWith(ctx, writes)
+	}
+	return err
+}
+
+// articleUpdated adds article.updated and the activity entry of a change
+// the exchange made to a host article.
+func (s *Service) articleUpdated(tx *dynamo.Tx, p placementItem, who auth.Principal, after articles.Article, summary string) {
+	if after.Status == articles.StatusFinished {
+		s.Events.Emit(tx, p.HostAccount, p.HostSite, "article.updated", map[string]any{"article": after.WithoutBody(), "changed": []string{"body_markdown"}})
+	}
+	activity.Record(tx, s.Clock.Now(), who, activity.Change{
+		Action: "article.updated", SiteID: p.HostSite, Resource: activity.Resource{Type: "article", ID: after.ID},
+		Summary: fmt.Sprintf("%s: %q", summary, after.Title),
+	})
+}
+
+// commitWith commits the writes of build alone.
+func (s *Service) commitWith(ctx context.Context, build func(tx *dynamo.Tx) error) error {
+	tx := &dynamo.Tx{}
+	if err := build(tx); err != nil {
+		return err
+	}
+	return s.commit(ctx, tx)
+}
+
+// commit commits tx with no idempotent response.
+func (s *Service) commit(ctx context.Context, tx *dynamo.Tx) error {
+	if err := s.Table.Commit(ctx, tx, nil); err != nil {
+		return apperr.Wrap("backlinks.commit", err)
+	}
+	return nil
+}
+
+// lostRace reports whether a commit failed because the placement, the
+// article, a credit balance or the target changed since they were read:
+// reading again may succeed.
+func lostRace(err error) bool {
+	return errors.Is(err, articles.ErrChanged) || dynamo.LostRace(err, "placement", "credits", "target", "article")
+}

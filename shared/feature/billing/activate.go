@@ -1,0 +1,62 @@
+package billing
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/payments"
+)
+
+// Activated is the answer of POST /billing/activate.
+type Activated struct {
+	Billing Billing        `json:"billing"`
+	Charged payments.Money `json:"charged"`
+}
+
+// Activate ends the trial now and pays the first invoice (spec 4.9):
+// status active, paid true, the primary site's articles reset to 30,
+// billing.activated. Only a trialing account may (conflict otherwise). A
+// declined card is payment_failed and a bank asking for authentication is
+// human_required, both with action_url; the trial continues. key makes a
+// retried request charge at most once (the request's Idempotency-Key; a
+// fresh one when the caller sent none).
+func (s *Service) Activate(ctx context.Context, accountID, key string) (Activated, error) {
+	p, err := s.Payments()
+	if err != nil {
+		return Activated{}, err
+	}
+	r, err := s.load(ctx, accountID)
+	if err != nil {
+		return Activated{}, err
+	}
+	if r.Status != StatusTrialing {
+		return Activated{}, apperr.Newf(apperr.Conflict, "Only a trial can be activated; this account's billing status is %s.", r.Status)
+	}
+	if key == "" {
+		key = ids.New()
+	}
+	charge, err := p.EndTrial(ctx, accountID, r.SubscriptionRef, "activate:"+accountID+":"+key)
+	if err != nil {
+		return Activated{}, s.ChargeError(ctx, accountID, err)
+	}
+	var out Activated
+	_, err = s.change(ctx, accountID, func(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time) (any, error) {
+		if r.SubscriptionRef != charge.Subscription.Ref {
+			return nil, apperr.New(apperr.Conflict, "The subscription changed meanwhile.")
+		}
+		err := s.invoicePaid(ctx, r, tx, now, charge.Subscription)
+		out = Activated{Billing: r.view(), Charged: payments.USD(charge.Amount)}
+		if errors.Is(err, errNoChange) {
+			return out, nil // the processor's event came first: still record the answer
+		}
+		return out, err
+	})
+	if err != nil {
+		return Activated{}, apperr.Wrap("billing.Activate", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,187 @@
+package billing
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"rvcontent/shared/edge/api"
+	"rvcontent/shared/feature/sites"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
+)
+
+// Need is what an endpoint needs of the account (spec 4.2 Needs column).
+type Need int
+
+// The needs of the endpoint index.
+const (
+	// NeedNothing: any account.
+	NeedNothing Need = iota
+	// NeedTrialOrPlan: a trial whose card check has not failed, the paid
+	// plan, or a failed payment still within its grace
+	// (subscription_required otherwise).
+	NeedTrialOrPlan
+	// NeedPaidPlan: a paid invoice and a current plan; a trial does not
+	// count (paid_plan_required otherwise).
+	NeedPaidPlan
+	// NeedTrial: a trial (conflict otherwise), for ending it now.
+	NeedTrial
+)
+
+// Requirement is a route's need, and whether the route's site must be
+// usable on the plan (subscription_required otherwise).
+type Requirement struct {
+	Need Need
+	Site bool
+}
+
+// Gate decides whether an account may do what an endpoint does. It is the
+// one place that answers subscription_required and paid_plan_required;
+// insufficient_credits comes from spending (package credits).
+type Gate struct {
+	Billing *Service
+	Sites   *sites.Store
+}
+
+// Check returns nil when the account (and site, when siteID is not empty)
+// meets need now, and otherwise the error to answer: subscription_required
+// (no trial or plan, the trial card check failed, the payment grace is
+// over, the subscription ended, or the site is not active on the plan),
+// paid_plan_required, conflict for NeedTrial, or not_found for a site that
+// is not the account's.
+func (g *Gate) Check(ctx context.Context, accountID, siteID string, need Need) error {
+	return g.check(ctx, accountID, siteID, need, true)
+}
+
+// check is Check; usable says whether the site must also be usable on the
+// plan (otherwise it only has to be the account's).
+func (g *Gate) check(ctx context.Context, accountID, siteID string, need Need, usable bool) error {
+	if need == NeedNothing && siteID == "" {
+		return nil
+	}
+	// A site that is not the account's is not_found before anything else,
+	// so another account's ids never answer differently from random ones.
+	var site *sites.Site
+	if siteID != "" {
+		s, err := g.Sites.Get(ctx, accountID, siteID)
+		if err != nil {
+			return err
+		}
+		site = &s
+	}
+	r, err := g.Billing.load(ctx, accountID)
+	if err != nil {
+		return err
+	}
+	now := g.Billing.Clock.Now()
+	if err := r.meets(need, now); err != nil {
+		return err
+	}
+	if site == nil || !usable {
+		return nil
+	}
+	return siteUsable(*site, now)
+}
+
+// meets applies need to the billing state at now.
+func (r *record) meets(need Need, now time.Time) error {
+	switch need {
+	case NeedTrialOrPlan:
+		return r.working(now)
+	case NeedPaidPlan:
+		if r.paid() {
+			return nil
+		}
+		return paidPlanError(r)
+	case NeedTrial:
+		if r.Status == StatusTrialing {
+			return nil
+		}
+		return apperr.Newf(apperr.Conflict, "Only a trial can be activated; this account's billing status is %s.", r.Status)
+	}
+	return nil
+}
+
+// working returns nil when generation and the other trial-or-plan actions
+// may run now, and the subscription_required error that says why not.
+func (r *record) working(now time.Time) error {
+	switch r.Status {
+	case StatusActive:
+		return nil
+	case StatusTrialing:
+		if r.CardVerified != nil && !*r.CardVerified {
+			return apperr.New(apperr.SubscriptionRequired, "The trial's card check failed. Generation resumes once the owner updates the card (POST /billing/portal gives the link).")
+		}
+		return nil
+	case StatusPastDue:
+		if grace, ok := r.graceEnds(); ok && now.Before(grace) {
+			return nil
+		}
+		return apperr.New(apperr.SubscriptionRequired, "A payment failed more than 48 hours ago. Generation resumes once the owner updates the card (POST /billing/portal gives the link).")
+	case StatusCanceled:
+		return apperr.New(apperr.SubscriptionRequired, "The subscription ended. Start the plan again with POST /billing/checkout.")
+	}
+	return apperr.New(apperr.SubscriptionRequired, "This needs a trial or a plan. Start one with POST /billing/checkout and send the owner the link.")
+}
+
+func paidPlanError(r *record) error {
+	msg := "This needs the paid plan. Start one with POST /billing/checkout and send the owner the link."
+	switch r.Status {
+	case StatusTrialing:
+		msg = "This needs the paid plan; a trial does not count. End the trial now with POST /billing/activate."
+	case StatusPastDue:
+		msg = "This needs a paid plan, and the last payment failed. The owner can update the card (POST /billing/portal gives the link)."
+	}
+	return apperr.New(apperr.PaidPlanRequired, msg)
+}
+
+// siteUsable refuses a site that is not active on the plan.
+func siteUsable(site sites.Site, now time.Time) error {
+	if site.Usable(now) {
+		return nil
+	}
+	msg := "This site is not active on the plan."
+	switch {
+	case site.Status == sites.StatusArchived:
+		msg = "This Studio site is archived. Restore it with POST /sites/{site_id}/restore."
+	case site.Status == sites.StatusPending:
+		msg = "This Studio site is not active yet: its payment is in flight."
+	case site.RemovesAt != nil:
+		msg = "This Studio site was removed at " + *site.RemovesAt + ". Restore it with POST /sites/{site_id}/restore."
+	}
+	return apperr.New(apperr.SubscriptionRequired, msg)
+}
+
+// Guard wraps every handler of hs whose route key has a requirement in
+// Requirements so that it runs only when Check passes (the route's
+// {site_id} must be the account's, and usable when the requirement says
+// so), and answers the
+// gate's error otherwise. Handlers of other routes are returned unchanged.
+// Features register their handlers through it: a.register(gate.Guard(h)).
+func (g *Gate) Guard(hs map[string]http.HandlerFunc) map[string]http.HandlerFunc {
+	out := make(map[string]http.HandlerFunc, len(hs))
+	for key, h := range hs {
+		req, ok := Requirements[key]
+		if !ok || (req.Need == NeedNothing && !req.Site) {
+			out[key] = h
+			continue
+		}
+		out[key] = g.wrap(req, h)
+	}
+	return out
+}
+
+func (g *Gate) wrap(req Requirement, h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		p, _ := auth.From(r.Context())
+		// The route's site is looked up even when it need not be usable
+		// (restoring an archived site), so another account's site answers
+		// not_found before any plan error, as a random id does.
+		if err := g.check(r.Context(), p.AccountID, r.PathValue("site_id"), req.Need, req.Site); err != nil {
+			api.Error(w, r, err)
+			return
+		}
+		h(w, r)
+	}
+}

@@ -1,0 +1,150 @@
+package billing
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"strconv"
+	"strings"
+	"time"
+
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/payments"
+)
+
+// A checkout link works for 7 days and until the owner completes it (spec
+// 4.9), but a processor may keep its hosted checkout open for less: Stripe
+// closes a Checkout Session after 24 hours. Then the service hands out a
+// checkout link of its own, {base}/checkout/{token}, which opens the
+// processor's current session, or starts a new one when that closed, and
+// redirects there. The token names the account, the checkout's mode and the
+// link's end, signed with the service's key: it needs no stored secret and
+// cannot be forged or extended.
+
+// CheckoutLinkPath is the route of the service's own checkout links.
+const CheckoutLinkPath = "/checkout/{token}"
+
+// sessionMargin is how much life a processor session must have left to be
+// opened again rather than replaced.
+const sessionMargin = 10 * time.Minute
+
+// CheckoutLinks signs the service's own checkout links.
+type CheckoutLinks struct {
+	// BaseURL starts the links.
+	BaseURL string
+	// Key signs them (32 bytes derived from the service's secret).
+	Key []byte
+}
+
+// url returns the link for accountID's checkout in mode, valid until
+// expires.
+func (l *CheckoutLinks) url(accountID string, mode payments.Mode, expires time.Time) string {
+	payload := accountID + "." + string(mode) + "." + strconv.FormatInt(expires.Unix(), 10)
+	enc := base64.RawURLEncoding
+	return l.BaseURL + "/checkout/" + enc.EncodeToString([]byte(payload)) + "." + enc.EncodeToString(l.sign(payload))
+}
+
+// read checks token's signature and returns what it names.
+func (l *CheckoutLinks) read(token string) (accountID string, mode payments.Mode, expires time.Time, ok bool) {
+	enc := base64.RawURLEncoding
+	p64, s64, found := strings.Cut(token, ".")
+	payload, err1 := enc.DecodeString(p64)
+	sig, err2 := enc.DecodeString(s64)
+	if !found || err1 != nil || err2 != nil || !hmac.Equal(sig, l.sign(string(payload))) {
+		return "", "", time.Time{}, false
+	}
+	parts := strings.Split(string(payload), ".")
+	if len(parts) != 3 {
+		return "", "", time.Time{}, false
+	}
+	unix, err := strconv.ParseInt(parts[2], 10, 64)
+	if err != nil {
+		return "", "", time.Time{}, false
+	}
+	return parts[0], payments.Mode(parts[1]), time.Unix(unix, 0).UTC(), true
+}
+
+func (l *CheckoutLinks) sign(payload string) []byte {
+	m := hmac.New(sha256.New, l.Key)
+	m.Write([]byte("checkout-link-v1\n" + payload))
+	return m.Sum(nil)
+}
+
+// Errors of opening a checkout link, shown on a page to the owner.
+var (
+	errBadCheckoutLink     = apperr.New(apperr.NotFound, "This checkout link is not valid. Ask your agent for a new one.")
+	errExpiredCheckoutLink = apperr.New(apperr.NotFound, "This checkout link has expired. Ask your agent for a new one.")
+	errSubscribed          = apperr.New(apperr.Conflict, "This account already has a subscription, so there is nothing to pay here.")
+	errStaleCheckoutLink   = apperr.New(apperr.Conflict, "This checkout link is out of date: the account's plan changed since it was made. Ask your agent for a new one.")
+)
+
+// OpenCheckout returns where the service's own checkout link token leads:
+// the processor's open checkout session for it, or a new one when that
+// closed. A forged or expired link answers not_found; a link of an account
+// that has a subscription now, or whose checkout mode changed since,
+// answers conflict.
+func (s *Service) OpenCheckout(ctx context.Context, token string) (string, error) {
+	if s.Links == nil {
+		return "", errBadCheckoutLink
+	}
+	accountID, mode, expires, ok := s.Links.read(token)
+	if !ok {
+		return "", errBadCheckoutLink
+	}
+	if !s.Clock.Now().Before(expires) {
+		return "", errExpiredCheckoutLink
+	}
+	p, err := s.Payments()
+	if err != nil {
+		return "", err
+	}
+	var out string
+	_, err = s.change(ctx, accountID, func(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time) (any, error) {
+		if r.current() {
+			return nil, errSubscribed
+		}
+		if r.checkoutMode() != mode {
+			return nil, errStaleCheckoutLink
+		}
+		if l := r.Checkout; l != nil && l.Mode == mode {
+			if exp, ok := parse(l.ExpiresAt); ok && exp.Sub(now) > sessionMargin {
+				out = l.URL
+				return nil, errNoChange
+			}
+		}
+		// The customer exists since the link was handed out, so no email
+		// is needed to create it.
+		if err := s.startSession(ctx, p, r, "", mode, expires); err != nil {
+			return nil, apperr.Wrap("billing.OpenCheckout", err)
+		}
+		out = r.Checkout.URL
+		return nil, nil
+	})
+	return out, err
+}
+
+// startSession opens a processor checkout session in mode for r's account,
+// asked to last until want, and stores it as r's open checkout (creating
+// the customer, with email, on first use). When the session ends before
+// want, the service's own link stands in front of it.
+func (s *Service) startSession(ctx context.Context, p payments.Processor, r *record, email string, mode payments.Mode, want time.Time) error {
+	link, err := p.Checkout(ctx, payments.CheckoutRequest{
+		AccountID: r.AccountID, Email: email, CustomerRef: r.CustomerRef, Mode: mode,
+		ExpiresAt: want, ReturnURL: s.DashboardURL + "/billing",
+	})
+	if err != nil {
+		return err
+	}
+	if link.CustomerRef != "" {
+		r.CustomerRef = link.CustomerRef
+	}
+	l := &openLink{ID: link.ID, URL: link.URL, Mode: mode, ExpiresAt: clock.Format(link.ExpiresAt)}
+	if s.Links != nil && link.ExpiresAt.Before(want.Add(-time.Hour)) {
+		l.LinkURL, l.LinkExpiresAt = s.Links.url(r.AccountID, mode, want), clock.Format(want)
+	}
+	r.Checkout = l
+	return nil
+}

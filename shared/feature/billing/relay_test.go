@@ -1,0 +1,172 @@
+package billing_test
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"rvcontent/shared/edge/pages"
+	"rvcontent/shared/feature/billing"
+	"rvcontent/shared/feature/eventlog"
+	"rvcontent/shared/feature/sites"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/payments"
+	"rvcontent/test/dynamotest"
+)
+
+// dayProcessor is a processor whose checkout sessions close after 24
+// hours, as Stripe's do. Only Checkout is used.
+type dayProcessor struct {
+	payments.Processor
+	clock    clock.Clock
+	sessions []payments.CheckoutRequest
+}
+
+func (p *dayProcessor) Checkout(_ context.Context, req payments.CheckoutRequest) (payments.Link, error) {
+	p.sessions = append(p.sessions, req)
+	n := len(p.sessions)
+	expires := p.clock.Now().Add(24 * time.Hour)
+	if req.ExpiresAt.Before(expires) {
+		expires = req.ExpiresAt
+	}
+	return payments.Link{ID: fmt.Sprintf("cs_%d", n), URL: fmt.Sprintf("https://pay.example/cs_%d", n), ExpiresAt: expires, CustomerRef: "cus_1"}, nil
+}
+
+type relayRig struct {
+	svc     *billing.Service
+	clock   *clock.Fixed
+	proc    *dayProcessor
+	account string
+	page    *httptest.Server
+}
+
+func newRelayRig(t *testing.T) *relayRig {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("needs DynamoDB Local")
+	}
+	table := dynamotest.Table(t)
+	r := &relayRig{clock: &clock.Fixed{T: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}, account: ids.New()}
+	r.proc = &dayProcessor{clock: r.clock}
+	r.svc = &billing.Service{
+		Table: table, Clock: r.clock, Events: &eventlog.Writer{Clock: r.clock}, Sites: &sites.Store{Table: table},
+		Processor: r.proc, DashboardURL: "https://app.example",
+		Links: &billing.CheckoutLinks{BaseURL: "https://svc.example", Key: []byte(strings.Repeat("k", 32))},
+	}
+	if err := table.Put(context.Background(), map[string]string{"pk": dynamo.AccountPK(r.account), "sk": dynamo.AccountSK}); err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET "+billing.CheckoutLinkPath, (&pages.Checkouts{Billing: r.svc}).Open)
+	r.page = httptest.NewServer(mux)
+	t.Cleanup(r.page.Close)
+	return r
+}
+
+func (r *relayRig) checkout(t *testing.T) billing.Checkout {
+	t.Helper()
+	c, err := r.svc.Checkout(context.Background(), r.account, "owner@example.com")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// open opens the link in a client that does not follow redirects and
+// returns the status and where it leads.
+func (r *relayRig) open(t *testing.T, link string) (int, string) {
+	t.Helper()
+	u := r.page.URL + strings.TrimPrefix(link, "https://svc.example")
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	resp, err := client.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode, resp.Header.Get("Location")
+}
+
+func (r *relayRig) advance(d time.Duration) { r.clock.T = r.clock.T.Add(d) }
+
+// A processor whose checkout closes after a day still gets a link that
+// works for 7 days: the service's own, which leads to the open session, or
+// to a new one once that closed.
+func TestCheckoutLinkOutlivesTheProcessorsSession(t *testing.T) {
+	r := newRelayRig(t)
+	c := r.checkout(t)
+	if !strings.HasPrefix(c.CheckoutURL, "https://svc.example/checkout/") || c.ExpiresAt != "2026-03-08T12:00:00.000000Z" {
+		t.Fatalf("checkout = %+v, want the service's own link for 7 days", c)
+	}
+	if status, to := r.open(t, c.CheckoutURL); status != http.StatusSeeOther || to != "https://pay.example/cs_1" {
+		t.Fatalf("open = %d %q, want the first session", status, to)
+	}
+
+	r.advance(12 * time.Hour)
+	if again := r.checkout(t); again.CheckoutURL != c.CheckoutURL || again.ExpiresAt != c.ExpiresAt {
+		t.Fatalf("checkout again = %+v, want the same link", again)
+	}
+	if _, to := r.open(t, c.CheckoutURL); to != "https://pay.example/cs_1" || len(r.proc.sessions) != 1 {
+		t.Fatalf("open inside the session's life = %q after %d sessions", to, len(r.proc.sessions))
+	}
+
+	r.advance(3 * 24 * time.Hour)
+	if _, to := r.open(t, c.CheckoutURL); to != "https://pay.example/cs_2" {
+		t.Fatalf("open after the session closed = %q, want a new session", to)
+	}
+	if req := r.proc.sessions[1]; req.Mode != payments.ModeTrial || req.CustomerRef != "cus_1" || !req.ExpiresAt.Equal(r.clock.T.Add(-84*time.Hour).Add(7*24*time.Hour)) {
+		t.Fatalf("second session request = %+v", req)
+	}
+
+	r.advance(4 * 24 * time.Hour)
+	if status, _ := r.open(t, c.CheckoutURL); status != http.StatusNotFound {
+		t.Fatalf("open after 7 days = %d, want 404", status)
+	}
+	if fresh := r.checkout(t); fresh.CheckoutURL == c.CheckoutURL {
+		t.Fatal("an expired link was handed out again")
+	}
+}
+
+// A forged or altered link opens nothing.
+func TestCheckoutLinkCannotBeForged(t *testing.T) {
+	r := newRelayRig(t)
+	link := r.checkout(t).CheckoutURL
+	token := strings.TrimPrefix(link, "https://svc.example/checkout/")
+	payload, sig, _ := strings.Cut(token, ".")
+	// A later end, signed with the old signature.
+	longer := base64.RawURLEncoding.EncodeToString([]byte(r.account + ".trial.4102444800"))
+	for _, bad := range []string{"x", payload, payload + "." + sig[:len(sig)-2] + "AA", longer + "." + sig} {
+		if _, err := r.svc.OpenCheckout(context.Background(), bad); !apperr.Is(err, apperr.NotFound) {
+			t.Errorf("token %q: %v, want not_found", bad, err)
+		}
+	}
+	if len(r.proc.sessions) != 1 {
+		t.Fatalf("%d sessions, want 1", len(r.proc.sessions))
+	}
+}
+
+// Once the owner completed checkout, the link has nothing left to pay.
+func TestCheckoutLinkAfterCompletion(t *testing.T) {
+	r := newRelayRig(t)
+	link := r.checkout(t).CheckoutURL
+	err := r.svc.ProcessorEvent(context.Background(), payments.Event{
+		ID: "evt_1", Type: payments.CheckoutCompleted, AccountID: r.account, Mode: payments.ModeTrial,
+		Subscription: payments.Subscription{
+			Ref: "sub_1", CustomerRef: "cus_1", Status: payments.StatusTrialing,
+			TrialEnd: r.clock.T.Add(7 * 24 * time.Hour), PeriodStart: r.clock.T, PeriodEnd: r.clock.T.Add(7 * 24 * time.Hour),
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status, _ := r.open(t, link); status != http.StatusConflict {
+		t.Fatalf("open after completion = %d, want 409", status)
+	}
+}

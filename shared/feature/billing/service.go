@@ -1,0 +1,195 @@
+package billing
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"rvcontent/shared/feature/credits"
+	"rvcontent/shared/feature/eventlog"
+	"rvcontent/shared/feature/sites"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/payments"
+)
+
+// Link lifetimes (spec 8).
+const (
+	CheckoutLifetime = 7 * 24 * time.Hour
+	PortalLifetime   = 24 * time.Hour
+)
+
+// Service runs the billing use cases.
+type Service struct {
+	Table   *dynamo.Table
+	Clock   clock.Clock
+	Events  *eventlog.Writer
+	Credits *credits.Service
+	Sites   *sites.Store
+	// Processor is the payment processor; nil when none is configured, and
+	// then every call that needs it answers unavailable.
+	Processor payments.Processor
+	// DashboardURL starts the owner pages that links return to.
+	DashboardURL string
+	// Links signs the service's own checkout links, handed out when the
+	// processor's checkout closes before a link should (Stripe); nil hands
+	// out the processor's links as they are.
+	Links *CheckoutLinks
+}
+
+var _ payments.Sink = (*Service)(nil)
+
+var errNoProcessor = apperr.New(apperr.Unavailable, "Billing is not available right now. Try again later.")
+
+// Payments returns the payment processor, or unavailable when none is
+// configured.
+func (s *Service) Payments() (payments.Processor, error) {
+	if s.Processor == nil {
+		return nil, errNoProcessor
+	}
+	return s.Processor, nil
+}
+
+// Get returns the account's billing state.
+func (s *Service) Get(ctx context.Context, accountID string) (Billing, error) {
+	r, err := s.load(ctx, accountID)
+	if err != nil {
+		return Billing{}, err
+	}
+	return r.view(), nil
+}
+
+// PlanActive reports whether the account has a trial or a plan that lets it
+// work now: the no-plan limits of spec 8 (scans, research) apply when it
+// does not. It is the account half of the trial-or-plan gate: a trial whose
+// card check failed, a payment failure past its grace, or an ended
+// subscription count as no plan.
+func (s *Service) PlanActive(ctx context.Context, accountID string) (bool, error) {
+	r, err := s.load(ctx, accountID)
+	if err != nil {
+		return false, err
+	}
+	return r.working(s.Clock.Now()) == nil, nil
+}
+
+// Checkout is the answer of POST /billing/checkout.
+type Checkout struct {
+	Mode        payments.Mode `json:"mode"`
+	CheckoutURL string        `json:"checkout_url"`
+	ExpiresAt   string        `json:"expires_at"`
+	TrialDays   int           `json:"trial_days"`
+	Price       Price         `json:"price"`
+}
+
+// Price is the plan's recurring price.
+type Price struct {
+	Amount   payments.Cents `json:"amount"`
+	Currency string         `json:"currency"`
+	Interval string         `json:"interval"`
+}
+
+// Checkout returns a link to the processor's hosted checkout, valid
+// CheckoutLifetime: a trial when the account never had a subscription, the
+// plan charged today after one ended. An open link is handed out again
+// until it has less than an hour left; an account with a current
+// subscription gets conflict. When the processor's checkout closes sooner
+// (Stripe: 24 hours), the link is the service's own (see OpenCheckout).
+func (s *Service) Checkout(ctx context.Context, accountID, email string) (Checkout, error) {
+	p, err := s.Payments()
+	if err != nil {
+		return Checkout{}, err
+	}
+	var out Checkout
+	_, err = s.change(ctx, accountID, func(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time) (any, error) {
+		if r.current() {
+			return nil, apperr.New(apperr.Conflict, "This account already has a subscription. Use POST /billing/portal to manage it.")
+		}
+		mode := r.checkoutMode()
+		if l := r.Checkout; l != nil && l.Mode == mode {
+			url, expires := l.handedOut()
+			if exp, ok := parse(expires); ok && exp.Sub(now) > time.Hour {
+				out = checkoutView(mode, url, expires)
+				return nil, errNoChange
+			}
+		}
+		if err := s.startSession(ctx, p, r, email, mode, now.Add(CheckoutLifetime)); err != nil {
+			return nil, apperr.Wrap("billing.Checkout", err)
+		}
+		url, expires := r.Checkout.handedOut()
+		out = checkoutView(mode, url, expires)
+		return nil, nil
+	})
+	return out, err
+}
+
+func checkoutView(mode payments.Mode, url, expires string) Checkout {
+	c := Checkout{Mode: mode, CheckoutURL: url, ExpiresAt: expires, Price: Price{payments.PlanCents, payments.Currency, payments.Interval}}
+	if mode == payments.ModeTrial {
+		c.TrialDays = payments.TrialDays
+	}
+	return c
+}
+
+// Portal is the answer of POST /billing/portal.
+type Portal struct {
+	PortalURL string `json:"portal_url"`
+	ExpiresAt string `json:"expires_at"`
+}
+
+// Portal returns a link to the processor's billing portal, valid 24 hours;
+// conflict when the account never had a subscription.
+func (s *Service) Portal(ctx context.Context, accountID string) (Portal, error) {
+	r, err := s.load(ctx, accountID)
+	if err != nil {
+		return Portal{}, err
+	}
+	if r.SubscriptionRef == "" {
+		return Portal{}, apperr.New(apperr.Conflict, "This account has no subscription yet. Use POST /billing/checkout to start one.")
+	}
+	link, err := s.portal(ctx, r)
+	if err != nil {
+		return Portal{}, err
+	}
+	return Portal{PortalURL: link.URL, ExpiresAt: clock.Format(link.ExpiresAt)}, nil
+}
+
+func (s *Service) portal(ctx context.Context, r record) (payments.Link, error) {
+	p, err := s.Payments()
+	if err != nil {
+		return payments.Link{}, err
+	}
+	link, err := p.Portal(ctx, payments.PortalRequest{
+		AccountID: r.AccountID, CustomerRef: r.CustomerRef, SubscriptionRef: r.SubscriptionRef,
+		ExpiresAt: s.Clock.Now().Add(PortalLifetime), ReturnURL: s.DashboardURL + "/billing",
+	})
+	return link, apperr.Wrap("billing.Portal", err)
+}
+
+// ChargeError turns a processor's refusal into the spec's error: 402
+// payment_failed or 403 human_required, with action_url set to a page where
+// the owner can fix it (the billing portal, or the dashboard's billing
+// page). Other errors come back wrapped.
+func (s *Service) ChargeError(ctx context.Context, accountID string, err error) error {
+	var e *apperr.Error
+	switch {
+	case errors.Is(err, payments.ErrDeclined):
+		e = apperr.New(apperr.PaymentFailed, "The card on file was declined; nothing changed. The owner can update the card at action_url.")
+	case errors.Is(err, payments.ErrAuthentication):
+		e = apperr.New(apperr.HumanRequired, "The bank wants the cardholder to authenticate this payment; nothing changed. The owner can complete it at action_url.")
+	case errors.Is(err, payments.ErrConflict):
+		return apperr.New(apperr.Conflict, "The subscription changed meanwhile. Get a new quote and try again.")
+	default:
+		return apperr.Wrap("billing.charge", err)
+	}
+	e.ActionURL = s.DashboardURL + "/billing"
+	if r, lerr := s.load(ctx, accountID); lerr == nil && r.SubscriptionRef != "" {
+		if link, perr := s.portal(ctx, r); perr == nil {
+			e.ActionURL = link.URL
+		} else {
+			slog.WarnContext(ctx, "portal link for action_url", "account_id", accountID, "err", perr)
+		}
+	}
+	return e
+}

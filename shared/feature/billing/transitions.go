@@ -1,0 +1,267 @@
+package billing
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"rvcontent/shared/feature/activity"
+	"rvcontent/shared/feature/credits"
+	"rvcontent/shared/feature/sites"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/payments"
+)
+
+// appliedRetention is how long an applied processor event id is kept to
+// drop redeliveries (processors retry for a few days).
+const appliedRetention = 30 * 24 * time.Hour
+
+// applied marks a processor event as applied.
+type applied struct {
+	PK   string `dynamodbav:"pk"`
+	SK   string `dynamodbav:"sk"`
+	Type string `dynamodbav:"type"`
+	TTL  int64  `dynamodbav:"ttl"`
+}
+
+// ErrAlreadySubscribed is returned for a checkout completed while the
+// account already has a current subscription.
+var ErrAlreadySubscribed = apperr.New(apperr.Conflict, "This account already has a subscription.")
+
+// ProcessorEvent applies one processor event to the account's billing
+// state (spec 3): each event at most once, together with its events,
+// credit grants and activity entries.
+func (s *Service) ProcessorEvent(ctx context.Context, ev payments.Event) error {
+	if ev.AccountID == "" || ev.ID == "" {
+		return fmt.Errorf("billing: processor event without account or id")
+	}
+	_, err := s.change(ctx, ev.AccountID, func(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time) (any, error) {
+		tx.PutNew("applied", applied{PK: dynamo.PaymentEventsPK(ev.AccountID), SK: ev.ID, Type: string(ev.Type), TTL: now.Add(appliedRetention).Unix()})
+		return nil, s.transition(ctx, r, tx, now, ev)
+	})
+	if dynamo.FailedOn(err, "applied") {
+		return nil // delivered again: already applied
+	}
+	return err
+}
+
+// transition is the state machine: it changes r for ev and adds what goes
+// with it to tx.
+func (s *Service) transition(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time, ev payments.Event) error {
+	sub := ev.Subscription
+	if ev.Type != payments.CheckoutCompleted && (sub.Ref == "" || sub.Ref != r.SubscriptionRef) {
+		return nil // about another (older) subscription: recorded as applied, nothing else
+	}
+	switch ev.Type {
+	case payments.CheckoutCompleted:
+		return s.checkoutCompleted(ctx, r, tx, now, ev)
+	case payments.InvoicePaid:
+		return s.invoicePaid(ctx, r, tx, now, sub)
+	case payments.InvoiceFailed:
+		return s.invoiceFailed(ctx, r, tx, now, sub)
+	case payments.SubscriptionUpdated:
+		s.subscriptionUpdated(r, tx, now, ev)
+		return nil
+	case payments.SubscriptionEnded:
+		return s.ended(ctx, r, tx, now)
+	}
+	return nil
+}
+
+// checkoutCompleted starts a trial (billing.trial_started) or, after an
+// earlier subscription ended, the paid plan (billing.activated).
+func (s *Service) checkoutCompleted(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time, ev payments.Event) error {
+	sub := ev.Subscription
+	if r.current() {
+		if r.SubscriptionRef == sub.Ref {
+			return nil
+		}
+		return ErrAlreadySubscribed
+	}
+	r.setSubscription(sub)
+	r.HadSubscription, r.Checkout, r.PastDueSince, r.CancelAtPeriodEnd = true, nil, "", false
+	r.StudioSites = sub.StudioSites
+	list, err := s.Sites.All(ctx, r.AccountID)
+	if err != nil {
+		return err
+	}
+	if sub.Status == payments.StatusTrialing {
+		r.Status, r.EverPaid, r.CardVerified = StatusTrialing, false, nil
+		s.resetSites(tx, r, list, credits.TrialAllowance, true)
+		s.emit(tx, r, now, "billing.trial_started", "Free trial started", nil)
+		return nil
+	}
+	verified := true
+	r.Status, r.EverPaid, r.CardVerified = StatusActive, true, &verified
+	s.resetSites(tx, r, list, credits.PlanAllowance, true)
+	s.emit(tx, r, now, "billing.activated", "Plan started: first invoice paid", nil)
+	return nil
+}
+
+// invoicePaid: the first paid invoice activates the plan (billing.activated,
+// the primary site's articles reset to 30); a renewal grants the new
+// period's credits; a paid retry ends past_due.
+func (s *Service) invoicePaid(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time, sub payments.Subscription) error {
+	if r.Status == StatusCanceled {
+		return nil
+	}
+	first := !r.EverPaid
+	renewal := newerPeriod(sub, r)
+	if !first && !renewal && r.Status == StatusActive {
+		return errNoChange // already applied (the synchronous activation)
+	}
+	r.setPeriod(sub)
+	if sub.Card != nil {
+		r.Card = sub.Card
+	}
+	r.Status, r.EverPaid, r.PastDueSince = StatusActive, true, ""
+	if first {
+		verified := true
+		r.CardVerified = &verified
+	}
+	if first || renewal {
+		list, err := s.Sites.All(ctx, r.AccountID)
+		if err != nil {
+			return err
+		}
+		s.resetSites(tx, r, list, credits.PlanAllowance, first)
+	}
+	if first {
+		s.emit(tx, r, now, "billing.activated", "Plan activated: first invoice paid", nil)
+		return nil
+	}
+	s.record(tx, r, now, "billing.renewed", "Invoice paid")
+	return nil
+}
+
+// invoiceFailed moves to past_due (billing.payment_failed with
+// grace_ends_at); generation keeps working for Grace.
+func (s *Service) invoiceFailed(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time, sub payments.Subscription) error {
+	if r.Status == StatusCanceled {
+		return nil
+	}
+	renewal := newerPeriod(sub, r)
+	r.setPeriod(sub)
+	if renewal && r.EverPaid {
+		list, err := s.Sites.All(ctx, r.AccountID)
+		if err != nil {
+			return err
+		}
+		s.resetSites(tx, r, list, credits.PlanAllowance, false)
+	}
+	if r.Status == StatusPastDue {
+		s.record(tx, r, now, "billing.payment_failed", "A payment retry failed")
+		return nil
+	}
+	r.Status, r.PastDueSince = StatusPastDue, clock.Format(now)
+	grace, _ := r.graceEnds()
+	s.emit(tx, r, now, "billing.payment_failed", "Payment failed; generation continues for 48 hours",
+		map[string]any{"grace_ends_at": clock.Format(grace)})
+	return nil
+}
+
+// subscriptionUpdated follows the card on file (a new card is checked
+// again during a trial) and scheduled cancellation (billing.canceled).
+func (s *Service) subscriptionUpdated(r *record, tx *dynamo.Tx, now time.Time, ev payments.Event) {
+	sub := ev.Subscription
+	if sub.Card != nil {
+		r.Card = sub.Card
+	}
+	if ev.CardChanged {
+		if r.Status == StatusTrialing {
+			r.CardVerified = nil // checked again at the next scheduled run; generation resumes now
+		}
+		s.record(tx, r, now, "billing.card_updated", "Card on file replaced")
+	}
+	if sub.CancelAtPeriodEnd == r.CancelAtPeriodEnd {
+		return
+	}
+	r.CancelAtPeriodEnd = sub.CancelAtPeriodEnd
+	if r.CancelAtPeriodEnd {
+		s.emit(tx, r, now, "billing.canceled", "Cancellation scheduled at the end of the period", nil)
+		return
+	}
+	s.record(tx, r, now, "billing.resumed", "Scheduled cancellation undone")
+}
+
+// ended ends the subscription (billing.ended): generation stops and every
+// Studio site is archived.
+func (s *Service) ended(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time) error {
+	if r.Status == StatusCanceled || r.Status == StatusNone {
+		return errNoChange
+	}
+	list, err := s.Sites.All(ctx, r.AccountID)
+	if err != nil {
+		return err
+	}
+	for _, site := range list {
+		if site.Kind == sites.KindStudio && site.Status == sites.StatusActive {
+			s.ArchiveIn(tx, r.AccountID, site, now, "subscription ended")
+		}
+	}
+	r.Status, r.CancelAtPeriodEnd, r.PastDueSince, r.TrialEndsAt = StatusCanceled, false, "", ""
+	r.EverPaid, r.StudioSites, r.Lock = false, 0, nil
+	s.emit(tx, r, now, "billing.ended", "Subscription ended; generation stopped", nil)
+	return nil
+}
+
+// ArchiveIn adds to tx the archival of an active Studio site (spec 3:
+// site.archived; its articles stay readable) and drops its scheduled
+// removal.
+func (s *Service) ArchiveIn(tx *dynamo.Tx, accountID string, site sites.Site, now time.Time, why string) sites.Site {
+	ch := sites.StudioChange{From: sites.StatusActive, To: sites.StatusArchived, ArchivedAt: now}
+	sites.ApplyStudio(tx, accountID, site.ID, ch)
+	tx.Delete("removal:"+site.ID, dynamo.AccountPK(accountID), dynamo.RemovalSK(site.ID), "")
+	archived := ch.Applied(site)
+	s.Events.Emit(tx, accountID, site.ID, "site.archived", map[string]any{"site": archived})
+	activity.Record(tx, now, auth.Service(accountID, "billing"), activity.Change{
+		Action: "site.archived", SiteID: site.ID, Resource: activity.Resource{Type: "site", ID: site.ID},
+		Summary: "Studio site archived: " + why,
+	})
+	return archived
+}
+
+// resetSites grants the period's credits: the primary site gets primary;
+// usable Studio sites get the Studio allowance unless onlyPrimary.
+func (s *Service) resetSites(tx *dynamo.Tx, r *record, list []sites.Site, primary credits.Allowance, onlyPrimary bool) {
+	start, end, ok := r.period()
+	if !ok {
+		return
+	}
+	for _, site := range list {
+		switch {
+		case site.Kind == sites.KindPrimary:
+			s.Credits.Reset(tx, r.AccountID, site.ID, primary, start, end)
+		case !onlyPrimary && site.Usable(start):
+			s.Credits.Reset(tx, r.AccountID, site.ID, credits.StudioAllowance, start, end)
+		}
+	}
+}
+
+// emit adds a billing.* event with the billing state (and extra data) and
+// its activity entry.
+func (s *Service) emit(tx *dynamo.Tx, r *record, now time.Time, typ, summary string, extra map[string]any) {
+	data := map[string]any{"billing": r.view()}
+	for k, v := range extra {
+		data[k] = v
+	}
+	s.Events.Emit(tx, r.AccountID, "", typ, data)
+	s.record(tx, r, now, typ, summary)
+}
+
+// record adds an activity entry for a billing change made by the processor
+// or the scheduler.
+func (s *Service) record(tx *dynamo.Tx, r *record, now time.Time, action, summary string) {
+	activity.Record(tx, now, auth.Service(r.AccountID, "billing"), activity.Change{
+		Action: action, Resource: activity.Resource{Type: "billing", ID: r.AccountID}, Summary: summary,
+	})
+}
+
+// newerPeriod reports whether sub is in a later period than r.
+func newerPeriod(sub payments.Subscription, r *record) bool {
+	cur, ok := parse(r.PeriodStart)
+	return !sub.PeriodStart.IsZero() && (!ok || sub.PeriodStart.After(cur))
+}

@@ -1,0 +1,53 @@
+package credentials
+
+import (
+	"context"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+
+	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// ConnectionHash returns the lookup hash of OAuth connection id. A
+// connection has no secret of its own: its signed access tokens name it, and
+// this hash locates the lookup item that one GetItem reads on every request
+// (the "oauth_connection:" label keeps it apart from every agent key's hash).
+func ConnectionHash(connectionID string) string { return Hash("oauth_connection:" + connectionID) }
+
+// Connection describes an OAuth connection the owner approved.
+type Connection struct {
+	ID         string // the new credential's id
+	ClientID   string
+	ClientName string
+}
+
+// PutConnection adds to tx a new OAuth connection of owner's account: the
+// credential count (the write named "credential_limit" fails at MaxActive),
+// the credential and its lookup item, the activity entry, the
+// agent_access.created event and the owner's notice (through the mail
+// outbox).
+func (s *Service) PutConnection(tx *dynamo.Tx, owner auth.Principal, c Connection, now time.Time) AgentKey {
+	CountUp(tx, owner.AccountID)
+	k := Put(tx, owner.AccountID, c.ID, ConnectionHash(c.ID), Spec{Type: TypeOAuth, Name: c.ClientName, ClientID: aws.String(c.ClientID)}, nil, now)
+	s.record(tx, owner, now, k, "created")
+	s.notifyOwner(tx, owner.AccountID, k)
+	return k
+}
+
+// ConnectionExists adds to tx the condition that connection id of account
+// still exists (named "connection"): refresh tokens die with it.
+func ConnectionExists(tx *dynamo.Tx, accountID, connectionID string) {
+	tx.Check("connection", dynamo.AccountPK(accountID), dynamo.CredentialSK(connectionID), "attribute_exists(pk)", nil)
+}
+
+// AuthenticateConnection accepts OAuth connection id while it exists, with
+// one read of its lookup item, and records its use like a key's.
+func (s *Service) AuthenticateConnection(ctx context.Context, connectionID, ip string) (auth.Principal, error) {
+	p, err := s.authenticateHash(ctx, ConnectionHash(connectionID), ip)
+	if err == nil && p.Actor.Type != auth.ActorApp {
+		return auth.Principal{}, errUnauthorized
+	}
+	return p, err
+}

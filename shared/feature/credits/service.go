@@ -1,0 +1,189 @@
+package credits
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/feature/eventlog"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// Service reads, grants, spends and refunds credits.
+type Service struct {
+	Table  *dynamo.Table
+	Events *eventlog.Writer
+}
+
+// Get returns the balances of site; a site that was never granted credits
+// (no trial or plan yet) has zero of everything and no period.
+func (s *Service) Get(ctx context.Context, accountID, siteID string) (Credits, error) {
+	var it item
+	err := s.Table.Get(ctx, dynamo.AccountPK(accountID), dynamo.CreditsSK(siteID), &it)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return Credits{SiteID: siteID}, nil
+	}
+	if err != nil {
+		return Credits{}, apperr.Wrap("credits.Get", err)
+	}
+	return it.view(), nil
+}
+
+// Reset adds to tx the grant of a for the period [start, end) to site,
+// replacing its balances, and the credits.reset event.
+func (s *Service) Reset(tx *dynamo.Tx, accountID, siteID string, a Allowance, start, end time.Time) Credits {
+	it := newItem(dynamo.AccountPK(accountID), dynamo.CreditsSK(siteID), accountID, siteID, a, start, end)
+	tx.Put("credits:"+siteID, it, "", nil)
+	c := it.view()
+	s.Events.Emit(tx, accountID, siteID, "credits.reset", map[string]any{"credits": c})
+	return c
+}
+
+// SpendRequest asks for N credits of Kind from a site.
+type SpendRequest struct {
+	AccountID string
+	SiteID    string
+	Kind      Kind
+	N         int
+}
+
+// Spent is a completed spend, as Refund takes it back.
+type Spent struct {
+	SpendRequest
+	// PeriodStart is the period the credits were taken from.
+	PeriodStart string
+	// Remaining is the balance after the spend.
+	Remaining int
+}
+
+// ErrInsufficient is returned when the site has fewer credits than asked.
+func errInsufficient(k Kind) error {
+	return apperr.Newf(apperr.InsufficientCredits, "This site has used this period's %s credits. They reset at the start of the next billing period.", kindWords(k))
+}
+
+func kindWords(k Kind) string {
+	switch k {
+	case ForumReplies:
+		return "forum reply"
+	case BacklinkCredits:
+		return "backlink"
+	}
+	return "article"
+}
+
+// maxAttempts bounds Spend's retries after losing a race for the balance.
+const maxAttempts = 60
+
+// Spend takes req.N credits in one transaction with the caller's effect:
+// effect adds its writes to tx and returns the request's result (stored
+// for an idempotent replay, see dynamo.Table.Commit); it may be nil. The
+// balance write is conditional on the balance read, so concurrent spends
+// are serialised and never go below zero; a lost race reads again and
+// retries, and calls effect again. It returns insufficient_credits when the
+// balance is below N, and the effect's own errors unchanged.
+func (s *Service) Spend(ctx context.Context, req SpendRequest, effect func(tx *dynamo.Tx, spent Spent) (any, error)) (Spent, error) {
+	if req.N <= 0 {
+		return Spent{}, fmt.Errorf("credits: spend of %d", req.N)
+	}
+	for attempt := 0; ; attempt++ {
+		var it item
+		err := s.Table.Get(ctx, dynamo.AccountPK(req.AccountID), dynamo.CreditsSK(req.SiteID), &it)
+		if errors.Is(err, dynamo.ErrNotFound) {
+			return Spent{}, errInsufficient(req.Kind)
+		}
+		if err != nil {
+			return Spent{}, apperr.Wrap("credits.Spend", err)
+		}
+		old := it.balance(req.Kind)
+		if old < req.N {
+			return Spent{}, errInsufficient(req.Kind)
+		}
+		spent := Spent{SpendRequest: req, PeriodStart: it.PeriodStart, Remaining: old - req.N}
+		tx := &dynamo.Tx{}
+		s.spendWrite(tx, it, spent, old)
+		var result any
+		if effect != nil {
+			if result, err = effect(tx, spent); err != nil {
+				return Spent{}, err
+			}
+		}
+		err = s.Table.Commit(ctx, tx, result)
+		if err == nil {
+			return spent, nil
+		}
+		if !dynamo.LostRace(err, "credits") || attempt >= maxAttempts {
+			return Spent{}, apperr.Wrap("credits.Spend", err)
+		}
+		if err := pause(ctx, attempt); err != nil {
+			return Spent{}, err
+		}
+	}
+}
+
+// spendWrite adds the conditional balance update and its events to tx.
+func (s *Service) spendWrite(tx *dynamo.Tx, it item, spent Spent, old int) {
+	k := spent.Kind
+	set := "SET #bal = :new"
+	names := map[string]string{"#bal": balanceAttr(k)}
+	values := map[string]types.AttributeValue{
+		":new":    num(spent.Remaining),
+		":old":    num(old),
+		":period": &types.AttributeValueMemberS{Value: it.PeriodStart},
+	}
+	if warnsLow(k) && old > LowMark && spent.Remaining <= LowMark && !it.lowSent(k) {
+		set += ", #low = :true"
+		names["#low"] = lowAttr(k)
+		values[":true"] = &types.AttributeValueMemberBOOL{Value: true}
+		s.Events.Emit(tx, spent.AccountID, spent.SiteID, "credits.low", map[string]any{"kind": k, "remaining": spent.Remaining, "period_end": it.PeriodEnd})
+	}
+	if spent.Remaining == 0 {
+		s.Events.Emit(tx, spent.AccountID, spent.SiteID, "credits.exhausted", map[string]any{"kind": k, "period_end": it.PeriodEnd})
+	}
+	tx.Update("credits", it.PK, it.SK, &types.Update{
+		UpdateExpression:          aws.String(set),
+		ConditionExpression:       aws.String("#bal = :old AND period_start = :period"),
+		ExpressionAttributeNames:  names,
+		ExpressionAttributeValues: values,
+	})
+}
+
+// Refund gives spent credits back, unless the period they came from is over
+// (the new period's grant already replaced the balance).
+func (s *Service) Refund(ctx context.Context, spent Spent) error {
+	_, err := s.Table.Update(ctx, dynamo.AccountPK(spent.AccountID), dynamo.CreditsSK(spent.SiteID), &dynamodb.UpdateItemInput{
+		UpdateExpression:         aws.String("ADD #bal :n"),
+		ConditionExpression:      aws.String("period_start = :period"),
+		ExpressionAttributeNames: map[string]string{"#bal": balanceAttr(spent.Kind)},
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":n":      num(spent.N),
+			":period": &types.AttributeValueMemberS{Value: spent.PeriodStart},
+		},
+	})
+	if errors.Is(err, dynamo.ErrConditionFailed) {
+		return nil
+	}
+	return apperr.Wrap("credits.Refund", err)
+}
+
+// pause waits a short random time before retrying, longer after each loss.
+func pause(ctx context.Context, attempt int) error {
+	d := time.Duration(2+rand.IntN(8+2*min(attempt, 20))) * time.Millisecond
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(d):
+		return nil
+	}
+}
+
+func num(n int) types.AttributeValue {
+	return &types.AttributeValueMemberN{Value: strconv.Itoa(n)}
+}

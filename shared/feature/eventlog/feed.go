@@ -1,0 +1,197 @@
+package eventlog
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// Query selects events for GET /events.
+type Query struct {
+	Since  time.Time // first call: events created at or after it
+	Cursor string    // later calls: events after this position
+	Types  []string  // only these types, when set
+	SiteID string    // only this site's events, when set
+	Limit  int
+}
+
+// Page is one page of the feed.
+type Page struct {
+	Events     []Event
+	NextCursor string // always set: the position after the last event seen
+	HasMore    bool
+}
+
+// List returns events of account oldest first. The next cursor is always set,
+// even on an empty page, so a poller can keep calling with it.
+//
+// An event's place in the feed is its creation time, taken shortly before
+// its transaction commits, so an event can appear behind one a poller
+// already read. The cursor therefore never moves past the settle horizon
+// (Settle before now): it stays at the last settled event read and lists
+// the events read beyond it, which later calls skip. A late event lands
+// beyond that position, not behind the poller.
+func (s *Store) List(ctx context.Context, accountID string, q Query) (Page, error) {
+	now := s.Clock.Now()
+	oldest := clock.SortKey(now.Add(-Retention))
+	// start is where the caller asked to begin (the beginning of the feed
+	// unless a cursor or since says otherwise); the query begins at it or at
+	// the oldest retained event, whichever is later.
+	start := feedStart
+	var seen map[string]bool
+	switch {
+	case q.Cursor != "":
+		c, err := dynamo.DecodeCursor(q.Cursor)
+		if err != nil || c["after"] == "" {
+			return Page{}, apperr.BadCursor()
+		}
+		start, seen = c["after"], readSeen(c["seen"])
+	case !q.Since.IsZero():
+		start = clock.SortKey(q.Since)
+	}
+	after := max(start, oldest)
+	values := map[string]types.AttributeValue{
+		":pk":    &types.AttributeValueMemberS{Value: dynamo.EventsPK(accountID)},
+		":after": &types.AttributeValueMemberS{Value: after},
+	}
+	in := &dynamodb.QueryInput{
+		TableName:                 aws.String(s.Table.Name),
+		KeyConditionExpression:    aws.String("pk = :pk AND sk > :after"),
+		ExpressionAttributeValues: values,
+		ScanIndexForward:          aws.Bool(true),
+		ConsistentRead:            aws.Bool(true),
+	}
+	// Filters apply here rather than as a filter expression, so the cursor
+	// moves past every event read, matching or not: a poller of a rare type
+	// never reads the same events twice.
+	filtered := len(q.Types) > 0 || q.SiteID != ""
+	page := Page{}
+	pos := reading{after: start, last: start, horizon: clock.SortKey(now.Add(-Settle))}
+	for {
+		chunk := q.Limit + 1 - len(page.Events)
+		if filtered && chunk < filteredChunk {
+			chunk = filteredChunk
+		}
+		in.Limit = aws.Int32(int32(chunk))
+		out, err := s.Table.Client.Query(ctx, in)
+		if err != nil {
+			return Page{}, apperr.Wrap("eventlog.List", err)
+		}
+		rows, err := dynamo.UnmarshalList[Item](out.Items)
+		if err != nil {
+			return Page{}, apperr.Wrap("eventlog.List", err)
+		}
+		for _, r := range rows {
+			if seen[seenKey(r.Event.ID)] || !q.matches(r.Event) {
+				pos.read(r)
+				continue
+			}
+			if len(page.Events) == q.Limit {
+				page.HasMore = true
+				break
+			}
+			page.Events = append(page.Events, r.Event)
+			pos.read(r)
+		}
+		if page.HasMore || out.LastEvaluatedKey == nil {
+			break
+		}
+		in.ExclusiveStartKey = out.LastEvaluatedKey
+	}
+	page.NextCursor = pos.cursor()
+	if page.Events == nil {
+		page.Events = []Event{}
+	}
+	return page, nil
+}
+
+// filteredChunk is how many events a filtered read takes at a time.
+const filteredChunk = 100
+
+// matches reports whether e passes the query's type and site filters.
+func (q Query) matches(e Event) bool {
+	if len(q.Types) > 0 && !slices.Contains(q.Types, e.Type) {
+		return false
+	}
+	return q.SiteID == "" || (e.SiteID != nil && *e.SiteID == q.SiteID)
+}
+
+// feedStart is the position before every event: it sorts before any time.
+const feedStart = "0"
+
+// Settle is how long after its creation time an event may still commit:
+// the feed's cursor stays this far behind the present (see List).
+const Settle = 30 * time.Second
+
+// maxSeen bounds the events a cursor lists as read beyond its position; a
+// busier window moves the cursor to the last event read instead.
+const maxSeen = 100
+
+// reading tracks a feed read's position for the next cursor.
+type reading struct {
+	after   string // where the read started
+	last    string // the last event read
+	settled string // the last event read at or before the horizon
+	horizon string // events beyond it may still see earlier ones commit
+	recent  []Item // events read beyond the horizon, oldest first
+}
+
+// read moves the position past r.
+func (p *reading) read(r Item) {
+	p.last = r.SK
+	if r.SK > p.horizon {
+		p.recent = append(p.recent, r)
+	} else {
+		p.settled = r.SK
+	}
+}
+
+// cursor is the position after the read: the last event when it is
+// settled, else the last settled event (or where the read started, when
+// later) with every event read beyond it. It depends only on the events
+// read, so two reads of the same events give the same cursor.
+func (p *reading) cursor() string {
+	at := max(p.after, p.settled)
+	if p.last <= at {
+		return dynamo.EncodeCursor(dynamo.Cursor{"after": p.last})
+	}
+	var keys []string
+	for _, r := range p.recent {
+		if r.SK > at {
+			keys = append(keys, seenKey(r.Event.ID))
+		}
+	}
+	if len(keys) > maxSeen {
+		return dynamo.EncodeCursor(dynamo.Cursor{"after": p.last})
+	}
+	return dynamo.EncodeCursor(dynamo.Cursor{"after": at, "seen": strings.Join(keys, ",")})
+}
+
+// seenKey shortens an event id for a cursor's list: the id's random tail.
+func seenKey(id string) string {
+	if len(id) > 12 {
+		return id[len(id)-12:]
+	}
+	return id
+}
+
+// readSeen parses a cursor's list of events read beyond its position.
+func readSeen(s string) map[string]bool {
+	if s == "" {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, k := range strings.Split(s, ",") {
+		out[k] = true
+	}
+	return out
+}

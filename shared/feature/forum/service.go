@@ -1,0 +1,132 @@
+package forum
+
+import (
+	"context"
+
+	"rvcontent/shared/dev/faults"
+	"rvcontent/shared/feature/billing"
+	"rvcontent/shared/feature/credits"
+	"rvcontent/shared/feature/eventlog"
+	"rvcontent/shared/feature/jobs"
+	"rvcontent/shared/feature/scans"
+	"rvcontent/shared/feature/sites"
+	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/model"
+)
+
+// Drafter writes reply drafts; model.Offline and bedrock.Model implement
+// it. It returns a *model.Refusal when it declines, and any other error
+// when it could not answer.
+type Drafter interface {
+	DraftReply(ctx context.Context, in model.ReplyInput) (model.ReplyDraft, error)
+}
+
+// KeywordSource gives a site's tracked keywords, most important first (the
+// keywords feature). Errors: any failure to read them.
+type KeywordSource interface {
+	SiteKeywords(ctx context.Context, accountID, siteID string) ([]string, error)
+}
+
+// ScanReader gives a site's latest scan; *scans.Store implements it.
+type ScanReader interface {
+	Get(ctx context.Context, accountID, siteID string) (scans.Scan, error)
+}
+
+// BillingReader gives the account's billing state; *billing.Service
+// implements it.
+type BillingReader interface {
+	Get(ctx context.Context, accountID string) (billing.Billing, error)
+}
+
+// AIBudget is the account's AI rate limit; *ratelimit.AI implements it.
+type AIBudget interface {
+	Take(ctx context.Context, accountID string) error
+	Give(ctx context.Context, accountID string) error
+}
+
+// Service runs forum presence: settings, sweeps, threads, drafts, replies
+// and the scheduled work (automatic sweeps, reply checks).
+type Service struct {
+	Table    *dynamo.Table
+	Clock    clock.Clock
+	Sites    *sites.Store
+	Scans    ScanReader
+	Billing  BillingReader
+	Credits  *credits.Service
+	Events   *eventlog.Writer
+	Jobs     *jobs.Enqueuer
+	AI       AIBudget
+	Platform Platform
+	Drafter  Drafter
+	// Keywords, when set, adds the site's tracked keywords to sweeps.
+	Keywords KeywordSource
+	// Faults, set in the dev stack only, can fail the model call of a
+	// draft (point FaultDraft).
+	Faults *faults.Injector
+}
+
+// FaultDraft is the dev stack's fault point that makes the next draft's
+// model call fail.
+const FaultDraft = "forum_draft"
+
+// site returns the caller and the caller's site. Errors: not_found.
+func (s *Service) site(ctx context.Context, siteID string) (auth.Principal, sites.Site, error) {
+	p, _ := auth.From(ctx)
+	site, err := s.Sites.Get(ctx, p.AccountID, siteID)
+	return p, site, err
+}
+
+// Access values of the settings (spec 2).
+const (
+	AccessPaid   = "paid"
+	AccessTrial  = "trial"
+	AccessLapsed = "lapsed"
+	AccessNone   = "none"
+)
+
+// accessOf says what the account may do with forum presence: paid (all of
+// it), trial (visible, unusable until the plan is paid), lapsed (a
+// subscription that is past due or ended: history read-only) or none.
+func accessOf(b billing.Billing) string {
+	switch {
+	case b.Paid:
+		return AccessPaid
+	case b.Status == billing.StatusTrialing:
+		return AccessTrial
+	case b.Status == billing.StatusPastDue || b.Status == billing.StatusCanceled:
+		return AccessLapsed
+	}
+	return AccessNone
+}
+
+// Settings returns the caller's site's settings with access and credits.
+// Errors: not_found.
+func (s *Service) Settings(ctx context.Context, siteID string) (Settings, error) {
+	p, _, err := s.site(ctx, siteID)
+	if err != nil {
+		return Settings{}, err
+	}
+	it, _, err := s.loadSettings(ctx, p.AccountID, siteID)
+	if err != nil {
+		return Settings{}, err
+	}
+	return s.render(ctx, it)
+}
+
+// render adds access and credits to the stored settings.
+func (s *Service) render(ctx context.Context, it settingsItem) (Settings, error) {
+	v := it.view()
+	b, err := s.Billing.Get(ctx, it.AccountID)
+	if err != nil {
+		return Settings{}, err
+	}
+	v.Access = accessOf(b)
+	c, err := s.Credits.Get(ctx, it.AccountID, it.SiteID)
+	if err != nil {
+		return Settings{}, err
+	}
+	v.Credits = SettingsCredit{Balance: c.ForumReplies.Balance, PeriodEnd: c.PeriodEnd}
+	return v, nil
+}

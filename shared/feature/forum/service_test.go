@@ -1,0 +1,181 @@
+package forum_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"rvcontent/shared/dev/forumfixture"
+	"rvcontent/shared/feature/billing"
+	"rvcontent/shared/feature/credits"
+	"rvcontent/shared/feature/eventlog"
+	"rvcontent/shared/feature/forum"
+	"rvcontent/shared/feature/jobs"
+	"rvcontent/shared/feature/sites"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/kernel/input"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/model"
+	"rvcontent/test/dynamotest"
+)
+
+type noQueue struct{}
+
+func (noQueue) Send(context.Context, []byte, time.Duration) error { return nil }
+
+type paid struct{}
+
+func (paid) Get(context.Context, string) (billing.Billing, error) {
+	return billing.Billing{Status: billing.StatusActive, Paid: true}, nil
+}
+
+type budget struct{}
+
+func (budget) Take(context.Context, string) error { return nil }
+func (budget) Give(context.Context, string) error { return nil }
+
+// rig is a forum service on DynamoDB Local with the fixture forum and one
+// paid site holding 5 forum reply credits.
+type rig struct {
+	svc     *forum.Service
+	fixture *forumfixture.Forum
+	worker  *jobs.Worker
+	ctx     context.Context
+	account string
+	site    string
+}
+
+func newRig(t *testing.T) *rig {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("needs DynamoDB Local")
+	}
+	table := dynamotest.Table(t)
+	clk := &clock.Fixed{T: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
+	r := &rig{account: ids.New(), site: ids.New(), fixture: &forumfixture.Forum{Table: table, Clock: clk}}
+	brand, desc := "Ledgerly", "Invoicing software for freelancers."
+	if err := table.Put(context.Background(), sites.NewPrimary(r.account, r.site, "https://ledgerly.example.com", &brand, &desc, "", clk.T)); err != nil {
+		t.Fatal(err)
+	}
+	events := &eventlog.Writer{Clock: clk}
+	cr := &credits.Service{Table: table, Events: events}
+	tx := &dynamo.Tx{}
+	cr.Reset(tx, r.account, r.site, credits.Allowance{ForumReplies: 5}, clk.T, clk.T.AddDate(0, 1, 0))
+	if err := table.Commit(context.Background(), tx, nil); err != nil {
+		t.Fatal(err)
+	}
+	enq := &jobs.Enqueuer{Clock: clk, Queue: noQueue{}}
+	r.svc = &forum.Service{
+		Table: table, Clock: clk, Sites: &sites.Store{Table: table}, Billing: paid{}, Credits: cr, Events: events,
+		Jobs: enq, AI: budget{}, Platform: r.fixture, Drafter: model.Offline{},
+	}
+	r.worker = &jobs.Worker{Table: table, Clock: clk, Enqueuer: enq, Runners: map[string]jobs.Runner{forum.SweepKind: jobs.RunnerFunc(r.svc.RunSweep)}}
+	r.ctx = auth.With(context.Background(), auth.Principal{AccountID: r.account, Actor: auth.Actor{Type: auth.ActorAgent, ID: "k", Name: "test"}})
+	return r
+}
+
+// thread adds a fixture thread through the harness route.
+func (r *rig) thread(t *testing.T, title string) {
+	t.Helper()
+	b, _ := json.Marshal(map[string]any{"subforum": "freelance", "title": title, "body": "Clients pay late."})
+	w := httptest.NewRecorder()
+	r.fixture.Routes()["POST /_dev/forum/threads"](w, httptest.NewRequest("POST", "/_dev/forum/threads", bytes.NewReader(b)))
+	if w.Code != http.StatusOK {
+		t.Fatalf("fixture thread: %d %s", w.Code, w.Body)
+	}
+}
+
+func (r *rig) sweep(t *testing.T) {
+	t.Helper()
+	job, err := r.svc.StartSweep(r.ctx, r.site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.worker.Process(context.Background(), r.account, job.ID); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func enable(t *testing.T, r *rig, tags ...string) {
+	t.Helper()
+	_, err := r.svc.UpdateSettings(r.ctx, r.site, forum.Patch{
+		Enabled: fieldOf(true), TopicTags: fieldOf(tags),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Concurrent sweep starts: exactly one takes the site's lock.
+func TestConcurrentSweepStartsTakeOneLock(t *testing.T) {
+	r := newRig(t)
+	enable(t, r, "invoice reminders")
+	var wg sync.WaitGroup
+	results := make(chan error, 8)
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() { defer wg.Done(); _, err := r.svc.StartSweep(r.ctx, r.site); results <- err }()
+	}
+	wg.Wait()
+	close(results)
+	var ok, conflict int
+	for err := range results {
+		switch {
+		case err == nil:
+			ok++
+		case apperr.Is(err, apperr.Conflict):
+			conflict++
+		default:
+			t.Errorf("unexpected error %v", err)
+		}
+	}
+	if ok != 1 || conflict != 7 {
+		t.Fatalf("%d sweeps started and %d refused, want 1 and 7", ok, conflict)
+	}
+}
+
+// Concurrent drafts of one thread never spend more than the draft records
+// and never pass the rewrite limit.
+func TestConcurrentDraftsSpendWhatTheDraftRecords(t *testing.T) {
+	r := newRig(t)
+	r.thread(t, "Which invoice reminders app do you use?")
+	enable(t, r, "invoice reminders")
+	r.sweep(t)
+	list, _, err := r.svc.ListThreads(r.ctx, r.site, nil, 10, "")
+	if err != nil || len(list) != 1 {
+		t.Fatalf("threads %v %v", list, err)
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := r.svc.WriteDraft(r.ctx, r.site, list[0].ID, "")
+			if err != nil && !apperr.Is(err, apperr.Conflict) && !apperr.Is(err, apperr.InsufficientCredits) {
+				t.Errorf("unexpected error %v", err)
+			}
+		}()
+	}
+	wg.Wait()
+	d, err := r.svc.GetThread(r.ctx, r.site, list[0].ID)
+	if err != nil || d.Draft == nil {
+		t.Fatalf("thread after drafting: %+v %v", d, err)
+	}
+	s, err := r.svc.Settings(r.ctx, r.site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if spent := 5 - s.Credits.Balance; spent != d.Draft.CreditsSpent || d.Draft.RegenCount > forum.MaxRewrites || spent != d.Draft.RegenCount+1 {
+		t.Fatalf("balance fell by %d; draft records %d credits and %d rewrites", spent, d.Draft.CreditsSpent, d.Draft.RegenCount)
+	}
+}
+
+func fieldOf[T any](v T) input.Field[T] { return input.Field[T]{Sent: true, Value: v} }

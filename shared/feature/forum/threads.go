@@ -1,0 +1,137 @@
+package forum
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/input"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// ListThreads returns a page of the caller's site's threads whose status is
+// one of statuses (all when empty), best fit first: threads with a fit by
+// fit, then blocked ones; newer threads first among equals. Errors:
+// not_found, validation_failed for an unknown status or a bad cursor.
+func (s *Service) ListThreads(ctx context.Context, siteID string, statuses []string, limit int, cursor string) ([]Thread, string, error) {
+	if _, _, err := s.site(ctx, siteID); err != nil {
+		return nil, "", err
+	}
+	if err := checkStatuses(statuses, ThreadStatuses); err != nil {
+		return nil, "", err
+	}
+	items, next, err := s.listThreads(ctx, siteID, statuses, limit, cursor)
+	if err != nil {
+		return nil, "", err
+	}
+	out := make([]Thread, len(items))
+	for i, it := range items {
+		out[i] = it.view()
+	}
+	return out, next, nil
+}
+
+// checkStatuses refuses a status filter naming an unknown status.
+func checkStatuses(statuses, known []string) error {
+	for _, st := range statuses {
+		if !slices.Contains(known, st) {
+			return apperr.Invalid(apperr.Problem{Field: "status", Problem: "must be a comma-separated list of " + strings.Join(known, ", ")})
+		}
+	}
+	return nil
+}
+
+// GetThread returns the caller's site's thread with its body, top
+// comments, latest draft and recorded reply. Errors: not_found.
+func (s *Service) GetThread(ctx context.Context, siteID, id string) (ThreadDetail, error) {
+	if _, _, err := s.site(ctx, siteID); err != nil {
+		return ThreadDetail{}, err
+	}
+	it, err := s.getThread(ctx, siteID, id)
+	if err != nil {
+		return ThreadDetail{}, err
+	}
+	return s.detail(ctx, it)
+}
+
+// detail adds the text, draft and reply to a thread.
+func (s *Service) detail(ctx context.Context, it threadItem) (ThreadDetail, error) {
+	text, err := s.getText(ctx, it.SiteID, it.ID)
+	if err != nil {
+		return ThreadDetail{}, err
+	}
+	d := ThreadDetail{Thread: it.view(), Body: text.Body, TopComments: text.Comments}
+	if it.Draft != nil {
+		dr, err := s.getDraft(ctx, it.SiteID, it.Draft.ID)
+		if err != nil {
+			return ThreadDetail{}, err
+		}
+		d.Draft = &dr.Draft
+	}
+	if it.Reply != nil {
+		r, err := s.getReply(ctx, it.SiteID, it.Reply.ID)
+		if err != nil {
+			return ThreadDetail{}, err
+		}
+		d.Reply = &r.Reply
+	}
+	return d, nil
+}
+
+// ThreadPatch is what PATCH .../threads/{thread_id} takes.
+type ThreadPatch struct {
+	Status        string
+	DismissReason *string
+}
+
+// ParseThreadPatch reads the body of PATCH .../threads/{thread_id}.
+func ParseThreadPatch(o *input.Object) (ThreadPatch, error) {
+	var p ThreadPatch
+	p.Status, _ = o.String("status", true, input.OneOf(StatusSaved, StatusDismissed, StatusNew))
+	if v, ok := o.String("dismiss_reason", false, input.MaxLen(MaxDismissReason)); ok && v != "" {
+		p.DismissReason = &v
+	}
+	return p, o.Err()
+}
+
+// UpdateThread saves, dismisses or restores (status new) the caller's
+// site's thread. A posted thread keeps its status (dismissing it is a
+// conflict); a blocked thread can only be dismissed. dismiss_reason is
+// kept while the thread is dismissed. Errors: not_found, conflict.
+func (s *Service) UpdateThread(ctx context.Context, siteID, id string, in ThreadPatch) (ThreadDetail, error) {
+	p, _, err := s.site(ctx, siteID)
+	if err != nil {
+		return ThreadDetail{}, err
+	}
+	var from string
+	it, err := s.changeThread(ctx, siteID, id, func(t *threadItem) (bool, error) {
+		from = t.Status
+		switch {
+		case t.Status == StatusPosted && in.Status == StatusDismissed:
+			return false, apperr.New(apperr.Conflict, "A posted thread cannot be dismissed: a reply to it is recorded.")
+		case t.Status == StatusPosted:
+			return false, apperr.New(apperr.Conflict, "This thread's status stays posted: a reply to it is recorded.")
+		case t.BlockedReason != nil && in.Status != StatusDismissed:
+			return false, apperr.Newf(apperr.Conflict, "This thread is blocked (%s), so it cannot be %s; it can only be dismissed.", *t.BlockedReason, map[string]string{StatusNew: "restored", StatusSaved: "saved"}[in.Status])
+		}
+		reason := in.DismissReason
+		if in.Status != StatusDismissed {
+			reason = nil
+		}
+		if t.Status == in.Status && deref(t.DismissReason) == deref(reason) {
+			return false, nil
+		}
+		t.Status, t.DismissReason = in.Status, reason
+		return true, nil
+	}, func(tx *dynamo.Tx, after threadItem) any {
+		record(tx, s.Clock.Now(), p, siteID, "forum.thread_updated", "forum_thread", after.ID,
+			fmt.Sprintf("Forum thread %q moved from %s to %s", after.Info.Title, from, after.Status))
+		return nil
+	})
+	if err != nil {
+		return ThreadDetail{}, err
+	}
+	return s.detail(ctx, it)
+}

@@ -1,0 +1,215 @@
+package forum
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// ErrThreadNotFound is returned for a thread that is not on the site.
+var ErrThreadNotFound = apperr.NotFoundf("No forum thread with that id on this site.")
+
+// errThreadChanged is returned when a thread changed between read and
+// write three times in a row.
+var errThreadChanged = apperr.New(apperr.Conflict, "The thread changed at the same moment. Retry the request.")
+
+// getThread returns thread id of the site.
+func (s *Service) getThread(ctx context.Context, siteID, id string) (threadItem, error) {
+	if !ids.Valid(id) {
+		return threadItem{}, ErrThreadNotFound
+	}
+	var it threadItem
+	err := s.Table.Get(ctx, dynamo.SitePK(siteID), dynamo.ForumThreadSK(id), &it)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return threadItem{}, ErrThreadNotFound
+	}
+	if err != nil {
+		return threadItem{}, apperr.Wrap("forum.getThread", err)
+	}
+	return it, nil
+}
+
+// getText returns a thread's body and top comments (empty when unread).
+func (s *Service) getText(ctx context.Context, siteID, id string) (textItem, error) {
+	var it textItem
+	err := s.Table.Get(ctx, dynamo.SitePK(siteID), dynamo.ForumThreadTextSK(id), &it)
+	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
+		return textItem{}, apperr.Wrap("forum.getText", err)
+	}
+	if it.Comments == nil {
+		it.Comments = []Comment{}
+	}
+	it.PK, it.SK = dynamo.SitePK(siteID), dynamo.ForumThreadTextSK(id)
+	return it, nil
+}
+
+// putThread adds the write of after to tx, on the condition that the
+// stored thread is still the one read (its updated_at is before's), or
+// absent when before is empty. It moves updated_at forward and returns the
+// item as written.
+func (s *Service) putThread(tx *dynamo.Tx, before string, after threadItem) threadItem {
+	after.UpdatedAt = nextUpdate(s.Clock.Now(), before)
+	after.index()
+	after.TTL = after.expiry()
+	if before == "" {
+		tx.Put("thread", after, "attribute_not_exists(pk)", nil)
+		return after
+	}
+	tx.Put("thread", after, "updated_at = :old", map[string]types.AttributeValue{
+		":old": &types.AttributeValueMemberS{Value: before},
+	})
+	return after
+}
+
+// putText adds the write of a thread's text to tx; it expires with the
+// thread.
+func putText(tx *dynamo.Tx, th threadItem, text textItem) {
+	text.TTL = th.TTL
+	tx.Put("text", text, "", nil)
+}
+
+// expireText adds to tx the change of a thread's text expiry to the
+// thread's.
+func expireText(tx *dynamo.Tx, th threadItem) {
+	u := &types.Update{UpdateExpression: aws.String("REMOVE #ttl"), ExpressionAttributeNames: map[string]string{"#ttl": dynamo.TTL}}
+	if th.TTL != 0 {
+		u.UpdateExpression = aws.String("SET #ttl = :ttl")
+		u.ExpressionAttributeValues = map[string]types.AttributeValue{":ttl": &types.AttributeValueMemberN{Value: strconv.FormatInt(th.TTL, 10)}}
+	}
+	tx.Update("text", dynamo.SitePK(th.SiteID), dynamo.ForumThreadTextSK(th.ID), u)
+}
+
+// nextUpdate returns now as an updated_at, strictly after previous so
+// every write moves it.
+func nextUpdate(now time.Time, previous string) string {
+	if p, err := time.Parse(clock.Layout, previous); err == nil && !now.After(p) {
+		now = p.Add(time.Microsecond)
+	}
+	return clock.Format(now)
+}
+
+// changeThread reads thread id, lets change modify it and writes it back
+// with also's writes in one transaction, reading again when another write
+// won the race (three tries). change returning an error stops without
+// writing; it returning false writes nothing and answers the thread as
+// read.
+func (s *Service) changeThread(ctx context.Context, siteID, id string, change func(*threadItem) (bool, error),
+	also func(tx *dynamo.Tx, after threadItem) any) (threadItem, error) {
+	for attempt := 0; attempt < 3; attempt++ {
+		it, err := s.getThread(ctx, siteID, id)
+		if err != nil {
+			return threadItem{}, err
+		}
+		after := it
+		write, err := change(&after)
+		if err != nil || !write {
+			return it, err
+		}
+		tx := &dynamo.Tx{}
+		after = s.putThread(tx, it.UpdatedAt, after)
+		if after.TTL != it.TTL {
+			expireText(tx, after)
+		}
+		var result any
+		if also != nil {
+			result = also(tx, after)
+		}
+		err = s.Table.Commit(ctx, tx, result)
+		if dynamo.LostRace(err, "thread") {
+			continue
+		}
+		if err != nil {
+			return threadItem{}, apperr.Wrap("forum.changeThread", err)
+		}
+		return after, nil
+	}
+	return threadItem{}, errThreadChanged
+}
+
+// listThreads returns up to limit threads of the site whose status is one
+// of statuses (any when empty), best fit first, after cursor.
+func (s *Service) listThreads(ctx context.Context, siteID string, statuses []string, limit int, cursor string) ([]threadItem, string, error) {
+	in := &dynamodb.QueryInput{
+		IndexName:              aws.String(dynamo.GSI2),
+		KeyConditionExpression: aws.String("gsi2pk = :pk"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":pk": &types.AttributeValueMemberS{Value: dynamo.ForumThreadsByFitPK(siteID)},
+		},
+	}
+	if len(statuses) > 0 {
+		in.FilterExpression, in.ExpressionAttributeNames = inFilter("#status", "status", statuses, in.ExpressionAttributeValues)
+	}
+	if cursor != "" {
+		c, err := dynamo.DecodeCursor(cursor)
+		if err != nil || c["k"] == "" || !ids.Valid(c["t"]) {
+			return nil, "", errBadCursor
+		}
+		in.ExclusiveStartKey = map[string]types.AttributeValue{
+			dynamo.GSI2PK: &types.AttributeValueMemberS{Value: dynamo.ForumThreadsByFitPK(siteID)},
+			dynamo.GSI2SK: &types.AttributeValueMemberS{Value: c["k"]},
+			dynamo.PK:     &types.AttributeValueMemberS{Value: dynamo.SitePK(siteID)},
+			dynamo.SK:     &types.AttributeValueMemberS{Value: dynamo.ForumThreadSK(c["t"])},
+		}
+	}
+	items, more, err := queryFiltered[threadItem](ctx, s.Table, in, limit)
+	if err != nil {
+		return nil, "", apperr.Wrap("forum.listThreads", err)
+	}
+	next := ""
+	if more && len(items) > 0 {
+		last := items[len(items)-1]
+		next = dynamo.EncodeCursor(dynamo.Cursor{"k": last.GSI2SK, "t": last.ID})
+	}
+	return items, next, nil
+}
+
+var errBadCursor = apperr.BadCursor()
+
+// inFilter returns a filter expression "attr IN (...)" over values, adding
+// the values to vals.
+func inFilter(nameRef, attr string, values []string, vals map[string]types.AttributeValue) (*string, map[string]string) {
+	expr := nameRef + " IN ("
+	for i, v := range values {
+		ref := ":f" + string(rune('a'+i))
+		if i > 0 {
+			expr += ", "
+		}
+		expr += ref
+		vals[ref] = &types.AttributeValueMemberS{Value: v}
+	}
+	return aws.String(expr + ")"), map[string]string{nameRef: attr}
+}
+
+// queryFiltered runs in and returns up to limit items, reading on while a
+// filter drops items, and whether more may follow.
+func queryFiltered[T any](ctx context.Context, t *dynamo.Table, in *dynamodb.QueryInput, limit int) ([]T, bool, error) {
+	var rows []map[string]types.AttributeValue
+	for {
+		in.Limit = aws.Int32(int32(limit + 1 - len(rows)))
+		page, last, err := t.Query(ctx, in)
+		if err != nil {
+			return nil, false, err
+		}
+		rows = append(rows, page...)
+		if len(rows) > limit || last == nil {
+			break
+		}
+		in.ExclusiveStartKey = last
+	}
+	more := len(rows) > limit
+	if more {
+		rows = rows[:limit]
+	}
+	items, err := dynamo.UnmarshalList[T](rows)
+	return items, more, err
+}

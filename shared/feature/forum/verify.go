@@ -1,0 +1,147 @@
+package forum
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// Reply checks: a posted reply is checked at every scheduled run during
+// WatchFor after its permalink is recorded (moderators and spam filters
+// remove most replies early), then once a day until RecheckFor after
+// posting, so a later removal (or reinstatement) shows too.
+const (
+	WatchFor     = time.Hour
+	RecheckEvery = 24 * time.Hour
+	RecheckFor   = 7 * 24 * time.Hour
+	// retryAfterError is the wait before checking again when the forum
+	// could not be read.
+	retryAfterError = 15 * time.Minute
+)
+
+// dueReplyKind is the due-work kind of reply checks.
+const dueReplyKind = "forum_reply_check"
+
+// dueBatch bounds the work one scheduled run picks up per kind.
+const dueBatch = 50
+
+// setDue puts the reply's next check at t.
+func (r *replyItem) setDue(t time.Time) {
+	r.GSI1PK, r.GSI1SK = dynamo.DuePK(dueReplyKind), dynamo.TimeKey(clock.SortKey(t), r.ID)
+}
+
+// CheckReplies verifies the replies whose check is due (a scheduled task):
+// a live comment makes the reply confirmed (forum.reply_verified), a
+// removed one removed and a missing one not_found (both
+// forum.reply_removed); events fire when the status changes. The score is
+// the comment's score.
+func (s *Service) CheckReplies(ctx context.Context) error {
+	due, err := queryDue[replyItem](ctx, s.Table, dueReplyKind, s.Clock.Now(), dueBatch)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, r := range due {
+		if err := s.checkReply(ctx, r); err != nil {
+			slog.ErrorContext(ctx, "forum reply check", "reply_id", r.ID, "err", err)
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (s *Service) checkReply(ctx context.Context, r replyItem) error {
+	if r.Permalink == nil {
+		r.GSI1PK, r.GSI1SK = "", ""
+		return s.Table.Put(ctx, r)
+	}
+	check, err := s.Platform.Comment(ctx, *r.Permalink)
+	now := s.Clock.Now()
+	if err != nil {
+		r.setDue(now.Add(retryAfterError))
+		if perr := s.Table.Put(ctx, r); perr != nil {
+			return perr
+		}
+		return err
+	}
+	old := r.UpdatedAt
+	event := r.apply(check, now)
+	_, err = s.changeThread(ctx, r.SiteID, r.ThreadID, func(t *threadItem) (bool, error) {
+		t.Reply = r.ref()
+		return true, nil
+	}, func(tx *dynamo.Tx, th threadItem) any {
+		tx.Put("reply", r, "updated_at = :old", map[string]types.AttributeValue{":old": &types.AttributeValueMemberS{Value: old}})
+		if event != "" {
+			s.Events.Emit(tx, r.AccountID, r.SiteID, event, map[string]any{"reply": r.Reply})
+			record(tx, now, auth.Service(r.AccountID, "forum reply checks"), r.SiteID, "forum.reply_checked", "forum_reply", r.ID,
+				fmt.Sprintf("Reply to forum thread %q is now %s", th.Info.Title, r.Status))
+		}
+		return nil
+	})
+	if errors.Is(err, ErrThreadNotFound) {
+		return s.Table.Put(ctx, r)
+	}
+	return err
+}
+
+// apply records the check's finding at now and schedules the next check;
+// it returns the event to emit ("" when the status did not change).
+func (r *replyItem) apply(check CommentCheck, now time.Time) string {
+	at := clock.Format(now)
+	r.LastCheckedAt = &at
+	r.UpdatedAt = nextUpdate(now, r.UpdatedAt)
+	if check.ScoreKnown {
+		score := check.Score
+		r.Score = &score
+	}
+	r.scheduleCheck(now)
+	status, event := ReplyConfirmed, "forum.reply_verified"
+	switch check.State {
+	case CommentRemoved:
+		status, event = ReplyRemoved, "forum.reply_removed"
+	case CommentMissing:
+		status, event = ReplyNotFound, "forum.reply_removed"
+	}
+	if status == r.Status {
+		return ""
+	}
+	r.Status = status
+	switch status {
+	case ReplyConfirmed:
+		if r.ConfirmedAt == nil {
+			r.ConfirmedAt = &at
+		}
+		r.RemovedAt = nil
+	case ReplyRemoved:
+		r.RemovedAt = &at
+	}
+	return event
+}
+
+// scheduleCheck sets the reply's next check after one at now: the next
+// scheduled run while the reply is younger than WatchFor, then a day
+// later while that is within RecheckFor of posting, then none.
+func (r *replyItem) scheduleCheck(now time.Time) {
+	posted := now
+	if r.PostedAt != nil {
+		if t, err := clock.Parse(*r.PostedAt); err == nil {
+			posted = t
+		}
+	}
+	switch {
+	case now.Before(posted.Add(WatchFor)):
+		r.setDue(now)
+	case !now.Add(RecheckEvery).After(posted.Add(RecheckFor)):
+		r.setDue(now.Add(RecheckEvery))
+	default:
+		r.GSI1PK, r.GSI1SK = "", ""
+	}
+}

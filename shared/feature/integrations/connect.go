@@ -1,0 +1,241 @@
+package integrations
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"rvcontent/shared/feature/activity"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/kernel/weburl"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// ConnectLifetime is how long a connect_url works.
+const ConnectLifetime = 24 * time.Hour
+
+// ConnectPath starts every connect_url's path.
+const ConnectPath = "/integrations/connect/"
+
+// MaxToken is the longest API token accepted.
+const MaxToken = 2000
+
+// Connect is the answer of POST .../connect.
+type Connect struct {
+	ConnectURL string `json:"connect_url"`
+	ExpiresAt  string `json:"expires_at"`
+}
+
+// Started is a started connection: the link and the integration as it is.
+type Started struct {
+	Connect     Connect
+	Integration Integration
+}
+
+// connectToken is the item behind a connect_url.
+type connectToken struct {
+	PK        string `dynamodbav:"pk"`
+	SK        string `dynamodbav:"sk"`
+	AccountID string `dynamodbav:"account_id"`
+	SiteID    string `dynamodbav:"site_id"`
+	Platform  string `dynamodbav:"platform"`
+	ExpiresAt string `dynamodbav:"expires_at"`
+	TTL       int64  `dynamodbav:"ttl"`
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// StartConnect starts connecting platform on the caller's site: it returns
+// a connect_url, valid ConnectLifetime, for the owner to open. The
+// integration does not change until the owner finishes on that page. The
+// trial-or-plan need was checked by the billing gate; push_platform_2
+// also needs the paid plan (integration_unavailable).
+func (s *Service) StartConnect(ctx context.Context, siteID, platform string) (Started, error) {
+	p, site, err := s.scope(ctx, siteID, platform)
+	if err != nil {
+		return Started{}, err
+	}
+	if err := s.requireAvailable(ctx, p.AccountID, platform); err != nil {
+		return Started{}, err
+	}
+	r, err := s.load(ctx, p.AccountID, site, platform)
+	if err != nil {
+		return Started{}, err
+	}
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return Started{}, apperr.Wrap("integrations.StartConnect", err)
+	}
+	token := hex.EncodeToString(b)
+	now := s.Clock.Now()
+	expires := now.Add(ConnectLifetime)
+	tx := &dynamo.Tx{}
+	tx.PutNew("connect_token", connectToken{
+		PK: dynamo.ConnectTokenPK(hashToken(token)), SK: dynamo.ConnectTokenSK, AccountID: p.AccountID, SiteID: siteID,
+		Platform: platform, ExpiresAt: clock.Format(expires), TTL: expires.Add(time.Hour).Unix(),
+	})
+	activity.Record(tx, now, p, activity.Change{
+		Action: "integration.connect_started", SiteID: siteID, Resource: activity.Resource{Type: "integration", ID: platform},
+		Summary: "Connection of " + platform + " started; waiting for the owner",
+	})
+	out := Started{
+		Connect:     Connect{ConnectURL: strings.TrimRight(s.BaseURL, "/") + ConnectPath + token, ExpiresAt: clock.Format(expires)},
+		Integration: r.view(true),
+	}
+	if err := s.commit(ctx, tx, out); err != nil {
+		return Started{}, err
+	}
+	return out, nil
+}
+
+// Errors of the connect page.
+var (
+	ErrLinkInvalid = apperr.NotFoundf("This connect link is not valid: it expired, was already used, or was never issued. Ask for a new one.")
+	errSiteURL     = apperr.New(apperr.ValidationFailed, "Enter the site's public https address, for example https://blog.example.com.")
+	errAPIToken    = apperr.Newf(apperr.ValidationFailed, "Enter the site's API token (at most %d characters).", MaxToken)
+)
+
+// Pending is an open connect link: the integration it connects.
+type Pending struct {
+	Platform  string
+	SiteName  string
+	ExpiresAt string
+}
+
+// Pending returns what connect link token connects.
+func (s *Service) Pending(ctx context.Context, token string) (Pending, error) {
+	t, err := s.connectToken(ctx, token)
+	if err != nil {
+		return Pending{}, err
+	}
+	site, err := s.Sites.Get(ctx, t.AccountID, t.SiteID)
+	if err != nil {
+		return Pending{}, ErrLinkInvalid
+	}
+	name := site.ID
+	if site.BrandName != nil {
+		name = *site.BrandName
+	} else if site.WebsiteURL != nil {
+		name = *site.WebsiteURL
+	}
+	return Pending{Platform: t.Platform, SiteName: name, ExpiresAt: t.ExpiresAt}, nil
+}
+
+func (s *Service) connectToken(ctx context.Context, token string) (connectToken, error) {
+	if len(token) != 64 {
+		return connectToken{}, ErrLinkInvalid
+	}
+	var t connectToken
+	err := s.Table.Get(ctx, dynamo.ConnectTokenPK(hashToken(token)), dynamo.ConnectTokenSK, &t)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return connectToken{}, ErrLinkInvalid
+	}
+	if err != nil {
+		return connectToken{}, apperr.Wrap("integrations.connectToken", err)
+	}
+	if exp, err := clock.Parse(t.ExpiresAt); err != nil || !s.Clock.Now().Before(exp) {
+		return connectToken{}, ErrLinkInvalid
+	}
+	return t, nil
+}
+
+// Credentials is what the owner enters on the connect page.
+type Credentials struct {
+	SiteURL  string
+	APIToken string
+}
+
+// FinishConnect completes connect link token with the owner's entries: it
+// checks them with a test call to the platform and, when it answers,
+// stores the connection (a new connection id, so the next sync pushes
+// every article to the new site), uses up the link, and records
+// integration.connected. Errors: not_found (link not valid),
+// validation_failed (entries, or the test call failed: the sentence says
+// why), integration_unavailable.
+func (s *Service) FinishConnect(ctx context.Context, token string, in Credentials) (Integration, error) {
+	t, err := s.connectToken(ctx, token)
+	if err != nil {
+		return Integration{}, err
+	}
+	u, problem := weburl.Parse(strings.TrimSpace(in.SiteURL), true)
+	if problem != "" {
+		return Integration{}, errSiteURL
+	}
+	apiToken := strings.TrimSpace(in.APIToken)
+	if apiToken == "" || len(apiToken) > MaxToken {
+		return Integration{}, errAPIToken
+	}
+	site, err := s.Sites.Get(ctx, t.AccountID, t.SiteID)
+	if err != nil {
+		return Integration{}, ErrLinkInvalid
+	}
+	if err := s.requireAvailable(ctx, t.AccountID, t.Platform); err != nil {
+		return Integration{}, err
+	}
+	siteURL := strings.TrimRight(u.String(), "/")
+	info, err := s.Platforms[t.Platform].Check(ctx, Conn{SiteURL: siteURL, Token: apiToken})
+	if err != nil {
+		return Integration{}, apperr.Newf(apperr.ValidationFailed, "The test call failed, so nothing was saved. %s", pushMessage(err))
+	}
+	r, err := s.load(ctx, t.AccountID, site, t.Platform)
+	if err != nil {
+		return Integration{}, err
+	}
+	now := s.Clock.Now()
+	at := clock.Format(now)
+	r.ConnectionID = ids.Sortable()
+	sealed, err := s.Sealer.Seal(apiToken, sealContext(r))
+	if err != nil {
+		return Integration{}, apperr.Wrap("integrations.FinishConnect", err)
+	}
+	r.Status, r.SiteURL, r.SealedToken, r.ConnectedAt = StatusConnected, &siteURL, sealed, &at
+	r.RemoteName = nil
+	if info.Name != "" {
+		r.RemoteName = &info.Name
+	}
+	r.Categories, r.Authors = info.Categories, info.Authors
+	r.LastError, r.LastErrorAt = nil, nil
+	tx := &dynamo.Tx{}
+	tx.Delete("connect_token", dynamo.ConnectTokenPK(hashToken(token)), dynamo.ConnectTokenSK, "attribute_exists(pk)")
+	put(tx, &r)
+	v := r.view(true)
+	s.Events.Emit(tx, t.AccountID, t.SiteID, "integration.connected", map[string]any{"integration": v})
+	owner := auth.Principal{AccountID: t.AccountID, Actor: auth.Actor{Type: auth.ActorOwner, ID: t.AccountID, Name: "owner"}, IP: auth.IP(ctx)}
+	activity.Record(tx, now, owner, activity.Change{
+		Action: "integration.connected", SiteID: t.SiteID, Resource: activity.Resource{Type: "integration", ID: t.Platform},
+		Summary: fmt.Sprintf("%s connected to %s", t.Platform, siteURL),
+	})
+	if err := s.Table.Commit(ctx, tx, nil); err != nil {
+		if dynamo.LostRace(err, "connect_token") {
+			return Integration{}, ErrLinkInvalid
+		}
+		if dynamo.LostRace(err, "integration") {
+			return Integration{}, errChanged
+		}
+		return Integration{}, apperr.Wrap("integrations.FinishConnect", err)
+	}
+	return v, nil
+}
+
+// sealContext binds a sealed token to its integration and connection.
+func sealContext(r record) string { return r.SiteID + "/" + r.Platform + "/" + r.ConnectionID }
+
+// pushMessage is a platform failure in words.
+func pushMessage(err error) string {
+	var pe *PushError
+	if errors.As(err, &pe) {
+		return pe.Message
+	}
+	return "The platform could not be reached."
+}

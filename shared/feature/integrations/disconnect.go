@@ -1,0 +1,71 @@
+package integrations
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/feature/activity"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// Disconnect forgets the caller's integration's connection: its address
+// and token go, its status becomes not_connected and
+// integration.disconnected is recorded; the settings stay. Disconnecting
+// an integration that is not connected changes nothing and answers it as
+// it is. What the connection pushed is forgotten afterwards, so a new
+// connection starts afresh.
+func (s *Service) Disconnect(ctx context.Context, siteID, platform string) (Integration, error) {
+	p, r, avail, err := s.loadShown(ctx, siteID, platform)
+	if err != nil {
+		return Integration{}, err
+	}
+	if !r.connected() {
+		return r.view(avail), nil
+	}
+	old := r.ConnectionID
+	r.Status, r.ConnectionID, r.SiteURL, r.SealedToken, r.RemoteName = StatusNotConnected, "", nil, "", nil
+	r.ConnectedAt, r.Categories, r.Authors = nil, nil, nil
+	tx := &dynamo.Tx{}
+	put(tx, &r)
+	v := r.view(avail)
+	s.Events.Emit(tx, p.AccountID, siteID, "integration.disconnected", map[string]any{"integration": v})
+	activity.Record(tx, s.Clock.Now(), p, activity.Change{
+		Action: "integration.disconnected", SiteID: siteID, Resource: activity.Resource{Type: "integration", ID: platform},
+		Summary: fmt.Sprintf("%s disconnected", platform),
+	})
+	if err := s.commit(ctx, tx, v); err != nil {
+		return Integration{}, err
+	}
+	s.forget(ctx, siteID, platform, old)
+	return v, nil
+}
+
+// forget deletes what connection pushed. A failure leaves unreachable
+// items behind (a later connection has another id); it is logged.
+func (s *Service) forget(ctx context.Context, siteID, platform, connection string) {
+	rows, err := s.Table.QueryAll(ctx, &dynamodb.QueryInput{
+		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":pk":     &types.AttributeValueMemberS{Value: dynamo.SitePK(siteID)},
+			":prefix": &types.AttributeValueMemberS{Value: dynamo.PushPrefix(platform, connection)},
+		},
+		ProjectionExpression: aws.String("pk, sk"),
+	})
+	if err != nil {
+		slog.WarnContext(ctx, "forget pushed articles", "site_id", siteID, "err", err)
+		return
+	}
+	for _, row := range rows {
+		pk := row[dynamo.PK].(*types.AttributeValueMemberS).Value
+		sk := row[dynamo.SK].(*types.AttributeValueMemberS).Value
+		if err := s.Table.Delete(ctx, pk, sk); err != nil {
+			slog.WarnContext(ctx, "forget pushed article", "site_id", siteID, "err", err)
+			return
+		}
+	}
+}

@@ -1,0 +1,69 @@
+package integrations
+
+import (
+	"context"
+
+	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/publish"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/platform/dynamo"
+)
+
+var _ publish.Pusher = (*Service)(nil)
+
+// Push pushes finished article a of accountID's site to integration
+// integrationID now (POST .../articles/{article_id}/publish with
+// destinations): an update of the post this connection pushed before,
+// else a create. It returns ResultCreated or ResultUpdated and the post's
+// address on the platform ("" when the platform gave none). The caller
+// records article.published or article.publish_failed. A failure puts
+// the integration in status error (integration.error) and returns code
+// push_failed with the platform's reason; other errors: not_found,
+// integration_unavailable, conflict (not connected).
+func (s *Service) Push(ctx context.Context, accountID, siteID, integrationID string, a articles.Article) (string, string, error) {
+	if _, ok := s.Platforms[integrationID]; !ok {
+		return "", "", errUnknown
+	}
+	site, err := s.Sites.Get(ctx, accountID, siteID)
+	if err != nil {
+		return "", "", err
+	}
+	if err := s.requireAvailable(ctx, accountID, integrationID); err != nil {
+		return "", "", err
+	}
+	r, err := s.load(ctx, accountID, site, integrationID)
+	if err != nil {
+		return "", "", err
+	}
+	if !r.connected() {
+		return "", "", errNotConnected(integrationID)
+	}
+	conn, err := s.conn(r)
+	var rec pushed
+	result := ""
+	if err == nil {
+		var prev *pushed
+		if prev, err = s.pushedOne(ctx, siteID, integrationID, r.ConnectionID, a.ID); err != nil {
+			return "", "", err
+		}
+		result, rec, err = s.pushOne(ctx, r, conn, a, prev, true)
+	}
+	if err != nil {
+		msg := pushMessage(err)
+		if serr := s.settle(ctx, accountID, site, r, false, msg, nil); serr != nil {
+			return "", "", serr
+		}
+		return "", "", apperr.New(FailureCode, msg)
+	}
+	tx := &dynamo.Tx{}
+	tx.Put("pushed", rec, "", nil)
+	if err := s.Table.Commit(ctx, tx, nil); err != nil {
+		return "", "", apperr.Wrap("integrations.Push", err)
+	}
+	if r.Status == StatusError {
+		if err := s.settle(ctx, accountID, site, r, false, "", nil); err != nil {
+			return "", "", err
+		}
+	}
+	return result, rec.URL, nil
+}

@@ -1,0 +1,131 @@
+package integrations
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// Results of a push (article.published's result).
+const (
+	ResultCreated   = "created"
+	ResultUpdated   = "updated"
+	resultUnchanged = "unchanged"
+)
+
+// pushed is what one connection pushed of one article.
+type pushed struct {
+	PK        string `dynamodbav:"pk"`
+	SK        string `dynamodbav:"sk"`
+	ArticleID string `dynamodbav:"article_id"`
+	RemoteID  string `dynamodbav:"remote_id"`
+	URL       string `dynamodbav:"url"`
+	// Hash is the content hash of the Post last pushed.
+	Hash     string `dynamodbav:"hash"`
+	PushedAt string `dynamodbav:"pushed_at"`
+}
+
+// postOf builds what a push of a sends under settings.
+func postOf(a articles.Article, st Settings) Post {
+	tags := a.Tags
+	if tags == nil {
+		tags = []string{}
+	}
+	return Post{
+		Title: a.Title, Slug: a.Slug, Excerpt: a.Description, HTML: a.BodyHTML, Markdown: a.BodyMarkdown,
+		Tags: tags, Status: st.DefaultStatus, Category: st.Category, Author: st.Author,
+	}
+}
+
+// hashOf is the content hash of p: a sync pushes again only when it
+// changes (the article's pushed fields, or the settings).
+func hashOf(p Post) string {
+	b, _ := json.Marshal(p)
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// pushedBy returns what connection pushed on the site, by article id.
+func (s *Service) pushedBy(ctx context.Context, siteID, platform, connection string) (map[string]pushed, error) {
+	rows, err := s.Table.QueryAll(ctx, &dynamodb.QueryInput{
+		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":pk":     &types.AttributeValueMemberS{Value: dynamo.SitePK(siteID)},
+			":prefix": &types.AttributeValueMemberS{Value: dynamo.PushPrefix(platform, connection)},
+		},
+		ConsistentRead: aws.Bool(true),
+	})
+	if err != nil {
+		return nil, apperr.Wrap("integrations.pushedBy", err)
+	}
+	list, err := dynamo.UnmarshalList[pushed](rows)
+	if err != nil {
+		return nil, apperr.Wrap("integrations.pushedBy", err)
+	}
+	out := make(map[string]pushed, len(list))
+	for _, p := range list {
+		out[p.ArticleID] = p
+	}
+	return out, nil
+}
+
+// pushedOne returns what connection pushed of article id, if anything.
+func (s *Service) pushedOne(ctx context.Context, siteID, platform, connection, id string) (*pushed, error) {
+	var p pushed
+	err := s.Table.Get(ctx, dynamo.SitePK(siteID), dynamo.PushSK(platform, connection, id), &p)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, apperr.Wrap("integrations.pushedOne", err)
+	}
+	return &p, nil
+}
+
+// pushOne sends a through conn: an update of the post prev records, or a
+// create when there is none (or it is gone). Unless force, an article
+// whose content hash equals prev's is left alone (resultUnchanged). On
+// success it returns the record to store.
+func (s *Service) pushOne(ctx context.Context, r record, conn Conn, a articles.Article, prev *pushed, force bool) (string, pushed, error) {
+	post := postOf(a, r.Settings)
+	h := hashOf(post)
+	if prev != nil && prev.Hash == h && !force {
+		return resultUnchanged, *prev, nil
+	}
+	platform := s.Platforms[r.Platform]
+	result, idem := ResultCreated, r.ConnectionID+":"+a.ID+":"+h
+	var rem Remote
+	var err error
+	if prev != nil {
+		result = ResultUpdated
+		rem, err = platform.Update(ctx, conn, prev.RemoteID, post)
+		var pe *PushError
+		if errors.As(err, &pe) && pe.Gone {
+			result, idem = ResultCreated, idem+":after:"+prev.RemoteID
+			rem, err = platform.Create(ctx, conn, post, idem)
+		}
+	} else {
+		rem, err = platform.Create(ctx, conn, post, idem)
+	}
+	if err == nil && rem.ID == "" {
+		err = &PushError{Message: "The " + r.Platform + " site's answer did not name the post it saved."}
+	}
+	if err != nil {
+		return "", pushed{}, err
+	}
+	return result, pushed{
+		PK: dynamo.SitePK(r.SiteID), SK: dynamo.PushSK(r.Platform, r.ConnectionID, a.ID), ArticleID: a.ID,
+		RemoteID: rem.ID, URL: rem.URL, Hash: h, PushedAt: clock.Format(s.Clock.Now()),
+	}, nil
+}

@@ -1,0 +1,224 @@
+package integrations
+
+import (
+	"context"
+	"errors"
+	"strconv"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/billing"
+	"rvcontent/shared/feature/eventlog"
+	"rvcontent/shared/feature/jobs"
+	"rvcontent/shared/feature/sites"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// Plans tells an account's billing state; *billing.Service implements it.
+type Plans interface {
+	Get(ctx context.Context, accountID string) (billing.Billing, error)
+}
+
+// Service runs the integration use cases.
+type Service struct {
+	Table    *dynamo.Table
+	Clock    clock.Clock
+	Events   *eventlog.Writer
+	Sites    *sites.Store
+	Articles *articles.Store
+	Plans    Plans
+	Jobs     *jobs.Enqueuer
+	Sealer   *Sealer
+	// Platforms speak each platform's API, by integration id.
+	Platforms map[string]Platform
+	// BaseURL starts connect_url (the service's public address).
+	BaseURL string
+}
+
+// Order is the order integrations are listed in.
+var Order = []string{Platform1, Platform2}
+
+// errUnknown answers an integration id that is not a platform.
+var errUnknown = apperr.NotFoundf("No integration with that id. Integrations are push_platform_1 and push_platform_2.")
+
+// errUnavailable answers push_platform_2 for an account without the paid plan.
+var errUnavailable = apperr.New(apperr.IntegrationUnavailable, "push_platform_2 is an add-on of the paid plan and is not open to this account; a trial does not include it. End the trial with POST /billing/activate, or use push_platform_1.")
+
+// scope checks that siteID is the caller's site and platform an
+// integration, and returns the caller and the site.
+func (s *Service) scope(ctx context.Context, siteID, platform string) (auth.Principal, sites.Site, error) {
+	p, _ := auth.From(ctx)
+	site, err := s.Sites.Get(ctx, p.AccountID, siteID)
+	if err != nil {
+		return p, sites.Site{}, err
+	}
+	if _, ok := s.Platforms[platform]; !ok {
+		return p, sites.Site{}, errUnknown
+	}
+	return p, site, nil
+}
+
+// available reports whether accountID may use platform: push_platform_2
+// needs the paid plan.
+func (s *Service) available(ctx context.Context, accountID, platform string) (bool, error) {
+	if requirement(platform) != RequiresPaidPlan {
+		return true, nil
+	}
+	b, err := s.Plans.Get(ctx, accountID)
+	if err != nil {
+		return false, err
+	}
+	return b.Paid, nil
+}
+
+// requireAvailable answers integration_unavailable when accountID may not
+// use platform.
+func (s *Service) requireAvailable(ctx context.Context, accountID, platform string) error {
+	ok, err := s.available(ctx, accountID, platform)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return errUnavailable
+	}
+	return nil
+}
+
+// load returns the stored integration, or the empty one.
+func (s *Service) load(ctx context.Context, accountID string, site sites.Site, platform string) (record, error) {
+	var r record
+	err := s.Table.Get(ctx, dynamo.SitePK(site.ID), dynamo.IntegrationSK(platform), &r)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return emptyRecord(accountID, site, platform), nil
+	}
+	if err != nil {
+		return record{}, apperr.Wrap("integrations.load", err)
+	}
+	return r, nil
+}
+
+// errChanged answers a write that lost a race with another.
+var errChanged = apperr.New(apperr.Conflict, "The integration changed at the same moment. Retry the request.")
+
+// put adds the write of r to tx, conditional on nobody having written it
+// since it was read (its version), and moves the version on.
+func put(tx *dynamo.Tx, r *record) {
+	prev := r.Version
+	r.PK, r.SK = dynamo.SitePK(r.SiteID), dynamo.IntegrationSK(r.Platform)
+	r.Version++
+	if prev == 0 {
+		tx.PutNew("integration", *r)
+		return
+	}
+	tx.Put("integration", *r, "version = :v", map[string]types.AttributeValue{
+		":v": &types.AttributeValueMemberN{Value: strconv.FormatInt(prev, 10)},
+	})
+}
+
+// commit commits tx, answering a lost race on the integration as conflict.
+func (s *Service) commit(ctx context.Context, tx *dynamo.Tx, result any) error {
+	err := s.Table.Commit(ctx, tx, result)
+	if dynamo.LostRace(err, "integration") {
+		return errChanged
+	}
+	return apperr.Wrap("integrations", err)
+}
+
+// List returns the caller's site's integrations, one per platform.
+func (s *Service) List(ctx context.Context, siteID string) ([]Integration, error) {
+	p, _ := auth.From(ctx)
+	site, err := s.Sites.Get(ctx, p.AccountID, siteID)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.Table.QueryAll(ctx, &dynamodb.QueryInput{
+		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":pk":     &types.AttributeValueMemberS{Value: dynamo.SitePK(siteID)},
+			":prefix": &types.AttributeValueMemberS{Value: dynamo.IntegrationPrefix},
+		},
+		ConsistentRead: aws.Bool(true),
+	})
+	if err != nil {
+		return nil, apperr.Wrap("integrations.List", err)
+	}
+	stored, err := dynamo.UnmarshalList[record](rows)
+	if err != nil {
+		return nil, apperr.Wrap("integrations.List", err)
+	}
+	byPlatform := map[string]record{}
+	for _, r := range stored {
+		byPlatform[r.Platform] = r
+	}
+	out := make([]Integration, 0, len(Order))
+	for _, platform := range Order {
+		r, ok := byPlatform[platform]
+		if !ok {
+			r = emptyRecord(p.AccountID, site, platform)
+		}
+		avail, err := s.available(ctx, p.AccountID, platform)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r.view(avail))
+	}
+	return out, nil
+}
+
+// Get returns one of the caller's site's integrations with its setup
+// options.
+func (s *Service) Get(ctx context.Context, siteID, platform string) (Integration, error) {
+	_, r, avail, err := s.loadShown(ctx, siteID, platform)
+	if err != nil {
+		return Integration{}, err
+	}
+	v := r.view(avail)
+	v.Setup = setupOf(r)
+	return v, nil
+}
+
+// loadShown reads the caller's site's integration with platform, and
+// whether the account may use the platform, for answering it as it is
+// (whether or not it is available).
+func (s *Service) loadShown(ctx context.Context, siteID, platform string) (auth.Principal, record, bool, error) {
+	p, site, err := s.scope(ctx, siteID, platform)
+	if err != nil {
+		return p, record{}, false, err
+	}
+	r, err := s.load(ctx, p.AccountID, site, platform)
+	if err != nil {
+		return p, record{}, false, err
+	}
+	avail, err := s.available(ctx, p.AccountID, platform)
+	if err != nil {
+		return p, record{}, false, err
+	}
+	return p, r, avail, nil
+}
+
+// setupOf lists the connect fields and the configurable options.
+func setupOf(r record) *Setup {
+	st := &Setup{
+		Connect: "POST /sites/" + r.SiteID + "/integrations/" + r.Platform + "/connect returns a connect_url; the owner opens it and enters these fields, which the service checks with a test call.",
+		ConnectFields: []ConnectField{
+			{Name: "site_url", Label: "Site address", Help: "The https address of the " + r.Platform + " site, for example https://blog.example.com."},
+			{Name: "api_token", Label: "API token", Help: "An API token of the site allowed to create and update posts."},
+		},
+		DefaultStatuses: []string{PushDraft, PushPublish},
+		Categories:      r.Categories,
+		Authors:         r.Authors,
+	}
+	if st.Categories == nil {
+		st.Categories = []Option{}
+	}
+	if st.Authors == nil {
+		st.Authors = []Option{}
+	}
+	return st
+}

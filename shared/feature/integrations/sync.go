@@ -1,0 +1,258 @@
+package integrations
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"rvcontent/shared/feature/activity"
+	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/jobs"
+	"rvcontent/shared/feature/sites"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// SyncKind is the job kind of a sync.
+const SyncKind = "integration.sync"
+
+// FailureCode is the error code of a failed push (article.publish_failed,
+// a failed sync job).
+const FailureCode = "push_failed"
+
+// maxListedErrors bounds the errors a sync's result lists.
+const maxListedErrors = 20
+
+// maxArticles bounds the finished articles one sync reads.
+const maxArticles = 10000
+
+type syncInput struct {
+	SiteID   string `json:"site_id"`
+	Platform string `json:"platform"`
+}
+
+// SyncResult is a sync job's result.
+type SyncResult struct {
+	IntegrationID string `json:"integration_id"`
+	Created       int    `json:"created"`
+	Updated       int    `json:"updated"`
+	Unchanged     int    `json:"unchanged"`
+	Failed        int    `json:"failed"`
+	// Skipped counts articles not tried because the platform could not
+	// be reached or refused the token.
+	Skipped int         `json:"skipped"`
+	Errors  []SyncError `json:"errors"`
+}
+
+// SyncError is one article a sync could not push.
+type SyncError struct {
+	ArticleID string `json:"article_id"`
+	Message   string `json:"message"`
+}
+
+func errNotConnected(platform string) error {
+	return apperr.Newf(apperr.Conflict, "%s is not connected on this site. Connect it first with POST .../integrations/%s/connect.", platform, platform)
+}
+
+// Sync starts a job that pushes every finished article of the caller's
+// site that the integration's connection has not pushed, or whose pushed
+// content changed. Errors: not_found, integration_unavailable, conflict
+// (not connected).
+func (s *Service) Sync(ctx context.Context, siteID, platform string) (jobs.Job, error) {
+	p, site, err := s.scope(ctx, siteID, platform)
+	if err != nil {
+		return jobs.Job{}, err
+	}
+	if err := s.requireAvailable(ctx, p.AccountID, platform); err != nil {
+		return jobs.Job{}, err
+	}
+	r, err := s.load(ctx, p.AccountID, site, platform)
+	if err != nil {
+		return jobs.Job{}, err
+	}
+	if !r.connected() {
+		return jobs.Job{}, errNotConnected(platform)
+	}
+	tx := &dynamo.Tx{}
+	job := s.Jobs.Add(tx, p.AccountID, siteID, SyncKind, syncInput{SiteID: siteID, Platform: platform})
+	activity.Record(tx, s.Clock.Now(), p, activity.Change{
+		Action: "integration.sync_started", SiteID: siteID, Resource: activity.Resource{Type: "integration", ID: platform},
+		Summary: fmt.Sprintf("Sync to %s started", platform),
+	})
+	if err := s.commit(ctx, tx, job); err != nil {
+		return jobs.Job{}, err
+	}
+	return job, nil
+}
+
+// RunSync is the integration.sync job's runner. It pushes in update
+// order, records article.published (created or updated) or
+// article.publish_failed for each article it tries, and at the end the
+// integration's last_sync_at and status (error, with integration.error,
+// when a push failed). When the platform cannot be reached or refuses
+// the token, it stops and the job fails with code push_failed.
+func (s *Service) RunSync(ctx context.Context, run *jobs.Run) (any, error) {
+	var in syncInput
+	if err := json.Unmarshal(run.Input, &in); err != nil {
+		return nil, apperr.New(apperr.BadRequest, "The sync job's input is not readable.")
+	}
+	site, err := s.Sites.Get(ctx, run.AccountID, in.SiteID)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.requireAvailable(ctx, run.AccountID, in.Platform); err != nil {
+		return nil, err
+	}
+	r, err := s.load(ctx, run.AccountID, site, in.Platform)
+	if err != nil {
+		return nil, err
+	}
+	if !r.connected() {
+		return nil, errNotConnected(in.Platform)
+	}
+	res := SyncResult{IntegrationID: in.Platform, Errors: []SyncError{}}
+	conn, err := s.conn(r)
+	if err != nil {
+		return nil, s.settle(ctx, run.AccountID, site, r, true, pushMessage(err), func(tx *dynamo.Tx, now time.Time) {
+			run.FailIn(tx, now, jobs.Error{Code: FailureCode, Message: pushMessage(err)})
+		})
+	}
+	list, err := s.Articles.ListFinished(ctx, site.ID, time.Time{}, maxArticles, false)
+	if err != nil {
+		return nil, err
+	}
+	done, err := s.pushedBy(ctx, site.ID, r.Platform, r.ConnectionID)
+	if err != nil {
+		return nil, err
+	}
+	var first *PushError
+	for i, a := range list {
+		var prev *pushed
+		if p, ok := done[a.ID]; ok {
+			prev = &p
+		}
+		result, rec, err := s.pushOne(ctx, r, conn, a, prev, false)
+		if err != nil {
+			pe := asPushError(err)
+			res.Failed++
+			if len(res.Errors) < maxListedErrors {
+				res.Errors = append(res.Errors, SyncError{ArticleID: a.ID, Message: pe.Message})
+			}
+			if first == nil {
+				first = pe
+			}
+			if err := s.recordFailure(ctx, run.AccountID, r, a, pe); err != nil {
+				return nil, err
+			}
+			if pe.Connection {
+				res.Skipped = len(list) - i - 1
+				break
+			}
+			continue
+		}
+		switch result {
+		case resultUnchanged:
+			res.Unchanged++
+			continue
+		case ResultCreated:
+			res.Created++
+		default:
+			res.Updated++
+		}
+		if err := s.recordPush(ctx, run.AccountID, r, a, result, rec); err != nil {
+			return nil, err
+		}
+	}
+	failure := ""
+	if first != nil {
+		failure = first.Message
+	}
+	return nil, s.settle(ctx, run.AccountID, site, r, true, failure, func(tx *dynamo.Tx, now time.Time) {
+		if first != nil && first.Connection && res.Created+res.Updated+res.Unchanged == 0 {
+			run.FailIn(tx, now, jobs.Error{Code: FailureCode, Message: first.Message})
+			return
+		}
+		run.CompleteIn(tx, now, res)
+	})
+}
+
+func asPushError(err error) *PushError {
+	var pe *PushError
+	if errors.As(err, &pe) {
+		return pe
+	}
+	return &PushError{Message: "The platform could not be reached."}
+}
+
+// conn opens the integration's stored token.
+func (s *Service) conn(r record) (Conn, error) {
+	token, err := s.Sealer.Open(r.SealedToken, sealContext(r))
+	if err != nil || r.SiteURL == nil {
+		return Conn{}, &PushError{Message: "The stored API token can no longer be read. Reconnect the integration.", Connection: true}
+	}
+	return Conn{SiteURL: *r.SiteURL, Token: token}, nil
+}
+
+// recordPush stores what was pushed, with article.published.
+func (s *Service) recordPush(ctx context.Context, accountID string, r record, a articles.Article, result string, rec pushed) error {
+	tx := &dynamo.Tx{}
+	tx.Put("pushed", rec, "", nil)
+	var url any
+	if rec.URL != "" {
+		url = rec.URL
+	}
+	s.Events.Emit(tx, accountID, r.SiteID, "article.published", map[string]any{
+		"article_id": a.ID, "source": r.Platform, "url": url, "result": result,
+	})
+	return apperr.Wrap("integrations.recordPush", s.Table.Commit(ctx, tx, nil))
+}
+
+// recordFailure records article.publish_failed.
+func (s *Service) recordFailure(ctx context.Context, accountID string, r record, a articles.Article, pe *PushError) error {
+	tx := &dynamo.Tx{}
+	s.Events.Emit(tx, accountID, r.SiteID, "article.publish_failed", map[string]any{
+		"article_id": a.ID, "destination": r.Platform, "error": map[string]string{"code": FailureCode, "message": pe.Message},
+	})
+	return apperr.Wrap("integrations.recordFailure", s.Table.Commit(ctx, tx, nil))
+}
+
+// settle records how the connection's pushes went: status connected, or
+// error with last_error and integration.error when failure is set, and
+// last_sync_at for a sync. extra adds writes that belong with it (the
+// job's end). A connection replaced meanwhile is left alone.
+func (s *Service) settle(ctx context.Context, accountID string, site sites.Site, pushedWith record, sync bool, failure string, extra func(*dynamo.Tx, time.Time)) error {
+	for attempt := 1; ; attempt++ {
+		r, err := s.load(ctx, accountID, site, pushedWith.Platform)
+		if err != nil {
+			return err
+		}
+		now := s.Clock.Now()
+		tx := &dynamo.Tx{}
+		if r.ConnectionID == pushedWith.ConnectionID {
+			at := clock.Format(now)
+			if sync {
+				r.LastSyncAt = &at
+			}
+			r.Status = StatusConnected
+			if failure != "" {
+				msg := failure
+				r.Status, r.LastError, r.LastErrorAt = StatusError, &msg, &at
+			}
+			put(tx, &r)
+			if failure != "" {
+				s.Events.Emit(tx, accountID, site.ID, "integration.error", map[string]any{"integration": r.view(true)})
+			}
+		}
+		if extra != nil {
+			extra(tx, now)
+		}
+		err = s.commit(ctx, tx, nil)
+		if errors.Is(err, errChanged) && attempt < 3 {
+			continue
+		}
+		return err
+	}
+}

@@ -1,0 +1,19 @@
+package jobs
+
+import (
+	"time"
+
+	"rvcontent/shared/platform/dynamo"
+)
+
+// FailIn adds the job's failure with jobErr to tx, so a runner that records
+// why its work failed (a scan of a site that is down) ends the job in the
+// same transaction. The runner then returns a nil error.
+func (r *Run) FailIn(tx *dynamo.Tx, now time.Time, jobErr Error) {
+	u, err := finishUpdate(now, r.attempt, Failed, nil, &jobErr)
+	if err != nil {
+		return
+	}
+	tx.Update("job:fail", dynamo.AccountPK(r.AccountID), dynamo.JobSK(r.Job.ID), u)
+	r.finished = true
+}

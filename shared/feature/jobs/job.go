@@ -1,0 +1,121 @@
+// Package jobs runs the service's asynchronous work (spec 4.1): a job item
+// is written in the same transaction as the request that starts it, a message
+// on the jobs queue wakes the worker, and GET /jobs/{job_id}?wait=N lets a
+// caller wait for the end. The worker retries failures, reports jobs of a
+// kind it cannot run as failed, and a scheduled sweep re-queues jobs whose
+// message or worker was lost.
+package jobs
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/queue"
+)
+
+// Job statuses.
+const (
+	Queued    = "queued"
+	Running   = "running"
+	Completed = "completed"
+	Failed    = "failed"
+)
+
+// DueKind is the due-work kind of unfinished jobs, for the sweep.
+const DueKind = "job"
+
+// MaxAttempts is how many times the worker tries a job before it fails.
+const MaxAttempts = 3
+
+// Error says why a job failed.
+type Error struct {
+	Code    string `json:"code" dynamodbav:"code"`
+	Message string `json:"message" dynamodbav:"message"`
+}
+
+// Job is a job as the API shows it.
+type Job struct {
+	ID         string          `json:"id" dynamodbav:"id"`
+	Kind       string          `json:"kind" dynamodbav:"kind"`
+	Status     string          `json:"status" dynamodbav:"status"`
+	SiteID     *string         `json:"site_id" dynamodbav:"site_id"`
+	CreatedAt  string          `json:"created_at" dynamodbav:"created_at"`
+	StartedAt  *string         `json:"started_at" dynamodbav:"started_at,omitempty"`
+	FinishedAt *string         `json:"finished_at" dynamodbav:"finished_at,omitempty"`
+	UpdatedAt  string          `json:"updated_at" dynamodbav:"updated_at"`
+	Attempts   int             `json:"attempts" dynamodbav:"attempts"`
+	Result     json.RawMessage `json:"result" dynamodbav:"result"`
+	Error      *Error          `json:"error" dynamodbav:"error"`
+}
+
+// Terminal reports whether the job has ended.
+func (j Job) Terminal() bool { return j.Status == Completed || j.Status == Failed }
+
+// item is a job as stored.
+type item struct {
+	PK string `dynamodbav:"pk"`
+	SK string `dynamodbav:"sk"`
+	Job
+	AccountID  string          `dynamodbav:"account_id"`
+	Input      json.RawMessage `dynamodbav:"input"`
+	LeaseUntil int64           `dynamodbav:"lease_until"`
+	GSI1PK     string          `dynamodbav:"gsi1pk,omitempty"`
+	GSI1SK     string          `dynamodbav:"gsi1sk,omitempty"`
+}
+
+// message is the queue message that wakes the worker for a job.
+type message struct {
+	AccountID string `json:"account_id"`
+	JobID     string `json:"job_id"`
+}
+
+// requeueAfter is how long a queued job waits before the sweep re-sends its
+// message (the first message may have been lost).
+const requeueAfter = 2 * time.Minute
+
+// Enqueuer creates jobs.
+type Enqueuer struct {
+	Clock clock.Clock
+	Queue queue.Sender
+}
+
+// Add adds a new job of kind for account (and site, when not empty) with
+// input to tx, and sends its queue message after commit. It returns the job
+// as created.
+func (e *Enqueuer) Add(tx *dynamo.Tx, accountID, siteID, kind string, input any) Job {
+	now := e.Clock.Now()
+	raw, _ := json.Marshal(input)
+	if input == nil {
+		raw = json.RawMessage("{}")
+	}
+	j := Job{ID: ids.Sortable(), Kind: kind, Status: Queued, CreatedAt: clock.Format(now), UpdatedAt: clock.Format(now), Result: json.RawMessage("null")}
+	if siteID != "" {
+		j.SiteID = aws.String(siteID)
+	}
+	tx.PutNew("job", item{
+		PK: dynamo.AccountPK(accountID), SK: dynamo.JobSK(j.ID), Job: j, AccountID: accountID, Input: raw,
+		GSI1PK: dynamo.DuePK(DueKind), GSI1SK: dueKey(now.Add(requeueAfter), accountID, j.ID),
+	})
+	tx.AfterCommit(func(ctx context.Context) {
+		if err := e.send(ctx, accountID, j.ID, 0); err != nil {
+			slog.WarnContext(ctx, "enqueue job; the sweep will retry", "job_id", j.ID, "err", err)
+		}
+	})
+	return j
+}
+
+func (e *Enqueuer) send(ctx context.Context, accountID, jobID string, delay time.Duration) error {
+	b, _ := json.Marshal(message{AccountID: accountID, JobID: jobID})
+	return e.Queue.Send(ctx, b, delay)
+}
+
+func dueKey(t time.Time, accountID, jobID string) string {
+	return dynamo.TimeKey(clock.SortKey(t), accountID+"#"+jobID)
+}

@@ -1,0 +1,119 @@
+package jobs
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// MaxWait is the longest GET /jobs/{job_id}?wait=N holds a request. API
+// Gateway ends any request at 30 seconds, so waits stop short of it.
+const MaxWait = 25 * time.Second
+
+// Store reads jobs.
+type Store struct {
+	Table *dynamo.Table
+	// Poll is how often Wait rereads the job; 250 ms when zero.
+	Poll time.Duration
+}
+
+// ErrNotFound is returned for a job that is not the account's.
+var ErrNotFound = apperr.NotFoundf("No job with that id on this account.")
+
+// Get returns the account's job jobID.
+func (s *Store) Get(ctx context.Context, accountID, jobID string) (Job, error) {
+	var it item
+	err := s.Table.Get(ctx, dynamo.AccountPK(accountID), dynamo.JobSK(jobID), &it)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return Job{}, ErrNotFound
+	}
+	if err != nil {
+		return Job{}, apperr.Wrap("jobs.Get", err)
+	}
+	return it.Job, nil
+}
+
+// Wait returns the job as soon as it has ended, or as it is after wait
+// (capped at MaxWait), or when ctx ends.
+func (s *Store) Wait(ctx context.Context, accountID, jobID string, wait time.Duration) (Job, error) {
+	if wait > MaxWait {
+		wait = MaxWait
+	}
+	poll := s.Poll
+	if poll == 0 {
+		poll = 250 * time.Millisecond
+	}
+	deadline := time.Now().Add(wait)
+	for {
+		j, err := s.Get(ctx, accountID, jobID)
+		if err != nil || j.Terminal() || time.Now().Add(poll).After(deadline) {
+			return j, err
+		}
+		select {
+		case <-ctx.Done():
+			return j, nil
+		case <-time.After(poll):
+		}
+	}
+}
+
+// Filter narrows GET /jobs.
+type Filter struct {
+	SiteID string
+	Kind   string
+	Status string
+}
+
+// List returns the account's jobs, newest first.
+func (s *Store) List(ctx context.Context, accountID string, f Filter, limit int, cursor string) ([]Job, string, error) {
+	cur, err := dynamo.DecodeCursor(cursor)
+	if err != nil {
+		return nil, "", apperr.BadCursor()
+	}
+	values := map[string]types.AttributeValue{
+		":pk":     &types.AttributeValueMemberS{Value: dynamo.AccountPK(accountID)},
+		":prefix": &types.AttributeValueMemberS{Value: dynamo.JobPrefix},
+	}
+	names := map[string]string{}
+	var filters []string
+	add := func(attr, name, value string) {
+		if value == "" {
+			return
+		}
+		names["#"+name] = attr
+		values[":"+name] = &types.AttributeValueMemberS{Value: value}
+		filters = append(filters, "#"+name+" = :"+name)
+	}
+	add("site_id", "site", f.SiteID)
+	add("kind", "kind", f.Kind)
+	add("status", "status", f.Status)
+	in := &dynamodb.QueryInput{
+		KeyConditionExpression:    aws.String("pk = :pk AND begins_with(sk, :prefix)"),
+		ExpressionAttributeValues: values,
+		ScanIndexForward:          aws.Bool(false),
+	}
+	if len(filters) > 0 {
+		in.FilterExpression = aws.String(strings.Join(filters, " AND "))
+		in.ExpressionAttributeNames = names
+	}
+	items, next, err := dynamo.QueryPage[item](ctx, s.Table, in, limit, cur, dynamo.AccountPK(accountID))
+	if errors.Is(err, dynamo.ErrBadCursor) {
+		return nil, "", apperr.BadCursor()
+	}
+	if err != nil {
+		return nil, "", apperr.Wrap("jobs.List", err)
+	}
+	out := make([]Job, len(items))
+	for i, it := range items {
+		out[i] = it.Job
+	}
+	return out, next, nil
+}

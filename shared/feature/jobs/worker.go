@@ -1,0 +1,242 @@
+package jobs
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// Run is one attempt at a job, handed to its Runner.
+type Run struct {
+	Job       Job
+	AccountID string
+	Input     json.RawMessage
+
+	attempt  int
+	finished bool
+}
+
+// CompleteIn adds the job's completion with result to tx, so a runner that
+// commits its effects in a transaction ends the job in the same one.
+func (r *Run) CompleteIn(tx *dynamo.Tx, now time.Time, result any) {
+	u, err := finishUpdate(now, r.attempt, Completed, result, nil)
+	if err != nil {
+		return
+	}
+	tx.Update("job:complete", dynamo.AccountPK(r.AccountID), dynamo.JobSK(r.Job.ID), u)
+	r.finished = true
+}
+
+// Runner does the work of one job kind. An error with a code other than
+// internal_error fails the job at once with that code and message; any other
+// error is retried up to MaxAttempts.
+type Runner interface {
+	Run(ctx context.Context, run *Run) (result any, err error)
+}
+
+// RunnerFunc adapts a function to Runner.
+type RunnerFunc func(ctx context.Context, run *Run) (any, error)
+
+// Run calls f.
+func (f RunnerFunc) Run(ctx context.Context, run *Run) (any, error) { return f(ctx, run) }
+
+// Worker consumes the jobs queue.
+type Worker struct {
+	Table    *dynamo.Table
+	Clock    clock.Clock
+	Enqueuer *Enqueuer
+	Runners  map[string]Runner
+	// Lease is how long an attempt may run before the sweep may retry it.
+	Lease time.Duration
+}
+
+// Handle processes an SQS batch, reporting records to retry in
+// BatchItemFailures so one bad message does not retry the batch.
+func (w *Worker) Handle(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error) {
+	var resp events.SQSEventResponse
+	for _, rec := range ev.Records {
+		var m message
+		if err := json.Unmarshal([]byte(rec.Body), &m); err != nil || m.AccountID == "" || m.JobID == "" {
+			slog.ErrorContext(ctx, "drop malformed job message", "message_id", rec.MessageId)
+			continue // retrying cannot fix it
+		}
+		if err := w.Process(ctx, m.AccountID, m.JobID); err != nil {
+			slog.ErrorContext(ctx, "job message will be retried", "job_id", m.JobID, "err", err)
+			resp.BatchItemFailures = append(resp.BatchItemFailures, events.SQSBatchItemFailure{ItemIdentifier: rec.MessageId})
+		}
+	}
+	return resp, nil
+}
+
+// Process runs one attempt of a job. It returns an error only when the
+// attempt could not be recorded, so the message should come back.
+func (w *Worker) Process(ctx context.Context, accountID, jobID string) error {
+	var it item
+	err := w.Table.Get(ctx, dynamo.AccountPK(accountID), dynamo.JobSK(jobID), &it)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if it.Terminal() {
+		return nil
+	}
+	now := w.Clock.Now()
+	attempt, ok, err := w.claim(ctx, it, now)
+	if err != nil || !ok {
+		return err
+	}
+	run := &Run{Job: it.Job, AccountID: accountID, Input: it.Input, attempt: attempt}
+	run.Job.Status, run.Job.Attempts = Running, attempt
+	runner, known := w.Runners[it.Kind]
+	if !known {
+		return w.finish(ctx, run, Failed, nil, &Error{Code: "unsupported_job", Message: fmt.Sprintf("This service cannot run jobs of kind %q.", it.Kind)})
+	}
+	result, runErr := safeRun(ctx, runner, run)
+	if runErr == nil {
+		if run.finished {
+			return nil
+		}
+		return w.finish(ctx, run, Completed, result, nil)
+	}
+	code := apperr.CodeOf(runErr)
+	if code != apperr.Internal {
+		msg := runErr.Error()
+		var e *apperr.Error
+		if errors.As(runErr, &e) {
+			msg = e.Message
+		}
+		return w.finish(ctx, run, Failed, nil, &Error{Code: string(code), Message: msg})
+	}
+	slog.WarnContext(ctx, "job attempt failed", "job_id", jobID, "kind", it.Kind, "attempt", attempt, "err", runErr)
+	if attempt >= MaxAttempts {
+		return w.finish(ctx, run, Failed, nil, &Error{Code: "internal_error", Message: fmt.Sprintf("The job failed after %d attempts. Start it again later.", attempt)})
+	}
+	return w.retry(ctx, accountID, jobID, attempt, now)
+}
+
+func safeRun(ctx context.Context, r Runner, run *Run) (result any, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("job runner panicked: %v", p)
+		}
+	}()
+	return r.Run(ctx, run)
+}
+
+// claim marks the job running for this attempt, unless another attempt holds
+// an unexpired lease.
+func (w *Worker) claim(ctx context.Context, it item, now time.Time) (int, bool, error) {
+	lease := w.Lease
+	if lease == 0 {
+		lease = 5 * time.Minute
+	}
+	attempt := it.Attempts + 1
+	_, err := w.Table.Update(ctx, it.PK, it.SK, &dynamodb.UpdateItemInput{
+		UpdateExpression: aws.String("SET #status = :running, attempts = :attempt, started_at = if_not_exists(started_at, :now), " +
+			"updated_at = :now, lease_until = :lease, gsi1pk = :due, gsi1sk = :duesk"),
+		ConditionExpression:      aws.String("attempts = :prev AND (#status = :queued OR (#status = :running AND lease_until < :nowms))"),
+		ExpressionAttributeNames: map[string]string{"#status": "status"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":running": &types.AttributeValueMemberS{Value: Running},
+			":queued":  &types.AttributeValueMemberS{Value: Queued},
+			":attempt": &types.AttributeValueMemberN{Value: strconv.Itoa(attempt)},
+			":prev":    &types.AttributeValueMemberN{Value: strconv.Itoa(it.Attempts)},
+			":now":     &types.AttributeValueMemberS{Value: clock.Format(now)},
+			":nowms":   &types.AttributeValueMemberN{Value: strconv.FormatInt(now.UnixMilli(), 10)},
+			":lease":   &types.AttributeValueMemberN{Value: strconv.FormatInt(now.Add(lease).UnixMilli(), 10)},
+			":due":     &types.AttributeValueMemberS{Value: dynamo.DuePK(DueKind)},
+			":duesk":   &types.AttributeValueMemberS{Value: dueKey(now.Add(lease), it.AccountID, it.ID)},
+		},
+	})
+	if errors.Is(err, dynamo.ErrConditionFailed) {
+		return 0, false, nil // another attempt runs it
+	}
+	return attempt, err == nil, err
+}
+
+func finishUpdate(now time.Time, attempt int, status string, result any, jobErr *Error) (*types.Update, error) {
+	raw := json.RawMessage("null")
+	if result != nil {
+		b, err := json.Marshal(result)
+		if err != nil {
+			return nil, err
+		}
+		raw = b
+	}
+	resAV, err := attributevalue.Marshal(raw)
+	if err != nil {
+		return nil, err
+	}
+	errAV, err := attributevalue.Marshal(jobErr)
+	if err != nil {
+		return nil, err
+	}
+	return &types.Update{
+		UpdateExpression:         aws.String("SET #status = :status, finished_at = :now, updated_at = :now, #result = :result, #error = :error REMOVE gsi1pk, gsi1sk, lease_until"),
+		ConditionExpression:      aws.String("#status = :running AND attempts = :attempt"),
+		ExpressionAttributeNames: map[string]string{"#status": "status", "#result": "result", "#error": "error"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":status":  &types.AttributeValueMemberS{Value: status},
+			":running": &types.AttributeValueMemberS{Value: Running},
+			":attempt": &types.AttributeValueMemberN{Value: strconv.Itoa(attempt)},
+			":now":     &types.AttributeValueMemberS{Value: clock.Format(now)},
+			":result":  resAV,
+			":error":   errAV,
+		},
+	}, nil
+}
+
+func (w *Worker) finish(ctx context.Context, run *Run, status string, result any, jobErr *Error) error {
+	u, err := finishUpdate(w.Clock.Now(), run.attempt, status, result, jobErr)
+	if err != nil {
+		return err
+	}
+	_, err = w.Table.Update(ctx, dynamo.AccountPK(run.AccountID), dynamo.JobSK(run.Job.ID), &dynamodb.UpdateItemInput{
+		UpdateExpression: u.UpdateExpression, ConditionExpression: u.ConditionExpression,
+		ExpressionAttributeNames: u.ExpressionAttributeNames, ExpressionAttributeValues: u.ExpressionAttributeValues,
+	})
+	if errors.Is(err, dynamo.ErrConditionFailed) {
+		return nil // a later attempt took over
+	}
+	return err
+}
+
+// retry puts the job back in the queue with a growing delay.
+func (w *Worker) retry(ctx context.Context, accountID, jobID string, attempt int, now time.Time) error {
+	delay := time.Duration(attempt*attempt) * 10 * time.Second
+	_, err := w.Table.Update(ctx, dynamo.AccountPK(accountID), dynamo.JobSK(jobID), &dynamodb.UpdateItemInput{
+		UpdateExpression:         aws.String("SET #status = :queued, updated_at = :now, gsi1sk = :duesk REMOVE lease_until"),
+		ConditionExpression:      aws.String("#status = :running AND attempts = :attempt"),
+		ExpressionAttributeNames: map[string]string{"#status": "status"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":queued":  &types.AttributeValueMemberS{Value: Queued},
+			":running": &types.AttributeValueMemberS{Value: Running},
+			":attempt": &types.AttributeValueMemberN{Value: strconv.Itoa(attempt)},
+			":now":     &types.AttributeValueMemberS{Value: clock.Format(now)},
+			":duesk":   &types.AttributeValueMemberS{Value: dueKey(now.Add(delay+requeueAfter), accountID, jobID)},
+		},
+	})
+	if errors.Is(err, dynamo.ErrConditionFailed) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return w.Enqueuer.send(ctx, accountID, jobID, delay)
+}

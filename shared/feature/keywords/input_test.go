@@ -1,0 +1,38 @@
+package keywords
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/input"
+)
+
+func TestParseDraft(t *testing.T) {
+	o, err := input.Parse([]byte(`{"name": " CRM  for\tAgencies ", "intent": "TRANSACTIONAL", "search_volume": 12, "tag": "  ", "trend": "declining"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := ParseDraft(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	intent := "Transactional"
+	if want := (Draft{Name: "crm for agencies", Intent: &intent, SearchVolume: 12, Trend: "Declining"}); !reflect.DeepEqual(d, want) {
+		t.Fatalf("got %+v, want %+v", d, want)
+	}
+
+	o, _ = input.Parse([]byte(`{"name": " a ", "intent": 3, "search_volume": 1e10, "trend": "Up"}`))
+	_, err = ParseDraft(o)
+	var e *apperr.Error
+	if !errors.As(err, &e) || len(e.Details) != 4 {
+		t.Fatalf("error %v", err)
+	}
+	if _, err := ParseSource("library"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ParseSource("Library"); !apperr.Is(err, apperr.ValidationFailed) {
+		t.Fatalf("ParseSource(Library) = %v", err)
+	}
+}

@@ -1,0 +1,132 @@
+package oauth
+
+import (
+	"errors"
+	"log/slog"
+	"mime"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"rvcontent/shared/edge/api"
+)
+
+// Endpoints serves the authorization server's machine-facing endpoints:
+// registration, token and revocation. Their answers and errors follow the
+// OAuth RFCs rather than the agent API's error body.
+type Endpoints struct {
+	Service *Service
+}
+
+// Handlers returns the endpoints by route key.
+func (e *Endpoints) Handlers() map[string]http.HandlerFunc {
+	return map[string]http.HandlerFunc{
+		"POST " + RegisterPath:    machineCORS.Wrap(e.register),
+		"POST " + TokenPath:       machineCORS.Wrap(e.token),
+		"POST " + RevokePath:      machineCORS.Wrap(e.revoke),
+		"OPTIONS " + RegisterPath: machineCORS.Preflight,
+		"OPTIONS " + TokenPath:    machineCORS.Preflight,
+		"OPTIONS " + RevokePath:   machineCORS.Preflight,
+	}
+}
+
+// register answers POST /oauth/register (RFC 7591): 201 with the client.
+func (e *Endpoints) register(w http.ResponseWriter, r *http.Request) {
+	c, err := e.Service.Register(r.Context(), api.Body(r), api.ClientIP(r))
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	noStore(w)
+	api.JSON(w, http.StatusCreated, c)
+}
+
+// token answers POST /oauth/token (RFC 6749 3.2).
+func (e *Endpoints) token(w http.ResponseWriter, r *http.Request) {
+	req, perr := tokenRequest(r)
+	if perr != nil {
+		writeError(w, r, perr)
+		return
+	}
+	resp, err := e.Service.Exchange(r.Context(), req)
+	if err != nil {
+		writeError(w, r, err)
+		return
+	}
+	noStore(w)
+	api.JSON(w, http.StatusOK, resp)
+}
+
+// revoke answers POST /oauth/revoke (RFC 7009): 200 whether or not the
+// token was known.
+func (e *Endpoints) revoke(w http.ResponseWriter, r *http.Request) {
+	req, perr := tokenRequest(r)
+	if perr != nil {
+		writeError(w, r, perr)
+		return
+	}
+	token := req.Form.Get("token")
+	if token == "" {
+		writeError(w, r, badRequest(InvalidRequest, "token is required: the refresh or access token to revoke."))
+		return
+	}
+	clientID := req.Form.Get("client_id")
+	if clientID == "" {
+		clientID = req.BasicClient
+	}
+	if err := e.Service.Revoke(r.Context(), token, clientID, api.ClientIP(r)); err != nil {
+		writeError(w, r, err)
+		return
+	}
+	noStore(w)
+	w.WriteHeader(http.StatusOK)
+}
+
+// tokenRequest reads a form-encoded POST to the token or revocation
+// endpoint, with the client_id of HTTP Basic authentication when the
+// client used it (public clients send an empty password).
+func tokenRequest(r *http.Request) (TokenRequest, *Error) {
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mt != "application/x-www-form-urlencoded" {
+		return TokenRequest{}, badRequest(InvalidRequest, "Send the parameters form-encoded (Content-Type: application/x-www-form-urlencoded).")
+	}
+	form, err := url.ParseQuery(string(api.Body(r)))
+	if err != nil {
+		return TokenRequest{}, badRequest(InvalidRequest, "The form body could not be parsed.")
+	}
+	req := TokenRequest{Form: form}
+	if user, pass, ok := r.BasicAuth(); ok {
+		if pass != "" {
+			return TokenRequest{}, errorf(http.StatusUnauthorized, InvalidClient, "Apps here are public clients without a secret: send client_id alone.")
+		}
+		if req.BasicClient, err = url.QueryUnescape(user); err != nil {
+			return TokenRequest{}, errorf(http.StatusUnauthorized, InvalidClient, "The Authorization header's client_id could not be read.")
+		}
+	}
+	return req, nil
+}
+
+// writeError writes an OAuth error body (RFC 6749 5.2); errors that are not
+// protocol errors are logged and answered as server_error.
+func writeError(w http.ResponseWriter, r *http.Request, err error) {
+	var e *Error
+	if !errors.As(err, &e) {
+		slog.ErrorContext(r.Context(), "oauth endpoint", "route", r.URL.Path, "err", err)
+		e = errServer
+	}
+	noStore(w)
+	if e.Status == http.StatusUnauthorized {
+		w.Header().Set("WWW-Authenticate", `Basic realm="oauth"`)
+	}
+	if e.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
+	}
+	api.JSON(w, e.Status, e)
+}
+
+// noStore marks an answer that carries tokens or secrets as not cacheable
+// (RFC 6749 5.1).
+func noStore(w http.ResponseWriter) {
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Pragma", "no-cache")
+}

@@ -1,0 +1,183 @@
+package oauth
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"log/slog"
+	"net/http"
+	"net/url"
+
+	"rvcontent/shared/feature/credentials"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// RefreshPrefix begins every refresh token.
+const RefreshPrefix = "rv_refresh_"
+
+// TokenResponse is the token endpoint's answer (RFC 6749 5.1).
+type TokenResponse struct {
+	AccessToken  string `json:"access_token"`
+	TokenType    string `json:"token_type"`
+	ExpiresIn    int    `json:"expires_in"`
+	RefreshToken string `json:"refresh_token"`
+	Scope        string `json:"scope"`
+}
+
+// TokenRequest is a token endpoint request: its form parameters, and the
+// client_id of HTTP Basic authentication when the client used it.
+type TokenRequest struct {
+	Form        url.Values
+	BasicClient string
+}
+
+var (
+	errBadCode = badRequest(InvalidGrant, "The authorization code is unknown, used, expired (codes work once, for 10 minutes) or was issued to another client or redirect_uri.")
+	errPKCE    = badRequest(InvalidGrant, "code_verifier does not match the code_challenge of the authorization request.")
+	errRefresh = badRequest(InvalidGrant, "The refresh token is not valid: it was used already (refresh tokens rotate), or the connection is gone. Ask the owner to connect the app again.")
+	errGone    = badRequest(InvalidGrant, "The app's connection was disconnected. Ask the owner to connect the app again.")
+)
+
+// Exchange answers a token request: the authorization_code grant (with
+// PKCE) or the refresh_token grant (with rotation). Errors are *Error.
+func (s *Service) Exchange(ctx context.Context, req TokenRequest) (TokenResponse, error) {
+	f := req.Form
+	for _, name := range []string{"grant_type", "code", "redirect_uri", "client_id", "code_verifier", "refresh_token"} {
+		if len(f[name]) > 1 {
+			return TokenResponse{}, badRequest(InvalidRequest, name+" may be sent only once.")
+		}
+	}
+	grantType := f.Get("grant_type")
+	if grantType == "" {
+		return TokenResponse{}, badRequest(InvalidRequest, "grant_type is required: authorization_code or refresh_token.")
+	}
+	if grantType != GrantAuthorizationCode && grantType != GrantRefreshToken {
+		return TokenResponse{}, badRequest(UnsupportedGrantType, "grant_type must be authorization_code or refresh_token.")
+	}
+	clientID := f.Get("client_id")
+	if req.BasicClient != "" && clientID != "" && req.BasicClient != clientID {
+		return TokenResponse{}, badRequest(InvalidRequest, "client_id differs from the client of the Authorization header.")
+	}
+	if clientID == "" {
+		clientID = req.BasicClient
+	}
+	if clientID == "" {
+		return TokenResponse{}, errorf(http.StatusUnauthorized, InvalidClient, "client_id is required.")
+	}
+	if _, err := s.Client(ctx, clientID); errors.Is(err, ErrUnknownClient) {
+		return TokenResponse{}, errorf(http.StatusUnauthorized, InvalidClient, "The client_id is not registered here.")
+	} else if err != nil {
+		return TokenResponse{}, s.failed(ctx, err)
+	}
+	if grantType == GrantAuthorizationCode {
+		return s.redeemCode(ctx, clientID, f)
+	}
+	return s.rotate(ctx, clientID, f.Get("refresh_token"))
+}
+
+// redeemCode runs the authorization_code grant.
+func (s *Service) redeemCode(ctx context.Context, clientID string, f url.Values) (TokenResponse, error) {
+	code, verifier := f.Get("code"), f.Get("code_verifier")
+	if code == "" {
+		return TokenResponse{}, badRequest(InvalidRequest, "code is required.")
+	}
+	if verifier == "" {
+		return TokenResponse{}, badRequest(InvalidRequest, "code_verifier is required (PKCE).")
+	}
+	var it codeItem
+	err := s.Table.Get(ctx, dynamo.OAuthCodePK(hashOf(code)), dynamo.OAuthCodeSK, &it)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return TokenResponse{}, errBadCode
+	}
+	if err != nil {
+		return TokenResponse{}, s.failed(ctx, err)
+	}
+	redirect := f.Get("redirect_uri")
+	redirectMismatch := (redirect != "" || it.RedirectURISent) && redirect != it.RedirectURI
+	if !live(it.ExpiresAt, s.Clock.Now()) || it.ClientID != clientID || redirectMismatch {
+		return TokenResponse{}, errBadCode
+	}
+	if !verifyPKCE(verifier, it.CodeChallenge) {
+		return TokenResponse{}, errPKCE
+	}
+	tx := &dynamo.Tx{}
+	tx.Delete("code", it.PK, it.SK, "attribute_exists(pk)")
+	return s.issue(ctx, tx, it.grant, errBadCode)
+}
+
+// rotate runs the refresh_token grant: the presented token is deleted and
+// its successor stored in one transaction, which holds only while the
+// connection exists.
+func (s *Service) rotate(ctx context.Context, clientID, token string) (TokenResponse, error) {
+	if token == "" {
+		return TokenResponse{}, badRequest(InvalidRequest, "refresh_token is required.")
+	}
+	var it refreshItem
+	err := s.Table.Get(ctx, dynamo.OAuthRefreshPK(hashOf(token)), dynamo.OAuthRefreshSK, &it)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return TokenResponse{}, errRefresh
+	}
+	if err != nil {
+		return TokenResponse{}, s.failed(ctx, err)
+	}
+	if it.ClientID != clientID {
+		return TokenResponse{}, errRefresh
+	}
+	tx := &dynamo.Tx{}
+	tx.Delete("presented", it.PK, it.SK, "attribute_exists(pk)")
+	resp, err := s.issue(ctx, tx, it.grant, errRefresh)
+	if err == errGone {
+		// The connection was disconnected: its refresh token goes too.
+		if derr := s.Table.Delete(ctx, it.PK, it.SK); derr != nil {
+			slog.WarnContext(ctx, "delete refresh token of a gone connection", "err", derr)
+		}
+	}
+	return resp, err
+}
+
+// issue commits tx (which uses up the presented code or refresh token, and
+// fails as used with errUsed) together with a new refresh token for g,
+// while g's connection exists, and returns the new tokens.
+func (s *Service) issue(ctx context.Context, tx *dynamo.Tx, g grant, errUsed *Error) (TokenResponse, error) {
+	now := s.Clock.Now()
+	refresh, hash := newSecret(RefreshPrefix)
+	tx.PutNew("refresh", refreshItem{PK: dynamo.OAuthRefreshPK(hash), SK: dynamo.OAuthRefreshSK, grant: g, CreatedAt: now.Unix()})
+	credentials.ConnectionExists(tx, g.AccountID, g.ConnectionID)
+	if err := s.Table.Commit(ctx, tx, nil); err != nil {
+		var ce *dynamo.CanceledError
+		switch {
+		case errors.As(err, &ce) && ce.Has("connection"):
+			return TokenResponse{}, errGone
+		case errors.As(err, &ce) && (ce.Has("code") || ce.Has("presented")):
+			return TokenResponse{}, errUsed
+		}
+		return TokenResponse{}, s.failed(ctx, err)
+	}
+	access, err := s.Tokens.issue(g, now)
+	if err != nil {
+		return TokenResponse{}, s.failed(ctx, err)
+	}
+	return TokenResponse{
+		AccessToken: access, TokenType: "bearer", ExpiresIn: int(AccessTokenLifetime.Seconds()),
+		RefreshToken: refresh, Scope: g.Scope,
+	}, nil
+}
+
+// verifyPKCE reports whether verifier's S256 transform is challenge
+// (RFC 7636 4.6).
+func verifyPKCE(verifier, challenge string) bool {
+	if !pkcePattern.MatchString(verifier) {
+		return false
+	}
+	sum := sha256.Sum256([]byte(verifier))
+	got := base64.RawURLEncoding.EncodeToString(sum[:])
+	return subtle.ConstantTimeCompare([]byte(got), []byte(challenge)) == 1
+}
+
+// failed logs an internal failure and returns the server_error answer.
+func (s *Service) failed(ctx context.Context, err error) *Error {
+	slog.ErrorContext(ctx, "oauth token endpoint", "err", err)
+	return errServer
+}

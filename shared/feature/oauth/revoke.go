@@ -1,0 +1,63 @@
+package oauth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// Revoke answers a revocation request (RFC 7009): a refresh token or an
+// access token (even an expired one) of this server disconnects its
+// connection at once, with the app as the actor. Tokens that are unknown,
+// already dead or issued to another client than clientID (when given)
+// change nothing and are not an error.
+func (s *Service) Revoke(ctx context.Context, token, clientID, ip string) error {
+	g, refresh, err := s.grantOf(ctx, token)
+	if err != nil || g == nil || (clientID != "" && clientID != g.ClientID) {
+		return err
+	}
+	app, err := s.Credentials.AuthenticateConnection(ctx, g.ConnectionID, ip)
+	if apperr.Is(err, apperr.Unauthorized) {
+		app, err = auth.Principal{}, nil // already disconnected
+	}
+	if err != nil {
+		return fmt.Errorf("oauth: revoke: %w", err)
+	}
+	if app.AccountID == g.AccountID {
+		if _, err := s.Credentials.Revoke(auth.With(ctx, app), g.ConnectionID); err != nil && !apperr.Is(err, apperr.NotFound) {
+			return fmt.Errorf("oauth: revoke: %w", err)
+		}
+	}
+	if refresh != nil {
+		if err := s.Table.Delete(ctx, refresh.PK, refresh.SK); err != nil {
+			return fmt.Errorf("oauth: revoke: %w", err)
+		}
+	}
+	return nil
+}
+
+// grantOf returns the grant of a refresh token (and its item) or of an
+// access token this server signed; nil when token is neither.
+func (s *Service) grantOf(ctx context.Context, token string) (*grant, *refreshItem, error) {
+	if strings.HasPrefix(token, RefreshPrefix) {
+		var it refreshItem
+		err := s.Table.Get(ctx, dynamo.OAuthRefreshPK(hashOf(token)), dynamo.OAuthRefreshSK, &it)
+		if errors.Is(err, dynamo.ErrNotFound) {
+			return nil, nil, nil
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("oauth: revoke: %w", err)
+		}
+		return &it.grant, &it, nil
+	}
+	c, err := s.Tokens.parseSigned(token)
+	if err != nil {
+		return nil, nil, nil
+	}
+	return &grant{AccountID: c.Subject, ConnectionID: c.ConnectionID, ClientID: c.ClientID}, nil, nil
+}

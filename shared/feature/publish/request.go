@@ -1,0 +1,37 @@
+package publish
+
+import "rvcontent/shared/kernel/input"
+
+// MaxURL is the longest live URL accepted.
+const MaxURL = 2048
+
+// Request is what POST .../publish takes: the live URL to record, and the
+// integrations to push to; at least one of them.
+type Request struct {
+	URL          string
+	Destinations []string
+}
+
+// ParseRequest reads the body of POST .../publish. The live URL is `url`;
+// `published_url`, its name in the public articles API, is accepted as
+// well when `url` is not sent.
+func ParseRequest(o *input.Object) (Request, error) {
+	var r Request
+	name := "url"
+	if !o.Has("url") && o.Has("published_url") {
+		name = "published_url"
+	}
+	r.URL, _ = o.String(name, false, input.MaxLen(MaxURL))
+	f := o.Strings("destinations", 10, input.OneOf(Destinations...))
+	seen := map[string]bool{}
+	for _, d := range f.Value {
+		if d != "" && !seen[d] {
+			seen[d] = true
+			r.Destinations = append(r.Destinations, d)
+		}
+	}
+	if r.URL == "" && len(r.Destinations) == 0 {
+		o.Problem("url", "is required: send url (the article's live address) and/or destinations (integration ids to push to)")
+	}
+	return r, o.Err()
+}

@@ -1,0 +1,34 @@
+package publish
+
+import (
+	"reflect"
+	"testing"
+
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/input"
+)
+
+func TestParseRequest(t *testing.T) {
+	parse := func(body string) (Request, error) {
+		o, err := input.Parse([]byte(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ParseRequest(o)
+	}
+	r, err := parse(`{"url": " https://acme.com/blog/x ", "destinations": ["push_platform_2", "push_platform_1", "push_platform_2"]}`)
+	if err != nil || r.URL != "https://acme.com/blog/x" || !reflect.DeepEqual(r.Destinations, []string{"push_platform_2", "push_platform_1"}) {
+		t.Fatalf("parsed %+v (%v)", r, err)
+	}
+	if r, err := parse(`{"published_url": "https://acme.com/blog/y"}`); err != nil || r.URL != "https://acme.com/blog/y" {
+		t.Fatalf("published_url: %+v (%v)", r, err)
+	}
+	if r, err := parse(`{"url": "https://acme.com/a", "published_url": "https://acme.com/b"}`); err != nil || r.URL != "https://acme.com/a" {
+		t.Fatalf("url and published_url: %+v (%v)", r, err)
+	}
+	for _, bad := range []string{`{}`, `{"url": ""}`, `{"destinations": []}`, `{"destinations": ["wordpress"]}`, `{"url": 3}`, `{"published_url": 3}`, `{"destinations": "push_platform_1"}`} {
+		if _, err := parse(bad); !apperr.Is(err, apperr.ValidationFailed) {
+			t.Errorf("%s: %v, want validation_failed", bad, err)
+		}
+	}
+}

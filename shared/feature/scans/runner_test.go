@@ -1,0 +1,119 @@
+package scans_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"rvcontent/shared/feature/eventlog"
+	"rvcontent/shared/feature/jobs"
+	"rvcontent/shared/feature/ratelimit"
+	"rvcontent/shared/feature/scans"
+	"rvcontent/shared/feature/sites"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/platform/crawl"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/egress"
+	"rvcontent/shared/platform/model"
+	"rvcontent/test/dynamotest"
+)
+
+type noQueue struct{}
+
+func (noQueue) Send(context.Context, []byte, time.Duration) error { return nil }
+
+type hosts string
+
+func (h hosts) Address(string) (string, bool) { return string(h), true }
+func (hosts) TXT(string) ([]string, bool)     { return nil, false }
+
+// lying answers what a careless model might: part of it is on the pages,
+// part invented.
+type lying struct{ err error }
+
+func (l lying) Analyze(context.Context, model.AnalyzeInput) (model.Summary, error) {
+	return model.Summary{Niche: "AI-powered fintech platform", Audience: "freelancers", Competitors: []string{"Stripe", "Xero"}}, l.err
+}
+
+const page = `<html lang="en"><head><title>Ledgerly | Invoicing for freelancers</title>
+<meta name="description" content="Ledgerly is an invoicing app for freelancers. Pay by Stripe."></head>
+<body><h1>Invoices</h1><p>Unlike Xero, Ledgerly is free for one client.</p></body></html>`
+
+// run scans a one-page site with m as the model and returns the scan.
+func run(t *testing.T, m model.Model) scans.Scan {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("needs DynamoDB Local")
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, page)
+	}))
+	t.Cleanup(srv.Close)
+	table := dynamotest.Table(t)
+	clk := &clock.Fixed{T: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
+	ctx := context.Background()
+	acct, id := ids.New(), ids.New()
+	if err := table.Put(ctx, sites.NewPrimary(acct, id, "http://ledgerly.example.com/", nil, nil, "https://dash.example.com", clk.T)); err != nil {
+		t.Fatal(err)
+	}
+	enq := &jobs.Enqueuer{Clock: clk, Queue: noQueue{}}
+	tx := &dynamo.Tx{}
+	job, _ := scans.Queue(tx, enq, &ratelimit.Counters{Table: table, Clock: clk}, acct, id, scans.DailyLimit)
+	if err := table.Commit(ctx, tx, nil); err != nil {
+		t.Fatal(err)
+	}
+	siteStore := &sites.Store{Table: table}
+	runner := &scans.Runner{
+		Table: table, Clock: clk, Sites: siteStore, Events: &eventlog.Writer{Clock: clk},
+		Crawler: &crawl.Crawler{Fetcher: egress.New(egress.Options{Overrides: hosts(strings.TrimPrefix(srv.URL, "http://"))})},
+		Model:   m,
+	}
+	w := &jobs.Worker{Table: table, Clock: clk, Enqueuer: enq, Runners: map[string]jobs.Runner{scans.Kind: runner}}
+	if err := w.Process(ctx, acct, job.ID); err != nil {
+		t.Fatal(err)
+	}
+	sc, err := (&scans.Store{Table: table, Sites: siteStore}).Get(ctx, acct, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Status != sites.ScanCompleted {
+		t.Fatalf("scan %+v", sc)
+	}
+	return sc
+}
+
+// TestModelAnswersAreGrounded: what the model invents is dropped; what the
+// pages say is kept; a competitor merely named (a payment provider) is no
+// competitor.
+func TestModelAnswersAreGrounded(t *testing.T) {
+	sc := run(t, lying{})
+	want := scans.Analysis{Niche: "", Audience: "freelancers", Geo: "", Competitors: []string{"Xero"}}
+	if !reflect.DeepEqual(sc.Analysis, want) {
+		t.Fatalf("analysis %+v, want %+v", sc.Analysis, want)
+	}
+}
+
+// TestModelFailureFallsBackToOffline: a model error does not fail the
+// scan; the offline model answers.
+func TestModelFailureFallsBackToOffline(t *testing.T) {
+	sc := run(t, lying{err: errors.New("throttled")})
+	want := scans.Analysis{Niche: "invoicing app", Audience: "freelancers", Geo: "", Competitors: []string{"Xero"}}
+	if !reflect.DeepEqual(sc.Analysis, want) {
+		t.Fatalf("analysis %+v, want %+v", sc.Analysis, want)
+	}
+	if sc.Brand.BrandName != "Ledgerly" || sc.Brand.AvatarURL != "" {
+		t.Fatalf("brand %+v", sc.Brand)
+	}
+}

@@ -1,0 +1,48 @@
+package sessions
+
+import (
+	"time"
+
+	"rvcontent/shared/platform/dynamo"
+)
+
+// linkItem is an emailed sign-in link, found by the hash of its token.
+type linkItem struct {
+	PK        string `dynamodbav:"pk"`
+	SK        string `dynamodbav:"sk"`
+	AccountID string `dynamodbav:"account_id"`
+	Email     string `dynamodbav:"email"`
+	Next      string `dynamodbav:"next"`
+	ExpiresAt int64  `dynamodbav:"expires_at"`
+	TTL       int64  `dynamodbav:"ttl"`
+}
+
+// sessionItem is a session, found by the hash of its cookie's secret.
+type sessionItem struct {
+	PK        string `dynamodbav:"pk"`
+	SK        string `dynamodbav:"sk"`
+	AccountID string `dynamodbav:"account_id"`
+	Email     string `dynamodbav:"email"`
+	CreatedAt int64  `dynamodbav:"created_at"`
+	ExpiresAt int64  `dynamodbav:"expires_at"`
+	TTL       int64  `dynamodbav:"ttl"`
+}
+
+func newLinkItem(hash, accountID, email, next string, now time.Time) linkItem {
+	exp := now.Add(LinkLifetime)
+	return linkItem{
+		PK: dynamo.SignInPK(hash), SK: dynamo.SignInSK, AccountID: accountID, Email: email, Next: next,
+		ExpiresAt: exp.Unix(), TTL: exp.Add(24 * time.Hour).Unix(),
+	}
+}
+
+func newSessionItem(hash, accountID, email string, now time.Time) sessionItem {
+	exp := now.Add(Lifetime)
+	return sessionItem{
+		PK: dynamo.SessionPK(hash), SK: dynamo.SessionSK, AccountID: accountID, Email: email,
+		CreatedAt: now.Unix(), ExpiresAt: exp.Unix(), TTL: exp.Add(24 * time.Hour).Unix(),
+	}
+}
+
+// live reports whether an item expiring at unix second exp still works at now.
+func live(exp int64, now time.Time) bool { return now.Unix() < exp }

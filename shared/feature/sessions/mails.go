@@ -1,0 +1,50 @@
+package sessions
+
+import (
+	"context"
+	"fmt"
+
+	"rvcontent/shared/feature/accounts"
+	"rvcontent/shared/platform/mail"
+)
+
+// LinkMail is the kind of the sign-in link's mail. The send right after
+// the commit carries the link the request made; when the mail outbox sweep
+// sends it instead (within LinkLifetime of the request, else it is
+// dropped), it issues a new link, because the first token was never
+// stored.
+const LinkMail = "sessions.signin_link"
+
+// linkSecret names the sign-in link in the mail's in-memory secrets.
+const linkSecret = "link"
+
+// MailTemplates returns the renderer of the sign-in mail, for the mail
+// outbox.
+func (s *Service) MailTemplates() map[string]mail.Template {
+	return map[string]mail.Template{LinkMail: {Render: s.renderLink, MaxAge: LinkLifetime}}
+}
+
+// linkMail is the mail that carries sign-in link to a's owner.
+func linkMail(a accounts.Account, next, link string) mail.Mail {
+	return mail.Mail{
+		Kind: LinkMail, AccountID: a.ID,
+		Params:  map[string]string{"to": a.Email, "next": next},
+		Secrets: map[string]string{linkSecret: link},
+	}
+}
+
+func (s *Service) linkURL(token string) string { return s.BaseURL + VerifyPath + "?token=" + token }
+
+func (s *Service) renderLink(ctx context.Context, m mail.Pending) (mail.Message, error) {
+	to := m.Param("to")
+	link, ok := m.Secret(linkSecret)
+	if !ok {
+		token, hash := newSecret()
+		if err := s.Table.PutNew(ctx, newLinkItem(hash, m.AccountID, to, m.Param("next"), s.Clock.Now())); err != nil {
+			return mail.Message{}, err
+		}
+		link = s.linkURL(token)
+	}
+	text := fmt.Sprintf("Someone asked to sign in to your account (%s).\n\nSign in:\n%s\n\nThe link works once, for 15 minutes. If you did not ask for it, ignore this email.\n", to, link)
+	return mail.Message{To: to, Subject: "Your sign-in link", Text: text, Links: []string{link}}, nil
+}

@@ -1,0 +1,154 @@
+package sessions
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"log/slog"
+	"time"
+
+	"rvcontent/shared/feature/accounts"
+	"rvcontent/shared/feature/ratelimit"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/mail"
+)
+
+// Owners finds the account of an owner's email address; it returns
+// accounts.ErrNotFound when there is none.
+type Owners interface {
+	FindByEmail(ctx context.Context, email string) (accounts.Account, error)
+}
+
+// VerifyPath is the page an emailed sign-in link opens.
+const VerifyPath = "/signin/verify"
+
+// Service signs owners in.
+type Service struct {
+	Table *dynamo.Table
+	Clock clock.Clock
+	// Mail is the mail outbox sign-in links go through.
+	Mail     *mail.Spool
+	Owners   Owners
+	Counters *ratelimit.Counters
+	// BaseURL starts sign-in links.
+	BaseURL string
+	// Secret is the key CSRF tokens are derived with (from SECRET_KEY).
+	Secret []byte
+}
+
+// SendLink emails a sign-in link (through the mail outbox) to email when it
+// is the owner's address of a claimed account, at most LinksPerHour an
+// hour; otherwise it does
+// nothing. next is the same-origin path the link continues to. The caller
+// answers the same way in every case, so the answer never tells whether an
+// account exists.
+func (s *Service) SendLink(ctx context.Context, email, next string) error {
+	a, err := s.Owners.FindByEmail(ctx, email)
+	if errors.Is(err, accounts.ErrNotFound) || (err == nil && !a.Claimed) {
+		return nil
+	}
+	if err != nil {
+		return apperr.Wrap("sessions.SendLink", err)
+	}
+	if _, err := s.Counters.Take(ctx, "signin#"+a.ID, time.Hour, LinksPerHour); errors.Is(err, ratelimit.ErrExhausted) {
+		slog.WarnContext(ctx, "sign-in links exhausted", "account_id", a.ID)
+		return nil
+	} else if err != nil {
+		return apperr.Wrap("sessions.SendLink", err)
+	}
+	token, hash := newSecret()
+	tx := &dynamo.Tx{}
+	tx.PutNew("link", newLinkItem(hash, a.ID, a.Email, next, s.Clock.Now()))
+	s.Mail.Add(tx, linkMail(a, next, s.linkURL(token)))
+	if err := s.Table.Commit(ctx, tx, nil); err != nil {
+		return apperr.Wrap("sessions.SendLink", err)
+	}
+	return nil
+}
+
+// Started is a session a sign-in link started.
+type Started struct {
+	Session Session
+	// Secret is the session cookie's value; only its hash is stored.
+	Secret string
+	// Next is the path the sign-in continues to (may be empty).
+	Next string
+}
+
+// Redeem uses sign-in link token up and starts a session. It returns
+// ErrBadLink for an unknown, used or expired link.
+func (s *Service) Redeem(ctx context.Context, token string) (Started, error) {
+	if token == "" {
+		return Started{}, ErrBadLink
+	}
+	var l linkItem
+	err := s.Table.Get(ctx, dynamo.SignInPK(hashOf(token)), dynamo.SignInSK, &l)
+	now := s.Clock.Now()
+	if errors.Is(err, dynamo.ErrNotFound) || (err == nil && !live(l.ExpiresAt, now)) {
+		return Started{}, ErrBadLink
+	}
+	if err != nil {
+		return Started{}, apperr.Wrap("sessions.Redeem", err)
+	}
+	secret, hash := newSecret()
+	it := newSessionItem(hash, l.AccountID, l.Email, now)
+	tx := &dynamo.Tx{}
+	tx.Delete("link", l.PK, l.SK, "attribute_exists(pk)")
+	tx.PutNew("session", it)
+	if err := s.Table.Commit(ctx, tx, nil); err != nil {
+		if dynamo.FailedOn(err, "link") {
+			return Started{}, ErrBadLink // used by a concurrent request
+		}
+		return Started{}, apperr.Wrap("sessions.Redeem", err)
+	}
+	return Started{Session: it.session(hash), Secret: secret, Next: l.Next}, nil
+}
+
+// Get returns the session of a cookie's secret, or ErrNoSession.
+func (s *Service) Get(ctx context.Context, secret string) (Session, error) {
+	if secret == "" {
+		return Session{}, ErrNoSession
+	}
+	var it sessionItem
+	hash := hashOf(secret)
+	err := s.Table.Get(ctx, dynamo.SessionPK(hash), dynamo.SessionSK, &it)
+	if errors.Is(err, dynamo.ErrNotFound) || (err == nil && !live(it.ExpiresAt, s.Clock.Now())) {
+		return Session{}, ErrNoSession
+	}
+	if err != nil {
+		return Session{}, apperr.Wrap("sessions.Get", err)
+	}
+	return it.session(hash), nil
+}
+
+// End signs the session of secret out.
+func (s *Service) End(ctx context.Context, secret string) error {
+	if secret == "" {
+		return nil
+	}
+	if err := s.Table.Delete(ctx, dynamo.SessionPK(hashOf(secret)), dynamo.SessionSK); err != nil {
+		return apperr.Wrap("sessions.End", err)
+	}
+	return nil
+}
+
+// CSRF returns the token the session's forms carry: an HMAC of the
+// session's hash, so it is bound to the session and needs no storage.
+func (s *Service) CSRF(sess Session) string {
+	mac := hmac.New(sha256.New, s.Secret)
+	mac.Write([]byte("csrf:" + sess.hash))
+	return base64.RawURLEncoding.EncodeToString(mac.Sum(nil))
+}
+
+// ValidCSRF reports whether token is the session's CSRF token.
+func (s *Service) ValidCSRF(sess Session, token string) bool {
+	return sess.hash != "" && hmac.Equal([]byte(token), []byte(s.CSRF(sess)))
+}
+
+func (it sessionItem) session(hash string) Session {
+	return Session{AccountID: it.AccountID, Email: it.Email, ExpiresAt: time.Unix(it.ExpiresAt, 0).UTC(), hash: hash}
+}

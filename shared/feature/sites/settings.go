@@ -1,0 +1,138 @@
+package sites
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/feature/activity"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// Settings changes a site's brand and writing settings (PATCH
+// /sites/{site_id}).
+type Settings struct {
+	Table *dynamo.Table
+	Clock clock.Clock
+	Store *Store
+}
+
+// attempts is how often a write that lost a race with another change of
+// the same site is tried again.
+const attempts = 3
+
+var errBusy = apperr.New(apperr.Conflict, "The site changed while this request was applied. Send it again.")
+
+// Update applies p to the caller's site id and returns the site as stored.
+// Only sent fields change; brand fields given a value count as set by the
+// user, so a rescan keeps them, and cleared ones go back to the scan. The
+// change is recorded in the activity log. Changing website_url does not
+// start a scan. Errors: not_found for a site that is not the caller's,
+// conflict when the site kept changing underneath.
+func (s *Settings) Update(ctx context.Context, id string, p Patch) (Site, error) {
+	who, _ := auth.From(ctx)
+	changes := p.changes()
+	for try := 0; try < attempts; try++ {
+		it, err := s.Store.GetItem(ctx, who.AccountID, id)
+		if err != nil || len(changes) == 0 {
+			return it.Site, err
+		}
+		tx := &dynamo.Tx{}
+		u, err := patchUpdate(it, changes, p.userSet(it.UserSet))
+		if err != nil {
+			return Site{}, apperr.Wrap("sites.Update", err)
+		}
+		tx.Update("site", it.PK, it.SK, u)
+		var fields []string
+		for _, c := range changes {
+			fields = append(fields, c.field)
+		}
+		activity.Record(tx, s.Clock.Now(), who, activity.Change{
+			Action: "site.updated", SiteID: id, Resource: activity.Resource{Type: "site", ID: id},
+			Summary: fmt.Sprintf("Site settings changed: %s", strings.Join(fields, ", ")),
+		})
+		err = s.Table.Commit(ctx, tx, nil)
+		if errors.Is(err, dynamo.ErrConditionFailed) {
+			continue // deleted, or its user-set fields changed: read again
+		}
+		if err != nil {
+			return Site{}, apperr.Wrap("sites.Update", err)
+		}
+		return s.Store.Get(ctx, who.AccountID, id)
+	}
+	return Site{}, errBusy
+}
+
+// patchUpdate builds the update that writes changes and the new user-set
+// fields, on the condition that the site exists and its user-set fields
+// are still those read.
+func patchUpdate(it Item, changes []change, userSet []string) (*types.Update, error) {
+	names := map[string]string{}
+	values := map[string]types.AttributeValue{}
+	var set, remove []string
+	writing := map[string]types.AttributeValue{}
+	for i, c := range changes {
+		var v types.AttributeValue = &types.AttributeValueMemberNULL{Value: true}
+		if c.value != nil {
+			v = &types.AttributeValueMemberS{Value: *c.value}
+		}
+		if len(c.path) == 2 {
+			writing[c.path[1]] = v
+			continue
+		}
+		n, val := fmt.Sprintf("#f%d", i), fmt.Sprintf(":v%d", i)
+		names[n], values[val] = c.path[0], v
+		set = append(set, n+" = "+val)
+	}
+	if len(writing) > 0 {
+		// The whole writing map is written from the one read, so an item
+		// without one gets it; the user_set condition guards the read.
+		full, err := attributevalue.MarshalMap(it.Writing)
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range writing {
+			full[k] = v
+		}
+		names["#writing"] = "writing"
+		values[":writing"] = &types.AttributeValueMemberM{Value: full}
+		set = append(set, "#writing = :writing")
+	}
+	cond := userSetCondition(it.UserSet, names, values)
+	if len(userSet) > 0 {
+		values[":userset"] = &types.AttributeValueMemberSS{Value: userSet}
+		set = append(set, "#userset = :userset")
+	} else {
+		remove = append(remove, "#userset")
+	}
+	expr := "SET " + strings.Join(set, ", ")
+	if len(remove) > 0 {
+		expr += " REMOVE " + strings.Join(remove, ", ")
+	}
+	return &types.Update{
+		UpdateExpression:          aws.String(expr),
+		ConditionExpression:       aws.String(cond),
+		ExpressionAttributeNames:  names,
+		ExpressionAttributeValues: values,
+	}, nil
+}
+
+// userSetCondition returns a condition that holds while the item exists
+// and its user_set attribute is still before; it adds the names and values
+// it uses.
+func userSetCondition(before []string, names map[string]string, values map[string]types.AttributeValue) string {
+	names["#userset"] = "user_set"
+	if len(before) == 0 {
+		return "attribute_exists(pk) AND attribute_not_exists(#userset)"
+	}
+	values[":before"] = &types.AttributeValueMemberSS{Value: before}
+	return "attribute_exists(pk) AND #userset = :before"
+}

@@ -1,0 +1,105 @@
+package sites
+
+import (
+	"context"
+	"errors"
+	"sort"
+	"strconv"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// ErrNotFound is returned for a site that is not the account's.
+var ErrNotFound = apperr.NotFoundf("No site with that id on this account.")
+
+// Store reads and writes sites.
+type Store struct {
+	Table *dynamo.Table
+}
+
+// GetItem returns the stored site id of account.
+func (s *Store) GetItem(ctx context.Context, accountID, id string) (Item, error) {
+	var it Item
+	err := s.Table.Get(ctx, dynamo.AccountPK(accountID), dynamo.SiteSK(id), &it)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return Item{}, ErrNotFound
+	}
+	if err != nil {
+		return Item{}, apperr.Wrap("sites.Get", err)
+	}
+	return it, nil
+}
+
+// Get returns site id of account.
+func (s *Store) Get(ctx context.Context, accountID, id string) (Site, error) {
+	it, err := s.GetItem(ctx, accountID, id)
+	return it.Site, err
+}
+
+// All returns every site of account: the primary first, then Studio sites in
+// creation order, archived ones included. Accounts hold few sites, so one
+// query reads them all.
+func (s *Store) All(ctx context.Context, accountID string) ([]Site, error) {
+	rows, err := s.Table.QueryAll(ctx, &dynamodb.QueryInput{
+		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":pk":     &types.AttributeValueMemberS{Value: dynamo.AccountPK(accountID)},
+			":prefix": &types.AttributeValueMemberS{Value: dynamo.SitePrefix},
+		},
+		ConsistentRead: aws.Bool(true),
+	})
+	if err != nil {
+		return nil, apperr.Wrap("sites.All", err)
+	}
+	items, err := dynamo.UnmarshalList[Item](rows)
+	if err != nil {
+		return nil, apperr.Wrap("sites.All", err)
+	}
+	out := make([]Site, len(items))
+	for i, it := range items {
+		out[i] = it.Site
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if (out[i].Kind == KindPrimary) != (out[j].Kind == KindPrimary) {
+			return out[i].Kind == KindPrimary
+		}
+		if out[i].CreatedAt != out[j].CreatedAt {
+			return out[i].CreatedAt < out[j].CreatedAt
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out, nil
+}
+
+// List returns one page of All; the cursor is the position in that order.
+func (s *Store) List(ctx context.Context, accountID string, limit int, cursor string) ([]Site, string, error) {
+	start := 0
+	if cursor != "" {
+		c, err := dynamo.DecodeCursor(cursor)
+		n, convErr := strconv.Atoi(c["offset"])
+		if err != nil || convErr != nil || n < 0 {
+			return nil, "", apperr.BadCursor()
+		}
+		start = n
+	}
+	all, err := s.All(ctx, accountID)
+	if err != nil {
+		return nil, "", err
+	}
+	if start > len(all) {
+		start = len(all)
+	}
+	end := start + limit
+	next := ""
+	if end < len(all) {
+		next = dynamo.EncodeCursor(dynamo.Cursor{"offset": strconv.Itoa(end)})
+	} else {
+		end = len(all)
+	}
+	return all[start:end], next, nil
+}

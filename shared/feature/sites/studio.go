@@ -1,0 +1,138 @@
+package sites
+
+import (
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// This file holds the writes of a Studio site's life (spec 3 Site): added
+// while its first charge is in flight (pending), active once paid, removal
+// scheduled at the end of the paid period, archived, restored. Each is a
+// conditional write on the site's status for a transaction the caller owns
+// (package studio), and each has a twin that applies the same change to a
+// Site value for the response and the event.
+
+// NewStudio returns the item of a Studio site being added: pending until
+// its charge succeeds.
+func NewStudio(accountID, id, websiteURL, brandName string, description, avatarURL *string, dashboardURL string, now time.Time) Item {
+	it := Item{
+		PK: dynamo.AccountPK(accountID), SK: dynamo.SiteSK(id), AccountID: accountID,
+		Site: Site{
+			ID: id, Kind: KindStudio, Status: StatusPending, WebsiteURL: &websiteURL, BrandName: &brandName,
+			ProductDescription: description, AvatarURL: avatarURL, ScanStatus: ScanQueued,
+			DashboardURL: dashboardURL + "/sites/" + id, CreatedAt: clock.Format(now),
+		},
+		UserSet: []string{"brand_name"},
+	}
+	if description != nil {
+		it.UserSet = append(it.UserSet, "product_description")
+	}
+	if avatarURL != nil {
+		it.UserSet = append(it.UserSet, "avatar_url")
+	}
+	return it
+}
+
+// StudioChange is one change of a Studio site's billing state.
+type StudioChange struct {
+	// From is the status the site must have.
+	From string
+	// To is the new status; empty keeps it.
+	To string
+	// BilledFrom, when not zero, starts billing (activation or restore).
+	BilledFrom time.Time
+	// RemovesAt sets removes_at; ClearRemoval sets it to null.
+	RemovesAt    time.Time
+	ClearRemoval bool
+	// ArchivedAt sets archived_at; ClearArchived sets it to null.
+	ArchivedAt    time.Time
+	ClearArchived bool
+}
+
+// ApplyStudio adds change to tx as a conditional update of site id.
+func ApplyStudio(tx *dynamo.Tx, accountID, id string, c StudioChange) {
+	null := &types.AttributeValueMemberNULL{Value: true}
+	set := []string{}
+	values := map[string]types.AttributeValue{":from": str(c.From)}
+	add := func(expr, name string, v types.AttributeValue) {
+		set = append(set, expr)
+		values[name] = v
+	}
+	if c.To != "" {
+		add("#status = :to", ":to", str(c.To))
+	}
+	if !c.BilledFrom.IsZero() {
+		add("billed_from = :billed", ":billed", str(clock.Format(c.BilledFrom)))
+	}
+	switch {
+	case !c.RemovesAt.IsZero():
+		add("removes_at = :removes", ":removes", str(clock.Format(c.RemovesAt)))
+	case c.ClearRemoval:
+		add("removes_at = :noremoval", ":noremoval", null)
+	}
+	switch {
+	case !c.ArchivedAt.IsZero():
+		add("archived_at = :archived", ":archived", str(clock.Format(c.ArchivedAt)))
+	case c.ClearArchived:
+		add("archived_at = :noarchive", ":noarchive", null)
+	}
+	expr := "SET "
+	for i, s := range set {
+		if i > 0 {
+			expr += ", "
+		}
+		expr += s
+	}
+	tx.Update("site:"+id, dynamo.AccountPK(accountID), dynamo.SiteSK(id), &types.Update{
+		UpdateExpression:          aws.String(expr),
+		ConditionExpression:       aws.String("#status = :from AND #kind = :studio"),
+		ExpressionAttributeNames:  map[string]string{"#status": "status", "#kind": "kind"},
+		ExpressionAttributeValues: withStudio(values),
+	})
+}
+
+// Applied returns s as ApplyStudio leaves it.
+func (c StudioChange) Applied(s Site) Site {
+	if c.To != "" {
+		s.Status = c.To
+	}
+	if !c.BilledFrom.IsZero() {
+		s.BilledFrom = aws.String(clock.Format(c.BilledFrom))
+	}
+	switch {
+	case !c.RemovesAt.IsZero():
+		s.RemovesAt = aws.String(clock.Format(c.RemovesAt))
+	case c.ClearRemoval:
+		s.RemovesAt = nil
+	}
+	switch {
+	case !c.ArchivedAt.IsZero():
+		s.ArchivedAt = aws.String(clock.Format(c.ArchivedAt))
+	case c.ClearArchived:
+		s.ArchivedAt = nil
+	}
+	return s
+}
+
+// DeletePending adds to tx the removal of a Studio site whose first charge
+// failed, on the condition that it is still pending: nothing of it remains.
+func DeletePending(tx *dynamo.Tx, accountID, id string) {
+	tx.Raw("site:"+id, types.TransactWriteItem{Delete: &types.Delete{
+		Key:                       dynamo.Key(dynamo.AccountPK(accountID), dynamo.SiteSK(id)),
+		ConditionExpression:       aws.String("#status = :pending"),
+		ExpressionAttributeNames:  map[string]string{"#status": "status"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":pending": str(StatusPending)},
+	}})
+}
+
+func str(s string) types.AttributeValue { return &types.AttributeValueMemberS{Value: s} }
+
+func withStudio(v map[string]types.AttributeValue) map[string]types.AttributeValue {
+	v[":studio"] = str(KindStudio)
+	return v
+}

@@ -1,0 +1,148 @@
+package studio
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"rvcontent/shared/feature/activity"
+	"rvcontent/shared/feature/billing"
+	"rvcontent/shared/feature/credits"
+	"rvcontent/shared/feature/sites"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/payments"
+)
+
+// Restored is the answer of POST /sites/{site_id}/restore; Charged is nil
+// when nothing was charged.
+type Restored struct {
+	Site    sites.Site      `json:"site"`
+	Charged *payments.Money `json:"charged"`
+}
+
+// Restore keeps or restores a Studio site (spec 3, 4.5). A site still
+// running with a scheduled removal keeps running: the removal is cancelled
+// and nothing is charged. An archived site becomes active again for a
+// prorated charge (exactly a quote's due_today with its proration_date),
+// with a fresh allowance; its articles were never deleted. An active site
+// without a scheduled removal is returned as it is. Errors are those of
+// adding a site.
+func (s *Service) Restore(ctx context.Context, siteID string, prorationDate *int64, requestKey string) (Restored, error) {
+	p, _ := auth.From(ctx)
+	site, err := s.Sites.Get(ctx, p.AccountID, siteID)
+	if err != nil {
+		return Restored{}, err
+	}
+	now := s.Clock.Now()
+	switch {
+	case site.Kind == sites.KindPrimary:
+		return Restored{}, errPrimary
+	case site.Status == sites.StatusPending:
+		return Restored{}, billing.ErrSiteChangeInFlight
+	case site.Status == sites.StatusActive && site.RemovesAt == nil:
+		return Restored{Site: site}, nil
+	case site.Status == sites.StatusActive && site.Usable(now):
+		return s.keep(ctx, p, site)
+	case site.Status == sites.StatusActive:
+		// The removal time passed before the scheduler archived it.
+		if site, err = s.archiveNow(ctx, p.AccountID, site); err != nil {
+			return Restored{}, err
+		}
+	}
+	return s.restore(ctx, p, site, prorationDate, requestKey)
+}
+
+// keep cancels a scheduled removal: the subscription bills the site again
+// from the next invoice; nothing is charged now.
+func (s *Service) keep(ctx context.Context, p auth.Principal, site sites.Site) (Restored, error) {
+	proc, err := s.Billing.Payments()
+	if err != nil {
+		return Restored{}, err
+	}
+	ch := billing.SiteChange{ID: ids.New(), Kind: billing.ChangeKeep, SiteID: site.ID}
+	terms, err := s.Billing.BeginSiteChange(ctx, p.AccountID, ch, func(billing.Terms) error { return nil }, nil)
+	if err != nil {
+		return Restored{}, err
+	}
+	_, err = proc.SetStudioSites(ctx, payments.StudioChange{
+		AccountID: p.AccountID, SubscriptionRef: terms.SubscriptionRef, From: terms.StudioSites, To: terms.StudioSites + 1,
+		IdempotencyKey: "studio-keep:" + p.AccountID + ":" + ch.ID,
+	})
+	if err != nil {
+		s.abandon(ctx, p.AccountID, ch, nil)
+		return Restored{}, s.Billing.ChargeError(ctx, p.AccountID, err)
+	}
+	var out Restored
+	err = s.Billing.EndSiteChange(ctx, p.AccountID, ch, 1, func(tx *dynamo.Tx, now time.Time) (any, error) {
+		change := sites.StudioChange{From: sites.StatusActive, ClearRemoval: true}
+		sites.ApplyStudio(tx, p.AccountID, site.ID, change)
+		tx.Delete("removal", dynamo.AccountPK(p.AccountID), dynamo.RemovalSK(site.ID), "")
+		activity.Record(tx, now, p, activity.Change{
+			Action: "site.removal_cancelled", SiteID: site.ID, Resource: activity.Resource{Type: "site", ID: site.ID},
+			Summary: "Studio site kept: scheduled removal cancelled, nothing charged",
+		})
+		out = Restored{Site: change.Applied(site)}
+		return out, nil
+	})
+	if err != nil {
+		return Restored{}, apperr.Wrap("studio.Restore", err)
+	}
+	return out, nil
+}
+
+// restore brings an archived site back for a prorated charge; it is
+// pending while the charge is in flight.
+func (s *Service) restore(ctx context.Context, p auth.Principal, site sites.Site, prorationDate *int64, requestKey string) (Restored, error) {
+	proc, err := s.Billing.Payments()
+	if err != nil {
+		return Restored{}, err
+	}
+	now := s.Clock.Now()
+	ch := billing.SiteChange{ID: ids.New(), Kind: billing.ChangeRestore, SiteID: site.ID}
+	var at time.Time
+	terms, err := s.Billing.BeginSiteChange(ctx, p.AccountID, ch, func(t billing.Terms) error {
+		if err := open(t); err != nil {
+			return err
+		}
+		var problem string
+		if at, problem = t.ProrationDate(prorationDate, now); problem != "" {
+			return prorationProblem(problem)
+		}
+		return nil
+	}, func(tx *dynamo.Tx, _ billing.Terms) {
+		sites.ApplyStudio(tx, p.AccountID, site.ID, sites.StudioChange{From: sites.StatusArchived, To: sites.StatusPending})
+	})
+	if err != nil {
+		return Restored{}, err
+	}
+	charge, err := proc.SetStudioSites(ctx, payments.StudioChange{
+		AccountID: p.AccountID, SubscriptionRef: terms.SubscriptionRef, From: terms.StudioSites, To: terms.StudioSites + 1,
+		Prorate: true, ProrationDate: at, IdempotencyKey: chargeKey("studio-restore", p.AccountID, requestKey, ch.ID),
+	})
+	if err != nil {
+		s.abandon(ctx, p.AccountID, ch, func(tx *dynamo.Tx) {
+			sites.ApplyStudio(tx, p.AccountID, site.ID, sites.StudioChange{From: sites.StatusPending, To: sites.StatusArchived})
+		})
+		return Restored{}, s.Billing.ChargeError(ctx, p.AccountID, err)
+	}
+	var out Restored
+	err = s.Billing.EndSiteChange(ctx, p.AccountID, ch, 1, func(tx *dynamo.Tx, now time.Time) (any, error) {
+		change := sites.StudioChange{From: sites.StatusPending, To: sites.StatusActive, BilledFrom: now, ClearRemoval: true, ClearArchived: true}
+		sites.ApplyStudio(tx, p.AccountID, site.ID, change)
+		s.Credits.Reset(tx, p.AccountID, site.ID, credits.StudioAllowance, terms.PeriodStart, terms.PeriodEnd)
+		activity.Record(tx, now, p, activity.Change{
+			Action: "site.restored", SiteID: site.ID, Resource: activity.Resource{Type: "site", ID: site.ID},
+			Summary: fmt.Sprintf("Archived Studio site restored; charged %s USD", charge.Amount),
+		})
+		charged := payments.USD(charge.Amount)
+		out = Restored{Site: change.Applied(site), Charged: &charged}
+		return out, nil
+	})
+	if err != nil {
+		return Restored{}, apperr.Wrap("studio.Restore", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,229 @@
+package webhooks_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"rvcontent/shared/feature/webhooks"
+)
+
+func TestFanoutRunTwiceMakesOneDeliveryPerSubscribedEnabledEndpoint(t *testing.T) {
+	r := newRig(t)
+	sub := r.endpoint(t, "site.added")
+	r.endpoint(t, "billing.ended")
+	off := r.endpoint(t, "*")
+	if _, err := r.svc.Update(r.ctx, off.ID, webhooks.Patch{Enabled: ptr(false)}); err != nil {
+		t.Fatal(err)
+	}
+	ev := r.event("site.added")
+	c := webhooks.Consumer{Service: r.svc}
+	for i := 0; i < 2; i++ { // the outbox may run a fan-out twice
+		if err := c.Consume(context.Background(), ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := r.deliver(t); n != 1 {
+		t.Fatalf("%d attempt messages, want 1", n)
+	}
+	if r.poster.count() != 1 || !strings.Contains(r.poster.reqs[0].URL, sub.URL) {
+		t.Fatalf("%d requests, want one to the subscribed endpoint", r.poster.count())
+	}
+	req := r.poster.reqs[0]
+	if req.FollowRedirects || req.Timeout != 10*time.Second || req.Header.Get("Service-Delivery-Attempt") != "1" {
+		t.Fatalf("request %+v", req)
+	}
+	log, _, err := r.svc.Attempts(context.Background(), r.acct, sub.ID, 10, "")
+	if err != nil || len(log) != 1 || !log[0].Succeeded || log[0].DeliveryID != webhooks.DeliveryID(sub.ID, ev.ID) {
+		t.Fatalf("attempt log %+v, %v", log, err)
+	}
+}
+
+func TestLostMessagesAreSweptAndDuplicatesMakeNoSecondAttempt(t *testing.T) {
+	r := newRig(t)
+	r.poster.status = 500
+	r.endpoint(t, "*")
+	if err := (webhooks.Consumer{Service: r.svc}).Consume(context.Background(), r.event("site.added")); err != nil {
+		t.Fatal(err)
+	}
+	r.queue.take() // the first attempt's message is lost
+	sweep := func() int {
+		t.Helper()
+		n, err := r.svc.SweepDeliveries(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if n := sweep(); n != 0 {
+		t.Fatalf("sweep at once sent %d", n)
+	}
+	r.clock.Add(webhooks.Lease + time.Second)
+	if n := sweep(); n != 1 {
+		t.Fatalf("sweep after the lease sent %d, want 1", n)
+	}
+	if n := sweep(); n != 0 {
+		t.Fatalf("second sweep sent %d, want 0", n)
+	}
+	msgs := r.queue.take()
+	r.queue.msgs = append(msgs, msgs...) // the same message twice
+	r.deliver(t)
+	if r.poster.count() != 1 {
+		t.Fatalf("%d requests for a duplicated message, want 1", r.poster.count())
+	}
+
+	// Attempt 2 is queued one minute out; attempt 3 five; attempt 4 is a
+	// 30-minute wait the sweep carries.
+	next := r.queue.take()
+	if len(next) != 1 || next[0].Delay != time.Minute || !strings.Contains(next[0].Body, `"attempt":2`) {
+		t.Fatalf("after attempt 1: %+v", next)
+	}
+	r.queue.msgs = next
+	r.clock.Add(time.Minute)
+	r.deliver(t)
+	next = r.queue.take()
+	if len(next) != 1 || next[0].Delay != 5*time.Minute || !strings.Contains(next[0].Body, `"attempt":3`) {
+		t.Fatalf("after attempt 2: %+v", next)
+	}
+	r.queue.msgs = next
+	r.clock.Add(5 * time.Minute)
+	r.deliver(t)
+	if next = r.queue.take(); len(next) != 0 {
+		t.Fatalf("a 30-minute wait was queued: %+v", next)
+	}
+	r.clock.Add(29 * time.Minute)
+	if n := sweep(); n != 0 {
+		t.Fatalf("attempt 4 swept early")
+	}
+	r.clock.Add(2 * time.Minute)
+	if n := sweep(); n != 1 {
+		t.Fatalf("attempt 4 not swept when due")
+	}
+	r.deliver(t)
+	if got := r.poster.reqs[len(r.poster.reqs)-1].Header.Get("Service-Delivery-Attempt"); r.poster.count() != 4 || got != "4" {
+		t.Fatalf("%d requests, last attempt %s; want 4", r.poster.count(), got)
+	}
+}
+
+func TestFailingEndpointIsWarnedThenDisabledAndASuccessEndsTheRun(t *testing.T) {
+	r := newRig(t)
+	r.poster.status = 503
+	ep := r.endpoint(t, "*")
+	healthy := r.endpoint(t, "*")
+	if _, err := r.svc.Test(r.ctx, ep.ID); err != nil {
+		t.Fatal(err)
+	}
+	r.poster.status = 200
+	if _, err := r.svc.Test(r.ctx, healthy.ID); err != nil {
+		t.Fatal(err)
+	}
+	check := func() int {
+		t.Helper()
+		n, err := r.svc.CheckHealth(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	r.clock.Add(23 * time.Hour)
+	if check(); len(subjects(r.mailer)) != 0 {
+		t.Fatalf("mail before 24 hours: %v", subjects(r.mailer))
+	}
+	r.clock.Add(time.Hour + time.Second)
+	check()
+	check()
+	if s := subjects(r.mailer); len(s) != 1 || !strings.Contains(s[0], "failing") {
+		t.Fatalf("after 24 hours: mails %v, want one warning", s)
+	}
+	r.clock.Add(48 * time.Hour)
+	if n := check(); n != 1 {
+		t.Fatalf("disabled %d endpoints after 72 hours, want 1", n)
+	}
+	list, _, _ := r.svc.List(context.Background(), r.acct, 10, "")
+	for _, e := range list {
+		if e.ID == ep.ID && (e.Enabled || e.DisabledReason == nil || *e.DisabledReason != webhooks.ReasonFailing) {
+			t.Fatalf("failing endpoint %+v", e)
+		}
+		if e.ID == healthy.ID && !e.Enabled {
+			t.Fatal("healthy endpoint disabled")
+		}
+	}
+	if s := subjects(r.mailer); len(s) != 2 || !strings.Contains(s[1], "disabled") {
+		t.Fatalf("mails %v", s)
+	}
+
+	// Re-enabled, it fails once more, then succeeds: no warning follows.
+	if _, err := r.svc.Update(r.ctx, ep.ID, webhooks.Patch{Enabled: ptr(true)}); err != nil {
+		t.Fatal(err)
+	}
+	for _, status := range []int{500, 204} {
+		r.poster.status = status
+		if _, err := r.svc.Test(r.ctx, ep.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r.clock.Add(80 * time.Hour)
+	if n := check(); n != 0 || len(subjects(r.mailer)) != 2 {
+		t.Fatalf("after recovery: disabled %d, mails %v", n, subjects(r.mailer))
+	}
+}
+
+func TestStaleAttemptNumberIsIgnored(t *testing.T) {
+	r := newRig(t)
+	r.endpoint(t, "*")
+	if err := (webhooks.Consumer{Service: r.svc}).Consume(context.Background(), r.event("site.added")); err != nil {
+		t.Fatal(err)
+	}
+	msgs := r.queue.take()
+	r.queue.msgs = []sent{{Body: strings.Replace(msgs[0].Body, `"attempt":1`, `"attempt":2`, 1)}}
+	r.deliver(t)
+	if r.poster.count() != 0 {
+		t.Fatal("an attempt that is not next was made")
+	}
+}
+
+func TestARunningAttemptIsNotStartedTwice(t *testing.T) {
+	r := newRig(t)
+	r.endpoint(t, "*")
+	if err := (webhooks.Consumer{Service: r.svc}).Consume(context.Background(), r.event("site.added")); err != nil {
+		t.Fatal(err)
+	}
+	msg := r.queue.take()[0]
+	r.poster.gate = make(chan struct{})
+	done := make(chan error)
+	go func() {
+		_, err := r.svc.Handle(context.Background(), events.SQSMessage{Body: msg.Body})
+		done <- err
+	}()
+	for r.poster.count() == 0 {
+		time.Sleep(5 * time.Millisecond)
+	}
+	// The same message again while the first attempt waits for its answer.
+	second := make(chan error)
+	go func() {
+		_, err := r.svc.Handle(context.Background(), events.SQSMessage{Body: msg.Body})
+		second <- err
+	}()
+	select {
+	case err := <-second:
+		if err != nil {
+			t.Fatal(err)
+		}
+		close(r.poster.gate)
+	case <-time.After(3 * time.Second):
+		close(r.poster.gate)
+		<-second
+		t.Fatal("the second message waited on a request of its own: a running attempt was started again")
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if n := r.poster.count(); n != 1 {
+		t.Fatalf("%d requests, want 1: a running attempt was started again", n)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }

@@ -1,0 +1,94 @@
+package webhooks
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/feature/eventlog"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// attemptRetention is how long the attempt log is kept: as long as events.
+const attemptRetention = eventlog.Retention
+
+// Attempt is one entry of an endpoint's attempt log
+// (GET /webhooks/{id}/deliveries).
+type Attempt struct {
+	ID         string `json:"id" dynamodbav:"id"`
+	DeliveryID string `json:"delivery_id" dynamodbav:"delivery_id"`
+	EventID    string `json:"event_id" dynamodbav:"event_id"`
+	EventType  string `json:"event_type" dynamodbav:"event_type"`
+	// Attempt is the Service-Delivery-Attempt number sent.
+	Attempt   int  `json:"attempt" dynamodbav:"attempt"`
+	Succeeded bool `json:"succeeded" dynamodbav:"succeeded"`
+	// Status is the endpoint's HTTP status, null when no answer came.
+	Status     *int    `json:"status" dynamodbav:"status"`
+	Error      *string `json:"error" dynamodbav:"error"`
+	DurationMS int64   `json:"duration_ms" dynamodbav:"duration_ms"`
+	CreatedAt  string  `json:"created_at" dynamodbav:"created_at"`
+	// NextAttemptAt is when the next attempt is due after a failure, null
+	// when there is none.
+	NextAttemptAt *string `json:"next_attempt_at" dynamodbav:"next_attempt_at"`
+}
+
+// attemptItem is an attempt as stored in its endpoint's log.
+type attemptItem struct {
+	PK string `dynamodbav:"pk"`
+	SK string `dynamodbav:"sk"`
+	Attempt
+	TTL int64 `dynamodbav:"ttl"`
+}
+
+// newAttempt returns the log entry of attempt n with res, made at now.
+func newAttempt(deliveryID, eventID, eventType string, n int, res Result, now time.Time, next *time.Time) Attempt {
+	a := Attempt{
+		ID: ids.Sortable(), DeliveryID: deliveryID, EventID: eventID, EventType: eventType, Attempt: n,
+		Succeeded: res.OK(), Status: res.Status, Error: res.Message(), DurationMS: res.Duration.Milliseconds(),
+		CreatedAt: clock.Format(now),
+	}
+	if next != nil {
+		at := clock.Format(*next)
+		a.NextAttemptAt = &at
+	}
+	return a
+}
+
+// Attempts returns a page of endpoint webhookID's attempt log, newest first.
+func (s *Service) Attempts(ctx context.Context, accountID, webhookID string, limit int, cursor string) ([]Attempt, string, error) {
+	cur, err := dynamo.DecodeCursor(cursor)
+	if err != nil {
+		return nil, "", errBadCursor
+	}
+	if _, err := s.get(ctx, accountID, webhookID); err != nil {
+		return nil, "", err
+	}
+	pk := dynamo.WebhookLogPK(accountID, webhookID)
+	rows, next, err := dynamo.QueryPage[attemptItem](ctx, s.Table, &dynamodb.QueryInput{
+		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":pk":     str(pk),
+			":prefix": str(dynamo.AttemptPrefix),
+		},
+		ScanIndexForward: aws.Bool(false),
+		ConsistentRead:   aws.Bool(true),
+	}, limit, cur, pk)
+	if errors.Is(err, dynamo.ErrBadCursor) {
+		return nil, "", errBadCursor
+	}
+	if err != nil {
+		return nil, "", apperr.Wrap("webhooks.Attempts", err)
+	}
+	out := make([]Attempt, len(rows))
+	for i, r := range rows {
+		out[i] = r.Attempt
+	}
+	return out, next, nil
+}

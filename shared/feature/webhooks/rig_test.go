@@ -1,0 +1,154 @@
+package webhooks_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"rvcontent/shared/feature/eventlog"
+	"rvcontent/shared/feature/webhooks"
+	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/egress"
+	"rvcontent/shared/platform/mail"
+	"rvcontent/test/dynamotest"
+)
+
+// rig is a webhooks service on a fresh table with fakes around it.
+type rig struct {
+	svc    *webhooks.Service
+	table  *dynamo.Table
+	clock  *clock.Fixed
+	queue  *fakeQueue
+	poster *fakePoster
+	mailer *mail.Memory
+	acct   string
+	ctx    context.Context // as the account's agent key
+}
+
+func newRig(t *testing.T) *rig {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("needs DynamoDB Local")
+	}
+	r := &rig{
+		table: dynamotest.Table(t), clock: &clock.Fixed{T: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)},
+		queue: &fakeQueue{}, poster: &fakePoster{status: 200}, mailer: &mail.Memory{}, acct: ids.New(),
+	}
+	r.svc = &webhooks.Service{
+		Table: r.table, Clock: r.clock, Events: &eventlog.Writer{Clock: r.clock}, Queue: r.queue,
+		Client: r.poster, Keys: webhooks.NewKeyring(strings.Repeat("s", 32)),
+		Mail: &mail.Spool{Table: r.table, Clock: r.clock, Sender: r.mailer}, Owners: owners{}, DashboardURL: "https://app.example.com",
+	}
+	r.svc.Mail.Register(r.svc.MailTemplates())
+	if err := r.table.Put(context.Background(), map[string]string{"pk": dynamo.AccountPK(r.acct), "sk": dynamo.AccountSK}); err != nil {
+		t.Fatal(err)
+	}
+	r.ctx = auth.With(context.Background(), auth.Principal{
+		AccountID: r.acct, CredentialID: "key-1", Actor: auth.Actor{Type: auth.ActorAgent, ID: "key-1", Name: "Agent"},
+	})
+	return r
+}
+
+// endpoint creates an endpoint subscribed to events.
+func (r *rig) endpoint(t *testing.T, events ...string) webhooks.Endpoint {
+	t.Helper()
+	ep, err := r.svc.Create(r.ctx, webhooks.NewInput{URL: "https://hooks.example.com/" + ids.New(), Events: events})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ep
+}
+
+// event returns a committed-looking event of type typ.
+func (r *rig) event(typ string) eventlog.Event {
+	return eventlog.Event{ID: ids.Sortable(), Type: typ, CreatedAt: clock.Format(r.clock.Now()), AccountID: r.acct, Data: json.RawMessage(`{"n":1}`)}
+}
+
+// deliver hands every queued message whose delay has passed to the
+// service, as the deliveries queue would, and returns how many it handed.
+func (r *rig) deliver(t *testing.T) int {
+	t.Helper()
+	n := 0
+	for _, m := range r.queue.take() {
+		handled, err := r.svc.Handle(context.Background(), events.SQSMessage{MessageId: ids.New(), Body: m.Body})
+		if !handled || err != nil {
+			t.Fatalf("message %s: handled %v, err %v", m.Body, handled, err)
+		}
+		n++
+	}
+	return n
+}
+
+type sent struct {
+	Body  string
+	Delay time.Duration
+}
+
+// fakeQueue keeps sent messages.
+type fakeQueue struct {
+	mu   sync.Mutex
+	msgs []sent
+}
+
+func (q *fakeQueue) Send(_ context.Context, body []byte, delay time.Duration) error {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.msgs = append(q.msgs, sent{Body: string(body), Delay: delay})
+	return nil
+}
+
+// take removes and returns every message.
+func (q *fakeQueue) take() []sent {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	out := q.msgs
+	q.msgs = nil
+	return out
+}
+
+// fakePoster answers every request with status and records it.
+// A set gate holds every request until it is closed.
+type fakePoster struct {
+	mu     sync.Mutex
+	status int
+	reqs   []egress.Request
+	gate   chan struct{}
+}
+
+func (p *fakePoster) Do(_ context.Context, req egress.Request) (*egress.Response, error) {
+	p.mu.Lock()
+	p.reqs = append(p.reqs, req)
+	status, gate := p.status, p.gate
+	p.mu.Unlock()
+	if gate != nil {
+		<-gate
+	}
+	return &egress.Response{StatusCode: status}, nil
+}
+
+func (p *fakePoster) count() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.reqs)
+}
+
+// subjects returns the subjects of the mails box was sent, oldest first.
+func subjects(box *mail.Memory) []string {
+	var out []string
+	for _, s := range box.Sent() {
+		out = append(out, s.Subject)
+	}
+	return out
+}
+
+type owners struct{}
+
+func (owners) OwnerEmail(context.Context, string) (string, error) { return "owner@example.com", nil }

@@ -1,0 +1,227 @@
+package webhooks
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/feature/activity"
+	"rvcontent/shared/feature/eventlog"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/egress"
+	"rvcontent/shared/platform/mail"
+	"rvcontent/shared/platform/queue"
+)
+
+// Poster sends one outbound request; *egress.Client is the production one.
+// It returns an *egress.Error when no response came.
+type Poster interface {
+	Do(ctx context.Context, req egress.Request) (*egress.Response, error)
+}
+
+var _ Poster = (*egress.Client)(nil)
+
+// Owners finds the email address of an account's owner.
+type Owners interface {
+	OwnerEmail(ctx context.Context, accountID string) (string, error)
+}
+
+// Service manages endpoints and delivers events to them.
+type Service struct {
+	Table  *dynamo.Table
+	Clock  clock.Clock
+	Events *eventlog.Writer
+	// Queue is the deliveries queue: attempts due within queue.MaxDelay
+	// are sent there with a delay.
+	Queue  queue.Sender
+	Client Poster
+	Keys   *Keyring
+	// Mail is the mail outbox the owner's health notices go through.
+	Mail   *mail.Spool
+	Owners Owners
+	// Wall is the real clock that signature timestamps come from, because
+	// receivers check them against their own clocks; clock.System when nil.
+	// (The dev stack's service clock may run ahead of real time.)
+	Wall clock.Clock
+	// DashboardURL is where the owner manages webhooks, linked from emails.
+	DashboardURL string
+}
+
+// CountAttribute is the account item's attribute counting its endpoints.
+const CountAttribute = "webhook_count"
+
+var errTooMany = apperr.New(apperr.Conflict, fmt.Sprintf("This account already has %d webhook endpoints. Delete one before adding another.", MaxEndpoints))
+
+var errNotConfigured = apperr.New(apperr.Unavailable, "Webhooks are not available right now. Retry later.")
+
+// Create adds an endpoint for the caller's account, enabled, and returns it
+// with its secret (shown only this once).
+func (s *Service) Create(ctx context.Context, in NewInput) (Endpoint, error) {
+	p, _ := auth.From(ctx)
+	id := ids.Sortable()
+	issued, err := s.Keys.Issue(p.AccountID, id)
+	if err != nil {
+		return Endpoint{}, &apperr.Error{Code: errNotConfigured.Code, Op: "webhooks.Create", Message: errNotConfigured.Message, RetryAfter: 60, Err: err}
+	}
+	now := s.Clock.Now()
+	ep := Endpoint{
+		ID: id, URL: in.URL, Events: in.Events, Description: in.Description, Enabled: true,
+		CreatedBy: p.Actor, CreatedAt: clock.Format(now),
+	}
+	tx := &dynamo.Tx{}
+	s.count(tx, p.AccountID, 1)
+	tx.PutNew("webhook", item{
+		PK: dynamo.AccountPK(p.AccountID), SK: dynamo.WebhookSK(id), Endpoint: ep, AccountID: p.AccountID,
+		CredentialID: p.CredentialID, SecretNonce: issued.Nonce, SecretKeyID: issued.KeyID,
+	})
+	recordChange(tx, now, p, ep, "created", "Webhook endpoint "+display(ep.URL)+" created")
+	ep.Secret = issued.Secret
+	if err := s.Table.Commit(ctx, tx, ep); err != nil {
+		if dynamo.FailedOn(err, "webhook_limit") {
+			return Endpoint{}, errTooMany
+		}
+		return Endpoint{}, apperr.Wrap("webhooks.Create", err)
+	}
+	return ep, nil
+}
+
+// count adds to tx a change of the account's endpoint count by delta; an
+// increment fails (named "webhook_limit") once MaxEndpoints exist.
+func (s *Service) count(tx *dynamo.Tx, accountID string, delta int) {
+	u := &types.Update{
+		UpdateExpression:          aws.String("ADD #n :d"),
+		ExpressionAttributeNames:  map[string]string{"#n": CountAttribute},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":d": num(int64(delta))},
+	}
+	if delta > 0 {
+		u.ConditionExpression = aws.String("attribute_exists(pk) AND (attribute_not_exists(#n) OR #n < :max)")
+		u.ExpressionAttributeValues[":max"] = num(MaxEndpoints)
+	}
+	tx.Update("webhook_limit", dynamo.AccountPK(accountID), dynamo.AccountSK, u)
+}
+
+// Update applies patch to endpoint id of the caller's account and returns
+// it. Enabling a disabled endpoint clears disabled_reason and its record of
+// failures; disabling one sets disabled_reason "manual".
+func (s *Service) Update(ctx context.Context, id string, patch Patch) (Endpoint, error) {
+	p, _ := auth.From(ctx)
+	for try := 0; ; try++ {
+		it, err := s.get(ctx, p.AccountID, id)
+		if err != nil || patch.Empty() {
+			return it.Endpoint, err
+		}
+		tx := &dynamo.Tx{}
+		u, changed := patchUpdate(it, patch)
+		if len(changed) == 0 {
+			return it.Endpoint, nil
+		}
+		tx.Update("webhook", it.PK, it.SK, u)
+		recordChange(tx, s.Clock.Now(), p, it.Endpoint, "updated", fmt.Sprintf("Webhook endpoint %s updated (%s)", display(it.URL), strings.Join(changed, ", ")))
+		err = s.Table.Commit(ctx, tx, nil)
+		if errors.Is(err, dynamo.ErrConditionFailed) && try < 2 {
+			continue // changed or deleted meanwhile: read again
+		}
+		if errors.Is(err, dynamo.ErrConditionFailed) {
+			return Endpoint{}, apperr.New(apperr.Conflict, "The webhook endpoint changed while this request ran. Retry it.")
+		}
+		if err != nil {
+			return Endpoint{}, apperr.Wrap("webhooks.Update", err)
+		}
+		it, err = s.get(ctx, p.AccountID, id)
+		return it.Endpoint, err
+	}
+}
+
+// patchUpdate builds the update of it by patch, conditioned on the enabled
+// state it was read in, and names the fields it changes.
+func patchUpdate(it item, patch Patch) (*types.Update, []string) {
+	b := newUpdate()
+	var changed []string
+	if patch.URL != nil {
+		b.set("url", str(*patch.URL))
+		changed = append(changed, "url")
+	}
+	if patch.Events != nil {
+		b.set("events", strList(patch.Events))
+		changed = append(changed, "events")
+	}
+	if patch.Description.Sent {
+		if patch.Description.Null {
+			b.remove("description")
+		} else {
+			b.set("description", str(patch.Description.Value))
+		}
+		changed = append(changed, "description")
+	}
+	if patch.Enabled != nil && *patch.Enabled != it.Enabled {
+		b.set("enabled", &types.AttributeValueMemberBOOL{Value: *patch.Enabled})
+		if *patch.Enabled {
+			b.remove("disabled_reason")
+		} else {
+			b.set("disabled_reason", str(ReasonManual))
+		}
+		b.remove(healthAttributes...)
+		changed = append(changed, "enabled")
+	}
+	b.condition("attribute_exists(pk) AND enabled = :was", ":was", &types.AttributeValueMemberBOOL{Value: it.Enabled})
+	return b.update(), changed
+}
+
+// healthAttributes are removed whenever a run of failures ends.
+var healthAttributes = []string{"failing_since", "warned_at", "gsi1pk", "gsi1sk"}
+
+// Delete removes endpoint id of the caller's account. Its pending
+// deliveries are dropped: no attempt is made for an endpoint that is gone.
+func (s *Service) Delete(ctx context.Context, id string) error {
+	p, _ := auth.From(ctx)
+	it, err := s.get(ctx, p.AccountID, id)
+	if err != nil {
+		return err
+	}
+	tx := &dynamo.Tx{}
+	tx.Delete("webhook", it.PK, it.SK, "attribute_exists(pk)")
+	s.count(tx, p.AccountID, -1)
+	recordChange(tx, s.Clock.Now(), p, it.Endpoint, "deleted", "Webhook endpoint "+display(it.URL)+" deleted")
+	err = s.Table.Commit(ctx, tx, nil)
+	if errors.Is(err, dynamo.ErrConditionFailed) {
+		return ErrNotFound // deleted by a concurrent call
+	}
+	return apperr.Wrap("webhooks.Delete", err)
+}
+
+// recordChange adds the activity entry of a change to endpoint ep.
+func recordChange(tx *dynamo.Tx, now time.Time, p auth.Principal, ep Endpoint, verb, summary string) {
+	activity.Record(tx, now, p, activity.Change{
+		Action:   "webhook." + verb,
+		Resource: activity.Resource{Type: "webhook", ID: ep.ID},
+		Summary:  summary,
+	})
+}
+
+// display shortens an endpoint URL for summaries and emails: scheme, host
+// and path, without a query that may carry a token.
+func display(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "(invalid URL)"
+	}
+	return u.Scheme + "://" + u.Host + u.EscapedPath()
+}
+
+func strList(list []string) types.AttributeValue {
+	l := &types.AttributeValueMemberL{Value: make([]types.AttributeValue, len(list))}
+	for i, v := range list {
+		l.Value[i] = str(v)
+	}
+	return l
+}

@@ -1,0 +1,156 @@
+package writing
+
+import (
+	"context"
+	"fmt"
+
+	"rvcontent/shared/feature/activity"
+	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/input"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/model"
+)
+
+// Limits of a rewrite request.
+const (
+	MaxInstructions = 500
+	MaxSectionName  = 200
+	MaxPassage      = 20_000
+)
+
+// RewriteRequest is what POST .../rewrite-section takes: the passage, by
+// Section (a heading of the body: the content under it up to the next
+// heading of the same or a higher level) or by Text (an exact passage of
+// the body, found once), what to change, and whether to apply the result
+// to the article (default true) or only return it.
+type RewriteRequest struct {
+	Section      string
+	Text         string
+	Instructions string
+	Apply        bool
+}
+
+// ParseRewrite reads the body of POST .../rewrite-section.
+func ParseRewrite(o *input.Object) (RewriteRequest, error) {
+	var r RewriteRequest
+	r.Section, _ = o.String("section", false, input.Len(1, MaxSectionName))
+	r.Text, _ = o.String("text", false, input.Len(1, MaxPassage))
+	r.Instructions, _ = o.String("instructions", false, input.MaxLen(MaxInstructions))
+	switch {
+	case r.Section != "" && r.Text != "":
+		o.Problem("section", "send either section or text, not both")
+	case r.Section == "" && r.Text == "":
+		o.Problem("section", "is required: send section (a heading of the article's body) or text (a passage copied from it)")
+	}
+	r.Apply = true
+	if f := o.Bool("apply"); f.Sent && !f.Null {
+		r.Apply = f.Value
+	}
+	return r, o.Err()
+}
+
+// Rewrite is a rewritten passage and the article it belongs to.
+type Rewrite struct {
+	Article articles.Article
+	// Section is the heading whose content was rewritten, or nil for a
+	// passage sent as text.
+	Section *string
+	Before  string
+	After   string
+	// Applied says whether the article's body now holds After.
+	Applied bool
+}
+
+// Errors of RewriteSection.
+var (
+	errNothingToRewrite = apperr.New(apperr.Conflict, "The article has no body to rewrite yet. Write it with PATCH (body_markdown) or POST .../generate.")
+	errModelUnavailable = &apperr.Error{Code: apperr.Unavailable, Message: "The passage could not be rewritten right now. Retry in a minute.", RetryAfter: 60}
+)
+
+// RewriteSection rewrites one passage of the caller's article with the
+// site's writing settings and, when r.Apply, stores it in the body (a
+// finished article's seo_score is recomputed and article.updated records
+// the change). It spends no credit and counts toward the AI rate limit.
+// Errors: not_found; validation_failed (passage not found, ambiguous);
+// conflict (no body, being written, changed at the same moment);
+// rate_limited; unavailable (the model did not answer).
+func (s *Service) RewriteSection(ctx context.Context, p auth.Principal, siteID, id string, r RewriteRequest) (Rewrite, error) {
+	site, err := s.Sites.Get(ctx, p.AccountID, siteID)
+	if err != nil {
+		return Rewrite{}, err
+	}
+	a, err := s.Articles.Get(ctx, siteID, id)
+	if err != nil {
+		return Rewrite{}, err
+	}
+	switch {
+	case a.Status == articles.StatusGenerating:
+		return Rewrite{}, errBeingWritten
+	case !a.Written():
+		return Rewrite{}, errNothingToRewrite
+	}
+	loc, err := locate(a.BodyMarkdown, r)
+	if err != nil {
+		return Rewrite{}, err
+	}
+	if err := s.AI.Take(ctx, p.AccountID); err != nil {
+		return Rewrite{}, err
+	}
+	before := loc.text(a.BodyMarkdown)
+	after, err := s.Writer.RewritePassage(ctx, model.PassageBrief{
+		Title: a.Title, Keyword: keywordOf(a), Brand: deref(site.BrandName), Passage: before, Instructions: r.Instructions,
+		Tone: deref(site.Writing.Tone), WritingStyle: deref(site.Writing.WritingStyle), BrandVoice: Rules(deref(site.Writing.BrandVoice)),
+	})
+	if err != nil || after == "" {
+		_ = s.AI.Give(ctx, p.AccountID)
+		return Rewrite{}, errModelUnavailable
+	}
+	out := Rewrite{Article: a, Before: before, After: after}
+	if loc.section != "" {
+		h := loc.section
+		out.Section = &h
+	}
+	body := loc.replace(a.BodyMarkdown, after)
+	if !r.Apply || body == a.BodyMarkdown {
+		out.Applied = r.Apply
+		return out, nil
+	}
+	out.Article, err = s.Articles.Change(ctx, siteID, id, func(x *articles.Article) error {
+		if x.BodyMarkdown != a.BodyMarkdown || x.Status == articles.StatusGenerating {
+			return articles.ErrChanged
+		}
+		x.SetBody(body)
+		if x.Status == articles.StatusFinished {
+			x.SetSEOScore(site)
+		}
+		return nil
+	}, func(tx *dynamo.Tx, _, saved articles.Article) error {
+		what := "a passage"
+		if out.Section != nil {
+			what = fmt.Sprintf("section %q", *out.Section)
+		}
+		activity.Record(tx, s.Clock.Now(), p, activity.Change{
+			Action: "article.section_rewritten", SiteID: siteID, Resource: activity.Resource{Type: "article", ID: id},
+			Summary: fmt.Sprintf("Rewrote %s of %q", what, saved.Title),
+		})
+		if saved.Status == articles.StatusFinished {
+			s.Events.Emit(tx, p.AccountID, siteID, "article.updated", map[string]any{"article": saved.WithoutBody(), "changed": []string{"body_markdown"}})
+		}
+		return nil
+	})
+	if err != nil {
+		return Rewrite{}, err
+	}
+	out.Applied = true
+	return out, nil
+}
+
+// locate finds the passage a request names.
+func locate(body string, r RewriteRequest) (passage, error) {
+	if r.Section != "" {
+		return findSection(body, r.Section)
+	}
+	return findText(body, r.Text)
+}

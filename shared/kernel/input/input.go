@@ -1,0 +1,247 @@
+// Package input reads JSON request bodies field by field and collects every
+// problem, so one validation_failed answer lists all invalid fields at once.
+// It tells apart a field that is absent, sent as null, or sent with a value,
+// which PATCH needs.
+package input
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"rvcontent/shared/kernel/apperr"
+)
+
+// Object is a JSON object being read. Problems found while reading are
+// collected and reported by Err.
+type Object struct {
+	prefix   string
+	fields   map[string]json.RawMessage
+	problems *[]apperr.Problem
+}
+
+// Parse reads body as a JSON object. An empty body is an empty object. A body
+// that is not JSON, or not an object, is a bad_request error.
+func Parse(body []byte) (*Object, error) {
+	o := &Object{fields: map[string]json.RawMessage{}, problems: &[]apperr.Problem{}}
+	if len(bytes.TrimSpace(body)) == 0 {
+		return o, nil
+	}
+	if !json.Valid(body) {
+		return nil, apperr.New(apperr.BadRequest, "The request body is not valid JSON.")
+	}
+	if err := json.Unmarshal(body, &o.fields); err != nil {
+		return nil, apperr.New(apperr.BadRequest, "The request body must be a JSON object.")
+	}
+	if o.fields == nil { // the body was the JSON literal null
+		o.fields = map[string]json.RawMessage{}
+	}
+	return o, nil
+}
+
+// Field is a value that may be absent, null or set, as PATCH bodies need.
+type Field[T any] struct {
+	Sent  bool // the field was in the body
+	Null  bool // it was sent as null
+	Value T    // its value when sent and not null
+}
+
+// Check is a rule on a string value; it returns a problem or "".
+type Check func(string) string
+
+// Problem records a problem with field name (relative to this object).
+func (o *Object) Problem(name, problem string) {
+	*o.problems = append(*o.problems, apperr.Problem{Field: o.prefix + name, Problem: problem})
+}
+
+// Has reports whether name was sent (with any value, null included).
+func (o *Object) Has(name string) bool {
+	_, ok := o.fields[name]
+	return ok
+}
+
+func (o *Object) raw(name string) (json.RawMessage, bool, bool) {
+	raw, ok := o.fields[name]
+	if !ok {
+		return nil, false, false
+	}
+	return raw, true, string(bytes.TrimSpace(raw)) == "null"
+}
+
+// String reads a string field. A required field that is absent, null or
+// blank is a problem; surrounding whitespace is trimmed. It returns the
+// value and whether a valid value was read.
+func (o *Object) String(name string, required bool, checks ...Check) (string, bool) {
+	f := o.NullableString(name, checks...)
+	switch {
+	case !f.Sent || f.Null:
+		if required {
+			o.Problem(name, "is required")
+		}
+		return "", false
+	case !o.ok(name):
+		return "", false
+	case f.Value == "" && required:
+		o.Problem(name, "must not be empty")
+		return "", false
+	}
+	return f.Value, true
+}
+
+// NullableString reads a string field that may be null.
+func (o *Object) NullableString(name string, checks ...Check) Field[string] {
+	raw, sent, null := o.raw(name)
+	if !sent || null {
+		return Field[string]{Sent: sent, Null: null}
+	}
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		o.Problem(name, "must be a string")
+		return Field[string]{Sent: true}
+	}
+	s = strings.TrimSpace(s)
+	for _, c := range checks {
+		if p := c(s); p != "" {
+			o.Problem(name, p)
+			return Field[string]{Sent: true, Value: s}
+		}
+	}
+	return Field[string]{Sent: true, Value: s}
+}
+
+// Int reads an integer field within [min, max]. It returns the value and
+// whether it was sent and valid.
+func (o *Object) Int(name string, required bool, min, max int) (int, bool) {
+	raw, sent, null := o.raw(name)
+	if !sent || null {
+		if required {
+			o.Problem(name, "is required")
+		}
+		return 0, false
+	}
+	var f float64
+	if err := json.Unmarshal(raw, &f); err != nil || f != float64(int64(f)) {
+		o.Problem(name, "must be an integer")
+		return 0, false
+	}
+	n := int(f)
+	if n < min || n > max {
+		o.Problem(name, fmt.Sprintf("must be between %d and %d", min, max))
+		return 0, false
+	}
+	return n, true
+}
+
+// Bool reads a boolean field.
+func (o *Object) Bool(name string) Field[bool] {
+	raw, sent, null := o.raw(name)
+	if !sent || null {
+		if null {
+			o.Problem(name, "must be true or false")
+		}
+		return Field[bool]{Sent: sent, Null: null}
+	}
+	var b bool
+	if err := json.Unmarshal(raw, &b); err != nil {
+		o.Problem(name, "must be true or false")
+		return Field[bool]{Sent: true}
+	}
+	return Field[bool]{Sent: true, Value: b}
+}
+
+// Strings reads an array of strings with at most max items, each checked.
+func (o *Object) Strings(name string, max int, checks ...Check) Field[[]string] {
+	raw, sent, null := o.raw(name)
+	if !sent || null {
+		return Field[[]string]{Sent: sent, Null: null}
+	}
+	var list []string
+	if err := json.Unmarshal(raw, &list); err != nil {
+		o.Problem(name, "must be an array of strings")
+		return Field[[]string]{Sent: true}
+	}
+	if len(list) > max {
+		o.Problem(name, fmt.Sprintf("must have at most %d items", max))
+		return Field[[]string]{Sent: true}
+	}
+	for i, s := range list {
+		list[i] = strings.TrimSpace(s)
+		for _, c := range checks {
+			if p := c(list[i]); p != "" {
+				o.Problem(fmt.Sprintf("%s[%d]", name, i), p)
+				break
+			}
+		}
+	}
+	return Field[[]string]{Sent: true, Value: list}
+}
+
+// Object reads a nested object; its problems are reported with name as a
+// prefix ("agent.name"). An absent or null object reads as empty.
+func (o *Object) Object(name string) *Object {
+	sub := &Object{prefix: o.prefix + name + ".", fields: map[string]json.RawMessage{}, problems: o.problems}
+	raw, sent, null := o.raw(name)
+	if !sent || null {
+		return sub
+	}
+	if err := json.Unmarshal(raw, &sub.fields); err != nil || sub.fields == nil {
+		o.Problem(name, "must be an object")
+		sub.fields = map[string]json.RawMessage{}
+	}
+	return sub
+}
+
+// Err returns a validation_failed error listing every problem, or nil.
+func (o *Object) Err() error {
+	if len(*o.problems) == 0 {
+		return nil
+	}
+	return apperr.Invalid(*o.problems...)
+}
+
+func (o *Object) ok(name string) bool {
+	for _, p := range *o.problems {
+		if p.Field == o.prefix+name {
+			return false
+		}
+	}
+	return true
+}
+
+// Len checks that a string has between min and max characters.
+func Len(min, max int) Check {
+	return func(s string) string {
+		n := utf8.RuneCountInString(s)
+		switch {
+		case n < min && min == 1:
+			return "must not be empty"
+		case n < min || n > max:
+			return fmt.Sprintf("must be %d to %d characters", min, max)
+		}
+		return ""
+	}
+}
+
+// MaxLen checks that a string has at most max characters.
+func MaxLen(max int) Check {
+	return func(s string) string {
+		if utf8.RuneCountInString(s) > max {
+			return fmt.Sprintf("must be at most %d characters", max)
+		}
+		return ""
+	}
+}
+
+// OneOf checks that a string is one of the allowed values.
+func OneOf(allowed ...string) Check {
+	return func(s string) string {
+		for _, a := range allowed {
+			if s == a {
+				return ""
+			}
+		}
+		return "must be one of " + strings.Join(allowed, ", ")
+	}
+}

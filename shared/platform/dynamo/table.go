@@ -1,0 +1,140 @@
+// Package dynamo is the service's adapter to its one DynamoDB table: the key
+// design, the table schema, typed reads and writes, transactions that commit
+// together with an idempotent response, and opaque list cursors.
+package dynamo
+
+import (
+	"context"
+	"errors"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/dev/faults"
+)
+
+// ErrNotFound is returned by Get when no item has the key.
+var ErrNotFound = errors.New("dynamo: item not found")
+
+// ErrConditionFailed is returned when a conditional write's condition is false.
+var ErrConditionFailed = errors.New("dynamo: condition failed")
+
+// Table is the service's table: a client and the table's name.
+type Table struct {
+	Client *dynamodb.Client
+	Name   string
+	// Faults, when set (dev stack only), can fail a request right after
+	// its transaction committed.
+	Faults *faults.Injector
+}
+
+// Key returns the primary key attribute map of (pk, sk).
+func Key(pk, sk string) map[string]types.AttributeValue {
+	return map[string]types.AttributeValue{
+		PK: &types.AttributeValueMemberS{Value: pk},
+		SK: &types.AttributeValueMemberS{Value: sk},
+	}
+}
+
+// Get reads the item at (pk, sk) into out with a strongly consistent read.
+// It returns ErrNotFound when there is none.
+func (t *Table) Get(ctx context.Context, pk, sk string, out any) error {
+	res, err := t.Client.GetItem(ctx, &dynamodb.GetItemInput{
+		TableName:      aws.String(t.Name),
+		Key:            Key(pk, sk),
+		ConsistentRead: aws.Bool(true),
+	})
+	if err != nil {
+		return err
+	}
+	if res.Item == nil {
+		return ErrNotFound
+	}
+	return attributevalue.UnmarshalMap(res.Item, out)
+}
+
+// Put writes item unconditionally.
+func (t *Table) Put(ctx context.Context, item any) error {
+	av, err := attributevalue.MarshalMap(item)
+	if err != nil {
+		return err
+	}
+	_, err = t.Client.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(t.Name), Item: av})
+	return err
+}
+
+// PutNew writes item only if no item has its key yet; otherwise it returns
+// ErrConditionFailed.
+func (t *Table) PutNew(ctx context.Context, item any) error {
+	av, err := attributevalue.MarshalMap(item)
+	if err != nil {
+		return err
+	}
+	_, err = t.Client.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName:           aws.String(t.Name),
+		Item:                av,
+		ConditionExpression: aws.String("attribute_not_exists(pk)"),
+	})
+	return conditionErr(err)
+}
+
+// Update runs an UpdateItem on (pk, sk) built from in; ConditionalCheckFailed
+// becomes ErrConditionFailed. TableName and Key are filled in.
+func (t *Table) Update(ctx context.Context, pk, sk string, in *dynamodb.UpdateItemInput) (*dynamodb.UpdateItemOutput, error) {
+	in.TableName = aws.String(t.Name)
+	in.Key = Key(pk, sk)
+	out, err := t.Client.UpdateItem(ctx, in)
+	return out, conditionErr(err)
+}
+
+// Delete removes the item at (pk, sk), if any.
+func (t *Table) Delete(ctx context.Context, pk, sk string) error {
+	_, err := t.Client.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(t.Name), Key: Key(pk, sk)})
+	return err
+}
+
+// Query runs in against the table (TableName is filled in) and returns one
+// page of items and the last evaluated key.
+func (t *Table) Query(ctx context.Context, in *dynamodb.QueryInput) ([]map[string]types.AttributeValue, map[string]types.AttributeValue, error) {
+	in.TableName = aws.String(t.Name)
+	out, err := t.Client.Query(ctx, in)
+	if err != nil {
+		return nil, nil, err
+	}
+	return out.Items, out.LastEvaluatedKey, nil
+}
+
+// QueryAll runs in and follows every page, returning all items. Use it only
+// on partitions known to be small (an account's sites or credentials).
+func (t *Table) QueryAll(ctx context.Context, in *dynamodb.QueryInput) ([]map[string]types.AttributeValue, error) {
+	in.TableName = aws.String(t.Name)
+	var all []map[string]types.AttributeValue
+	p := dynamodb.NewQueryPaginator(t.Client, in)
+	for p.HasMorePages() {
+		out, err := p.NextPage(ctx)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, out.Items...)
+	}
+	return all, nil
+}
+
+// UnmarshalList decodes items into a slice of T.
+func UnmarshalList[T any](items []map[string]types.AttributeValue) ([]T, error) {
+	out := make([]T, 0, len(items))
+	if err := attributevalue.UnmarshalListOfMaps(items, &out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func conditionErr(err error) error {
+	var ccf *types.ConditionalCheckFailedException
+	if errors.As(err, &ccf) {
+		return ErrConditionFailed
+	}
+	return err
+}

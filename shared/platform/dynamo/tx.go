@@ -1,0 +1,202 @@
+package dynamo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/dev/faults"
+)
+
+// Tx collects writes that must happen together, and work to do once they
+// have (enqueueing, fan-out). Build it with the methods below, then Commit.
+type Tx struct {
+	items []types.TransactWriteItem
+	names []string
+	after []func(context.Context)
+	err   error
+}
+
+// Put adds a put of item; condition, if not empty, must hold (for example
+// "attribute_not_exists(pk)"). name labels the write in errors.
+func (tx *Tx) Put(name string, item any, condition string, values map[string]types.AttributeValue) {
+	av, err := attributevalue.MarshalMap(item)
+	if err != nil {
+		tx.fail(fmt.Errorf("marshal %s: %w", name, err))
+		return
+	}
+	p := &types.Put{Item: av, ExpressionAttributeValues: values}
+	if condition != "" {
+		p.ConditionExpression = aws.String(condition)
+	}
+	tx.add(name, types.TransactWriteItem{Put: p})
+}
+
+// PutNew adds a put that fails if an item with the same key exists.
+func (tx *Tx) PutNew(name string, item any) {
+	tx.Put(name, item, "attribute_not_exists(pk)", nil)
+}
+
+// Update adds an update of (pk, sk) built from u.
+func (tx *Tx) Update(name, pk, sk string, u *types.Update) {
+	u.Key = Key(pk, sk)
+	tx.add(name, types.TransactWriteItem{Update: u})
+}
+
+// Delete adds a delete of (pk, sk); condition may be empty.
+func (tx *Tx) Delete(name, pk, sk, condition string) {
+	d := &types.Delete{Key: Key(pk, sk)}
+	if condition != "" {
+		d.ConditionExpression = aws.String(condition)
+	}
+	tx.add(name, types.TransactWriteItem{Delete: d})
+}
+
+// Check adds a condition on (pk, sk) that must hold for the writes to happen.
+func (tx *Tx) Check(name, pk, sk, condition string, values map[string]types.AttributeValue) {
+	tx.add(name, types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
+		Key: Key(pk, sk), ConditionExpression: aws.String(condition), ExpressionAttributeValues: values,
+	}})
+}
+
+// Raw adds a prepared write.
+func (tx *Tx) Raw(name string, item types.TransactWriteItem) { tx.add(name, item) }
+
+// AfterCommit registers work to run once the writes succeeded.
+func (tx *Tx) AfterCommit(f func(context.Context)) { tx.after = append(tx.after, f) }
+
+// Len returns the number of writes collected.
+func (tx *Tx) Len() int { return len(tx.items) }
+
+func (tx *Tx) add(name string, item types.TransactWriteItem) {
+	tx.items = append(tx.items, item)
+	tx.names = append(tx.names, name)
+}
+
+func (tx *Tx) fail(err error) {
+	if tx.err == nil {
+		tx.err = err
+	}
+}
+
+// CanceledError reports which writes of a transaction had a false condition.
+type CanceledError struct {
+	Failed []string // names of the writes whose condition failed
+}
+
+// Error lists the failed writes.
+func (e *CanceledError) Error() string {
+	return "dynamo: transaction canceled, condition failed on " + strings.Join(e.Failed, ", ")
+}
+
+// Has reports whether the write called name failed its condition.
+func (e *CanceledError) Has(name string) bool {
+	for _, f := range e.Failed {
+		if f == name {
+			return true
+		}
+	}
+	return false
+}
+
+// FailedOn reports whether err is a transaction cancelled because the
+// write called name failed its condition.
+func FailedOn(err error, name string) bool {
+	var ce *CanceledError
+	return errors.As(err, &ce) && ce.Has(name)
+}
+
+// Is makes a CanceledError match ErrConditionFailed.
+func (e *CanceledError) Is(target error) bool { return target == ErrConditionFailed }
+
+// CommitHook adds one write to the transaction that carries a request's
+// effect. The idempotency layer uses it to store a POST's response in the same
+// transaction as the POST's effect, so a retry after a crash replays it
+// instead of running it twice.
+type CommitHook interface {
+	// Write returns the write that records result, and false when result is
+	// not the response this hook waits for.
+	Write(result any) (types.TransactWriteItem, bool)
+	// Committed is told that the write was committed.
+	Committed()
+}
+
+type hookKey struct{}
+
+// WithCommitHook returns ctx carrying h for Commit to use.
+func WithCommitHook(ctx context.Context, h CommitHook) context.Context {
+	return context.WithValue(ctx, hookKey{}, h)
+}
+
+// Commit runs the collected writes as one transaction. When result is not nil
+// and ctx carries a CommitHook, the hook's write joins the transaction. After
+// success the AfterCommit work runs. A false condition returns a
+// *CanceledError naming the writes that failed.
+func (t *Table) Commit(ctx context.Context, tx *Tx, result any) error {
+	if tx.err != nil {
+		return tx.err
+	}
+	items, names := tx.items, tx.names
+	hook, _ := ctx.Value(hookKey{}).(CommitHook)
+	hooked := false
+	if hook != nil && result != nil {
+		if w, ok := hook.Write(result); ok {
+			items = append(append([]types.TransactWriteItem(nil), items...), w)
+			names = append(append([]string(nil), names...), "idempotency")
+			hooked = true
+		}
+	}
+	for i := range items {
+		setTable(&items[i], t.Name)
+	}
+	if len(items) == 0 {
+		return nil
+	}
+	_, err := t.Client.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
+	if err != nil {
+		var tce *types.TransactionCanceledException
+		if errors.As(err, &tce) {
+			ce := &CanceledError{}
+			for i, r := range tce.CancellationReasons {
+				if aws.ToString(r.Code) == "ConditionalCheckFailed" && i < len(names) {
+					ce.Failed = append(ce.Failed, names[i])
+				}
+			}
+			if len(ce.Failed) > 0 {
+				return ce
+			}
+		}
+		return err
+	}
+	if hooked {
+		hook.Committed()
+	}
+	if result != nil && faults.InRequest(ctx) {
+		if err := t.Faults.Fail(faults.AfterCommit); err != nil {
+			return err // as if the function died here: after-commit work is lost
+		}
+	}
+	for _, f := range tx.after {
+		f(ctx)
+	}
+	return nil
+}
+
+func setTable(item *types.TransactWriteItem, name string) {
+	switch {
+	case item.Put != nil:
+		item.Put.TableName = aws.String(name)
+	case item.Update != nil:
+		item.Update.TableName = aws.String(name)
+	case item.Delete != nil:
+		item.Delete.TableName = aws.String(name)
+	case item.ConditionCheck != nil:
+		item.ConditionCheck.TableName = aws.String(name)
+	}
+}

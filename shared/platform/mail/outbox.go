@@ -1,0 +1,77 @@
+package mail
+
+import (
+	"context"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// Sent is a mail as the dev outbox shows it.
+type Sent struct {
+	To      string   `json:"to" dynamodbav:"to"`
+	Subject string   `json:"subject" dynamodbav:"subject"`
+	Text    string   `json:"text" dynamodbav:"text"`
+	Links   []string `json:"links" dynamodbav:"links"`
+	SentAt  string   `json:"sent_at" dynamodbav:"sent_at"`
+}
+
+type outboxItem struct {
+	PK string `dynamodbav:"pk"`
+	SK string `dynamodbav:"sk"`
+	Sent
+	TTL int64 `dynamodbav:"ttl"`
+}
+
+// Outbox is the dev stack's mailer: it keeps every mail in the table instead
+// of sending it.
+type Outbox struct {
+	Table *dynamo.Table
+	Clock clock.Clock
+}
+
+var _ Sender = (*Outbox)(nil)
+
+// Send stores m.
+func (o *Outbox) Send(ctx context.Context, m Message) error {
+	now := o.Clock.Now()
+	links := m.Links
+	if links == nil {
+		links = []string{}
+	}
+	return o.Table.Put(ctx, outboxItem{
+		PK: dynamo.DevMailPK(m.To), SK: dynamo.TimeKey(clock.SortKey(now), ids.Sortable()),
+		Sent: Sent{To: m.To, Subject: m.Subject, Text: m.Text, Links: links, SentAt: clock.Format(now)},
+		TTL:  now.Add(30 * 24 * time.Hour).Unix(),
+	})
+}
+
+// List returns every mail sent to address, newest first.
+func (o *Outbox) List(ctx context.Context, address string) ([]Sent, error) {
+	items, err := o.Table.QueryAll(ctx, &dynamodb.QueryInput{
+		KeyConditionExpression: aws.String("pk = :pk"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":pk": &types.AttributeValueMemberS{Value: dynamo.DevMailPK(address)},
+		},
+		ScanIndexForward: aws.Bool(false),
+		ConsistentRead:   aws.Bool(true),
+	})
+	if err != nil {
+		return nil, err
+	}
+	rows, err := dynamo.UnmarshalList[outboxItem](items)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Sent, len(rows))
+	for i, r := range rows {
+		out[i] = r.Sent
+	}
+	return out, nil
+}

@@ -1,0 +1,182 @@
+// Package bedrock is the model adapter for Amazon Bedrock: it asks a
+// Bedrock model through the Converse API (aws-sdk-go-v2 bedrockruntime) and
+// reads its answer as JSON. It does no grounding itself; callers check its
+// answers with model.Ground like any adapter's.
+package bedrock
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	awsconfig "github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime"
+	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime/types"
+
+	"rvcontent/shared/platform/model"
+)
+
+// DefaultModelID is the Bedrock model used when none is configured.
+const DefaultModelID = "anthropic.claude-3-haiku-20240307-v1:0"
+
+// Converser is the part of the Bedrock runtime client the adapter uses;
+// *bedrockruntime.Client is the production one.
+type Converser interface {
+	Converse(ctx context.Context, in *bedrockruntime.ConverseInput, optFns ...func(*bedrockruntime.Options)) (*bedrockruntime.ConverseOutput, error)
+}
+
+var _ Converser = (*bedrockruntime.Client)(nil)
+
+// Model asks a Bedrock model. Build it with New or FromEnvironment.
+type Model struct {
+	ModelID string
+	// MaxInput caps the characters of page text sent per request.
+	MaxInput int
+
+	once    sync.Once
+	connect func(context.Context) (Converser, error)
+	client  Converser
+	err     error
+}
+
+var _ model.Model = (*Model)(nil)
+
+// New returns a Model that calls client.
+func New(client Converser, modelID string) *Model {
+	return &Model{ModelID: modelID, connect: func(context.Context) (Converser, error) { return client, nil }}
+}
+
+// FromEnvironment returns a Model whose client is built, on first use, from
+// the default AWS configuration (region and credentials from the Lambda
+// environment), so wiring does no I/O.
+func FromEnvironment(modelID string) *Model {
+	return &Model{ModelID: modelID, connect: func(ctx context.Context) (Converser, error) {
+		cfg, err := awsconfig.LoadDefaultConfig(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("bedrock: load AWS configuration: %w", err)
+		}
+		return bedrockruntime.NewFromConfig(cfg), nil
+	}}
+}
+
+func (m *Model) converser(ctx context.Context) (Converser, error) {
+	m.once.Do(func() { m.client, m.err = m.connect(ctx) })
+	return m.client, m.err
+}
+
+const analyzeSystem = `You read the pages of one business website and say what they state about the business.
+Rules:
+- Use only words, phrases and names that appear in the pages. Never add knowledge of your own, never guess.
+- niche: a short phrase (at most 8 words) naming what the business is or sells, e.g. "invoicing software".
+- audience: a short phrase (at most 6 words) naming whom it serves, as the pages say it, e.g. "freelancers and small agencies".
+- competitors: names of other companies or products that the pages themselves compare the business with (comparison pages, "vs", "alternative to", "switch from"). Not customers, partners or integrations.
+- Leave a field empty ("" or []) when the pages do not state it.
+Answer with one JSON object and nothing else: {"niche": "...", "audience": "...", "competitors": ["..."]}`
+
+// Analyze asks the model for the niche, audience and competitors of the
+// pages. The answer is not grounded yet: pass it through model.Ground.
+func (m *Model) Analyze(ctx context.Context, in model.AnalyzeInput) (model.Summary, error) {
+	text, err := m.Converse(ctx, analyzeSystem, analyzePrompt(in, m.maxInput()), 600)
+	if err != nil {
+		return model.Summary{}, err
+	}
+	var s model.Summary
+	if err := decodeJSON(text, &s); err != nil {
+		return model.Summary{}, fmt.Errorf("bedrock: analysis answer is not the expected JSON: %w", err)
+	}
+	if s.Competitors == nil {
+		s.Competitors = []string{}
+	}
+	return s, nil
+}
+
+// Converse sends one user message with a system prompt and returns the
+// text of the model's answer. Temperature is 0 so answers are as repeatable
+// as the model allows. Later tasks (research, writing) build on it.
+func (m *Model) Converse(ctx context.Context, system, user string, maxTokens int32) (string, error) {
+	c, err := m.converser(ctx)
+	if err != nil {
+		return "", err
+	}
+	id := m.ModelID
+	if id == "" {
+		id = DefaultModelID
+	}
+	out, err := c.Converse(ctx, &bedrockruntime.ConverseInput{
+		ModelId:         aws.String(id),
+		System:          []types.SystemContentBlock{&types.SystemContentBlockMemberText{Value: system}},
+		Messages:        []types.Message{{Role: types.ConversationRoleUser, Content: []types.ContentBlock{&types.ContentBlockMemberText{Value: user}}}},
+		InferenceConfig: &types.InferenceConfiguration{MaxTokens: aws.Int32(maxTokens), Temperature: aws.Float32(0)},
+	})
+	if err != nil {
+		return "", fmt.Errorf("bedrock: converse with %s: %w", id, err)
+	}
+	msg, ok := out.Output.(*types.ConverseOutputMemberMessage)
+	if !ok {
+		return "", errors.New("bedrock: the answer holds no message")
+	}
+	var b strings.Builder
+	for _, block := range msg.Value.Content {
+		if t, ok := block.(*types.ContentBlockMemberText); ok {
+			b.WriteString(t.Value)
+		}
+	}
+	if b.Len() == 0 {
+		return "", fmt.Errorf("bedrock: empty answer (stop reason %s)", out.StopReason)
+	}
+	return b.String(), nil
+}
+
+func (m *Model) maxInput() int {
+	if m.MaxInput > 0 {
+		return m.MaxInput
+	}
+	return 24000
+}
+
+// analyzePrompt renders the pages as plain text, at most max characters.
+func analyzePrompt(in model.AnalyzeInput, max int) string {
+	var b strings.Builder
+	if in.BrandName != "" {
+		fmt.Fprintf(&b, "Business name: %s\n", in.BrandName)
+	}
+	for i, p := range in.Pages {
+		fmt.Fprintf(&b, "\n--- Page %d: %s\n", i+1, p.URL)
+		line(&b, "Title", p.Title)
+		line(&b, "Description", p.Description)
+		line(&b, "Headings", strings.Join(p.Headings, " / "))
+		var links []string
+		for _, l := range p.Links {
+			if l.Text != "" {
+				links = append(links, l.Text)
+			}
+		}
+		line(&b, "Link texts", strings.Join(links, " / "))
+		line(&b, "Text", p.Text)
+	}
+	s := b.String()
+	if len(s) > max {
+		s = strings.ToValidUTF8(s[:max], "") // never split a character
+	}
+	return s
+}
+
+func line(b *strings.Builder, label, value string) {
+	if value != "" {
+		fmt.Fprintf(b, "%s: %s\n", label, value)
+	}
+}
+
+// decodeJSON reads the first JSON object in text (models sometimes wrap it
+// in prose or a code fence).
+func decodeJSON(text string, v any) error {
+	start, end := strings.Index(text, "{"), strings.LastIndex(text, "}")
+	if start < 0 || end < start {
+		return errors.New("no JSON object in the answer")
+	}
+	return json.Unmarshal([]byte(text[start:end+1]), v)
+}

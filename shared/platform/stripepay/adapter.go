@@ -1,0 +1,226 @@
+// Package stripepay is the Stripe adapter of payments.Processor, and the
+// receiver of Stripe's webhooks. Checkout is a Checkout Session in
+// subscription mode (with a 7-day trial, or without one after an earlier
+// subscription ended); the portal is a Billing Portal session; ending a
+// trial now is trial_end=now with payment_behavior=error_if_incomplete;
+// Studio sites are the quantity of a second price on the subscription,
+// charged at once with proration_behavior=always_invoice and a fixed
+// proration_date; every call that can charge carries an idempotency key.
+// The receiver verifies each webhook's signature with the library and
+// turns Stripe's events into payments.Events for the billing state machine.
+package stripepay
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/stripe/stripe-go/v82"
+
+	"rvcontent/shared/platform/payments"
+)
+
+// Config configures the adapter.
+type Config struct {
+	SecretKey     string
+	PlanPriceID   string
+	StudioPriceID string
+	// APIBase overrides Stripe's API address (tests use stripe-mock).
+	APIBase string
+	// HTTPClient, when set, makes the requests.
+	HTTPClient *http.Client
+}
+
+// Adapter is the Stripe payment processor.
+type Adapter struct {
+	client *stripe.Client
+	cfg    Config
+	now    func() time.Time
+}
+
+var _ payments.Processor = (*Adapter)(nil)
+
+// maxSessionLife is the longest a Stripe Checkout Session stays open.
+const maxSessionLife = 24 * time.Hour
+
+// New returns an adapter for cfg.
+func New(cfg Config) *Adapter {
+	bc := &stripe.BackendConfig{MaxNetworkRetries: stripe.Int64(2), LeveledLogger: &stripe.LeveledLogger{Level: stripe.LevelWarn}}
+	if cfg.APIBase != "" {
+		bc.URL = stripe.String(cfg.APIBase)
+	}
+	if cfg.HTTPClient != nil {
+		bc.HTTPClient = cfg.HTTPClient
+	}
+	backends := stripe.NewBackendsWithConfig(bc)
+	return &Adapter{client: stripe.NewClient(cfg.SecretKey, stripe.WithBackends(backends)), cfg: cfg, now: time.Now}
+}
+
+// Checkout creates the customer on first use and a Checkout Session in
+// subscription mode for the plan; a trial adds trial_period_days. Stripe
+// keeps a session open 24 hours at most, so the link expires then (the
+// billing service puts its own 7-day link in front of it).
+func (a *Adapter) Checkout(ctx context.Context, req payments.CheckoutRequest) (payments.Link, error) {
+	customer := req.CustomerRef
+	if customer == "" {
+		c, err := a.client.V1Customers.Create(ctx, &stripe.CustomerCreateParams{
+			Email:    stripe.String(req.Email),
+			Metadata: map[string]string{"account_id": req.AccountID},
+			Params:   stripe.Params{IdempotencyKey: stripe.String("customer:" + req.AccountID)},
+		})
+		if err != nil {
+			return payments.Link{}, mapErr(err)
+		}
+		customer = c.ID
+	}
+	expires := req.ExpiresAt
+	if limit := a.now().Add(maxSessionLife - time.Minute); expires.After(limit) {
+		expires = limit
+	}
+	sub := &stripe.CheckoutSessionCreateSubscriptionDataParams{Metadata: map[string]string{"account_id": req.AccountID}}
+	if req.Mode == payments.ModeTrial {
+		sub.TrialPeriodDays = stripe.Int64(payments.TrialDays)
+	}
+	s, err := a.client.V1CheckoutSessions.Create(ctx, &stripe.CheckoutSessionCreateParams{
+		Mode:              stripe.String(string(stripe.CheckoutSessionModeSubscription)),
+		Customer:          stripe.String(customer),
+		ClientReferenceID: stripe.String(req.AccountID),
+		LineItems:         []*stripe.CheckoutSessionCreateLineItemParams{{Price: stripe.String(a.cfg.PlanPriceID), Quantity: stripe.Int64(1)}},
+		SubscriptionData:  sub,
+		Metadata:          map[string]string{"account_id": req.AccountID, "mode": string(req.Mode)},
+		SuccessURL:        stripe.String(req.ReturnURL + "?checkout=done"),
+		CancelURL:         stripe.String(req.ReturnURL),
+		ExpiresAt:         stripe.Int64(expires.Unix()),
+	})
+	if err != nil {
+		return payments.Link{}, mapErr(err)
+	}
+	if s.ExpiresAt > 0 {
+		expires = time.Unix(s.ExpiresAt, 0).UTC()
+	}
+	return payments.Link{ID: s.ID, URL: s.URL, ExpiresAt: expires, CustomerRef: customer}, nil
+}
+
+// Portal creates a Billing Portal session for the customer.
+func (a *Adapter) Portal(ctx context.Context, req payments.PortalRequest) (payments.Link, error) {
+	s, err := a.client.V1BillingPortalSessions.Create(ctx, &stripe.BillingPortalSessionCreateParams{
+		Customer:  stripe.String(req.CustomerRef),
+		ReturnURL: stripe.String(req.ReturnURL),
+	})
+	if err != nil {
+		return payments.Link{}, mapErr(err)
+	}
+	return payments.Link{ID: s.ID, URL: s.URL, ExpiresAt: req.ExpiresAt, CustomerRef: req.CustomerRef}, nil
+}
+
+// EndTrial ends the trial now; Stripe invoices and charges at once, and
+// with error_if_incomplete a failed payment changes nothing.
+func (a *Adapter) EndTrial(ctx context.Context, accountID, subRef, key string) (payments.Charge, error) {
+	params := &stripe.SubscriptionUpdateParams{
+		TrialEndNow:       stripe.Bool(true),
+		PaymentBehavior:   stripe.String("error_if_incomplete"),
+		ProrationBehavior: stripe.String("none"),
+		Expand:            []*string{stripe.String("latest_invoice"), stripe.String("default_payment_method")},
+		Params:            stripe.Params{IdempotencyKey: stripe.String(key)},
+	}
+	s, err := a.client.V1Subscriptions.Update(ctx, subRef, params)
+	if err != nil {
+		return payments.Charge{}, mapErr(err)
+	}
+	return payments.Charge{Amount: paid(s), Subscription: a.snapshot(s)}, nil
+}
+
+// SetStudioSites sets the quantity of the Studio price: an increase is
+// invoiced and charged at once, prorated from ProrationDate; a decrease
+// takes effect on the next invoice without a credit.
+func (a *Adapter) SetStudioSites(ctx context.Context, ch payments.StudioChange) (payments.Charge, error) {
+	cur, err := a.client.V1Subscriptions.Retrieve(ctx, ch.SubscriptionRef, nil)
+	if err != nil {
+		return payments.Charge{}, mapErr(err)
+	}
+	item := a.studioItem(cur)
+	have := 0
+	if item != nil {
+		have = int(item.Quantity)
+	}
+	if have != ch.From {
+		return payments.Charge{}, payments.ErrConflict
+	}
+	line := &stripe.SubscriptionUpdateItemParams{Quantity: stripe.Int64(int64(ch.To))}
+	if item != nil {
+		line.ID = stripe.String(item.ID)
+	} else {
+		line.Price = stripe.String(a.cfg.StudioPriceID)
+	}
+	params := &stripe.SubscriptionUpdateParams{
+		Items:             []*stripe.SubscriptionUpdateItemParams{line},
+		ProrationBehavior: stripe.String("none"),
+		Expand:            []*string{stripe.String("latest_invoice")},
+		Params:            stripe.Params{IdempotencyKey: stripe.String(ch.IdempotencyKey)},
+	}
+	if ch.Prorate {
+		params.ProrationBehavior = stripe.String("always_invoice")
+		params.ProrationDate = stripe.Int64(ch.ProrationDate.Unix())
+		params.PaymentBehavior = stripe.String("error_if_incomplete")
+	}
+	s, err := a.client.V1Subscriptions.Update(ctx, ch.SubscriptionRef, params)
+	if err != nil {
+		return payments.Charge{}, mapErr(err)
+	}
+	charge := payments.Charge{Subscription: a.snapshot(s)}
+	if ch.Prorate {
+		charge.Amount = paid(s)
+	}
+	return charge, nil
+}
+
+// CheckCard verifies the subscription's card with a SetupIntent confirmed
+// off-session: no money moves.
+func (a *Adapter) CheckCard(ctx context.Context, accountID, subRef string) (bool, error) {
+	s, err := a.client.V1Subscriptions.Retrieve(ctx, subRef, nil)
+	if err != nil {
+		return false, mapErr(err)
+	}
+	params := &stripe.SetupIntentCreateParams{
+		Confirm:            stripe.Bool(true),
+		Usage:              stripe.String("off_session"),
+		PaymentMethodTypes: []*string{stripe.String("card")},
+		Params:             stripe.Params{IdempotencyKey: stripe.String("card-check:" + subRef + ":" + accountID)},
+	}
+	if s.Customer != nil {
+		params.Customer = stripe.String(s.Customer.ID)
+	}
+	if s.DefaultPaymentMethod != nil {
+		params.PaymentMethod = stripe.String(s.DefaultPaymentMethod.ID)
+	}
+	si, err := a.client.V1SetupIntents.Create(ctx, params)
+	if err != nil {
+		if e := mapErr(err); errors.Is(e, payments.ErrDeclined) || errors.Is(e, payments.ErrAuthentication) {
+			return false, nil
+		}
+		return false, mapErr(err)
+	}
+	return si.Status == stripe.SetupIntentStatusSucceeded, nil
+}
+
+// studioItem returns the subscription's Studio item, if any.
+func (a *Adapter) studioItem(s *stripe.Subscription) *stripe.SubscriptionItem {
+	if s.Items == nil {
+		return nil
+	}
+	for _, it := range s.Items.Data {
+		if it.Price != nil && it.Price.ID == a.cfg.StudioPriceID {
+			return it
+		}
+	}
+	return nil
+}
+
+// paid returns what the subscription's latest invoice collected.
+func paid(s *stripe.Subscription) payments.Cents {
+	if s.LatestInvoice == nil {
+		return 0
+	}
+	return payments.Cents(s.LatestInvoice.AmountPaid)
+}

@@ -1,0 +1,178 @@
+package stripepay
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/stripe/stripe-go/v82"
+	"github.com/stripe/stripe-go/v82/webhook"
+
+	"rvcontent/shared/edge/api"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/payments"
+)
+
+// Tolerance is how far a webhook's signed timestamp may be from the
+// service clock.
+const Tolerance = 5 * time.Minute
+
+// Refs finds the account of a Stripe customer or subscription id.
+type Refs interface {
+	AccountOf(ctx context.Context, ref string) (string, error)
+}
+
+// Receiver serves POST /webhooks/payments: Stripe's webhooks, verified
+// with the signing secret and applied to the billing state machine. It
+// answers 200 once an event is applied or known to need nothing, 400 to a
+// bad signature, and 500 when applying failed so Stripe delivers again.
+type Receiver struct {
+	// Secret is the endpoint's signing secret; empty answers 404.
+	Secret string
+	// StudioPriceID tells Studio site items from the plan's.
+	StudioPriceID string
+	Clock         clock.Clock
+	Sink          payments.Sink
+	Refs          Refs
+}
+
+// ServeHTTP receives one webhook.
+func (rc *Receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if rc.Secret == "" {
+		api.NotFound(w, r)
+		return
+	}
+	body := api.Body(r)
+	// API Gateway's adapter splits a header at its commas: join it again.
+	header := strings.Join(r.Header.Values("Stripe-Signature"), ",")
+	ev, err := webhook.ConstructEventWithOptions(body, header, rc.Secret, webhook.ConstructEventOptions{IgnoreTolerance: true})
+	if err == nil {
+		err = rc.fresh(header)
+	}
+	if err != nil {
+		slog.WarnContext(r.Context(), "refused a payments webhook", "err", err)
+		api.Error(w, r, apperr.New(apperr.BadRequest, "The Stripe-Signature header does not verify."))
+		return
+	}
+	pev, ok, err := rc.convert(r.Context(), ev)
+	if err == nil && ok {
+		err = rc.Sink.ProcessorEvent(r.Context(), pev)
+	}
+	switch {
+	case apperr.Is(err, apperr.NotFound), apperr.Is(err, apperr.Conflict):
+		slog.WarnContext(r.Context(), "payments webhook not applied", "event", ev.ID, "type", ev.Type, "err", err)
+	case err != nil:
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, map[string]any{"received": true})
+}
+
+// fresh checks the signed timestamp against the service clock (so the dev
+// clock and tests move it too).
+func (rc *Receiver) fresh(header string) error {
+	for _, part := range strings.Split(header, ",") {
+		if k, v, _ := strings.Cut(part, "="); k == "t" {
+			t, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				return err
+			}
+			if d := rc.Clock.Now().Sub(time.Unix(t, 0)); d > Tolerance || d < -Tolerance {
+				return webhook.ErrTooOld
+			}
+			return nil
+		}
+	}
+	return webhook.ErrInvalidHeader
+}
+
+// convert turns a Stripe event into a processor event; ok is false for
+// events the billing state machine does not follow.
+func (rc *Receiver) convert(ctx context.Context, ev stripe.Event) (payments.Event, bool, error) {
+	out := payments.Event{ID: ev.ID}
+	switch ev.Type {
+	case "checkout.session.completed":
+		var s stripe.CheckoutSession
+		if err := json.Unmarshal(ev.Data.Raw, &s); err != nil {
+			return out, false, err
+		}
+		if s.Mode != stripe.CheckoutSessionModeSubscription || s.Subscription == nil {
+			return out, false, nil
+		}
+		out.Type, out.AccountID, out.Mode = payments.CheckoutCompleted, s.ClientReferenceID, payments.Mode(s.Metadata["mode"])
+		out.Subscription = started(s, unix(ev.Created))
+	case "invoice.paid", "invoice.payment_failed":
+		var in stripe.Invoice
+		if err := json.Unmarshal(ev.Data.Raw, &in); err != nil {
+			return out, false, err
+		}
+		d := subscriptionDetails(in)
+		if d == nil || d.Subscription == nil {
+			return out, false, nil // not a subscription's invoice
+		}
+		out.Type, out.Amount = payments.InvoicePaid, payments.Cents(in.AmountPaid)
+		if ev.Type == "invoice.payment_failed" {
+			out.Type, out.Amount = payments.InvoiceFailed, payments.Cents(in.AmountDue)
+		}
+		out.AccountID = d.Metadata["account_id"]
+		out.Subscription = payments.Subscription{Ref: d.Subscription.ID, Status: payments.StatusActive}
+		if in.Customer != nil {
+			out.Subscription.CustomerRef = in.Customer.ID
+		}
+		if in.Lines != nil && len(in.Lines.Data) > 0 && in.Lines.Data[0].Period != nil {
+			p := in.Lines.Data[0].Period
+			out.Subscription.PeriodStart, out.Subscription.PeriodEnd = unix(p.Start), unix(p.End)
+		}
+	case "customer.subscription.updated", "customer.subscription.deleted":
+		var s stripe.Subscription
+		if err := json.Unmarshal(ev.Data.Raw, &s); err != nil {
+			return out, false, err
+		}
+		out.Type, out.AccountID = payments.SubscriptionUpdated, s.Metadata["account_id"]
+		if ev.Type == "customer.subscription.deleted" {
+			out.Type = payments.SubscriptionEnded
+		}
+		out.Subscription = Snapshot(&s, rc.StudioPriceID)
+		_, out.CardChanged = ev.Data.PreviousAttributes["default_payment_method"]
+	default:
+		return out, false, nil
+	}
+	if out.AccountID == "" {
+		id, err := rc.Refs.AccountOf(ctx, out.Subscription.Ref)
+		if err != nil {
+			return out, false, err
+		}
+		out.AccountID = id
+	}
+	return out, true, nil
+}
+
+// started is the subscription a completed checkout began: a trial of
+// TrialDays, or a first month, from the event's time. Later subscription
+// and invoice events carry Stripe's exact periods.
+func started(s stripe.CheckoutSession, at time.Time) payments.Subscription {
+	sub := payments.Subscription{Ref: s.Subscription.ID, PeriodStart: at}
+	if s.Customer != nil {
+		sub.CustomerRef = s.Customer.ID
+	}
+	if payments.Mode(s.Metadata["mode"]) == payments.ModeTrial {
+		sub.Status, sub.TrialEnd = payments.StatusTrialing, at.Add(payments.TrialDays*24*time.Hour)
+		sub.PeriodEnd = sub.TrialEnd
+		return sub
+	}
+	sub.Status, sub.PeriodEnd = payments.StatusActive, payments.AddMonths(at, 1)
+	return sub
+}
+
+// subscriptionDetails returns the subscription that an invoice bills.
+func subscriptionDetails(in stripe.Invoice) *stripe.InvoiceParentSubscriptionDetails {
+	if in.Parent == nil {
+		return nil
+	}
+	return in.Parent.SubscriptionDetails
+}
