@@ -7,6 +7,7 @@ package compose
 import (
 	"context"
 	"log/slog"
+	"rvcontent/shared/edge/oauthserver"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -28,7 +29,6 @@ import (
 	"rvcontent/shared/feature/integrations"
 	"rvcontent/shared/feature/jobs"
 	"rvcontent/shared/feature/keywords"
-	"rvcontent/shared/feature/oauth"
 	"rvcontent/shared/feature/ratelimit"
 	"rvcontent/shared/feature/research"
 	"rvcontent/shared/feature/scheduler"
@@ -41,6 +41,7 @@ import (
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/egress"
 	"rvcontent/shared/platform/mail"
+	"rvcontent/shared/platform/model"
 	"rvcontent/shared/platform/payments"
 	"rvcontent/shared/platform/queue"
 )
@@ -63,6 +64,8 @@ type Deps struct {
 	// fixture forum in the dev stack); nil reads the forum's public API
 	// through Egress.
 	ForumPlatform forum.Platform
+	// Model is the language model; nil picks it from the configuration.
+	Model model.Model
 }
 
 // App is the wired service.
@@ -159,7 +162,7 @@ func New(d Deps) *App {
 		Jobs: a.JobStore, Sites: a.Sites, Events: a.EventStore,
 	}
 	claims := &pages.Claims{Accounts: a.Accounts}
-	meta := &oauth.Metadata{BaseURL: d.Config.BaseURL}
+	meta := &oauthserver.Metadata{BaseURL: d.Config.BaseURL}
 	a.handlers = map[string]handlerFunc{}
 	a.register(agent.Handlers())
 	a.register(map[string]handlerFunc{

@@ -25,7 +25,7 @@ func (a *App) wireBacklinks() {
 		Table: a.Table, Clock: a.Clock, Sites: a.Sites, Articles: a.ArticleStore, Credits: a.Credits,
 		Events: a.Events, Web: web, AI: a.AI, Member: a.exchangeMember,
 	}
-	a.register(a.Gate.Guard((&agentapi.Backlinks{Service: a.Backlinks}).Handlers()))
+	a.register((&agentapi.Backlinks{Service: a.Backlinks}).Handlers())
 	a.Scheduler.Tasks = append(a.Scheduler.Tasks,
 		scheduler.Task{Name: "backlinks.domains", Run: a.Backlinks.RecheckDomains},
 		scheduler.Task{Name: "backlinks.placements", Run: a.Backlinks.RunDue},

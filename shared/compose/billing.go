@@ -3,6 +3,7 @@ package compose
 import (
 	"rvcontent/shared/edge/agentapi"
 	"rvcontent/shared/edge/pages"
+	"rvcontent/shared/edge/payhook"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/billing"
 	"rvcontent/shared/feature/credits"
@@ -35,12 +36,12 @@ func (a *App) wireBilling() {
 	if s, ok := a.Payments.(interface{ SetSink(payments.Sink) }); ok {
 		s.SetSink(a.Billing)
 	}
-	a.register(a.Gate.Guard((&agentapi.Billing{Service: a.Billing, Accounts: a.Accounts}).Handlers()))
-	a.register(a.Gate.Guard((&agentapi.Studio{Service: a.Studio}).Handlers()))
+	a.register((&agentapi.Billing{Service: a.Billing, Accounts: a.Accounts}).Handlers())
+	a.register((&agentapi.Studio{Service: a.Studio}).Handlers())
 	a.register((&agentapi.Credits{Service: a.Credits, Sites: a.Sites}).Handlers())
 	a.register(map[string]handlerFunc{"GET /checkout/{token}": (&pages.Checkouts{Billing: a.Billing}).Open})
 	receiver := &stripepay.Receiver{Secret: cfg.Stripe.WebhookSecret, StudioPriceID: cfg.Stripe.StudioPriceID, Clock: c, Sink: a.Billing, Refs: a.Billing}
-	a.register(map[string]handlerFunc{"POST " + routes.PaymentsWebhookPath: receiver.ServeHTTP})
+	a.register(map[string]handlerFunc{"POST " + routes.PaymentsWebhookPath: payhook.Handler{Receiver: receiver}.ServeHTTP})
 	a.Scheduler.Tasks = append(a.Scheduler.Tasks,
 		scheduler.Task{Name: "billing.card_checks", Run: a.Billing.CheckCards},
 		scheduler.Task{Name: "billing.site_removals", Run: a.Studio.ArchiveDue},

@@ -9,7 +9,7 @@ import (
 func (a *App) wireContent() {
 	a.ArticleStore = &articles.Store{Table: a.Table, Clock: a.Clock}
 	a.Articles = &articles.Service{Store: a.ArticleStore, Sites: a.Sites, Events: a.Events, Clock: a.Clock}
-	a.register(a.Gate.Guard((&agentapi.Articles{Articles: a.Articles}).Handlers()))
+	a.register((&agentapi.Articles{Articles: a.Articles}).Handlers())
 	a.wireResearch()
 	a.wireWriting()
 }

@@ -32,14 +32,23 @@ func (a *App) wireForum() {
 	a.Forum = &forum.Service{
 		Table: a.Table, Clock: a.Clock, Sites: a.Sites, Scans: &scans.Store{Table: a.Table, Sites: a.Sites},
 		Billing: a.Billing, Credits: a.Credits, Events: a.Events, Jobs: a.Enqueuer, AI: a.AI,
-		Platform: platform, Drafter: forumDrafter(a.Config), Keywords: siteKeywords{a}, Faults: a.Table.Faults,
+		Platform: platform, Drafter: a.drafter(), Keywords: siteKeywords{a},
 	}
 	a.JobWorker.Runners[forum.SweepKind] = jobs.RunnerFunc(a.Forum.RunSweep)
-	a.register(a.Gate.Guard((&agentapi.Forum{Forum: a.Forum}).Handlers()))
+	a.register((&agentapi.Forum{Forum: a.Forum}).Handlers())
 	a.Scheduler.Tasks = append(a.Scheduler.Tasks,
 		scheduler.Task{Name: "forum.sweeps", Run: a.Forum.SweepDue},
 		scheduler.Task{Name: "forum.reply_checks", Run: a.Forum.CheckReplies},
 	)
+}
+
+// drafter returns the model that drafts forum replies: the dependencies'
+// model when set, else the configured one.
+func (a *App) drafter() forum.Drafter {
+	if a.Model != nil {
+		return a.Model
+	}
+	return forumDrafter(a.Config)
 }
 
 // forumDrafter returns the model that drafts forum replies: Bedrock (with

@@ -3,6 +3,7 @@ package compose
 import (
 	"crypto/hmac"
 	"crypto/sha256"
+	"rvcontent/shared/edge/oauthserver"
 
 	"rvcontent/shared/edge/pages"
 	"rvcontent/shared/feature/oauth"
@@ -38,8 +39,8 @@ func (a *App) wireOAuth() {
 		Owners: owners, Accounts: a.Accounts, Billing: a.Billing, Sites: a.Sites,
 		Credentials: a.Credentials, Webhooks: a.Webhooks,
 	}
-	meta := &oauth.Metadata{BaseURL: cfg.BaseURL}
-	a.register((&oauth.Endpoints{Service: svc}).Handlers())
+	meta := &oauthserver.Metadata{BaseURL: cfg.BaseURL}
+	a.register((&oauthserver.Endpoints{Service: svc}).Handlers())
 	a.register(map[string]handlerFunc{
 		"GET /.well-known/oauth-authorization-server":   meta.AuthorizationServer,
 		"GET /.well-known/oauth-protected-resource/mcp": meta.ProtectedResource,

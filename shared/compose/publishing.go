@@ -2,11 +2,13 @@ package compose
 
 import (
 	"rvcontent/shared/edge/agentapi"
+	"rvcontent/shared/edge/pages"
 	"rvcontent/shared/edge/publicapi"
 	"rvcontent/shared/feature/integrations"
 	"rvcontent/shared/feature/jobs"
 	"rvcontent/shared/feature/liveurls"
 	"rvcontent/shared/feature/sitekeys"
+	"rvcontent/shared/platform/pushapi"
 )
 
 // wirePublishing wires site keys, the public articles API and push
@@ -17,7 +19,7 @@ import (
 // the publish endpoint (publish.Pusher).
 func (a *App) wirePublishing() {
 	a.SiteKeys = &sitekeys.Service{Table: a.Table, Clock: a.Clock, Sites: a.Sites}
-	a.register(a.Gate.Guard((&agentapi.SiteKeys{Keys: a.SiteKeys}).Handlers()))
+	a.register((&agentapi.SiteKeys{Keys: a.SiteKeys}).Handlers())
 
 	recorder := &liveurls.Recorder{Articles: a.ArticleStore, Events: a.Events, Clock: a.Clock, Verified: verifiedDomains{a}}
 	a.PublicAPI = &publicapi.Server{
@@ -31,11 +33,11 @@ func (a *App) wirePublishing() {
 		Table: a.Table, Clock: a.Clock, Events: a.Events, Sites: a.Sites, Articles: a.ArticleStore,
 		Plans: a.Billing, Jobs: a.Enqueuer, Sealer: integrations.NewSealer(a.Config.SecretKey), BaseURL: a.Config.BaseURL,
 		Platforms: map[string]integrations.Platform{
-			integrations.Platform1: integrations.NewPlatform1(a.Egress),
-			integrations.Platform2: integrations.NewPlatform2(a.Egress),
+			integrations.Platform1: pushapi.NewPlatform1(a.Egress),
+			integrations.Platform2: pushapi.NewPlatform2(a.Egress),
 		},
 	}
-	a.register(a.Gate.Guard((&agentapi.Integrations{Integrations: a.Integrations}).Handlers()))
-	a.register((&integrations.Page{Service: a.Integrations}).Handlers())
+	a.register((&agentapi.Integrations{Integrations: a.Integrations}).Handlers())
+	a.register((&pages.IntegrationConnect{Service: a.Integrations}).Handlers())
 	a.JobWorker.Runners[integrations.SyncKind] = jobs.RunnerFunc(a.Integrations.RunSync)
 }

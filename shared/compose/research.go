@@ -28,7 +28,7 @@ func (a *App) wireResearch() {
 	}
 	plans := &research.Plans{Table: t, Clock: c, Keywords: kwStore, Articles: a.ArticleStore, Events: a.Events}
 	var researcher research.Researcher
-	if r, ok := newModel(a.Config).(research.Researcher); ok {
+	if r, ok := a.model().(research.Researcher); ok {
 		researcher = r
 	}
 	a.JobWorker.Runners[research.Kind] = &research.Runner{
@@ -39,6 +39,6 @@ func (a *App) wireResearch() {
 	} else {
 		slog.Error("no site.scan runner to plan for: scans will plan nothing")
 	}
-	a.register(a.Gate.Guard((&agentapi.Keywords{Keywords: a.Keywords}).Handlers()))
-	a.register(a.Gate.Guard((&agentapi.Research{Research: a.Research, Rank: &rank.Service{Sites: a.Sites, Keywords: kwStore, Articles: a.ArticleStore}}).Handlers()))
+	a.register((&agentapi.Keywords{Keywords: a.Keywords}).Handlers())
+	a.register((&agentapi.Research{Research: a.Research, Rank: &rank.Service{Sites: a.Sites, Keywords: kwStore, Articles: a.ArticleStore}}).Handlers())
 }

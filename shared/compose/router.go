@@ -9,6 +9,7 @@ import (
 	"rvcontent/shared/edge/mcpserver"
 	"rvcontent/shared/edge/publicapi"
 	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/feature/billing"
 )
 
 type handlerFunc = http.HandlerFunc
@@ -72,6 +73,9 @@ func (a *App) chain(r routes.Route, h http.Handler) http.Handler {
 		mws = append(mws, label, limit, api.ReadBody, api.JSONBody, api.Idempotent(a.Idempotency))
 	default:
 		mws = append(mws, label, api.ReadBody)
+	}
+	if r.Needs != (billing.Requirement{}) {
+		mws = append(mws, api.Gate(a.Gate, r.Needs))
 	}
 	for i := len(mws) - 1; i >= 0; i-- {
 		h = mws[i](h)

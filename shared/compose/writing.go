@@ -17,13 +17,13 @@ import (
 // the scheduled autopilot slots and generation clean-up.
 func (a *App) wireWriting() {
 	t, c := a.Table, a.Clock
-	writer, ok := newModel(a.Config).(writing.Writer)
+	writer, ok := a.model().(writing.Writer)
 	if !ok {
 		panic("compose: the configured model cannot write articles")
 	}
 	w := &writing.Service{
 		Table: t, Clock: c, Articles: a.ArticleStore, Sites: a.Sites, Scans: &scans.Store{Table: t, Sites: a.Sites},
-		Credits: a.Credits, Jobs: a.Enqueuer, JobStore: a.JobStore, Events: a.Events, Writer: writer, AI: a.AI, Faults: t.Faults,
+		Credits: a.Credits, Jobs: a.Enqueuer, JobStore: a.JobStore, Events: a.Events, Writer: writer, AI: a.AI,
 	}
 	a.JobWorker.Runners[writing.Kind] = w
 	pub := &publish.Service{
@@ -31,8 +31,8 @@ func (a *App) wireWriting() {
 		Pusher: a.pusher, Verified: verifiedDomains{a},
 	}
 	pilot := &autopilot.Service{Table: t, Clock: c, Sites: a.Sites, Articles: a.ArticleStore, Gate: a.Gate, Events: a.Events, Writer: w}
-	a.register(a.Gate.Guard((&agentapi.Writing{Articles: a.Articles, Writing: w, Publish: pub}).Handlers()))
-	a.register(a.Gate.Guard((&agentapi.Autopilot{Autopilot: pilot}).Handlers()))
+	a.register((&agentapi.Writing{Articles: a.Articles, Writing: w, Publish: pub}).Handlers())
+	a.register((&agentapi.Autopilot{Autopilot: pilot}).Handlers())
 	a.Scheduler.Tasks = append(a.Scheduler.Tasks,
 		scheduler.Task{Name: "writing.recover", Run: w.Recover},
 		scheduler.Task{Name: "autopilot.slots", Run: pilot.RunDue},

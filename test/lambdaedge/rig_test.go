@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"rvcontent/shared/dev/mailbox"
 	"strings"
 	"sync"
 	"testing"
@@ -25,7 +26,6 @@ import (
 	"rvcontent/shared/kernel/config"
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/egress"
-	"rvcontent/shared/platform/mail"
 	"rvcontent/test/dynamotest"
 )
 
@@ -43,7 +43,7 @@ type rig struct {
 	clock      *clock.Fixed
 	jobs       *recorder
 	deliveries *recorder
-	mail       *mail.Memory
+	mail       *mailbox.Memory
 }
 
 // baseURL is the API endpoint the deployed configuration names.
@@ -65,7 +65,7 @@ func newRig(t *testing.T) *rig {
 	if cfg.DevMode {
 		t.Fatal("the deployed configuration is in dev mode")
 	}
-	r := &rig{table: table, clock: &clock.Fixed{T: time.Now().UTC().Truncate(time.Millisecond)}, jobs: &recorder{}, deliveries: &recorder{}, mail: &mail.Memory{}}
+	r := &rig{table: table, clock: &clock.Fixed{T: time.Now().UTC().Truncate(time.Millisecond)}, jobs: &recorder{}, deliveries: &recorder{}, mail: &mailbox.Memory{}}
 	r.app = compose.New(compose.Deps{
 		Config: cfg, Table: table, Clock: r.clock, JobsQueue: r.jobs, DeliveriesQueue: r.deliveries, Mailer: r.mail,
 		Egress: egress.New(egress.Options{UserAgent: compose.UserAgent}),

@@ -2,9 +2,9 @@ package writing
 
 import (
 	"net/http"
+	"rvcontent/shared/dev/faults"
 	"testing"
 
-	"rvcontent/shared/feature/writing"
 	"rvcontent/test/testenv"
 )
 
@@ -19,7 +19,7 @@ func TestFailedGeneration(t *testing.T) {
 	r := newRig(t, env, true)
 
 	a := r.create(t, map[string]any{"title": "Espresso at home", "keyword": "espresso at home"})
-	env.ArmFault(t, writing.FaultPoint, 3)
+	env.ArmFault(t, faults.ArticleGeneration, 3)
 	job := r.generate(t, a.ID)
 	id := job["id"].(string)
 	r.waitAttempt(t, id, 1)
@@ -57,7 +57,7 @@ func TestFailedGeneration(t *testing.T) {
 	}
 	r.api(t, "POST", "/agent-keys", map[string]any{"name": "Second agent"}).Expect(t, http.StatusCreated).Decode(t, &created)
 	second := env.Client().As(created.AgentKey.Key)
-	env.ArmFault(t, writing.FaultPoint, 1)
+	env.ArmFault(t, faults.ArticleGeneration, 1)
 	resp := second.Agent(t, "POST", r.articlePath(a.ID)+"/generate", nil).Expect(t, http.StatusAccepted)
 	id = resp.JSON(t)["job"].(map[string]any)["id"].(string)
 	r.waitAttempt(t, id, 1)

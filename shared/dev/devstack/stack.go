@@ -14,6 +14,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"rvcontent/shared/dev/mailbox"
 	"time"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -33,7 +34,7 @@ import (
 	"rvcontent/shared/kernel/config"
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/egress"
-	"rvcontent/shared/platform/mail"
+	"rvcontent/shared/platform/model"
 )
 
 // Options configure a dev stack.
@@ -130,7 +131,7 @@ func Start(ctx context.Context, opts Options) (*Stack, error) {
 		return nil, fmt.Errorf("devstack: create table: %w", err)
 	}
 	injector := &faults.Injector{}
-	table := &dynamo.Table{Client: client, Name: c.TableName, Faults: injector}
+	table := &dynamo.Table{Client: client, Name: c.TableName, Fault: injector}
 	offset := &clock.Offset{}
 
 	runCtx, cancel := context.WithCancel(context.Background())
@@ -142,14 +143,14 @@ func Start(ctx context.Context, opts Options) (*Stack, error) {
 	s.Deliveries = NewMemQueue("deliveries", offset, func(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error) {
 		return a.HandleDeliveries(ctx, ev)
 	})
-	outbox := &mail.Outbox{Table: table, Clock: offset}
+	outbox := &mailbox.Outbox{Table: table, Clock: offset}
 	s.Overrides = &harness.Overrides{Table: table}
 	outbound := egress.New(egress.Options{UserAgent: compose.UserAgent, Overrides: s.Overrides})
 	// The simulated payment processor stands in for Stripe (DEV_HARNESS.md).
 	pay := &simpay.Processor{Table: table, Clock: offset, BaseURL: c.BaseURL}
 	// The fixture forum stands in for the forum platform (DEV_HARNESS.md).
 	forumFixture := &forumfixture.Forum{Table: table, Clock: offset}
-	a = compose.New(compose.Deps{Config: c, Table: table, Clock: offset, JobsQueue: s.Jobs, DeliveriesQueue: s.Deliveries, Mailer: outbox, Egress: outbound, Payments: pay, ForumPlatform: forumFixture})
+	a = compose.New(compose.Deps{Config: c, Table: table, Clock: offset, JobsQueue: s.Jobs, DeliveriesQueue: s.Deliveries, Mailer: outbox, Egress: outbound, Payments: pay, ForumPlatform: forumFixture, Model: faults.Model{Model: model.Offline{}, Faults: injector}})
 	s.App = a
 	s.Harness = &harness.Harness{
 		Table: table, Clock: offset, Outbox: outbox, Overrides: s.Overrides, Faults: injector,
@@ -237,7 +238,7 @@ func invoke(routeKey string, params []string, fn gateway.LambdaHandler) http.Han
 				pp[name] = r.PathValue(name)
 			}
 		}
-		resp, err := fn(r.Context(), gateway.Event(r, routeKey, pp, body))
+		resp, err := fn(faults.WithRequest(r.Context()), gateway.Event(r, routeKey, pp, body))
 		if err != nil {
 			slog.Error("function failed", "route", routeKey, "err", err)
 			w.Header().Set("Content-Type", "application/json")

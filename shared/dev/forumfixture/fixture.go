@@ -10,6 +10,7 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"rvcontent/shared/platform/forumapi"
 	"sort"
 	"time"
 
@@ -37,7 +38,7 @@ type Forum struct {
 var _ forum.Platform = (*Forum)(nil)
 
 // Links builds and reads the fixture forum's permalinks.
-var Links = forum.Permalinks{Host: Host}
+var Links = forumapi.Permalinks{Host: Host}
 
 // threadItem is a fixture thread with its comments.
 type threadItem struct {
@@ -63,24 +64,24 @@ type commentItem struct {
 	ID    string `dynamodbav:"id"`
 	Body  string `dynamodbav:"body"`
 	Score int    `dynamodbav:"score"`
-	State string `dynamodbav:"state"` // forum.CommentLive or forum.CommentRemoved
+	State string `dynamodbav:"state"` // forumapi.CommentLive or forumapi.CommentRemoved
 }
 
 func (t threadItem) permalink() string { return Links.Thread(t.Subforum, t.ForumID, t.Title) }
 
 // post renders the thread as the platform shows it: the subforum's rules
 // are known only when they ban self-promotion.
-func (t threadItem) post() forum.Post {
+func (t threadItem) post() forumapi.Post {
 	posted, _ := clock.Parse(t.PostedAt)
-	p := forum.Post{
+	p := forumapi.Post{
 		ForumID: t.ForumID, Subforum: t.Subforum, Permalink: t.permalink(), Title: t.Title, Body: t.Body,
 		UpVotes: t.UpVotes, NumComments: t.NumComments, PostedAt: posted, IsLocked: t.IsLocked,
 		Archived: t.Archived, Removed: t.Removed, RulesKnown: t.PromoBanned, PromoBanned: t.PromoBanned,
-		Comments: []forum.Comment{}, Detailed: true,
+		Comments: []forumapi.Comment{}, Detailed: true,
 	}
 	live := make([]commentItem, 0, len(t.Comments))
 	for _, c := range t.Comments {
-		if c.State == forum.CommentLive {
+		if c.State == forumapi.CommentLive {
 			live = append(live, c)
 		}
 	}
@@ -89,14 +90,14 @@ func (t threadItem) post() forum.Post {
 		if i == TopComments {
 			break
 		}
-		p.Comments = append(p.Comments, forum.Comment{Body: c.Body, Score: c.Score})
+		p.Comments = append(p.Comments, forumapi.Comment{Body: c.Body, Score: c.Score})
 	}
 	return p
 }
 
 // Search returns the threads whose title or body holds every content word
 // of query, newest first.
-func (f *Forum) Search(ctx context.Context, query string, limit int) ([]forum.Post, error) {
+func (f *Forum) Search(ctx context.Context, query string, limit int) ([]forumapi.Post, error) {
 	rows, err := f.Table.QueryAll(ctx, &dynamodb.QueryInput{
 		KeyConditionExpression: aws.String("pk = :pk"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{
@@ -111,7 +112,7 @@ func (f *Forum) Search(ctx context.Context, query string, limit int) ([]forum.Po
 		return nil, err
 	}
 	sort.SliceStable(items, func(i, j int) bool { return items[i].PostedAt > items[j].PostedAt })
-	var out []forum.Post
+	var out []forumapi.Post
 	for _, t := range items {
 		if len(out) < limit && forum.Matches(query, t.Title+" "+t.Body) {
 			out = append(out, t.post())
@@ -120,39 +121,39 @@ func (f *Forum) Search(ctx context.Context, query string, limit int) ([]forum.Po
 	return out, nil
 }
 
-// Thread returns one thread; forum.ErrNoThread when there is none.
-func (f *Forum) Thread(ctx context.Context, forumID string) (forum.Post, error) {
+// Thread returns one thread; forumapi.ErrNoThread when there is none.
+func (f *Forum) Thread(ctx context.Context, forumID string) (forumapi.Post, error) {
 	t, err := f.get(ctx, forumID)
 	if err != nil {
-		return forum.Post{}, err
+		return forumapi.Post{}, err
 	}
 	return t.post(), nil
 }
 
 // Comment reads the comment at permalink: live, removed, or missing when
 // the thread or the comment does not exist.
-func (f *Forum) Comment(ctx context.Context, permalink string) (forum.CommentCheck, error) {
+func (f *Forum) Comment(ctx context.Context, permalink string) (forumapi.CommentCheck, error) {
 	ref, problem := Links.ParseComment(permalink)
 	if problem != "" {
-		return forum.CommentCheck{State: forum.CommentMissing}, nil
+		return forumapi.CommentCheck{State: forumapi.CommentMissing}, nil
 	}
 	t, err := f.get(ctx, ref.ForumID)
-	if errors.Is(err, forum.ErrNoThread) {
-		return forum.CommentCheck{State: forum.CommentMissing}, nil
+	if errors.Is(err, forumapi.ErrNoThread) {
+		return forumapi.CommentCheck{State: forumapi.CommentMissing}, nil
 	}
 	if err != nil {
-		return forum.CommentCheck{}, err
+		return forumapi.CommentCheck{}, err
 	}
 	for _, c := range t.Comments {
 		if c.ID == ref.CommentID {
-			return forum.CommentCheck{State: c.State, Score: c.Score, ScoreKnown: true}, nil
+			return forumapi.CommentCheck{State: c.State, Score: c.Score, ScoreKnown: true}, nil
 		}
 	}
-	return forum.CommentCheck{State: forum.CommentMissing}, nil
+	return forumapi.CommentCheck{State: forumapi.CommentMissing}, nil
 }
 
 // CommentLink checks a comment permalink's host and shape.
-func (f *Forum) CommentLink(permalink string) (forum.CommentRef, string) {
+func (f *Forum) CommentLink(permalink string) (forumapi.CommentRef, string) {
 	return Links.ParseComment(permalink)
 }
 
@@ -160,7 +161,7 @@ func (f *Forum) get(ctx context.Context, forumID string) (threadItem, error) {
 	var t threadItem
 	err := f.Table.Get(ctx, dynamo.DevForumPK, forumID, &t)
 	if errors.Is(err, dynamo.ErrNotFound) {
-		return threadItem{}, forum.ErrNoThread
+		return threadItem{}, forumapi.ErrNoThread
 	}
 	return t, err
 }

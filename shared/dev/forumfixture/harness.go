@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"regexp"
+	"rvcontent/shared/platform/forumapi"
 	"strconv"
 	"strings"
 	"time"
@@ -13,7 +14,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/edge/api"
-	"rvcontent/shared/feature/forum"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/dynamo"
@@ -93,7 +93,7 @@ func (f *Forum) addThread(w http.ResponseWriter, r *http.Request) {
 		t.NumComments = *b.NumComments
 	}
 	for _, c := range b.Comments {
-		t.Comments = append(t.Comments, commentItem{ID: newID(), Body: c.Body, Score: c.Score, State: forum.CommentLive})
+		t.Comments = append(t.Comments, commentItem{ID: newID(), Body: c.Body, Score: c.Score, State: forumapi.CommentLive})
 	}
 	if err := f.Table.PutNew(r.Context(), t); err != nil {
 		api.Error(w, r, err)
@@ -168,7 +168,7 @@ func (f *Forum) addComment(w http.ResponseWriter, r *http.Request) {
 	if !decode(w, r, &b) {
 		return
 	}
-	c := commentItem{ID: newID(), Body: b.Body, Score: 1, State: forum.CommentLive}
+	c := commentItem{ID: newID(), Body: b.Body, Score: 1, State: forumapi.CommentLive}
 	t, err := f.change(r.Context(), b.ForumID, func(t *threadItem) error {
 		t.Comments = append(t.Comments, c)
 		t.NumComments++
@@ -190,7 +190,7 @@ func (f *Forum) setComment(w http.ResponseWriter, r *http.Request) {
 	if !decode(w, r, &b) {
 		return
 	}
-	if b.State != forum.CommentLive && b.State != forum.CommentRemoved {
+	if b.State != forumapi.CommentLive && b.State != forumapi.CommentRemoved {
 		api.Error(w, r, apperr.Invalid(apperr.Problem{Field: "state", Problem: "must be live or removed"}))
 		return
 	}
@@ -220,7 +220,7 @@ func (f *Forum) setComment(w http.ResponseWriter, r *http.Request) {
 func (f *Forum) change(ctx context.Context, forumID string, fn func(*threadItem) error) (threadItem, error) {
 	for attempt := 0; attempt < 5; attempt++ {
 		t, err := f.get(ctx, forumID)
-		if errors.Is(err, forum.ErrNoThread) {
+		if errors.Is(err, forumapi.ErrNoThread) {
 			return threadItem{}, apperr.NotFoundf("The fixture forum has no thread %q.", forumID)
 		}
 		if err != nil {

@@ -10,6 +10,8 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"rvcontent/shared/dev/mailbox"
+	"slices"
 	"strings"
 	"time"
 
@@ -18,14 +20,13 @@ import (
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/dynamo"
-	"rvcontent/shared/platform/mail"
 )
 
 // Harness is the /_dev harness.
 type Harness struct {
 	Table     *dynamo.Table
 	Clock     *clock.Offset
-	Outbox    *mail.Outbox
+	Outbox    *mailbox.Outbox
 	Overrides *Overrides
 	Faults    *faults.Injector
 	// RunScheduled runs every scheduled task once and returns their names.
@@ -74,7 +75,7 @@ func (h *Harness) emails(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if list == nil {
-		list = []mail.Sent{}
+		list = []mailbox.Sent{}
 	}
 	api.JSON(w, http.StatusOK, map[string]any{"emails": list})
 }
@@ -206,8 +207,8 @@ func (h *Harness) armFault(w http.ResponseWriter, r *http.Request) {
 	if !decode(w, r, &body) {
 		return
 	}
-	if body.Point == "" {
-		api.Error(w, r, apperr.Invalid(apperr.Problem{Field: "point", Problem: "is required"}))
+	if !slices.Contains(faults.Points, body.Point) {
+		api.Error(w, r, apperr.Invalid(apperr.Problem{Field: "point", Problem: "must be one of " + strings.Join(faults.Points, ", ")}))
 		return
 	}
 	if body.Times <= 0 {

@@ -7,6 +7,7 @@ package platformfake
 import (
 	"encoding/json"
 	"net/http"
+	"rvcontent/shared/platform/pushapi"
 	"strconv"
 	"strings"
 	"sync"
@@ -37,8 +38,8 @@ type Server struct {
 	mu         sync.Mutex
 	token      string
 	name       string
-	categories []integrations.Option
-	authors    []integrations.Option
+	categories []pushapi.Option
+	authors    []pushapi.Option
 	posts      map[string]*Post
 	order      []string
 	idem       map[string]string
@@ -51,8 +52,8 @@ type Server struct {
 func New(name, token string) *Server {
 	return &Server{
 		token: token, name: name, posts: map[string]*Post{}, idem: map[string]string{},
-		categories: []integrations.Option{{ID: "news", Name: "News"}, {ID: "guides", Name: "Guides"}},
-		authors:    []integrations.Option{{ID: "editor", Name: "The Editor"}},
+		categories: []pushapi.Option{{ID: "news", Name: "News"}, {ID: "guides", Name: "Guides"}},
+		authors:    []pushapi.Option{{ID: "editor", Name: "The Editor"}},
 	}
 }
 
@@ -94,8 +95,8 @@ func (s *Server) Posts() []Post {
 // ServeHTTP answers both platforms' APIs under any path prefix.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	for _, api := range []struct{ root, platform, scheme string }{
-		{integrations.Platform1Root, integrations.Platform1, "Bearer "},
-		{integrations.Platform2Root, integrations.Platform2, "Token "},
+		{pushapi.Platform1Root, integrations.Platform1, "Bearer "},
+		{pushapi.Platform2Root, integrations.Platform2, "Token "},
 	} {
 		i := strings.Index(r.URL.Path, api.root+"/")
 		if i < 0 {

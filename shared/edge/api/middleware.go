@@ -12,7 +12,6 @@ import (
 
 	"github.com/awslabs/aws-lambda-go-api-proxy/core"
 
-	"rvcontent/shared/dev/faults"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/ids"
@@ -68,7 +67,6 @@ func Base(h http.Handler) http.Handler {
 		ctx := context.WithValue(r.Context(), requestIDKey{}, id)
 		ctx = context.WithValue(ctx, routeLabelKey{}, label)
 		ctx = auth.WithIP(ctx, ClientIP(r))
-		ctx = faults.WithRequest(ctx)
 		w.Header().Set("X-Request-Id", id)
 		sw := &statusWriter{ResponseWriter: w}
 		defer func() {

@@ -104,7 +104,7 @@ func indexKeys() map[string]bool {
 
 // TestSpecIndexCopy compares specIndex with the spec's endpoint table.
 func TestSpecIndexCopy(t *testing.T) {
-	b, err := os.ReadFile("../../../shared/spec/agent-api.md")
+	b, err := os.ReadFile("../../../../shared/spec/agent-api.md")
 	if err != nil {
 		t.Skipf("spec not beside the repository: %v", err)
 	}

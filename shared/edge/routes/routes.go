@@ -4,7 +4,12 @@
 // it with the spec's endpoint index.
 package routes
 
-import "strings"
+import (
+	"strings"
+
+	"rvcontent/shared/feature/billing"
+	"rvcontent/shared/kernel/apipath"
+)
 
 // Group names one Lambda function that serves a group of endpoints.
 type Group string
@@ -40,6 +45,10 @@ type Route struct {
 	Path   string // full path from the base URL, with {name} parameters
 	Group  Group
 	Auth   Auth
+	// Needs is what the account must have (spec 4.2, Needs column), and
+	// whether the route's site must be usable on the plan; the zero value
+	// needs nothing.
+	Needs billing.Requirement
 }
 
 // Pattern returns the route as a net/http ServeMux pattern ("GET /path").
@@ -60,13 +69,13 @@ func (r Route) Params() []string {
 }
 
 // AgentBase is the agent API's root path.
-const AgentBase = "/api/agent/v1"
+const AgentBase = apipath.Agent
 
 // PublicBase is the public articles API's root path.
-const PublicBase = "/api/public/v1"
+const PublicBase = apipath.Public
 
 // MCPPath is the MCP server's address.
-const MCPPath = "/mcp"
+const MCPPath = apipath.MCP
 
 // PaymentsWebhookPath is where the payment processor sends its webhooks.
 const PaymentsWebhookPath = "/webhooks/payments"
@@ -75,13 +84,29 @@ const PaymentsWebhookPath = "/webhooks/payments"
 // route): a JSON 404.
 const DefaultGroup = Accounts
 
-func agent(method, path string, g Group) Route {
+// agent is a route of the agent API, with what it needs when it needs
+// something.
+func agent(method, path string, g Group, needs ...billing.Requirement) Route {
 	auth := Agent
 	if method == "POST" && path == "/accounts" {
 		auth = None
 	}
-	return Route{Method: method, Path: AgentBase + path, Group: g, Auth: auth}
+	r := Route{Method: method, Path: AgentBase + path, Group: g, Auth: auth}
+	if len(needs) > 0 {
+		r.Needs = needs[0]
+	}
+	return r
 }
+
+// The Needs column's values. The site of a trial-or-plan or paid route
+// must also be usable on the plan, except when adding or restoring a
+// Studio site (which is how a site becomes usable) and activating.
+var (
+	trialOrPlanSite = billing.Requirement{Need: billing.NeedTrialOrPlan, Site: true}
+	paidPlanSite    = billing.Requirement{Need: billing.NeedPaidPlan, Site: true}
+	paidPlan        = billing.Requirement{Need: billing.NeedPaidPlan}
+	trial           = billing.Requirement{Need: billing.NeedTrial}
+)
 
 func public(method, path string) Route {
 	return Route{Method: method, Path: PublicBase + path, Group: Public, Auth: SiteKey}
@@ -111,14 +136,14 @@ var Table = []Route{
 	agent("POST", "/sites/{site_id}/scan", Sites),
 
 	// Studio sites (spec 4.5) and billing (spec 4.9).
-	agent("POST", "/sites", Sites),
+	agent("POST", "/sites", Sites, paidPlan),
 	agent("DELETE", "/sites/{site_id}", Sites),
-	agent("POST", "/sites/{site_id}/restore", Sites),
+	agent("POST", "/sites/{site_id}/restore", Sites, paidPlan),
 	agent("GET", "/sites/{site_id}/credits", Content),
 	agent("GET", "/billing", Billing),
 	agent("POST", "/billing/checkout", Billing),
 	agent("POST", "/billing/portal", Billing),
-	agent("POST", "/billing/activate", Billing),
+	agent("POST", "/billing/activate", Billing, trial),
 	agent("GET", "/billing/studio-quote", Billing),
 	// The service's own checkout links (when the processor's checkout closes
 	// before the 7 days a link lasts): the owner opens them in a browser.
@@ -142,7 +167,7 @@ var Table = []Route{
 	agent("GET", "/sites/{site_id}/articles/{article_id}", Content),
 	agent("PATCH", "/sites/{site_id}/articles/{article_id}", Content),
 	agent("DELETE", "/sites/{site_id}/articles/{article_id}", Content),
-	agent("POST", "/sites/{site_id}/articles/{article_id}/generate", Content),
+	agent("POST", "/sites/{site_id}/articles/{article_id}/generate", Content, trialOrPlanSite),
 	agent("POST", "/sites/{site_id}/articles/{article_id}/rewrite-section", Content),
 	agent("GET", "/sites/{site_id}/articles/{article_id}/score", Content),
 	agent("POST", "/sites/{site_id}/articles/{article_id}/finish", Content),
@@ -157,41 +182,41 @@ var Table = []Route{
 	agent("GET", "/sites/{site_id}/autopilot", Content),
 	agent("PATCH", "/sites/{site_id}/autopilot", Content),
 	agent("GET", "/sites/{site_id}/keys", Content),
-	agent("POST", "/sites/{site_id}/keys", Content),
+	agent("POST", "/sites/{site_id}/keys", Content, trialOrPlanSite),
 	agent("DELETE", "/sites/{site_id}/keys/{key_id}", Content),
 	agent("GET", "/sites/{site_id}/integrations", Content),
 	agent("GET", "/sites/{site_id}/integrations/{integration_id}", Content),
-	agent("PATCH", "/sites/{site_id}/integrations/{integration_id}", Content),
+	agent("PATCH", "/sites/{site_id}/integrations/{integration_id}", Content, trialOrPlanSite),
 	agent("DELETE", "/sites/{site_id}/integrations/{integration_id}", Content),
-	agent("POST", "/sites/{site_id}/integrations/{integration_id}/connect", Content),
-	agent("POST", "/sites/{site_id}/integrations/{integration_id}/sync", Content),
+	agent("POST", "/sites/{site_id}/integrations/{integration_id}/connect", Content, trialOrPlanSite),
+	agent("POST", "/sites/{site_id}/integrations/{integration_id}/sync", Content, trialOrPlanSite),
 	// The page the owner opens from a connect_url to finish connecting.
 	{Method: "GET", Path: "/integrations/connect/{token}", Group: Content, Auth: None},
 	{Method: "POST", Path: "/integrations/connect/{token}", Group: Content, Auth: None},
 
 	// Backlink exchange (spec 4.7).
 	agent("GET", "/sites/{site_id}/backlinks", Backlinks),
-	agent("PATCH", "/sites/{site_id}/backlinks", Backlinks),
-	agent("POST", "/sites/{site_id}/backlinks/domain", Backlinks),
-	agent("POST", "/sites/{site_id}/backlinks/domain/verify", Backlinks),
+	agent("PATCH", "/sites/{site_id}/backlinks", Backlinks, paidPlanSite),
+	agent("POST", "/sites/{site_id}/backlinks/domain", Backlinks, paidPlanSite),
+	agent("POST", "/sites/{site_id}/backlinks/domain/verify", Backlinks, paidPlanSite),
 	agent("GET", "/sites/{site_id}/backlinks/targets", Backlinks),
-	agent("POST", "/sites/{site_id}/backlinks/targets", Backlinks),
-	agent("PATCH", "/sites/{site_id}/backlinks/targets/{target_id}", Backlinks),
-	agent("DELETE", "/sites/{site_id}/backlinks/targets/{target_id}", Backlinks),
+	agent("POST", "/sites/{site_id}/backlinks/targets", Backlinks, paidPlanSite),
+	agent("PATCH", "/sites/{site_id}/backlinks/targets/{target_id}", Backlinks, paidPlanSite),
+	agent("DELETE", "/sites/{site_id}/backlinks/targets/{target_id}", Backlinks, paidPlanSite),
 	agent("GET", "/sites/{site_id}/backlinks/placements", Backlinks),
 	agent("DELETE", "/sites/{site_id}/backlinks/placements/{placement_id}", Backlinks),
 
 	// Forum presence (spec 4.8).
 	agent("GET", "/sites/{site_id}/forum", Forum),
-	agent("PATCH", "/sites/{site_id}/forum", Forum),
-	agent("POST", "/sites/{site_id}/forum/sweeps", Forum),
+	agent("PATCH", "/sites/{site_id}/forum", Forum, paidPlanSite),
+	agent("POST", "/sites/{site_id}/forum/sweeps", Forum, paidPlanSite),
 	agent("GET", "/sites/{site_id}/forum/threads", Forum),
 	agent("GET", "/sites/{site_id}/forum/threads/{thread_id}", Forum),
-	agent("PATCH", "/sites/{site_id}/forum/threads/{thread_id}", Forum),
-	agent("POST", "/sites/{site_id}/forum/threads/{thread_id}/drafts", Forum),
-	agent("PATCH", "/sites/{site_id}/forum/drafts/{draft_id}", Forum),
+	agent("PATCH", "/sites/{site_id}/forum/threads/{thread_id}", Forum, paidPlanSite),
+	agent("POST", "/sites/{site_id}/forum/threads/{thread_id}/drafts", Forum, paidPlanSite),
+	agent("PATCH", "/sites/{site_id}/forum/drafts/{draft_id}", Forum, paidPlanSite),
 	agent("GET", "/sites/{site_id}/forum/replies", Forum),
-	agent("POST", "/sites/{site_id}/forum/replies", Forum),
+	agent("POST", "/sites/{site_id}/forum/replies", Forum, paidPlanSite),
 
 	// Public articles API (public-articles-api.md); OPTIONS answers CORS
 	// preflights.

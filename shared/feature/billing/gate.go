@@ -2,13 +2,10 @@ package billing
 
 import (
 	"context"
-	"net/http"
 	"time"
 
-	"rvcontent/shared/edge/api"
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"
-	"rvcontent/shared/kernel/auth"
 )
 
 // Need is what an endpoint needs of the account (spec 4.2 Needs column).
@@ -29,8 +26,9 @@ const (
 	NeedTrial
 )
 
-// Requirement is a route's need, and whether the route's site must be
-// usable on the plan (subscription_required otherwise).
+// Requirement is an endpoint's need (spec 4.2, Needs column), and whether
+// the endpoint's site must be usable on the plan (subscription_required
+// otherwise). The route table holds each endpoint's.
 type Requirement struct {
 	Need Need
 	Site bool
@@ -42,6 +40,16 @@ type Requirement struct {
 type Gate struct {
 	Billing *Service
 	Sites   *sites.Store
+}
+
+// Admit returns nil when the account meets r now: r's need, and, when
+// siteID is not empty, the site is the account's (and usable on the plan
+// when r.Site is set; a site is looked up even when it need not be usable,
+// as when restoring an archived one, so another account's site answers
+// not_found before any plan error, as a random id does). Otherwise it
+// returns the error Check describes.
+func (g *Gate) Admit(ctx context.Context, accountID, siteID string, r Requirement) error {
+	return g.check(ctx, accountID, siteID, r.Need, r.Site)
 }
 
 // Check returns nil when the account (and site, when siteID is not empty)
@@ -151,37 +159,4 @@ func siteUsable(site sites.Site, now time.Time) error {
 		msg = "This Studio site was removed at " + *site.RemovesAt + ". Restore it with POST /sites/{site_id}/restore."
 	}
 	return apperr.New(apperr.SubscriptionRequired, msg)
-}
-
-// Guard wraps every handler of hs whose route key has a requirement in
-// Requirements so that it runs only when Check passes (the route's
-// {site_id} must be the account's, and usable when the requirement says
-// so), and answers the
-// gate's error otherwise. Handlers of other routes are returned unchanged.
-// Features register their handlers through it: a.register(gate.Guard(h)).
-func (g *Gate) Guard(hs map[string]http.HandlerFunc) map[string]http.HandlerFunc {
-	out := make(map[string]http.HandlerFunc, len(hs))
-	for key, h := range hs {
-		req, ok := Requirements[key]
-		if !ok || (req.Need == NeedNothing && !req.Site) {
-			out[key] = h
-			continue
-		}
-		out[key] = g.wrap(req, h)
-	}
-	return out
-}
-
-func (g *Gate) wrap(req Requirement, h http.HandlerFunc) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		p, _ := auth.From(r.Context())
-		// The route's site is looked up even when it need not be usable
-		// (restoring an archived site), so another account's site answers
-		// not_found before any plan error, as a random id does.
-		if err := g.check(r.Context(), p.AccountID, r.PathValue("site_id"), req.Need, req.Site); err != nil {
-			api.Error(w, r, err)
-			return
-		}
-		h(w, r)
-	}
 }

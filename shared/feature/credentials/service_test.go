@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"rvcontent/shared/dev/mailbox"
 	"testing"
 	"time"
 
@@ -29,7 +30,7 @@ type rig struct {
 	table   *dynamo.Table
 	clock   *clock.Fixed
 	calls   *dynamo.CallCounter
-	inbox   *mail.Memory
+	inbox   *mailbox.Memory
 	faults  *faults.Injector
 	account string
 }
@@ -40,8 +41,8 @@ func newRig(t *testing.T) *rig {
 		t.Skip("needs DynamoDB Local")
 	}
 	base := dynamotest.Table(t)
-	r := &rig{clock: &clock.Fixed{T: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}, calls: &dynamo.CallCounter{}, inbox: &mail.Memory{}, faults: &faults.Injector{}}
-	r.table = &dynamo.Table{Client: devstack.NewDynamoClient(dynamotest.Endpoint(t), r.calls), Name: base.Name, Faults: r.faults}
+	r := &rig{clock: &clock.Fixed{T: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}, calls: &dynamo.CallCounter{}, inbox: &mailbox.Memory{}, faults: &faults.Injector{}}
+	r.table = &dynamo.Table{Client: devstack.NewDynamoClient(dynamotest.Endpoint(t), r.calls), Name: base.Name, Fault: r.faults}
 	r.svc = &credentials.Service{
 		Table: r.table, Clock: r.clock, Events: &eventlog.Writer{Clock: r.clock}, Owners: owners{},
 		DashboardURL: "https://svc.example/dashboard",
@@ -73,7 +74,7 @@ func (r *rig) create(t *testing.T, name string) credentials.AgentKey {
 func TestAuthenticateCostsOneRead(t *testing.T) {
 	r := newRig(t)
 	k := r.create(t, "bot")
-	if _, err := r.svc.Authenticate(context.Background(), k.Key, "192.0.2.9"); err != nil {
+	if _, err := r.svc.Authenticate(faults.WithRequest(context.Background()), k.Key, "192.0.2.9"); err != nil {
 		t.Fatal(err) // the first use also records last_used_at
 	}
 	r.calls.Snapshot()
@@ -164,7 +165,7 @@ func TestLastUsedAtWrittenAtMostOncePerMinute(t *testing.T) {
 		t.Run(s.name, func(t *testing.T) {
 			r.clock.Add(s.advance)
 			r.calls.Snapshot()
-			if _, err := r.svc.Authenticate(context.Background(), k.Key, "192.0.2.9"); err != nil {
+			if _, err := r.svc.Authenticate(faults.WithRequest(context.Background()), k.Key, "192.0.2.9"); err != nil {
 				t.Fatal(err)
 			}
 			if got := r.calls.Snapshot()["TransactWriteItems"]; got != s.writes {
@@ -181,7 +182,7 @@ func TestKeyUseDoesNotTakeRequestsInjectedFault(t *testing.T) {
 	r := newRig(t)
 	k := r.create(t, "bot")
 	r.faults.Arm(faults.AfterCommit, 1)
-	if _, err := r.svc.Authenticate(context.Background(), k.Key, "192.0.2.9"); err != nil {
+	if _, err := r.svc.Authenticate(faults.WithRequest(context.Background()), k.Key, "192.0.2.9"); err != nil {
 		t.Fatal(err)
 	}
 	// The armed fault is still there for the request's own transaction.

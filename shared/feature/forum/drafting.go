@@ -147,9 +147,6 @@ var errNoCredits = apperr.New(apperr.InsufficientCredits, "This site has used th
 func (s *Service) write(ctx context.Context, in model.ReplyInput) (model.ReplyDraft, error) {
 	failed := apperr.New(apperr.Unavailable, "The model could not write a draft right now; no credit was spent. Try again in a minute.")
 	failed.RetryAfter = 30
-	if err := s.Faults.Fail(FaultDraft); err != nil {
-		return model.ReplyDraft{}, failed
-	}
 	out, err := s.Drafter.DraftReply(ctx, in)
 	var refusal *model.Refusal
 	switch {

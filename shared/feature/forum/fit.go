@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"regexp"
+	"rvcontent/shared/platform/forumapi"
 	"strings"
 	"time"
 
@@ -33,7 +34,7 @@ type judge struct {
 
 // assess returns the thread's blocked reason ("" when open) and its fit
 // (nil when blocked).
-func (j judge) assess(p Post, keyword string) (string, *int) {
+func (j judge) assess(p forumapi.Post, keyword string) (string, *int) {
 	if b := platformBlock(p, j.now); b != "" {
 		return b, nil
 	}
@@ -53,7 +54,7 @@ func (j judge) assess(p Post, keyword string) (string, *int) {
 
 // platformBlock returns the reason the forum itself keeps replies out of
 // the thread: removed, archived, locked, or too old to be open.
-func platformBlock(p Post, now time.Time) string {
+func platformBlock(p forumapi.Post, now time.Time) string {
 	switch {
 	case p.Removed:
 		return BlockedRemoved
@@ -75,7 +76,7 @@ var questionCue = regexp.MustCompile(`(?i)\?|\b(recommend\w*|suggest\w*|looking 
 // topic words in the body), whether the thread asks for help (12),
 // engagement (up to 14: some votes, few enough comments to be seen) and
 // freshness (up to 8).
-func (j judge) fit(p Post, keyword string, titleHits, bodyHits int) int {
+func (j judge) fit(p forumapi.Post, keyword string, titleHits, bodyHits int) int {
 	score := min(titleHits, 3)*12 + min(bodyHits, 4)*4
 	if keyword != "" && strings.Contains(" "+strings.Join(Words(p.Title), " ")+" ", " "+strings.Join(Words(keyword), " ")+" ") {
 		score += 14
@@ -134,12 +135,12 @@ func freshPoints(age time.Duration) int {
 // When the forum cannot be read the stored thread is used.
 func (s *Service) refresh(ctx context.Context, th threadItem, st settingsItem) (threadItem, textItem, error) {
 	p, err := s.Platform.Thread(ctx, th.Info.ForumID)
-	if err != nil && !errors.Is(err, ErrNoThread) {
+	if err != nil && !errors.Is(err, forumapi.ErrNoThread) {
 		slog.WarnContext(ctx, "forum thread refresh failed; drafting from the stored thread", "thread_id", th.ID, "err", err)
 		text, terr := s.getText(ctx, th.SiteID, th.ID)
 		return th, text, terr
 	}
-	if errors.Is(err, ErrNoThread) {
+	if errors.Is(err, forumapi.ErrNoThread) {
 		p = th.post()
 		p.Removed = true
 	}
@@ -166,8 +167,8 @@ func (s *Service) refresh(ctx context.Context, th threadItem, st settingsItem) (
 }
 
 // post returns the thread's snapshot as a Post.
-func (it threadItem) post() Post {
-	p := Post{
+func (it threadItem) post() forumapi.Post {
+	p := forumapi.Post{
 		ForumID: it.Info.ForumID, Subforum: it.Info.Subforum, Permalink: it.Info.Permalink, Title: it.Info.Title,
 		UpVotes: it.Info.UpVotes, NumComments: it.Info.NumComments, IsLocked: it.Info.IsLocked,
 		Archived: it.Archived, Removed: it.Removed, RulesKnown: it.RulesKnown, PromoBanned: it.PromoBanned,

@@ -2,6 +2,7 @@ package forum
 
 import (
 	"errors"
+	"rvcontent/shared/platform/forumapi"
 	"strings"
 	"testing"
 	"time"
@@ -91,21 +92,23 @@ func TestJudgeBlocksAndScores(t *testing.T) {
 	j := judge{settings: defaultSettings("a", "s"), vocab: vocabulary{}, now: now}
 	j.settings.DenySubforums = []string{"SpamZone"}
 	j.vocab.add("invoice reminders", "Invoicing software for freelancers.")
-	base := Post{Subforum: "freelance", Title: "Best invoice reminders app for freelancers?", Body: "Clients pay late.", PostedAt: now.Add(-24 * time.Hour), UpVotes: 25, NumComments: 4}
+	base := forumapi.Post{Subforum: "freelance", Title: "Best invoice reminders app for freelancers?", Body: "Clients pay late.", PostedAt: now.Add(-24 * time.Hour), UpVotes: 25, NumComments: 4}
 	for _, c := range []struct {
 		name string
-		edit func(*Post)
+		edit func(*forumapi.Post)
 		want string
 	}{
-		{"removed", func(p *Post) { p.Removed, p.IsLocked = true, true }, BlockedRemoved},
-		{"archived", func(p *Post) { p.Archived = true }, BlockedArchived},
-		{"locked", func(p *Post) { p.IsLocked = true }, BlockedLocked},
-		{"old", func(p *Post) { p.PostedAt = now.Add(-181 * 24 * time.Hour) }, BlockedLikelyArchived},
-		{"denied", func(p *Post) { p.Subforum = "spamzone" }, BlockedSubforumDenied},
-		{"promo", func(p *Post) { p.PromoBanned = true }, BlockedPromoBanned},
-		{"off topic", func(p *Post) { p.Title, p.Body = "Weekend cooking thread", offTopicBody }, BlockedOffTopic},
-		{"vague title", func(p *Post) { p.Title, p.Body = "Need some help", "Any invoice reminders apps for freelancers?" }, ""},
-		{"open", func(*Post) {}, ""},
+		{"removed", func(p *forumapi.Post) { p.Removed, p.IsLocked = true, true }, BlockedRemoved},
+		{"archived", func(p *forumapi.Post) { p.Archived = true }, BlockedArchived},
+		{"locked", func(p *forumapi.Post) { p.IsLocked = true }, BlockedLocked},
+		{"old", func(p *forumapi.Post) { p.PostedAt = now.Add(-181 * 24 * time.Hour) }, BlockedLikelyArchived},
+		{"denied", func(p *forumapi.Post) { p.Subforum = "spamzone" }, BlockedSubforumDenied},
+		{"promo", func(p *forumapi.Post) { p.PromoBanned = true }, BlockedPromoBanned},
+		{"off topic", func(p *forumapi.Post) { p.Title, p.Body = "Weekend cooking thread", offTopicBody }, BlockedOffTopic},
+		{"vague title", func(p *forumapi.Post) {
+			p.Title, p.Body = "Need some help", "Any invoice reminders apps for freelancers?"
+		}, ""},
+		{"open", func(*forumapi.Post) {}, ""},
 	} {
 		p := base
 		c.edit(&p)
@@ -204,23 +207,6 @@ func TestDraftCost(t *testing.T) {
 	failing.RegenCount = MaxRewrites
 	if _, err := draftCost(failing); err == nil {
 		t.Error("a fourth rewrite is allowed")
-	}
-}
-
-func TestPermalinks(t *testing.T) {
-	p := Permalinks{Host: "forum.example.com"}
-	thread := p.Thread("freelance", "abc123", "Which tool? (2026)")
-	if thread != "https://forum.example.com/r/freelance/comments/abc123/which_tool_2026/" {
-		t.Fatalf("thread link %s", thread)
-	}
-	ref, problem := p.ParseComment(p.Comment(thread, "c9x"))
-	if problem != "" || ref != (CommentRef{Subforum: "freelance", ForumID: "abc123", CommentID: "c9x"}) {
-		t.Fatalf("comment link: %+v %q", ref, problem)
-	}
-	for _, bad := range []string{thread, "https://other.example.com/r/freelance/comments/abc123/x/c9x/", "ftp://forum.example.com/r/x/comments/a/b/c/", "not a link", "https://forum.example.com/user/x/"} {
-		if _, problem := p.ParseComment(bad); problem == "" {
-			t.Errorf("%q accepted as a comment link", bad)
-		}
 	}
 }
 

@@ -3,7 +3,6 @@ package forum
 import (
 	"context"
 
-	"rvcontent/shared/dev/faults"
 	"rvcontent/shared/feature/billing"
 	"rvcontent/shared/feature/credits"
 	"rvcontent/shared/feature/eventlog"
@@ -62,14 +61,7 @@ type Service struct {
 	Drafter  Drafter
 	// Keywords, when set, adds the site's tracked keywords to sweeps.
 	Keywords KeywordSource
-	// Faults, set in the dev stack only, can fail the model call of a
-	// draft (point FaultDraft).
-	Faults *faults.Injector
 }
-
-// FaultDraft is the dev stack's fault point that makes the next draft's
-// model call fail.
-const FaultDraft = "forum_draft"
 
 // site returns the caller and the caller's site. Errors: not_found.
 func (s *Service) site(ctx context.Context, siteID string) (auth.Principal, sites.Site, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"rvcontent/shared/platform/forumapi"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -28,7 +29,7 @@ const (
 // found is a thread a sweep's search returned, with the first keyword
 // that found it.
 type found struct {
-	post    Post
+	post    forumapi.Post
 	keyword string
 }
 

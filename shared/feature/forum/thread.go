@@ -2,6 +2,7 @@ package forum
 
 import (
 	"fmt"
+	"rvcontent/shared/platform/forumapi"
 	"time"
 
 	"github.com/google/uuid"
@@ -60,10 +61,10 @@ type ReplyRef struct {
 // comments, latest draft and recorded reply.
 type ThreadDetail struct {
 	Thread
-	Body        string    `json:"body"`
-	TopComments []Comment `json:"top_comments"`
-	Draft       *Draft    `json:"draft"`
-	Reply       *Reply    `json:"reply"`
+	Body        string             `json:"body"`
+	TopComments []forumapi.Comment `json:"top_comments"`
+	Draft       *Draft             `json:"draft"`
+	Reply       *Reply             `json:"reply"`
 }
 
 // threadItem is a thread as stored under its site. ResumeStatus is the
@@ -99,11 +100,11 @@ type threadItem struct {
 
 // textItem is a thread's body and top comments as last read.
 type textItem struct {
-	PK       string    `dynamodbav:"pk"`
-	SK       string    `dynamodbav:"sk"`
-	Body     string    `dynamodbav:"body"`
-	Comments []Comment `dynamodbav:"comments"`
-	TTL      int64     `dynamodbav:"ttl,omitempty"`
+	PK       string             `dynamodbav:"pk"`
+	SK       string             `dynamodbav:"sk"`
+	Body     string             `dynamodbav:"body"`
+	Comments []forumapi.Comment `dynamodbav:"comments"`
+	TTL      int64              `dynamodbav:"ttl,omitempty"`
 }
 
 func (it threadItem) view() Thread {
@@ -125,7 +126,7 @@ func ThreadID(siteID, forumID string) string {
 }
 
 // setSnapshot copies what the forum shows of p.
-func (it *threadItem) setSnapshot(p Post) {
+func (it *threadItem) setSnapshot(p forumapi.Post) {
 	it.Info = ThreadInfo{
 		ForumID: p.ForumID, Subforum: p.Subforum, Permalink: p.Permalink, Title: p.Title,
 		UpVotes: p.UpVotes, NumComments: p.NumComments, PostedAt: clock.Format(p.PostedAt), IsLocked: p.IsLocked,
@@ -189,7 +190,7 @@ func (it *threadItem) index() {
 }
 
 // newThread returns the item of a thread first seen at now.
-func newThread(accountID, siteID string, p Post, keyword string, now time.Time) threadItem {
+func newThread(accountID, siteID string, p forumapi.Post, keyword string, now time.Time) threadItem {
 	id := ThreadID(siteID, p.ForumID)
 	at := clock.Format(now)
 	it := threadItem{
@@ -201,10 +202,10 @@ func newThread(accountID, siteID string, p Post, keyword string, now time.Time) 
 }
 
 // text returns the text item of a thread.
-func textOf(siteID, threadID string, p Post) textItem {
+func textOf(siteID, threadID string, p forumapi.Post) textItem {
 	comments := p.Comments
 	if comments == nil {
-		comments = []Comment{}
+		comments = []forumapi.Comment{}
 	}
 	return textItem{PK: dynamo.SitePK(siteID), SK: dynamo.ForumThreadTextSK(threadID), Body: p.Body, Comments: comments}
 }

@@ -3,6 +3,7 @@ package forum
 import (
 	"context"
 	"errors"
+	"rvcontent/shared/platform/forumapi"
 	"strconv"
 	"time"
 
@@ -47,7 +48,7 @@ func (s *Service) getText(ctx context.Context, siteID, id string) (textItem, err
 		return textItem{}, apperr.Wrap("forum.getText", err)
 	}
 	if it.Comments == nil {
-		it.Comments = []Comment{}
+		it.Comments = []forumapi.Comment{}
 	}
 	it.PK, it.SK = dynamo.SitePK(siteID), dynamo.ForumThreadTextSK(id)
 	return it, nil

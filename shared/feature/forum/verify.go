@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"rvcontent/shared/platform/forumapi"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -94,7 +95,7 @@ func (s *Service) checkReply(ctx context.Context, r replyItem) error {
 
 // apply records the check's finding at now and schedules the next check;
 // it returns the event to emit ("" when the status did not change).
-func (r *replyItem) apply(check CommentCheck, now time.Time) string {
+func (r *replyItem) apply(check forumapi.CommentCheck, now time.Time) string {
 	at := clock.Format(now)
 	r.LastCheckedAt = &at
 	r.UpdatedAt = nextUpdate(now, r.UpdatedAt)
@@ -105,9 +106,9 @@ func (r *replyItem) apply(check CommentCheck, now time.Time) string {
 	r.scheduleCheck(now)
 	status, event := ReplyConfirmed, "forum.reply_verified"
 	switch check.State {
-	case CommentRemoved:
+	case forumapi.CommentRemoved:
 		status, event = ReplyRemoved, "forum.reply_removed"
-	case CommentMissing:
+	case forumapi.CommentMissing:
 		status, event = ReplyNotFound, "forum.reply_removed"
 	}
 	if status == r.Status {

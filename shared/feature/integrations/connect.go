@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"rvcontent/shared/platform/pushapi"
 	"strings"
 	"time"
 
@@ -184,7 +185,7 @@ func (s *Service) FinishConnect(ctx context.Context, token string, in Credential
 		return Integration{}, err
 	}
 	siteURL := strings.TrimRight(u.String(), "/")
-	info, err := s.Platforms[t.Platform].Check(ctx, Conn{SiteURL: siteURL, Token: apiToken})
+	info, err := s.Platforms[t.Platform].Check(ctx, pushapi.Conn{SiteURL: siteURL, Token: apiToken})
 	if err != nil {
 		return Integration{}, apperr.Newf(apperr.ValidationFailed, "The test call failed, so nothing was saved. %s", pushMessage(err))
 	}
@@ -233,7 +234,7 @@ func sealContext(r record) string { return r.SiteID + "/" + r.Platform + "/" + r
 
 // pushMessage is a platform failure in words.
 func pushMessage(err error) string {
-	var pe *PushError
+	var pe *pushapi.PushError
 	if errors.As(err, &pe) {
 		return pe.Message
 	}

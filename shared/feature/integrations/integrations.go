@@ -18,6 +18,8 @@
 // paid plan: other accounts get integration_unavailable.
 package integrations
 
+import "rvcontent/shared/platform/pushapi"
+
 import "rvcontent/shared/feature/sites"
 
 // The platforms (integration ids).
@@ -41,8 +43,8 @@ const (
 
 // Default statuses of pushed articles on the platform.
 const (
-	PushDraft   = "draft"
-	PushPublish = "publish"
+	PushDraft   = pushapi.StatusDraft
+	PushPublish = pushapi.StatusPublish
 )
 
 // Settings configure what a push sends.
@@ -57,12 +59,6 @@ type Settings struct {
 
 // DefaultSettings are an integration's settings until configured.
 var DefaultSettings = Settings{DefaultStatus: PushDraft}
-
-// Option is a category or author of the platform's site.
-type Option struct {
-	ID   string `json:"id" dynamodbav:"id"`
-	Name string `json:"name" dynamodbav:"name"`
-}
 
 // Integration is a site's integration with one platform as the API shows
 // it.
@@ -96,8 +92,8 @@ type Setup struct {
 	DefaultStatuses []string       `json:"default_statuses"`
 	// Categories and Authors are the platform site's, read when it was
 	// connected; empty before.
-	Categories []Option `json:"categories"`
-	Authors    []Option `json:"authors"`
+	Categories []pushapi.Option `json:"categories"`
+	Authors    []pushapi.Option `json:"authors"`
 }
 
 // ConnectField is one field of the connect page.
@@ -110,23 +106,23 @@ type ConnectField struct {
 // record is an integration as stored under its site. A site without a
 // record for a platform shows it not connected with default settings.
 type record struct {
-	PK           string   `dynamodbav:"pk"`
-	SK           string   `dynamodbav:"sk"`
-	AccountID    string   `dynamodbav:"account_id"`
-	SiteID       string   `dynamodbav:"site_id"`
-	Platform     string   `dynamodbav:"platform"`
-	Status       string   `dynamodbav:"status"`
-	ConnectionID string   `dynamodbav:"connection_id"`
-	SiteURL      *string  `dynamodbav:"site_url"`
-	SealedToken  string   `dynamodbav:"sealed_token"`
-	RemoteName   *string  `dynamodbav:"remote_name"`
-	Categories   []Option `dynamodbav:"categories"`
-	Authors      []Option `dynamodbav:"authors"`
-	Settings     Settings `dynamodbav:"settings"`
-	ConnectedAt  *string  `dynamodbav:"connected_at"`
-	LastSyncAt   *string  `dynamodbav:"last_sync_at"`
-	LastError    *string  `dynamodbav:"last_error"`
-	LastErrorAt  *string  `dynamodbav:"last_error_at"`
+	PK           string           `dynamodbav:"pk"`
+	SK           string           `dynamodbav:"sk"`
+	AccountID    string           `dynamodbav:"account_id"`
+	SiteID       string           `dynamodbav:"site_id"`
+	Platform     string           `dynamodbav:"platform"`
+	Status       string           `dynamodbav:"status"`
+	ConnectionID string           `dynamodbav:"connection_id"`
+	SiteURL      *string          `dynamodbav:"site_url"`
+	SealedToken  string           `dynamodbav:"sealed_token"`
+	RemoteName   *string          `dynamodbav:"remote_name"`
+	Categories   []pushapi.Option `dynamodbav:"categories"`
+	Authors      []pushapi.Option `dynamodbav:"authors"`
+	Settings     Settings         `dynamodbav:"settings"`
+	ConnectedAt  *string          `dynamodbav:"connected_at"`
+	LastSyncAt   *string          `dynamodbav:"last_sync_at"`
+	LastError    *string          `dynamodbav:"last_error"`
+	LastErrorAt  *string          `dynamodbav:"last_error_at"`
 	// Version counts writes; every write is conditional on it.
 	Version int64 `dynamodbav:"version"`
 }

@@ -2,145 +2,24 @@ package integrations
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"net/http"
-	"strings"
 
-	"rvcontent/shared/platform/egress"
+	"rvcontent/shared/platform/pushapi"
 )
 
-// Conn is where and how to reach a connected platform site.
-type Conn struct {
-	SiteURL string // https address of the platform site
-	Token   string // the site's API token
-}
-
-// Post is what a push sends: the article's publishable fields and the
-// integration's settings.
-type Post struct {
-	Title    string   `json:"title"`
-	Slug     string   `json:"slug"`
-	Excerpt  string   `json:"excerpt"`
-	HTML     string   `json:"html"`
-	Markdown string   `json:"markdown"`
-	Tags     []string `json:"tags"`
-	Status   string   `json:"status"` // PushDraft or PushPublish
-	Category *string  `json:"category"`
-	Author   *string  `json:"author"`
-}
-
-// Remote is a post on the platform.
-type Remote struct {
-	ID  string
-	URL string
-}
-
-// SiteInfo is what the test call learns about the platform site.
-type SiteInfo struct {
-	Name       string
-	Categories []Option
-	Authors    []Option
-}
-
-// Platform speaks one platform's push API.
+// Platform speaks one platform's push API (package pushapi implements both).
 type Platform interface {
 	// Check makes the test call: it returns the site's name, categories
-	// and authors, or a *PushError.
-	Check(ctx context.Context, c Conn) (SiteInfo, error)
+	// and authors, or a *pushapi.PushError.
+	Check(ctx context.Context, c pushapi.Conn) (pushapi.SiteInfo, error)
 	// Create adds p and returns the remote post. idemKey makes a retried
 	// create return the first post instead of a second one.
-	Create(ctx context.Context, c Conn, p Post, idemKey string) (Remote, error)
+	Create(ctx context.Context, c pushapi.Conn, p pushapi.Post, idemKey string) (pushapi.Remote, error)
 	// Update replaces remote post id with p. A post gone from the
-	// platform is a *PushError with Gone set.
-	Update(ctx context.Context, c Conn, id string, p Post) (Remote, error)
+	// platform is a *pushapi.PushError with Gone set.
+	Update(ctx context.Context, c pushapi.Conn, id string, p pushapi.Post) (pushapi.Remote, error)
 }
 
-// PushError is a platform call that failed, in words for the owner.
-type PushError struct {
-	// Message completes nothing: it is a whole sentence.
-	Message string
-	// Connection is true when no article can get through (unreachable,
-	// token refused), so a sync stops at the first one.
-	Connection bool
-	// Gone is true when the updated post no longer exists.
-	Gone bool
-}
-
-func (e *PushError) Error() string { return e.Message }
-
-// client makes a platform's JSON-over-HTTPS calls through the egress
-// client: no redirects, the platform's answer read up to 1 MB.
-type client struct {
-	egress *egress.Client
-	name   string // the platform's name in sentences
-	auth   func(h http.Header, token string)
-}
-
-// call sends method to url with body (JSON) and decodes a 2xx answer into
-// out. Failures are *PushError.
-func (c client) call(ctx context.Context, conn Conn, method, url string, body, out any, header http.Header) error {
-	h := http.Header{"Accept": {"application/json"}}
-	for k, v := range header {
-		h[k] = v
-	}
-	c.auth(h, conn.Token)
-	var raw []byte
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return err
-		}
-		raw = b
-		h.Set("Content-Type", "application/json")
-	}
-	resp, err := c.egress.Do(ctx, egress.Request{Method: method, URL: url, Header: h, Body: raw, MaxBody: 1 << 20})
-	if err != nil {
-		var ee *egress.Error
-		msg := "The " + c.name + " site could not be reached."
-		if errors.As(err, &ee) {
-			msg = "The " + c.name + " site could not be reached: " + ee.Error() + "."
-		}
-		return &PushError{Message: msg, Connection: true}
-	}
-	switch s := resp.StatusCode; {
-	case s == http.StatusUnauthorized || s == http.StatusForbidden:
-		return &PushError{Message: fmt.Sprintf("The %s site refused the API token (HTTP %d). Reconnect the integration with a valid token.", c.name, s), Connection: true}
-	case s == http.StatusNotFound && method == http.MethodPut:
-		return &PushError{Message: fmt.Sprintf("The %s site no longer has the post.", c.name), Gone: true}
-	case s >= 300 && s < 400:
-		return &PushError{Message: fmt.Sprintf("The %s site answered with a redirect (HTTP %d); connect it with its final https address.", c.name, s), Connection: true}
-	case s < 200 || s >= 300:
-		return &PushError{Message: fmt.Sprintf("The %s site answered HTTP %d%s.", c.name, s, detail(resp.Body))}
-	}
-	if out != nil {
-		if err := json.Unmarshal(resp.Body, out); err != nil {
-			return &PushError{Message: fmt.Sprintf("The %s site's answer was not the JSON its API returns.", c.name)}
-		}
-	}
-	return nil
-}
-
-// detail quotes a short error message from a platform's JSON error body.
-func detail(body []byte) string {
-	var v struct {
-		Error   any    `json:"error"`
-		Message string `json:"message"`
-	}
-	if json.Unmarshal(body, &v) != nil {
-		return ""
-	}
-	msg := v.Message
-	if s, ok := v.Error.(string); ok && msg == "" {
-		msg = s
-	}
-	msg = strings.TrimSpace(msg)
-	if msg == "" || len(msg) > 200 {
-		return ""
-	}
-	return ": " + strings.TrimSuffix(msg, ".")
-}
-
-// apiBase joins a site address and an API root.
-func apiBase(siteURL, root string) string { return strings.TrimRight(siteURL, "/") + root }
+var (
+	_ Platform = pushapi.Platform1{}
+	_ Platform = pushapi.Platform2{}
+)

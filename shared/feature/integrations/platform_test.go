@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"rvcontent/shared/platform/pushapi"
 	"strings"
 	"testing"
 
@@ -35,18 +36,18 @@ func TestPlatformProtocols(t *testing.T) {
 		new    func(*egress.Client) integrations.Platform
 		status string
 	}{
-		{integrations.Platform1, integrations.NewPlatform1, "publish"},
-		{integrations.Platform2, integrations.NewPlatform2, "published"},
+		{integrations.Platform1, func(e *egress.Client) integrations.Platform { return pushapi.NewPlatform1(e) }, "publish"},
+		{integrations.Platform2, func(e *egress.Client) integrations.Platform { return pushapi.NewPlatform2(e) }, "published"},
 	} {
 		t.Run(c.id, func(t *testing.T) {
 			fake, client := fixture(t)
 			p := c.new(client)
-			conn := integrations.Conn{SiteURL: "https://cms.example.com/sub", Token: "secret"}
+			conn := pushapi.Conn{SiteURL: "https://cms.example.com/sub", Token: "secret"}
 			info, err := p.Check(ctx, conn)
 			if err != nil || info.Name != "Fixture" || len(info.Categories) != 2 || len(info.Authors) != 1 {
 				t.Fatalf("check: %+v, %v", info, err)
 			}
-			post := integrations.Post{Title: "T", Slug: "t-1", Excerpt: "E", HTML: "<p>x</p>", Markdown: "x", Tags: []string{"a", "b"}, Status: integrations.PushPublish}
+			post := pushapi.Post{Title: "T", Slug: "t-1", Excerpt: "E", HTML: "<p>x</p>", Markdown: "x", Tags: []string{"a", "b"}, Status: pushapi.StatusPublish}
 			rem, err := p.Create(ctx, conn, post, "key-1")
 			if err != nil || rem.ID == "" || rem.URL != "https://cms.example.com/blog/t-1" {
 				t.Fatalf("create: %+v, %v", rem, err)
@@ -64,7 +65,7 @@ func TestPlatformProtocols(t *testing.T) {
 				t.Fatalf("posts %+v", got)
 			}
 
-			var pe *integrations.PushError
+			var pe *pushapi.PushError
 			fake.Remove(rem.ID)
 			if _, err := p.Update(ctx, conn, rem.ID, post); !errors.As(err, &pe) || !pe.Gone {
 				t.Fatalf("update of a removed post: %v", err)
@@ -83,8 +84,8 @@ func TestPlatformProtocols(t *testing.T) {
 
 func TestUnreachablePlatform(t *testing.T) {
 	client := egress.New(egress.Options{})
-	_, err := integrations.NewPlatform1(client).Check(context.Background(), integrations.Conn{SiteURL: "https://127.0.0.1", Token: "x"})
-	var pe *integrations.PushError
+	_, err := pushapi.NewPlatform1(client).Check(context.Background(), pushapi.Conn{SiteURL: "https://127.0.0.1", Token: "x"})
+	var pe *pushapi.PushError
 	if !errors.As(err, &pe) || !pe.Connection || !strings.HasPrefix(pe.Message, "The push_platform_1 site could not be reached: ") {
 		t.Fatalf("loopback address: %v", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"rvcontent/shared/platform/pushapi"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -37,12 +38,12 @@ type pushed struct {
 }
 
 // postOf builds what a push of a sends under settings.
-func postOf(a articles.Article, st Settings) Post {
+func postOf(a articles.Article, st Settings) pushapi.Post {
 	tags := a.Tags
 	if tags == nil {
 		tags = []string{}
 	}
-	return Post{
+	return pushapi.Post{
 		Title: a.Title, Slug: a.Slug, Excerpt: a.Description, HTML: a.BodyHTML, Markdown: a.BodyMarkdown,
 		Tags: tags, Status: st.DefaultStatus, Category: st.Category, Author: st.Author,
 	}
@@ -50,7 +51,7 @@ func postOf(a articles.Article, st Settings) Post {
 
 // hashOf is the content hash of p: a sync pushes again only when it
 // changes (the article's pushed fields, or the settings).
-func hashOf(p Post) string {
+func hashOf(p pushapi.Post) string {
 	b, _ := json.Marshal(p)
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
@@ -97,7 +98,7 @@ func (s *Service) pushedOne(ctx context.Context, siteID, platform, connection, i
 // create when there is none (or it is gone). Unless force, an article
 // whose content hash equals prev's is left alone (resultUnchanged). On
 // success it returns the record to store.
-func (s *Service) pushOne(ctx context.Context, r record, conn Conn, a articles.Article, prev *pushed, force bool) (string, pushed, error) {
+func (s *Service) pushOne(ctx context.Context, r record, conn pushapi.Conn, a articles.Article, prev *pushed, force bool) (string, pushed, error) {
 	post := postOf(a, r.Settings)
 	h := hashOf(post)
 	if prev != nil && prev.Hash == h && !force {
@@ -105,12 +106,12 @@ func (s *Service) pushOne(ctx context.Context, r record, conn Conn, a articles.A
 	}
 	platform := s.Platforms[r.Platform]
 	result, idem := ResultCreated, r.ConnectionID+":"+a.ID+":"+h
-	var rem Remote
+	var rem pushapi.Remote
 	var err error
 	if prev != nil {
 		result = ResultUpdated
 		rem, err = platform.Update(ctx, conn, prev.RemoteID, post)
-		var pe *PushError
+		var pe *pushapi.PushError
 		if errors.As(err, &pe) && pe.Gone {
 			result, idem = ResultCreated, idem+":after:"+prev.RemoteID
 			rem, err = platform.Create(ctx, conn, post, idem)
@@ -119,7 +120,7 @@ func (s *Service) pushOne(ctx context.Context, r record, conn Conn, a articles.A
 		rem, err = platform.Create(ctx, conn, post, idem)
 	}
 	if err == nil && rem.ID == "" {
-		err = &PushError{Message: "The " + r.Platform + " site's answer did not name the post it saved."}
+		err = &pushapi.PushError{Message: "The " + r.Platform + " site's answer did not name the post it saved."}
 	}
 	if err != nil {
 		return "", pushed{}, err

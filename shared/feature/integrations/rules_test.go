@@ -1,6 +1,7 @@
 package integrations
 
 import (
+	"rvcontent/shared/platform/pushapi"
 	"testing"
 
 	"rvcontent/shared/feature/articles"
@@ -33,7 +34,7 @@ func TestHashFollowsPushedFields(t *testing.T) {
 }
 
 func TestAmong(t *testing.T) {
-	opts := []Option{{ID: "news"}, {ID: "guides"}}
+	opts := []pushapi.Option{{ID: "news"}, {ID: "guides"}}
 	id := func(s string) *string { return &s }
 	if among(nil, opts, "categories") != "" || among(id("news"), opts, "categories") != "" || among(id("x"), nil, "categories") != "" {
 		t.Fatal("accepted values refused")

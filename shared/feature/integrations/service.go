@@ -3,6 +3,7 @@ package integrations
 import (
 	"context"
 	"errors"
+	"rvcontent/shared/platform/pushapi"
 	"strconv"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -215,10 +216,10 @@ func setupOf(r record) *Setup {
 		Authors:         r.Authors,
 	}
 	if st.Categories == nil {
-		st.Categories = []Option{}
+		st.Categories = []pushapi.Option{}
 	}
 	if st.Authors == nil {
-		st.Authors = []Option{}
+		st.Authors = []pushapi.Option{}
 	}
 	return st
 }

@@ -3,6 +3,7 @@ package integrations
 import (
 	"context"
 	"fmt"
+	"rvcontent/shared/platform/pushapi"
 	"strings"
 
 	"rvcontent/shared/feature/activity"
@@ -92,7 +93,7 @@ func optional(f input.Field[string]) *string {
 
 // among checks that id is one of the platform's options, when it reported
 // any.
-func among(id *string, options []Option, what string) string {
+func among(id *string, options []pushapi.Option, what string) string {
 	if id == nil || len(options) == 0 {
 		return ""
 	}

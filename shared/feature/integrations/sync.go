@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"rvcontent/shared/platform/pushapi"
 	"time"
 
 	"rvcontent/shared/feature/activity"
@@ -128,7 +129,7 @@ func (s *Service) RunSync(ctx context.Context, run *jobs.Run) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var first *PushError
+	var first *pushapi.PushError
 	for i, a := range list {
 		var prev *pushed
 		if p, ok := done[a.ID]; ok {
@@ -179,21 +180,21 @@ func (s *Service) RunSync(ctx context.Context, run *jobs.Run) (any, error) {
 	})
 }
 
-func asPushError(err error) *PushError {
-	var pe *PushError
+func asPushError(err error) *pushapi.PushError {
+	var pe *pushapi.PushError
 	if errors.As(err, &pe) {
 		return pe
 	}
-	return &PushError{Message: "The platform could not be reached."}
+	return &pushapi.PushError{Message: "The platform could not be reached."}
 }
 
 // conn opens the integration's stored token.
-func (s *Service) conn(r record) (Conn, error) {
+func (s *Service) conn(r record) (pushapi.Conn, error) {
 	token, err := s.Sealer.Open(r.SealedToken, sealContext(r))
 	if err != nil || r.SiteURL == nil {
-		return Conn{}, &PushError{Message: "The stored API token can no longer be read. Reconnect the integration.", Connection: true}
+		return pushapi.Conn{}, &pushapi.PushError{Message: "The stored API token can no longer be read. Reconnect the integration.", Connection: true}
 	}
-	return Conn{SiteURL: *r.SiteURL, Token: token}, nil
+	return pushapi.Conn{SiteURL: *r.SiteURL, Token: token}, nil
 }
 
 // recordPush stores what was pushed, with article.published.
@@ -211,7 +212,7 @@ func (s *Service) recordPush(ctx context.Context, accountID string, r record, a 
 }
 
 // recordFailure records article.publish_failed.
-func (s *Service) recordFailure(ctx context.Context, accountID string, r record, a articles.Article, pe *PushError) error {
+func (s *Service) recordFailure(ctx context.Context, accountID string, r record, a articles.Article, pe *pushapi.PushError) error {
 	tx := &dynamo.Tx{}
 	s.Events.Emit(tx, accountID, r.SiteID, "article.publish_failed", map[string]any{
 		"article_id": a.ID, "destination": r.Platform, "error": map[string]string{"code": FailureCode, "message": pe.Message},

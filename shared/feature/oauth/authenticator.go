@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 
-	"rvcontent/shared/edge/api"
 	"rvcontent/shared/feature/credentials"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
@@ -22,12 +21,15 @@ type Connections interface {
 // connection's lookup item, so a disconnect takes effect at once. Every
 // refusal is the same unauthorized error.
 type Authenticator struct {
-	Keys        api.Authenticator
+	Keys        KeyAuthenticator
 	Tokens      *Tokens
 	Connections Connections
 }
 
-var _ api.Authenticator = (*Authenticator)(nil)
+// KeyAuthenticator authenticates an agent key (credentials.Service).
+type KeyAuthenticator interface {
+	Authenticate(ctx context.Context, key, ip string) (auth.Principal, error)
+}
 
 var errUnauthorized = apperr.New(apperr.Unauthorized, "")
 

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -68,7 +67,7 @@ func (s *Service) Register(ctx context.Context, body []byte, ip string) (Client,
 	}
 	win, err := s.Counters.Take(ctx, "oauth-register#"+ip, time.Hour, s.registrationsPerHour())
 	if errors.Is(err, ratelimit.ErrExhausted) {
-		e := errorf(http.StatusTooManyRequests, TooManyRequests, "Too many apps were registered from this address in the last hour. Register once per installation and retry later.")
+		e := Errorf(TooManyRequests, "Too many apps were registered from this address in the last hour. Register once per installation and retry later.")
 		e.RetryAfter = win.RetryAfter()
 		return Client{}, e
 	}

@@ -1,9 +1,5 @@
 package oauth
 
-import (
-	"net/http"
-)
-
 // The protocol's error codes (RFC 6749 4.1.2.1 and 5.2, RFC 7591 3.2.2,
 // RFC 8707 2).
 const (
@@ -21,13 +17,13 @@ const (
 	TooManyRequests         = "too_many_requests"
 )
 
-// Error is an OAuth protocol error: a code from the RFCs, a sentence for the
-// developer and the HTTP status it is answered with at the token,
-// registration and revocation endpoints.
+// Error is an OAuth protocol error: a code from the RFCs and a sentence for
+// the developer. The endpoints answer invalid_client with 401,
+// too_many_requests with 429, server_error with 500 and every other code
+// with 400.
 type Error struct {
 	Code        string `json:"error"`
 	Description string `json:"error_description,omitempty"`
-	Status      int    `json:"-"`
 	// RetryAfter is the seconds to wait, for too_many_requests.
 	RetryAfter int `json:"-"`
 }
@@ -35,14 +31,13 @@ type Error struct {
 // Error returns the code and the description.
 func (e *Error) Error() string { return "oauth: " + e.Code + ": " + e.Description }
 
-func errorf(status int, code, description string) *Error {
-	return &Error{Code: code, Description: description, Status: status}
+// Errorf returns the protocol error code with description.
+func Errorf(code, description string) *Error {
+	return &Error{Code: code, Description: description}
 }
 
-// badRequest returns a 400 error with code.
-func badRequest(code, description string) *Error {
-	return errorf(http.StatusBadRequest, code, description)
-}
+// badRequest returns a protocol error answered with 400.
+func badRequest(code, description string) *Error { return Errorf(code, description) }
 
-// errServer answers a failure of the service itself.
-var errServer = errorf(http.StatusInternalServerError, ServerError, "Something went wrong on our side. Retry with backoff.")
+// ErrServer answers a failure of the service itself.
+var ErrServer = Errorf(ServerError, "Something went wrong on our side. Retry with backoff.")

@@ -7,7 +7,6 @@ import (
 	"encoding/base64"
 	"errors"
 	"log/slog"
-	"net/http"
 	"net/url"
 
 	"rvcontent/shared/feature/credentials"
@@ -64,10 +63,10 @@ func (s *Service) Exchange(ctx context.Context, req TokenRequest) (TokenResponse
 		clientID = req.BasicClient
 	}
 	if clientID == "" {
-		return TokenResponse{}, errorf(http.StatusUnauthorized, InvalidClient, "client_id is required.")
+		return TokenResponse{}, Errorf(InvalidClient, "client_id is required.")
 	}
 	if _, err := s.Client(ctx, clientID); errors.Is(err, ErrUnknownClient) {
-		return TokenResponse{}, errorf(http.StatusUnauthorized, InvalidClient, "The client_id is not registered here.")
+		return TokenResponse{}, Errorf(InvalidClient, "The client_id is not registered here.")
 	} else if err != nil {
 		return TokenResponse{}, s.failed(ctx, err)
 	}
@@ -179,5 +178,5 @@ func verifyPKCE(verifier, challenge string) bool {
 // failed logs an internal failure and returns the server_error answer.
 func (s *Service) failed(ctx context.Context, err error) *Error {
 	slog.ErrorContext(ctx, "oauth token endpoint", "err", err)
-	return errServer
+	return ErrServer
 }

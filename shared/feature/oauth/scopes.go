@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/kernel/apipath"
 )
 
 // Scopes select identity claims only; none narrows access: every token
@@ -32,13 +32,13 @@ func grantScope(requested string) string {
 }
 
 // MCPPath is the MCP server's path: the resource tokens are issued for.
-const MCPPath = "/mcp"
+const MCPPath = apipath.MCP
 
 // Resources returns the protected resources of issuer a token may be
 // issued for (RFC 8707): the MCP address first, then the agent API root.
 // One token works on both.
 func Resources(issuer string) []string {
-	return []string{issuer + MCPPath, issuer + routes.AgentBase}
+	return []string{issuer + MCPPath, issuer + apipath.Agent}
 }
 
 // resourceOf returns the canonical resource a request names: the MCP

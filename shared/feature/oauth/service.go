@@ -1,3 +1,11 @@
+// Package oauth is the service's OAuth 2.1 authorization server (spec 5):
+// client registration rules (RFC 7591), authorization requests with PKCE
+// S256, the owner's answer on the consent page, the token exchange
+// (authorization code and rotating refresh tokens), revocation (RFC 7009),
+// and the authenticator that accepts its JWT access tokens next to agent
+// keys. Its HTTP endpoints are in the edge (package oauthserver). Every app
+// connection is a credential of type oauth (package credentials): it shares
+// the account's limit, list and one-read lookup with agent keys.
 package oauth
 
 import (

@@ -39,7 +39,7 @@ type Runner struct {
 	Crawler *crawl.Crawler
 	// Model summarises the pages; model.Offline when nil. Its answers are
 	// grounded before use, and an error falls back to model.Offline.
-	Model model.Model
+	Model Analyzer
 	// Budget caps the reading of the website; DefaultBudget when zero.
 	Budget time.Duration
 	// Planner runs the plan stage (plan.go); nil plans nothing.
@@ -47,6 +47,11 @@ type Runner struct {
 }
 
 var _ jobs.Runner = (*Runner)(nil)
+
+// Analyzer summarises a website's pages (model.Model's Analyze).
+type Analyzer interface {
+	Analyze(ctx context.Context, in model.AnalyzeInput) (model.Summary, error)
+}
 
 // errSuperseded ends a scan whose site was scanned again meanwhile.
 var errSuperseded = apperr.New(apperr.Conflict, "A newer scan of this site replaced this one; read GET /sites/{site_id}/scan.")

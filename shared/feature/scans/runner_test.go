@@ -47,7 +47,7 @@ const page = `<html lang="en"><head><title>Ledgerly | Invoicing for freelancers<
 <body><h1>Invoices</h1><p>Unlike Xero, Ledgerly is free for one client.</p></body></html>`
 
 // run scans a one-page site with m as the model and returns the scan.
-func run(t *testing.T, m model.Model) scans.Scan {
+func run(t *testing.T, m scans.Analyzer) scans.Scan {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("needs DynamoDB Local")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/url"
+	"rvcontent/shared/dev/mailbox"
 	"strings"
 	"testing"
 	"time"
@@ -17,7 +18,7 @@ import (
 )
 
 // links returns the links of the mails box was sent, oldest first.
-func links(box *mail.Memory) []string {
+func links(box *mailbox.Memory) []string {
 	var out []string
 	for _, m := range box.Sent() {
 		out = append(out, m.Links...)
@@ -38,14 +39,14 @@ func (owners) FindByEmail(_ context.Context, email string) (accounts.Account, er
 	return accounts.Account{}, accounts.ErrNotFound
 }
 
-func newService(t *testing.T) (*sessions.Service, *clock.Fixed, *mail.Memory) {
+func newService(t *testing.T) (*sessions.Service, *clock.Fixed, *mailbox.Memory) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("needs DynamoDB Local")
 	}
 	table := dynamotest.Table(t)
 	c := &clock.Fixed{T: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
-	box := &mail.Memory{}
+	box := &mailbox.Memory{}
 	svc := &sessions.Service{
 		Table: table, Clock: c, Mail: &mail.Spool{Table: table, Clock: c, Sender: box}, Owners: owners{},
 		Counters: &ratelimit.Counters{Table: table, Clock: c}, BaseURL: "https://svc.example", Secret: []byte("csrf-secret"),

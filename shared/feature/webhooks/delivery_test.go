@@ -33,7 +33,7 @@ func TestFanoutRunTwiceMakesOneDeliveryPerSubscribedEnabledEndpoint(t *testing.T
 		t.Fatalf("%d requests, want one to the subscribed endpoint", r.poster.count())
 	}
 	req := r.poster.reqs[0]
-	if req.FollowRedirects || req.Timeout != 10*time.Second || req.Header.Get("Service-Delivery-Attempt") != "1" {
+	if req.FollowRedirects || req.Timeout != 10*time.Second || req.Header["Service-Delivery-Attempt"] != "1" {
 		t.Fatalf("request %+v", req)
 	}
 	log, _, err := r.svc.Attempts(context.Background(), r.acct, sub.ID, 10, "")
@@ -103,7 +103,7 @@ func TestLostMessagesAreSweptAndDuplicatesMakeNoSecondAttempt(t *testing.T) {
 		t.Fatalf("attempt 4 not swept when due")
 	}
 	r.deliver(t)
-	if got := r.poster.reqs[len(r.poster.reqs)-1].Header.Get("Service-Delivery-Attempt"); r.poster.count() != 4 || got != "4" {
+	if got := r.poster.reqs[len(r.poster.reqs)-1].Header["Service-Delivery-Attempt"]; r.poster.count() != 4 || got != "4" {
 		t.Fatalf("%d requests, last attempt %s; want 4", r.poster.count(), got)
 	}
 }

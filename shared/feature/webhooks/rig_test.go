@@ -3,6 +3,7 @@ package webhooks_test
 import (
 	"context"
 	"encoding/json"
+	"rvcontent/shared/dev/mailbox"
 	"strings"
 	"sync"
 	"testing"
@@ -28,7 +29,7 @@ type rig struct {
 	clock  *clock.Fixed
 	queue  *fakeQueue
 	poster *fakePoster
-	mailer *mail.Memory
+	mailer *mailbox.Memory
 	acct   string
 	ctx    context.Context // as the account's agent key
 }
@@ -40,7 +41,7 @@ func newRig(t *testing.T) *rig {
 	}
 	r := &rig{
 		table: dynamotest.Table(t), clock: &clock.Fixed{T: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)},
-		queue: &fakeQueue{}, poster: &fakePoster{status: 200}, mailer: &mail.Memory{}, acct: ids.New(),
+		queue: &fakeQueue{}, poster: &fakePoster{status: 200}, mailer: &mailbox.Memory{}, acct: ids.New(),
 	}
 	r.svc = &webhooks.Service{
 		Table: r.table, Clock: r.clock, Events: &eventlog.Writer{Clock: r.clock}, Queue: r.queue,
@@ -141,7 +142,7 @@ func (p *fakePoster) count() int {
 }
 
 // subjects returns the subjects of the mails box was sent, oldest first.
-func subjects(box *mail.Memory) []string {
+func subjects(box *mailbox.Memory) []string {
 	var out []string
 	for _, s := range box.Sent() {
 		out = append(out, s.Subject)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"strconv"
 	"time"
 
@@ -43,16 +42,17 @@ func (s *Service) send(ctx context.Context, target, secret string, body []byte, 
 	if wall == nil {
 		wall = clock.System{}
 	}
-	h := http.Header{}
-	h.Set("Content-Type", "application/json")
-	h.Set("User-Agent", UserAgent)
-	h.Set(HeaderEventID, eventID)
-	h.Set(HeaderEventType, eventType)
-	h.Set(HeaderAttempt, strconv.Itoa(n))
-	h.Set(HeaderSignature, Sign(secret, wall.Now().Unix(), body))
+	h := map[string]string{
+		"Content-Type":  "application/json",
+		"User-Agent":    UserAgent,
+		HeaderEventID:   eventID,
+		HeaderEventType: eventType,
+		HeaderAttempt:   strconv.Itoa(n),
+		HeaderSignature: Sign(secret, wall.Now().Unix(), body),
+	}
 	start := time.Now()
 	resp, err := s.Client.Do(ctx, egress.Request{
-		Method: http.MethodPost, URL: target, Header: h, Body: body,
+		Method: "POST", URL: target, Header: h, Body: body,
 		FollowRedirects: false, Timeout: Deadline, MaxBody: maxResponse, Truncate: true,
 	})
 	if err != nil {

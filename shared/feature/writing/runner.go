@@ -50,12 +50,8 @@ func (s *Service) Run(ctx context.Context, run *jobs.Run) (any, error) {
 	return s.complete(ctx, run, in, site, draft)
 }
 
-// write asks the writer for the article; in the dev stack an armed
-// FaultPoint fails it first.
+// write asks the writer for the article.
 func (s *Service) write(ctx context.Context, b model.ArticleBrief) (model.ArticleDraft, error) {
-	if err := s.Faults.Fail(FaultPoint); err != nil {
-		return model.ArticleDraft{}, err
-	}
 	d, err := s.Writer.WriteArticle(ctx, b)
 	if err != nil {
 		return model.ArticleDraft{}, err

@@ -12,7 +12,6 @@ package writing
 import (
 	"context"
 
-	"rvcontent/shared/dev/faults"
 	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/feature/credits"
 	"rvcontent/shared/feature/eventlog"
@@ -23,16 +22,10 @@ import (
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/model"
-	"rvcontent/shared/platform/model/bedrock"
 )
 
 // Kind is the job kind of an article generation.
 const Kind = "article.generate"
-
-// FaultPoint is the dev stack's fault point (POST /_dev/faults) that makes
-// the next model calls of article generation fail, as an unreachable model
-// would.
-const FaultPoint = "article_generation"
 
 // CreditsPerArticle is what one generation spends.
 const CreditsPerArticle = 1
@@ -45,10 +38,7 @@ type Writer interface {
 	RewritePassage(ctx context.Context, b model.PassageBrief) (string, error)
 }
 
-var (
-	_ Writer = model.Offline{}
-	_ Writer = (*bedrock.Model)(nil)
-)
+var _ Writer = model.Offline{}
 
 // Service starts, runs and cleans up generations, and rewrites passages.
 type Service struct {
@@ -64,7 +54,4 @@ type Service struct {
 	Writer   Writer
 	// AI is the account's AI rate limit, which rewrites count toward.
 	AI *ratelimit.AI
-	// Faults, in the dev stack, can fail model calls (FaultPoint); nil
-	// never fails.
-	Faults *faults.Injector
 }

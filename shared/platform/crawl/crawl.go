@@ -124,8 +124,7 @@ func (c *Crawler) others(ctx context.Context, home *Page, hosts map[string]bool,
 
 // page fetches and parses one HTML page, following redirects.
 func (c *Crawler) page(ctx context.Context, raw string) (*Page, error) {
-	h := http.Header{}
-	h.Set("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5")
+	h := map[string]string{"Accept": "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5"}
 	resp, err := c.Fetcher.Do(ctx, egress.Request{URL: raw, Header: h, FollowRedirects: true, Timeout: c.pageTimeout(), MaxBody: c.MaxPageBytes})
 	if err != nil {
 		return nil, fetchFailure(raw, err)

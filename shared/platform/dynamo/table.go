@@ -12,7 +12,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"rvcontent/shared/dev/faults"
 )
 
 // ErrNotFound is returned by Get when no item has the key.
@@ -25,9 +24,17 @@ var ErrConditionFailed = errors.New("dynamo: condition failed")
 type Table struct {
 	Client *dynamodb.Client
 	Name   string
-	// Faults, when set (dev stack only), can fail a request right after
-	// its transaction committed.
-	Faults *faults.Injector
+	// Fault, when set, is asked after each transaction that carries a
+	// request's response commits, before its after-commit work. Production
+	// tables have none; the dev stack's fault injection is one.
+	Fault CommitFault
+}
+
+// CommitFault may fail a committed transaction that carries a request's
+// response: Commit then returns the error as if the function had died right
+// after the commit, and the transaction's after-commit work is lost.
+type CommitFault interface {
+	AfterCommit(ctx context.Context) error
 }
 
 // Key returns the primary key attribute map of (pk, sk).

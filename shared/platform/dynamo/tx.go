@@ -11,7 +11,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"rvcontent/shared/dev/faults"
 )
 
 // Tx collects writes that must happen together, and work to do once they
@@ -177,8 +176,8 @@ func (t *Table) Commit(ctx context.Context, tx *Tx, result any) error {
 	if hooked {
 		hook.Committed()
 	}
-	if result != nil && faults.InRequest(ctx) {
-		if err := t.Faults.Fail(faults.AfterCommit); err != nil {
+	if result != nil && t.Fault != nil {
+		if err := t.Fault.AfterCommit(ctx); err != nil {
 			return err // as if the function died here: after-commit work is lost
 		}
 	}

@@ -110,9 +110,10 @@ func New(opts Options) *Client {
 
 // Request describes one outbound request.
 type Request struct {
-	Method          string // GET when empty
-	URL             string
-	Header          http.Header
+	Method string // GET when empty
+	URL    string
+	// Header holds request headers by name (canonicalised when sent).
+	Header          map[string]string
 	Body            []byte
 	FollowRedirects bool
 	Timeout         time.Duration // overrides Options.Timeout when set
@@ -159,8 +160,8 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
 	if err != nil {
 		return nil, &Error{Reason: ReasonRefused, URL: req.URL, Message: "the address is not a valid URL"}
 	}
-	for k, vs := range req.Header {
-		hr.Header[k] = vs
+	for k, v := range req.Header {
+		hr.Header.Set(k, v)
 	}
 	if hr.Header.Get("User-Agent") == "" {
 		hr.Header.Set("User-Agent", c.opts.UserAgent)

@@ -397,9 +397,7 @@ func TestUserAgentAndHeaders(t *testing.T) {
 	if err != nil || string(resp.Body) != "GET|"+DefaultUserAgent+"|" {
 		t.Fatalf("default User-Agent: %q %v", resp.Body, err)
 	}
-	h := http.Header{}
-	h.Set("User-Agent", "Own/2")
-	h.Set("X-Test", "1")
+	h := map[string]string{"user-agent": "Own/2", "X-Test": "1"}
 	resp, err = c.Do(context.Background(), Request{Method: "POST", URL: "http://ua.example.com/", Header: h, Body: []byte("{}")})
 	if err != nil || string(resp.Body) != "POST|Own/2|1" {
 		t.Fatalf("request headers: %q %v", resp.Body, err)

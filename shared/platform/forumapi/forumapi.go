@@ -1,7 +1,7 @@
 // Package forumapi reads the forum through its public JSON API (the
 // `.json` views of search, threads, comments and subforum rules, in the
 // listing shape the platform publishes) with the service's egress client.
-// It implements forum.Platform; it never posts and holds no login.
+// It is the forum feature's Platform; it never posts and holds no login.
 package forumapi
 
 import (
@@ -16,7 +16,6 @@ import (
 	"sync"
 	"time"
 
-	"rvcontent/shared/feature/forum"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/egress"
 )
@@ -40,14 +39,12 @@ type Fetcher interface {
 type Client struct {
 	fetch Fetcher
 	base  string
-	links forum.Permalinks
+	links Permalinks
 	clock clock.Clock
 
 	mu    sync.Mutex
 	rules map[string]rulesEntry
 }
-
-var _ forum.Platform = (*Client)(nil)
 
 type rulesEntry struct {
 	known, promoBanned bool
@@ -69,7 +66,7 @@ func New(f Fetcher, base string, c clock.Clock) *Client {
 	bare := strings.TrimPrefix(strings.TrimPrefix(host, "www."), "old.")
 	return &Client{
 		fetch: f, base: base, clock: c, rules: map[string]rulesEntry{},
-		links: forum.Permalinks{Host: host, Aliases: []string{bare, "www." + bare, "old." + bare}},
+		links: Permalinks{Host: host, Aliases: []string{bare, "www." + bare, "old." + bare}},
 	}
 }
 
@@ -80,7 +77,7 @@ var errNotFound = errors.New("forumapi: not found")
 func (c *Client) get(ctx context.Context, path string, v any) error {
 	resp, err := c.fetch.Do(ctx, egress.Request{
 		URL:    c.base + path,
-		Header: http.Header{"Accept": []string{"application/json"}},
+		Header: map[string]string{"Accept": "application/json"},
 	})
 	if err != nil {
 		return err
@@ -135,8 +132,8 @@ func (c comment) removed() bool {
 	return c.Removed || c.RemovedByCategory != nil || c.Body == "[removed]" || c.Body == "[deleted]"
 }
 
-func (c *Client) post(l link) forum.Post {
-	return forum.Post{
+func (c *Client) post(l link) Post {
+	return Post{
 		ForumID: l.ID, Subforum: l.Subreddit, Permalink: "https://" + c.links.Host + l.Permalink, Title: l.Title, Body: l.Selftext,
 		UpVotes: l.Score, NumComments: l.NumComments, PostedAt: time.Unix(int64(l.CreatedUTC), 0).UTC(),
 		IsLocked: l.Locked, Archived: l.Archived, Removed: l.RemovedByCategory != nil || l.Selftext == "[removed]",
@@ -145,13 +142,13 @@ func (c *Client) post(l link) forum.Post {
 
 // Search runs the API's search, newest first, and adds each subforum's
 // rules.
-func (c *Client) Search(ctx context.Context, query string, limit int) ([]forum.Post, error) {
+func (c *Client) Search(ctx context.Context, query string, limit int) ([]Post, error) {
 	q := url.Values{"q": {query}, "sort": {"new"}, "t": {"month"}, "type": {"link"}, "limit": {fmt.Sprint(limit)}, "raw_json": {"1"}}
 	var l listing
 	if err := c.get(ctx, "/search.json?"+q.Encode(), &l); err != nil {
 		return nil, err
 	}
-	var out []forum.Post
+	var out []Post
 	for _, ch := range l.Data.Children {
 		var lk link
 		if ch.Kind != "t3" || json.Unmarshal(ch.Data, &lk) != nil || lk.ID == "" {
@@ -165,29 +162,29 @@ func (c *Client) Search(ctx context.Context, query string, limit int) ([]forum.P
 }
 
 // Thread reads one thread with its top five comments.
-func (c *Client) Thread(ctx context.Context, forumID string) (forum.Post, error) {
+func (c *Client) Thread(ctx context.Context, forumID string) (Post, error) {
 	var pages []listing
 	err := c.get(ctx, "/comments/"+url.PathEscape(forumID)+".json?sort=top&limit=5&depth=1&raw_json=1", &pages)
 	if errors.Is(err, errNotFound) {
-		return forum.Post{}, forum.ErrNoThread
+		return Post{}, ErrNoThread
 	}
 	if err != nil {
-		return forum.Post{}, err
+		return Post{}, err
 	}
 	if len(pages) == 0 || len(pages[0].Data.Children) == 0 {
-		return forum.Post{}, forum.ErrNoThread
+		return Post{}, ErrNoThread
 	}
 	var lk link
 	if err := json.Unmarshal(pages[0].Data.Children[0].Data, &lk); err != nil {
-		return forum.Post{}, fmt.Errorf("forumapi: thread %s: %w", forumID, err)
+		return Post{}, fmt.Errorf("forumapi: thread %s: %w", forumID, err)
 	}
 	p := c.post(lk)
-	p.Detailed, p.Comments = true, []forum.Comment{}
+	p.Detailed, p.Comments = true, []Comment{}
 	if len(pages) > 1 {
 		for _, ch := range pages[1].Data.Children {
 			var cm comment
 			if ch.Kind == "t1" && json.Unmarshal(ch.Data, &cm) == nil && !cm.removed() && len(p.Comments) < 5 {
-				p.Comments = append(p.Comments, forum.Comment{Body: cm.Body, Score: cm.Score})
+				p.Comments = append(p.Comments, Comment{Body: cm.Body, Score: cm.Score})
 			}
 		}
 	}
@@ -196,35 +193,35 @@ func (c *Client) Thread(ctx context.Context, forumID string) (forum.Post, error)
 }
 
 // Comment reads the comment a permalink points to.
-func (c *Client) Comment(ctx context.Context, permalink string) (forum.CommentCheck, error) {
+func (c *Client) Comment(ctx context.Context, permalink string) (CommentCheck, error) {
 	ref, problem := c.links.ParseComment(permalink)
 	if problem != "" {
-		return forum.CommentCheck{State: forum.CommentMissing}, nil
+		return CommentCheck{State: CommentMissing}, nil
 	}
 	var pages []listing
 	err := c.get(ctx, "/comments/"+url.PathEscape(ref.ForumID)+"/_/"+url.PathEscape(ref.CommentID)+".json?limit=1&depth=1&raw_json=1", &pages)
 	if errors.Is(err, errNotFound) {
-		return forum.CommentCheck{State: forum.CommentMissing}, nil
+		return CommentCheck{State: CommentMissing}, nil
 	}
 	if err != nil {
-		return forum.CommentCheck{}, err
+		return CommentCheck{}, err
 	}
 	if len(pages) > 1 {
 		for _, ch := range pages[1].Data.Children {
 			var cm comment
 			if ch.Kind == "t1" && json.Unmarshal(ch.Data, &cm) == nil && cm.ID == ref.CommentID {
 				if cm.removed() {
-					return forum.CommentCheck{State: forum.CommentRemoved}, nil
+					return CommentCheck{State: CommentRemoved}, nil
 				}
-				return forum.CommentCheck{State: forum.CommentLive, Score: cm.Score, ScoreKnown: true}, nil
+				return CommentCheck{State: CommentLive, Score: cm.Score, ScoreKnown: true}, nil
 			}
 		}
 	}
-	return forum.CommentCheck{State: forum.CommentMissing}, nil
+	return CommentCheck{State: CommentMissing}, nil
 }
 
 // CommentLink checks a comment permalink's host and shape.
-func (c *Client) CommentLink(permalink string) (forum.CommentRef, string) {
+func (c *Client) CommentLink(permalink string) (CommentRef, string) {
 	return c.links.ParseComment(permalink)
 }
 

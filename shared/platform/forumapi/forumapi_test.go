@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"rvcontent/shared/feature/forum"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/egress"
 )
@@ -94,17 +93,17 @@ func TestThreadAndComments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !p.Detailed || p.Body != "They never pay." || len(p.Comments) != 1 || p.Comments[0] != (forum.Comment{Body: "Use reminders.", Score: 9}) {
+	if !p.Detailed || p.Body != "They never pay." || len(p.Comments) != 1 || p.Comments[0] != (Comment{Body: "Use reminders.", Score: 9}) {
 		t.Errorf("thread %+v", p)
 	}
-	if _, err := c.Thread(context.Background(), "nope"); !errors.Is(err, forum.ErrNoThread) {
+	if _, err := c.Thread(context.Background(), "nope"); !errors.Is(err, ErrNoThread) {
 		t.Errorf("missing thread: %v", err)
 	}
 	base := "https://www.reddit.com/r/freelance/comments/abc123/late_clients/"
-	for id, want := range map[string]forum.CommentCheck{
-		"c1": {State: forum.CommentLive, Score: 9, ScoreKnown: true},
-		"c2": {State: forum.CommentRemoved},
-		"c3": {State: forum.CommentMissing},
+	for id, want := range map[string]CommentCheck{
+		"c1": {State: CommentLive, Score: 9, ScoreKnown: true},
+		"c2": {State: CommentRemoved},
+		"c3": {State: CommentMissing},
 	} {
 		got, err := c.Comment(context.Background(), base+id+"/")
 		if err != nil || got != want {

@@ -1,7 +1,7 @@
 // Package model is the service's one interface to a language model, for
-// every feature that reads or writes prose: the website analysis of a scan
-// now; research, writing, rewriting and reply drafting join it as methods
-// when their features arrive. Two adapters implement it: Offline, the
+// every feature that reads or writes prose: the website analysis of a
+// scan, research, writing, rewriting and reply drafting. Two adapters
+// implement it: Offline, the
 // deterministic default that only extracts what the pages say (same input,
 // same output, no network), and bedrock.Model, Amazon Bedrock's Converse
 // API. Whatever an adapter answers, callers pass analysis answers through
@@ -19,7 +19,18 @@ type Model interface {
 	// error when the model could not answer (unreachable, refused, or an
 	// answer that is not the expected shape); callers fall back to Offline.
 	Analyze(ctx context.Context, in AnalyzeInput) (Summary, error)
+	// Research proposes keywords and article ideas from the site's own
+	// words (labelled estimates).
+	Research(ctx context.Context, in ResearchInput) (Research, error)
+	// WriteArticle writes an article from a brief.
+	WriteArticle(ctx context.Context, b ArticleBrief) (ArticleDraft, error)
+	// RewritePassage rewrites one passage of an article.
+	RewritePassage(ctx context.Context, b PassageBrief) (string, error)
+	// DraftReply drafts a forum reply; a *Refusal when the model declines.
+	DraftReply(ctx context.Context, in ReplyInput) (ReplyDraft, error)
 }
+
+var _ Model = Offline{}
 
 // Page is one web page as the model reads it: its text, never its markup.
 type Page struct {

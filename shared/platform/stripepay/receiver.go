@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"net/http"
 	"strconv"
 	"strings"
 	"time"
@@ -12,7 +11,6 @@ import (
 	"github.com/stripe/stripe-go/v82"
 	"github.com/stripe/stripe-go/v82/webhook"
 
-	"rvcontent/shared/edge/api"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/payments"
@@ -27,10 +25,9 @@ type Refs interface {
 	AccountOf(ctx context.Context, ref string) (string, error)
 }
 
-// Receiver serves POST /webhooks/payments: Stripe's webhooks, verified
-// with the signing secret and applied to the billing state machine. It
-// answers 200 once an event is applied or known to need nothing, 400 to a
-// bad signature, and 500 when applying failed so Stripe delivers again.
+// Receiver takes Stripe's webhooks (POST /webhooks/payments, served by
+// the edge's payhook package): each is verified with the signing secret and
+// applied to the billing state machine.
 type Receiver struct {
 	// Secret is the endpoint's signing secret; empty answers 404.
 	Secret string
@@ -41,36 +38,38 @@ type Receiver struct {
 	Refs          Refs
 }
 
-// ServeHTTP receives one webhook.
-func (rc *Receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+// ErrNoSecret is returned by Receive when no signing secret is configured:
+// the endpoint does not exist then.
+var ErrNoSecret = apperr.NotFoundf("No payments webhook is configured.")
+
+// Receive verifies one webhook (body and its Stripe-Signature header) and
+// applies it to the billing state machine. It returns a bad_request error
+// for a signature that does not verify or is too old, ErrNoSecret without
+// a signing secret, nil once the event is applied or known to need nothing
+// (an event about an unknown account or a stale change is logged and
+// acknowledged), and any other error when applying failed, so Stripe
+// delivers it again.
+func (rc *Receiver) Receive(ctx context.Context, body []byte, signature string) error {
 	if rc.Secret == "" {
-		api.NotFound(w, r)
-		return
+		return ErrNoSecret
 	}
-	body := api.Body(r)
-	// API Gateway's adapter splits a header at its commas: join it again.
-	header := strings.Join(r.Header.Values("Stripe-Signature"), ",")
-	ev, err := webhook.ConstructEventWithOptions(body, header, rc.Secret, webhook.ConstructEventOptions{IgnoreTolerance: true})
+	ev, err := webhook.ConstructEventWithOptions(body, signature, rc.Secret, webhook.ConstructEventOptions{IgnoreTolerance: true})
 	if err == nil {
-		err = rc.fresh(header)
+		err = rc.fresh(signature)
 	}
 	if err != nil {
-		slog.WarnContext(r.Context(), "refused a payments webhook", "err", err)
-		api.Error(w, r, apperr.New(apperr.BadRequest, "The Stripe-Signature header does not verify."))
-		return
+		slog.WarnContext(ctx, "refused a payments webhook", "err", err)
+		return apperr.New(apperr.BadRequest, "The Stripe-Signature header does not verify.")
 	}
-	pev, ok, err := rc.convert(r.Context(), ev)
+	pev, ok, err := rc.convert(ctx, ev)
 	if err == nil && ok {
-		err = rc.Sink.ProcessorEvent(r.Context(), pev)
+		err = rc.Sink.ProcessorEvent(ctx, pev)
 	}
-	switch {
-	case apperr.Is(err, apperr.NotFound), apperr.Is(err, apperr.Conflict):
-		slog.WarnContext(r.Context(), "payments webhook not applied", "event", ev.ID, "type", ev.Type, "err", err)
-	case err != nil:
-		api.Error(w, r, err)
-		return
+	if apperr.Is(err, apperr.NotFound) || apperr.Is(err, apperr.Conflict) {
+		slog.WarnContext(ctx, "payments webhook not applied", "event", ev.ID, "type", ev.Type, "err", err)
+		return nil
 	}
-	api.JSON(w, http.StatusOK, map[string]any{"received": true})
+	return err
 }
 
 // fresh checks the signed timestamp against the service clock (so the dev

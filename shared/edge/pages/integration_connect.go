@@ -1,4 +1,4 @@
-package integrations
+package pages
 
 import (
 	"encoding/json"
@@ -9,92 +9,92 @@ import (
 	"strings"
 
 	"rvcontent/shared/edge/api"
-	"rvcontent/shared/edge/pages"
+	"rvcontent/shared/feature/integrations"
 	"rvcontent/shared/kernel/apperr"
 )
 
-// Page serves the connect page behind a connect_url: a form for the
+// IntegrationConnect serves the connect page behind a connect_url: a form for the
 // platform site's address and API token. A browser gets HTML; a client
 // that does not ask for HTML gets JSON ({connected, integration} or
 // {connected: false, error}).
-type Page struct {
-	Service *Service
+type IntegrationConnect struct {
+	Service *integrations.Service
 }
 
 // Handlers returns the connect page's handlers by route key.
-func (p *Page) Handlers() map[string]http.HandlerFunc {
+func (p *IntegrationConnect) Handlers() map[string]http.HandlerFunc {
 	return map[string]http.HandlerFunc{
-		"GET " + ConnectPath + "{token}":  p.show,
-		"POST " + ConnectPath + "{token}": p.submit,
+		"GET " + integrations.ConnectPath + "{token}":  p.show,
+		"POST " + integrations.ConnectPath + "{token}": p.submit,
 	}
 }
 
-type pageView struct {
+type connectView struct {
 	Title, Platform, SiteName, SiteURL, RemoteName, ExpiresAt, Error string
 	Done                                                             bool
 }
 
-func (p *Page) show(w http.ResponseWriter, r *http.Request) {
+func (p *IntegrationConnect) show(w http.ResponseWriter, r *http.Request) {
 	pending, err := p.Service.Pending(r.Context(), r.PathValue("token"))
 	if err != nil {
 		p.failPage(w, err)
 		return
 	}
-	pages.Render(w, http.StatusOK, "integration_connect.html", pageView{
+	Render(w, http.StatusOK, "integration_connect.html", connectView{
 		Title: "Connect " + pending.Platform, Platform: pending.Platform, SiteName: pending.SiteName, ExpiresAt: pending.ExpiresAt,
 	})
 }
 
-func (p *Page) submit(w http.ResponseWriter, r *http.Request) {
+func (p *IntegrationConnect) submit(w http.ResponseWriter, r *http.Request) {
 	ctx, token := r.Context(), r.PathValue("token")
-	in := readCredentials(r)
+	in := readConnectForm(r)
 	pending, err := p.Service.Pending(ctx, token)
 	if err == nil {
-		var i Integration
+		var i integrations.Integration
 		if i, err = p.Service.FinishConnect(ctx, token, in); err == nil {
 			p.done(w, r, pending, i)
 			return
 		}
 	}
 	if !wantsHTML(r) {
-		api.JSON(w, pageStatus(err), map[string]any{"connected": false, "error": sentence(err)})
+		api.JSON(w, connectStatus(err), map[string]any{"connected": false, "error": connectSentence(err)})
 		return
 	}
 	if apperr.Is(err, apperr.NotFound) || apperr.CodeOf(err) == apperr.Internal {
 		p.failPage(w, err)
 		return
 	}
-	pages.Render(w, pageStatus(err), "integration_connect.html", pageView{
+	Render(w, connectStatus(err), "integration_connect.html", connectView{
 		Title: "Connect " + pending.Platform, Platform: pending.Platform, SiteName: pending.SiteName,
-		ExpiresAt: pending.ExpiresAt, SiteURL: in.SiteURL, Error: sentence(err),
+		ExpiresAt: pending.ExpiresAt, SiteURL: in.SiteURL, Error: connectSentence(err),
 	})
 }
 
-func (p *Page) done(w http.ResponseWriter, r *http.Request, pending Pending, i Integration) {
+func (p *IntegrationConnect) done(w http.ResponseWriter, r *http.Request, pending integrations.Pending, i integrations.Integration) {
 	if !wantsHTML(r) {
 		api.JSON(w, http.StatusOK, map[string]any{"connected": true, "integration": i})
 		return
 	}
-	v := pageView{Title: pending.Platform + " connected", Platform: pending.Platform, SiteName: pending.SiteName, Done: true}
+	v := connectView{Title: pending.Platform + " connected", Platform: pending.Platform, SiteName: pending.SiteName, Done: true}
 	if i.SiteURL != nil {
 		v.SiteURL = *i.SiteURL
 	}
 	if i.RemoteName != nil {
 		v.RemoteName = *i.RemoteName
 	}
-	pages.Render(w, http.StatusOK, "integration_connect.html", v)
+	Render(w, http.StatusOK, "integration_connect.html", v)
 }
 
-func (p *Page) failPage(w http.ResponseWriter, err error) {
+func (p *IntegrationConnect) failPage(w http.ResponseWriter, err error) {
 	title := "Link not valid"
 	if !apperr.Is(err, apperr.NotFound) {
 		title = "Something went wrong"
 	}
-	pages.Render(w, pageStatus(err), "message.html", pages.Message{Title: title, Text: sentence(err)})
+	Render(w, connectStatus(err), "message.html", Message{Title: title, Text: connectSentence(err)})
 }
 
-// sentence is an error as the page says it.
-func sentence(err error) string {
+// connectSentence is an error as the page says it.
+func connectSentence(err error) string {
 	if apperr.CodeOf(err) == apperr.Internal {
 		return "Something went wrong on our side. Please try again in a minute."
 	}
@@ -105,7 +105,7 @@ func sentence(err error) string {
 	return err.Error()
 }
 
-func pageStatus(err error) int {
+func connectStatus(err error) int {
 	switch apperr.CodeOf(err) {
 	case apperr.NotFound:
 		return http.StatusNotFound
@@ -119,8 +119,8 @@ func pageStatus(err error) int {
 
 func wantsHTML(r *http.Request) bool { return strings.Contains(r.Header.Get("Accept"), "text/html") }
 
-// readCredentials reads site_url and api_token from a JSON or form body.
-func readCredentials(r *http.Request) Credentials {
+// readConnectForm reads site_url and api_token from a JSON or form body.
+func readConnectForm(r *http.Request) integrations.Credentials {
 	body := api.Body(r)
 	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct == "application/json" || json.Valid(body) {
 		var v struct {
@@ -128,8 +128,8 @@ func readCredentials(r *http.Request) Credentials {
 			APIToken string `json:"api_token"`
 		}
 		_ = json.Unmarshal(body, &v)
-		return Credentials{SiteURL: v.SiteURL, APIToken: v.APIToken}
+		return integrations.Credentials{SiteURL: v.SiteURL, APIToken: v.APIToken}
 	}
 	form, _ := url.ParseQuery(string(body))
-	return Credentials{SiteURL: form.Get("site_url"), APIToken: form.Get("api_token")}
+	return integrations.Credentials{SiteURL: form.Get("site_url"), APIToken: form.Get("api_token")}
 }

@@ -1,4 +1,4 @@
-package forum
+package forumapi
 
 import (
 	"net/url"

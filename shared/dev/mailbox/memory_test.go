@@ -1,14 +1,15 @@
-package mail
+package mailbox
 
 import (
 	"context"
+	"rvcontent/shared/platform/mail"
 	"testing"
 )
 
 func TestMemoryKeepsMailsInOrder(t *testing.T) {
 	var b Memory
 	for _, to := range []string{"a@example.com", "b@example.com", "a@example.com"} {
-		if err := b.Send(context.Background(), Message{To: to, Subject: "to " + to}); err != nil {
+		if err := b.Send(context.Background(), mail.Message{To: to, Subject: "to " + to}); err != nil {
 			t.Fatal(err)
 		}
 	}

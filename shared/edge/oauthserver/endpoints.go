@@ -1,4 +1,4 @@
-package oauth
+package oauthserver
 
 import (
 	"errors"
@@ -9,24 +9,25 @@ import (
 	"strconv"
 
 	"rvcontent/shared/edge/api"
+	"rvcontent/shared/feature/oauth"
 )
 
 // Endpoints serves the authorization server's machine-facing endpoints:
 // registration, token and revocation. Their answers and errors follow the
 // OAuth RFCs rather than the agent API's error body.
 type Endpoints struct {
-	Service *Service
+	Service *oauth.Service
 }
 
 // Handlers returns the endpoints by route key.
 func (e *Endpoints) Handlers() map[string]http.HandlerFunc {
 	return map[string]http.HandlerFunc{
-		"POST " + RegisterPath:    machineCORS.Wrap(e.register),
-		"POST " + TokenPath:       machineCORS.Wrap(e.token),
-		"POST " + RevokePath:      machineCORS.Wrap(e.revoke),
-		"OPTIONS " + RegisterPath: machineCORS.Preflight,
-		"OPTIONS " + TokenPath:    machineCORS.Preflight,
-		"OPTIONS " + RevokePath:   machineCORS.Preflight,
+		"POST " + oauth.RegisterPath:    machineCORS.Wrap(e.register),
+		"POST " + oauth.TokenPath:       machineCORS.Wrap(e.token),
+		"POST " + oauth.RevokePath:      machineCORS.Wrap(e.revoke),
+		"OPTIONS " + oauth.RegisterPath: machineCORS.Preflight,
+		"OPTIONS " + oauth.TokenPath:    machineCORS.Preflight,
+		"OPTIONS " + oauth.RevokePath:   machineCORS.Preflight,
 	}
 }
 
@@ -67,7 +68,7 @@ func (e *Endpoints) revoke(w http.ResponseWriter, r *http.Request) {
 	}
 	token := req.Form.Get("token")
 	if token == "" {
-		writeError(w, r, badRequest(InvalidRequest, "token is required: the refresh or access token to revoke."))
+		writeError(w, r, oauth.Errorf(oauth.InvalidRequest, "token is required: the refresh or access token to revoke."))
 		return
 	}
 	clientID := req.Form.Get("client_id")
@@ -85,22 +86,22 @@ func (e *Endpoints) revoke(w http.ResponseWriter, r *http.Request) {
 // tokenRequest reads a form-encoded POST to the token or revocation
 // endpoint, with the client_id of HTTP Basic authentication when the
 // client used it (public clients send an empty password).
-func tokenRequest(r *http.Request) (TokenRequest, *Error) {
+func tokenRequest(r *http.Request) (oauth.TokenRequest, *oauth.Error) {
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if mt != "application/x-www-form-urlencoded" {
-		return TokenRequest{}, badRequest(InvalidRequest, "Send the parameters form-encoded (Content-Type: application/x-www-form-urlencoded).")
+		return oauth.TokenRequest{}, oauth.Errorf(oauth.InvalidRequest, "Send the parameters form-encoded (Content-Type: application/x-www-form-urlencoded).")
 	}
 	form, err := url.ParseQuery(string(api.Body(r)))
 	if err != nil {
-		return TokenRequest{}, badRequest(InvalidRequest, "The form body could not be parsed.")
+		return oauth.TokenRequest{}, oauth.Errorf(oauth.InvalidRequest, "The form body could not be parsed.")
 	}
-	req := TokenRequest{Form: form}
+	req := oauth.TokenRequest{Form: form}
 	if user, pass, ok := r.BasicAuth(); ok {
 		if pass != "" {
-			return TokenRequest{}, errorf(http.StatusUnauthorized, InvalidClient, "Apps here are public clients without a secret: send client_id alone.")
+			return oauth.TokenRequest{}, oauth.Errorf(oauth.InvalidClient, "Apps here are public clients without a secret: send client_id alone.")
 		}
 		if req.BasicClient, err = url.QueryUnescape(user); err != nil {
-			return TokenRequest{}, errorf(http.StatusUnauthorized, InvalidClient, "The Authorization header's client_id could not be read.")
+			return oauth.TokenRequest{}, oauth.Errorf(oauth.InvalidClient, "The Authorization header's client_id could not be read.")
 		}
 	}
 	return req, nil
@@ -109,19 +110,20 @@ func tokenRequest(r *http.Request) (TokenRequest, *Error) {
 // writeError writes an OAuth error body (RFC 6749 5.2); errors that are not
 // protocol errors are logged and answered as server_error.
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
-	var e *Error
+	var e *oauth.Error
 	if !errors.As(err, &e) {
 		slog.ErrorContext(r.Context(), "oauth endpoint", "route", r.URL.Path, "err", err)
-		e = errServer
+		e = oauth.ErrServer
 	}
 	noStore(w)
-	if e.Status == http.StatusUnauthorized {
+	status := statusOf(e.Code)
+	if status == http.StatusUnauthorized {
 		w.Header().Set("WWW-Authenticate", `Basic realm="oauth"`)
 	}
 	if e.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
 	}
-	api.JSON(w, e.Status, e)
+	api.JSON(w, status, e)
 }
 
 // noStore marks an answer that carries tokens or secrets as not cacheable
@@ -129,4 +131,17 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 func noStore(w http.ResponseWriter) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("Pragma", "no-cache")
+}
+
+// statusOf is the HTTP status a protocol error is answered with.
+func statusOf(code string) int {
+	switch code {
+	case oauth.InvalidClient:
+		return http.StatusUnauthorized
+	case oauth.TooManyRequests:
+		return http.StatusTooManyRequests
+	case oauth.ServerError:
+		return http.StatusInternalServerError
+	}
+	return http.StatusBadRequest
 }

@@ -1,4 +1,4 @@
-package integrations
+package pushapi
 
 import (
 	"context"
@@ -21,11 +21,12 @@ import (
 // status is "draft" or "publish"; category and author are ids or null.
 const Platform1Root = "/push-api/v1"
 
-type platform1 struct{ c client }
+// Platform1 speaks push_platform_1's API.
+type Platform1 struct{ c client }
 
 // NewPlatform1 returns push_platform_1's adapter over e.
-func NewPlatform1(e *egress.Client) Platform {
-	return platform1{client{egress: e, name: "push_platform_1", auth: func(h http.Header, t string) { h.Set("Authorization", "Bearer "+t) }}}
+func NewPlatform1(e *egress.Client) Platform1 {
+	return Platform1{client{egress: e, name: "push_platform_1", auth: func(h http.Header, t string) { h.Set("Authorization", "Bearer "+t) }}}
 }
 
 type p1Post struct {
@@ -50,7 +51,7 @@ func p1Body(p Post) p1Post {
 		Tags: p.Tags, Status: p.Status, Category: p.Category, Author: p.Author}
 }
 
-func (p platform1) Check(ctx context.Context, c Conn) (SiteInfo, error) {
+func (p Platform1) Check(ctx context.Context, c Conn) (SiteInfo, error) {
 	var out struct {
 		Name       string   `json:"name"`
 		Categories []Option `json:"categories"`
@@ -60,13 +61,13 @@ func (p platform1) Check(ctx context.Context, c Conn) (SiteInfo, error) {
 	return SiteInfo{Name: out.Name, Categories: out.Categories, Authors: out.Authors}, err
 }
 
-func (p platform1) Create(ctx context.Context, c Conn, post Post, idemKey string) (Remote, error) {
+func (p Platform1) Create(ctx context.Context, c Conn, post Post, idemKey string) (Remote, error) {
 	var out p1Remote
 	err := p.c.call(ctx, c, http.MethodPost, apiBase(c.SiteURL, Platform1Root)+"/posts", p1Body(post), &out, http.Header{"Idempotency-Key": {idemKey}})
 	return Remote(out), err
 }
 
-func (p platform1) Update(ctx context.Context, c Conn, id string, post Post) (Remote, error) {
+func (p Platform1) Update(ctx context.Context, c Conn, id string, post Post) (Remote, error) {
 	var out p1Remote
 	err := p.c.call(ctx, c, http.MethodPut, apiBase(c.SiteURL, Platform1Root)+"/posts/"+url.PathEscape(id), p1Body(post), &out, nil)
 	return Remote(out), err

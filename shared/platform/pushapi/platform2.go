@@ -1,4 +1,4 @@
-package integrations
+package pushapi
 
 import (
 	"context"
@@ -21,11 +21,12 @@ import (
 // status is "draft" or "published".
 const Platform2Root = "/content-api/v2"
 
-type platform2 struct{ c client }
+// Platform2 speaks push_platform_2's API.
+type Platform2 struct{ c client }
 
 // NewPlatform2 returns push_platform_2's adapter over e.
-func NewPlatform2(e *egress.Client) Platform {
-	return platform2{client{egress: e, name: "push_platform_2", auth: func(h http.Header, t string) { h.Set("Authorization", "Token "+t) }}}
+func NewPlatform2(e *egress.Client) Platform2 {
+	return Platform2{client{egress: e, name: "push_platform_2", auth: func(h http.Header, t string) { h.Set("Authorization", "Token "+t) }}}
 }
 
 type p2Tag struct {
@@ -55,7 +56,7 @@ type p2Remote struct {
 
 func p2Body(p Post) map[string]p2Post {
 	status := "draft"
-	if p.Status == PushPublish {
+	if p.Status == StatusPublish {
 		status = "published"
 	}
 	tags := make([]p2Tag, len(p.Tags))
@@ -66,7 +67,7 @@ func p2Body(p Post) map[string]p2Post {
 		Tags: tags, Status: status, PrimaryCategory: p.Category, Author: p.Author}}
 }
 
-func (p platform2) Check(ctx context.Context, c Conn) (SiteInfo, error) {
+func (p Platform2) Check(ctx context.Context, c Conn) (SiteInfo, error) {
 	var out struct {
 		Site struct {
 			Title      string   `json:"title"`
@@ -78,13 +79,13 @@ func (p platform2) Check(ctx context.Context, c Conn) (SiteInfo, error) {
 	return SiteInfo{Name: out.Site.Title, Categories: out.Site.Categories, Authors: out.Site.Authors}, err
 }
 
-func (p platform2) Create(ctx context.Context, c Conn, post Post, idemKey string) (Remote, error) {
+func (p Platform2) Create(ctx context.Context, c Conn, post Post, idemKey string) (Remote, error) {
 	var out p2Envelope
 	err := p.c.call(ctx, c, http.MethodPost, apiBase(c.SiteURL, Platform2Root)+"/posts", p2Body(post), &out, http.Header{"Idempotency-Key": {idemKey}})
 	return Remote(out.Post), err
 }
 
-func (p platform2) Update(ctx context.Context, c Conn, id string, post Post) (Remote, error) {
+func (p Platform2) Update(ctx context.Context, c Conn, id string, post Post) (Remote, error) {
 	var out p2Envelope
 	err := p.c.call(ctx, c, http.MethodPut, apiBase(c.SiteURL, Platform2Root)+"/posts/"+url.PathEscape(id), p2Body(post), &out, nil)
 	return Remote(out.Post), err

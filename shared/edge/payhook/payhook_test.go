@@ -1,4 +1,4 @@
-package stripepay_test
+package payhook_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"rvcontent/shared/dev/stripepaytest"
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/gateway"
+	"rvcontent/shared/edge/payhook"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/payments"
@@ -47,7 +48,7 @@ func receive(t *testing.T, rc *stripepay.Receiver, name string, mutate func(body
 	if mutate != nil {
 		req.Body = mutate(req.Body)
 	}
-	resp, err := gateway.Handler(api.ReadBody(rc))(context.Background(), req)
+	resp, err := gateway.Handler(api.ReadBody(payhook.Handler{Receiver: rc}))(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package oauth
+package oauthserver
 
 import "rvcontent/shared/edge/api"
 

@@ -1,7 +1,11 @@
-package mail
+// Package mailbox holds the dev stack's and tests' stand-ins for SES: the
+// Outbox, which keeps every mail in the table for GET /_dev/emails, and
+// Memory, which keeps them in memory.
+package mailbox
 
 import (
 	"context"
+	"rvcontent/shared/platform/mail"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -36,10 +40,10 @@ type Outbox struct {
 	Clock clock.Clock
 }
 
-var _ Sender = (*Outbox)(nil)
+var _ mail.Sender = (*Outbox)(nil)
 
 // Send stores m.
-func (o *Outbox) Send(ctx context.Context, m Message) error {
+func (o *Outbox) Send(ctx context.Context, m mail.Message) error {
 	now := o.Clock.Now()
 	links := m.Links
 	if links == nil {
