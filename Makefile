@@ -31,6 +31,8 @@ run: ## start the dev stack on http://127.0.0.1:$${PORT:-8080} (DATA_DIR=dir to 
 test: tools lint ## run every test: unit, DynamoDB Local, end-to-end, Lambda edges, CDK assertions, cdk synth
 	$(GO) run ./localstack/withdynamo -- $(GO) test -count=1 -timeout 20m ./...
 	$(MAKE) synth
+	$(MAKE) lint-template
+	$(MAKE) test-artefacts
 
 test-unit: ## run the tests that need no DynamoDB Local (quick)
 	$(GO) test -count=1 -short ./shared/...
@@ -54,9 +56,42 @@ lint: ## gofmt and go vet
 
 bench: tools ## benchmarks: requests per second, latency and DynamoDB calls per request on the dev stack
 	$(GO) run ./localstack/withdynamo -- $(GO) test -run '^$$' -bench . -benchtime 3s ./test/bench/
+	$(MAKE) bench-coldstart
 
 update-disposable: ## refresh the disposable email domain list from npm
 	./localstack/update-disposable.sh
 
 clean: ## remove build outputs (keeps downloaded tools)
 	rm -rf .build infra/cdk.out
+
+# Lean Lambdas: the built functions under the official Lambda Runtime
+# Interface Emulator, the template's lint, and cold starts and sizes.
+RIE_VERSION := v0.0.0-20261030222936-bef5c4ba774d
+RIE := $(CACHE_DIR)/bin/aws-lambda-rie
+CFN_LINT_VERSION := 1.51.0
+MOTO_VERSION := 5.2.1
+
+.PHONY: rie moto lint-template test-artefacts bench-coldstart
+
+rie: ## fetch the Lambda Runtime Interface Emulator (pinned) into .cache/bin/
+	@if [ ! -x "$(RIE)" ] || [ ! -f "$(RIE).$(RIE_VERSION)" ]; then \
+	  echo "GOBIN=$(CACHE_DIR)/bin $(GO) install github.com/aws/aws-lambda-runtime-interface-emulator/cmd/aws-lambda-rie@$(RIE_VERSION)"; \
+	  GOBIN="$(CACHE_DIR)/bin" $(GO) install github.com/aws/aws-lambda-runtime-interface-emulator/cmd/aws-lambda-rie@$(RIE_VERSION) && \
+	  rm -f "$(RIE)".v* && touch "$(RIE).$(RIE_VERSION)"; \
+	fi
+
+moto: ## install moto_server (the AWS fake the functions' SQS, SES and Secrets Manager calls reach) with pip if missing
+	@command -v moto_server >/dev/null 2>&1 || python3 -m pip install --quiet "moto[server]==$(MOTO_VERSION)"
+
+lint-template: ## cfn-lint the synthesized template (after synth; settings in infra/.cfnlintrc); installs cfn-lint with pip if missing
+	@command -v cfn-lint >/dev/null 2>&1 || python3 -m pip install --quiet "cfn-lint==$(CFN_LINT_VERSION)"
+	@ls infra/cdk.out/*.template.json >/dev/null 2>&1 || { echo "no template in infra/cdk.out: run make synth"; exit 1; }
+	@if command -v cfn-lint >/dev/null 2>&1; then lint=cfn-lint; else lint="python3 -m cfnlint"; fi; \
+	echo "$$lint --config-file infra/.cfnlintrc -- infra/cdk.out/*.template.json"; \
+	$$lint --config-file infra/.cfnlintrc -- infra/cdk.out/*.template.json
+
+test-artefacts: rie moto ## run every function of the synthesized template under RIE with its environment (after synth)
+	ARTEFACTS=1 AWS_LAMBDA_RIE="$(RIE)" $(GO) run ./localstack/withdynamo -- $(GO) test -count=1 -timeout 10m ./test/artefacts/
+
+bench-coldstart: synth moto ## cold start (against an empty function) and size of every function; writes .cache/bench/coldstart.md
+	$(GO) run ./localstack/withdynamo -- $(GO) run ./test/coldstart -out "$(CACHE_DIR)/bench/coldstart.md"

@@ -1,10 +1,13 @@
-// Command backlinks is the Lambda function of the backlink exchange
+// Command backlinks is the Lambda function of the backlink exchange's
 // endpoint group.
 package main
 
 import (
 	"rvcontent/functions/internal/lambdarun"
-	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/compose"
 )
 
-func main() { lambdarun.HTTP(routes.Backlinks) }
+func main() {
+	env := lambdarun.Load()
+	lambdarun.HTTP(compose.BacklinksHTTP(compose.New(env.Deps())))
+}

@@ -1,9 +1,15 @@
-// Command billing is the Lambda function of the billing endpoint group (billing and Studio quotes).
+// Command billing is the Lambda function of the billing endpoint group.
 package main
 
 import (
 	"rvcontent/functions/internal/lambdarun"
-	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/compose"
+	"rvcontent/shared/platform/stripepay"
 )
 
-func main() { lambdarun.HTTP(routes.Billing) }
+func main() {
+	env := lambdarun.Load()
+	d := env.Deps()
+	d.Payments = stripepay.Configured(env.Config.Stripe)
+	lambdarun.HTTP(compose.BillingHTTP(compose.New(d)))
+}

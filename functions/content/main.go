@@ -1,9 +1,18 @@
-// Command content is the Lambda function of the content endpoint group (research, keywords, articles, credits, ...).
+// Command content is the Lambda function of the content endpoint group:
+// articles, writing, research, keywords, rank, autopilot, site keys,
+// integrations and credits. Rewriting a section asks the model while the
+// request waits.
 package main
 
 import (
 	"rvcontent/functions/internal/lambdarun"
-	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/compose"
+	"rvcontent/shared/platform/model/bedrock"
 )
 
-func main() { lambdarun.HTTP(routes.Content) }
+func main() {
+	env := lambdarun.Load()
+	d := env.Deps()
+	d.Model = bedrock.Configured(env.AWS, env.Config.Model, env.Config.BedrockModelID)
+	lambdarun.HTTP(compose.ContentHTTP(compose.New(d)))
+}

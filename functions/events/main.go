@@ -1,9 +1,13 @@
-// Command events is the Lambda function of the events endpoint group.
+// Command events is the Lambda function of the events feed and webhook
+// endpoints.
 package main
 
 import (
 	"rvcontent/functions/internal/lambdarun"
-	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/compose"
 )
 
-func main() { lambdarun.HTTP(routes.Events) }
+func main() {
+	env := lambdarun.Load()
+	lambdarun.HTTP(compose.EventsHTTP(compose.New(env.Deps())))
+}

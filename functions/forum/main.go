@@ -1,10 +1,16 @@
 // Command forum is the Lambda function of the forum presence endpoint
-// group.
+// group; drafts are written by the model while the request waits.
 package main
 
 import (
 	"rvcontent/functions/internal/lambdarun"
-	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/compose"
+	"rvcontent/shared/platform/model/bedrock"
 )
 
-func main() { lambdarun.HTTP(routes.Forum) }
+func main() {
+	env := lambdarun.Load()
+	d := env.Deps()
+	d.Model = bedrock.Configured(env.AWS, env.Config.Model, env.Config.BedrockModelID)
+	lambdarun.HTTP(compose.ForumHTTP(compose.New(d)))
+}

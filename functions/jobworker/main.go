@@ -1,9 +1,18 @@
-// Command jobworker is the Lambda function of the jobs queue consumer.
+// Command jobworker is the Lambda function of the jobs queue consumer:
+// scans, research, writing, integration syncs and forum sweeps.
 package main
 
 import (
 	"rvcontent/functions/internal/lambdarun"
 	"rvcontent/shared/compose"
+	"rvcontent/shared/platform/model/bedrock"
+	"rvcontent/shared/platform/ses"
 )
 
-func main() { lambdarun.Start(func(a *compose.App) any { return a.HandleJobs }) }
+func main() {
+	env := lambdarun.Load()
+	d := env.Deps()
+	d.Mailer = ses.New(env.AWS, env.Config.MailFrom)
+	d.Model = bedrock.Configured(env.AWS, env.Config.Model, env.Config.BedrockModelID)
+	lambdarun.Start(compose.Jobs(compose.New(d)))
+}

@@ -1,9 +1,14 @@
-// Command oauth is the Lambda function of the oauth endpoint group.
+// Command oauth is the Lambda function of the OAuth authorization
+// server's machine endpoints: discovery, registration, token and
+// revocation.
 package main
 
 import (
 	"rvcontent/functions/internal/lambdarun"
-	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/compose"
 )
 
-func main() { lambdarun.HTTP(routes.OAuth) }
+func main() {
+	env := lambdarun.Load()
+	lambdarun.HTTP(compose.OAuthHTTP(compose.New(env.Deps())))
+}

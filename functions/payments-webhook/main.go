@@ -1,9 +1,17 @@
-// Command payments-webhook is the Lambda function of the payment processor's webhooks (POST /webhooks/payments): Stripe's signed events drive the billing state machine.
+// Command payments-webhook is the Lambda function that receives the
+// payment processor's webhooks.
 package main
 
 import (
 	"rvcontent/functions/internal/lambdarun"
-	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/compose"
+	"rvcontent/shared/compose/payhookfn"
+	"rvcontent/shared/platform/stripepay"
 )
 
-func main() { lambdarun.HTTP(routes.PaymentsWebhook) }
+func main() {
+	env := lambdarun.Load()
+	d := env.Deps()
+	d.Payments = stripepay.Configured(env.Config.Stripe)
+	lambdarun.HTTP(payhookfn.HTTP(compose.New(d)))
+}

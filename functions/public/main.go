@@ -3,7 +3,10 @@ package main
 
 import (
 	"rvcontent/functions/internal/lambdarun"
-	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/compose"
 )
 
-func main() { lambdarun.HTTP(routes.Public) }
+func main() {
+	env := lambdarun.Load()
+	lambdarun.HTTP(compose.PublicHTTP(compose.New(env.Deps())))
+}

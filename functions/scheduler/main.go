@@ -1,9 +1,19 @@
-// Command scheduler is the Lambda function of the EventBridge schedule's consumer.
+// Command scheduler is the Lambda function of the EventBridge schedule's
+// consumer: sweeps, billing checks, webhook retries, autopilot, the
+// backlink exchange and forum presence.
 package main
 
 import (
 	"rvcontent/functions/internal/lambdarun"
 	"rvcontent/shared/compose"
+	"rvcontent/shared/platform/ses"
+	"rvcontent/shared/platform/stripepay"
 )
 
-func main() { lambdarun.Start(func(a *compose.App) any { return a.HandleSchedule }) }
+func main() {
+	env := lambdarun.Load()
+	d := env.Deps()
+	d.Mailer = ses.New(env.AWS, env.Config.MailFrom)
+	d.Payments = stripepay.Configured(env.Config.Stripe)
+	lambdarun.Start(compose.Scheduler(compose.New(d)).Handle)
+}

@@ -53,9 +53,13 @@ var groupAccess = map[routes.Group]Access{
 	routes.Events: {SendDeliveries: true},
 	// Public articles API: publishing reports write events.
 	routes.Public: {SendDeliveries: true},
-	// OAuth consent creates a connection (an event) and emails the owner;
-	// sign-in emails a link.
-	routes.OAuth: {SendDeliveries: true, SendMail: true},
+	// OAuth: revoking a token disconnects its app (an event; its webhook
+	// endpoints are disabled).
+	routes.OAuth: {SendDeliveries: true},
+	// The pages a person opens: consent creates a connection and emails the
+	// owner, sign-in emails a link; the dashboard does what the agent API
+	// does, so GroupAccess adds the agent-API groups' access.
+	routes.Pages: {SendDeliveries: true, SendMail: true},
 	// MCP does what the agent API does: its tool calls run the agent-API
 	// groups' handlers in-process, so GroupAccess adds their access.
 	routes.MCP: {},
@@ -80,8 +84,8 @@ var noAccess = Access{}
 
 // GroupAccess returns the access of endpoint group g's function.
 func GroupAccess(g routes.Group) Access {
-	if g == routes.MCP {
-		return agentGroupsAccess()
+	if g == routes.MCP || g == routes.Pages {
+		return agentGroupsAccess(groupAccess[g])
 	}
 	if a, ok := groupAccess[g]; ok {
 		return a

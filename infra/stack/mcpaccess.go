@@ -2,11 +2,11 @@ package stack
 
 import "rvcontent/shared/edge/routes"
 
-// agentGroupsAccess is the MCP function's access: its own (groupAccess)
-// plus that of every group serving agent-API routes, since each tool call
-// runs its route's handler inside the MCP function.
-func agentGroupsAccess() Access {
-	a := groupAccess[routes.MCP]
+// agentGroupsAccess is the access of a function that does what the agent
+// API does (the MCP server, whose tool calls run each route's handler in
+// the function, and the dashboard): a, its own, plus that of every group
+// serving agent-API routes.
+func agentGroupsAccess(a Access) Access {
 	for _, r := range routes.Table {
 		if r.Auth != routes.Agent || r.Group == routes.MCP {
 			continue

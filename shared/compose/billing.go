@@ -1,52 +1,86 @@
 package compose
 
 import (
-	"rvcontent/shared/edge/agentapi"
-	"rvcontent/shared/edge/pages"
-	"rvcontent/shared/edge/payhook"
-	"rvcontent/shared/edge/routes"
+	"context"
+
 	"rvcontent/shared/feature/billing"
 	"rvcontent/shared/feature/credits"
-	"rvcontent/shared/feature/scheduler"
+	"rvcontent/shared/feature/scans"
 	"rvcontent/shared/feature/studio"
-	"rvcontent/shared/platform/payments"
-	"rvcontent/shared/platform/stripepay"
+	"rvcontent/shared/kernel/apperr"
 )
 
-// wireBilling wires billing, plan gates, credits and Studio sites (issue:
-// billing): the services; the billing, Studio site, credits and payments
-// webhook handlers; the payment processor's sink (its events drive the
-// billing state machine) and scheduled work; the trial card checks and the
-// archival of removed Studio sites. It runs before the other features so
-// they can register their handlers through a.Gate.Guard and ask
-// a.Billing.PlanActive.
-func (a *App) wireBilling() {
-	t, c, cfg := a.Table, a.Clock, a.Config
-	a.Credits = &credits.Service{Table: t, Events: a.Events}
-	a.Billing = &billing.Service{
-		Table: t, Clock: c, Events: a.Events, Credits: a.Credits, Sites: a.Sites,
-		Processor: a.Payments, DashboardURL: cfg.DashboardURL,
-		Links: &billing.CheckoutLinks{BaseURL: cfg.BaseURL, Key: derive(cfg.SecretKey, "checkout-link-v1")},
-	}
-	a.Gate = &billing.Gate{Billing: a.Billing, Sites: a.Sites}
-	a.Studio = &studio.Service{
-		Table: t, Clock: c, Billing: a.Billing, Sites: a.Sites, Credits: a.Credits,
-		Events: a.Events, Jobs: a.Enqueuer, Counters: a.Counters, DashboardURL: cfg.DashboardURL,
-	}
-	if s, ok := a.Payments.(interface{ SetSink(payments.Sink) }); ok {
-		s.SetSink(a.Billing)
-	}
-	a.register((&agentapi.Billing{Service: a.Billing, Accounts: a.Accounts}).Handlers())
-	a.register((&agentapi.Studio{Service: a.Studio}).Handlers())
-	a.register((&agentapi.Credits{Service: a.Credits, Sites: a.Sites}).Handlers())
-	a.register(map[string]handlerFunc{"GET /checkout/{token}": (&pages.Checkouts{Billing: a.Billing}).Open})
-	receiver := &stripepay.Receiver{Secret: cfg.Stripe.WebhookSecret, StudioPriceID: cfg.Stripe.StudioPriceID, Clock: c, Sink: a.Billing, Refs: a.Billing}
-	a.register(map[string]handlerFunc{"POST " + routes.PaymentsWebhookPath: payhook.Handler{Receiver: receiver}.ServeHTTP})
-	a.Scheduler.Tasks = append(a.Scheduler.Tasks,
-		scheduler.Task{Name: "billing.card_checks", Run: a.Billing.CheckCards},
-		scheduler.Task{Name: "billing.site_removals", Run: a.Studio.ArchiveDue},
-	)
-	if p, ok := a.Payments.(interface{ Tasks() []scheduler.Task }); ok {
-		a.Scheduler.Tasks = append(a.Scheduler.Tasks, p.Tasks()...)
+// The billing parts: plan state and its gate, credits, Studio sites, and
+// the payment processor's webhooks.
+type (
+	kCredits  struct{}
+	kBilling  struct{}
+	kGate     struct{}
+	kStudio   struct{}
+	kScans    struct{}
+	kScanData struct{}
+)
+
+// Credits keeps each site's credit balances.
+func Credits(g *Graph) *credits.Service {
+	return once(g, kCredits{}, func() *credits.Service { return &credits.Service{Table: Table(g), Events: Events(g)} })
+}
+
+// Billing runs the account's plan, trial and payments (without a payment
+// processor, calls that need one answer unavailable).
+func Billing(g *Graph) *billing.Service {
+	return once(g, kBilling{}, func() *billing.Service {
+		return &billing.Service{
+			Table: Table(g), Clock: g.Clock, Events: Events(g), Credits: Credits(g), Sites: Sites(g),
+			Processor: g.Payments, DashboardURL: g.Config.DashboardURL,
+			Links: &billing.CheckoutLinks{BaseURL: g.Config.BaseURL, Key: derive(g.Config.SecretKey, "checkout-link-v1")},
+		}
+	})
+}
+
+// Gate decides whether an account meets what an endpoint needs.
+func Gate(g *Graph) *billing.Gate {
+	return once(g, kGate{}, func() *billing.Gate { return &billing.Gate{Billing: Billing(g), Sites: Sites(g)} })
+}
+
+// Studio adds, removes, archives and restores Studio sites.
+func Studio(g *Graph) *studio.Service {
+	return once(g, kStudio{}, func() *studio.Service {
+		return &studio.Service{
+			Table: Table(g), Clock: g.Clock, Billing: Billing(g), Sites: Sites(g), Credits: Credits(g),
+			Events: Events(g), Jobs: Enqueuer(g), Counters: Counters(g), DashboardURL: g.Config.DashboardURL,
+		}
+	})
+}
+
+// ScanStore reads sites' scans.
+func ScanStore(g *Graph) *scans.Store {
+	return once(g, kScanData{}, func() *scans.Store { return &scans.Store{Table: Table(g), Sites: Sites(g)} })
+}
+
+// Scans starts scans (the daily no-plan limit asks billing whether the
+// account has a trial or plan).
+func Scans(g *Graph) *scans.Service {
+	return once(g, kScans{}, func() *scans.Service {
+		return &scans.Service{
+			Table: Table(g), Clock: g.Clock, Jobs: Enqueuer(g), Counters: Counters(g), Sites: Sites(g), Store: ScanStore(g),
+			PlanActive: Billing(g).PlanActive,
+		}
+	})
+}
+
+// exchangeMember reports whether a site takes part in the backlink exchange
+// now: the account is on the paid plan and the site is usable.
+func exchangeMember(g *Graph) func(ctx context.Context, accountID, siteID string) (bool, error) {
+	gate := Gate(g)
+	return func(ctx context.Context, accountID, siteID string) (bool, error) {
+		err := gate.Check(ctx, accountID, siteID, billing.NeedPaidPlan)
+		switch apperr.CodeOf(err) {
+		case "":
+			return true, nil
+		case apperr.PaidPlanRequired, apperr.SubscriptionRequired, apperr.NotFound:
+			return false, nil
+		}
+		return false, err
 	}
 }

@@ -4,35 +4,42 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 
 	"rvcontent/shared/edge/api"
-	"rvcontent/shared/edge/mcpserver"
 	"rvcontent/shared/edge/publicapi"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/billing"
 )
 
-type handlerFunc = http.HandlerFunc
+// Minute is the request budgets' window.
+const Minute = time.Minute
 
-// HTTP returns the handler of endpoint group g: every route of the group
-// behind the middleware its credential kind needs, and a JSON 404 for
-// everything else. It panics when a route has no handler, which the route
-// table test catches.
-func (a *App) HTTP(g routes.Group) http.Handler {
+// Middleware wraps a handler.
+type Middleware = func(http.Handler) http.Handler
+
+// Group returns the handler of endpoint group: every route of the group,
+// with its handler from hs (by route key), behind the middleware its
+// credential kind and needs call for, and a JSON 404 for everything else.
+// own, when not nil, is the group's own outer middleware: the public API's
+// chain (CORS, preflights, its limits, the site key) around its site-key
+// routes, or the MCP server's CORS around its agent-credential routes. It
+// panics when a route has no handler, which the route table test catches.
+func Group(g *Graph, group routes.Group, hs map[string]http.HandlerFunc, own Middleware) http.Handler {
 	mux := http.NewServeMux()
 	paths := map[string]bool{}
-	for _, r := range routes.ForGroup(g) {
-		h, ok := a.handlers[r.Key()]
+	for _, r := range routes.ForGroup(group) {
+		h, ok := hs[r.Key()]
 		if !ok {
 			panic(fmt.Sprintf("compose: no handler for route %s", r.Key()))
 		}
-		mux.Handle(r.Pattern(), a.chain(r, h))
+		mux.Handle(r.Pattern(), chain(g, r, h, own))
 		paths[r.Path] = true
 	}
 	// Unmatched requests carry the rate-limit headers like every answer
 	// (spec 4.1) and count against the caller address's budget.
-	anonymous := api.Budget{Limit: a.Config.AnonymousRequestsPerMinute, Window: Minute}
-	notFound := api.RateLimit(a.Counters, anonymous, anonymous)(http.HandlerFunc(api.NotFound))
+	anonymous := api.Budget{Limit: g.Config.AnonymousRequestsPerMinute, Window: Minute}
+	notFound := api.RateLimit(Counters(g), anonymous, anonymous)(http.HandlerFunc(api.NotFound))
 	notFound = publicapi.Unmatched(notFound) // the public API answers in its own shape
 	for p := range paths {
 		mux.Handle(p, notFound) // same path, another method
@@ -41,50 +48,53 @@ func (a *App) HTTP(g routes.Group) http.Handler {
 	return api.Base(mux)
 }
 
-// chain wraps a route's handler in the middleware of its credential kind.
-func (a *App) chain(r routes.Route, h http.Handler) http.Handler {
-	cfg := a.Config
-	account := api.Budget{Limit: cfg.AccountRequestsPerMinute, Window: Minute}
-	anonymous := api.Budget{Limit: cfg.AnonymousRequestsPerMinute, Window: Minute}
+// chain wraps a route's handler in the middleware of its credential kind,
+// then in the plan gate when the route needs something.
+func chain(g *Graph, r routes.Route, h http.Handler, own Middleware) http.Handler {
+	cfg := g.Config
 	label := func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 			api.Label(req, r.Key())
 			next.ServeHTTP(w, req)
 		})
 	}
-	// A tool call's request, made in-process by the MCP server, was counted
-	// as its MCP request.
-	limit := mcpserver.SkipInProcess(api.RateLimit(a.Counters, account, anonymous))
-	var mws []func(http.Handler) http.Handler
+	limit := func() Middleware {
+		account := api.Budget{Limit: cfg.AccountRequestsPerMinute, Window: Minute}
+		anonymous := api.Budget{Limit: cfg.AnonymousRequestsPerMinute, Window: Minute}
+		// A tool call's request, made in-process by the MCP server, was
+		// counted as its MCP request.
+		return api.SkipInProcess(api.RateLimit(Counters(g), account, anonymous))
+	}
+	var mws []Middleware
 	switch {
 	case r.Auth == routes.SiteKey:
-		// The public API's own chain: CORS, preflights, its limits, the site key.
-		mws = append(mws, label, a.PublicAPI.Middleware)
-	case r.Auth == routes.Agent && r.Group == routes.MCP:
-		// The agent API's credential check and budget; the MCP server reads
-		// its own body, and each tool call runs its route's full chain.
-		reject := limit(api.Rejecter(cfg.BaseURL))
-		mws = append(mws, label, mcpserver.CORS, api.Authenticate(a.Authn, reject), limit)
+		if own == nil {
+			panic("compose: the public API's routes need its chain")
+		}
+		mws = append(mws, label, own)
 	case r.Auth == routes.Agent:
 		// Refused credentials count against the caller address's budget.
-		reject := limit(api.Rejecter(cfg.BaseURL))
-		mws = append(mws, label, api.Authenticate(a.Authn, reject), limit, api.ReadBody, api.JSONBody, api.Idempotent(a.Idempotency))
+		l := limit()
+		mws = append(mws, label)
+		if own != nil {
+			mws = append(mws, own)
+		}
+		mws = append(mws, api.Authenticate(Authn(g), l(api.Rejecter(cfg.BaseURL))), l)
+		if r.Group != routes.MCP {
+			// The MCP server reads its own body; each tool call runs its
+			// route's full chain.
+			mws = append(mws, api.ReadBody, api.JSONBody, api.Idempotent(Idempotency(g)))
+		}
 	case strings.HasPrefix(r.Path, routes.AgentBase):
-		mws = append(mws, label, limit, api.ReadBody, api.JSONBody, api.Idempotent(a.Idempotency))
+		mws = append(mws, label, limit(), api.ReadBody, api.JSONBody, api.Idempotent(Idempotency(g)))
 	default:
 		mws = append(mws, label, api.ReadBody)
 	}
 	if r.Needs != (billing.Requirement{}) {
-		mws = append(mws, api.Gate(a.Gate, r.Needs))
+		mws = append(mws, api.Gate(Gate(g), r.Needs))
 	}
 	for i := len(mws) - 1; i >= 0; i-- {
 		h = mws[i](h)
 	}
 	return h
-}
-
-// HasHandler reports whether the route key has a handler.
-func (a *App) HasHandler(key string) bool {
-	_, ok := a.handlers[key]
-	return ok
 }

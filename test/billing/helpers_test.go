@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"rvcontent/shared/compose"
 	"rvcontent/shared/feature/billing"
 	"rvcontent/test/testenv"
 )
@@ -158,7 +159,7 @@ func (r *rig) advance(t *testing.T, seconds float64) {
 // use its primary site for need now.
 func (r *rig) gate(t *testing.T, need billing.Need) error {
 	t.Helper()
-	return r.env.Stack.App.Gate.Check(context.Background(), r.acct.ID, r.acct.SiteID, need)
+	return compose.Gate(r.env.Stack.Graph).Check(context.Background(), r.acct.ID, r.acct.SiteID, need)
 }
 
 // credits returns the articles balance of site.

@@ -3,16 +3,18 @@ package billing_test
 import (
 	"context"
 	"testing"
+
+	"rvcontent/shared/compose"
 )
 
 // PlanActive, which the no-plan limits of spec 8 ask, follows the trial
 // and its card check.
 func TestPlanActive(t *testing.T) {
 	r := newRig(t)
-	a, ctx := r.env.Stack.App, context.Background()
+	g, ctx := r.env.Stack.Graph, context.Background()
 	active := func() bool {
 		t.Helper()
-		ok, err := a.Billing.PlanActive(ctx, r.acct.ID)
+		ok, err := compose.Billing(g).PlanActive(ctx, r.acct.ID)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"rvcontent/shared/compose"
 	"rvcontent/shared/dev/stripepaytest"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/eventlog"
@@ -29,7 +30,7 @@ func TestStripeWebhooksDriveBilling(t *testing.T) {
 		c.Stripe.WebhookSecret = stripepaytest.Secret
 		c.Stripe.StudioPriceID = stripepaytest.StudioPrice
 	}})
-	a := env.Stack.App
+	g := env.Stack.Graph
 	ctx := context.Background()
 	seedAccount(t, env, stripepaytest.Account)
 
@@ -41,7 +42,7 @@ func TestStripeWebhooksDriveBilling(t *testing.T) {
 	}
 	types := func(since time.Time) []string {
 		t.Helper()
-		page, err := a.EventStore.List(ctx, stripepaytest.Account, eventlog.Query{Since: since, Limit: 100, Types: []string{
+		page, err := compose.EventStore(g).List(ctx, stripepaytest.Account, eventlog.Query{Since: since, Limit: 100, Types: []string{
 			"billing.trial_started", "billing.canceled", "billing.payment_failed", "billing.activated", "billing.ended",
 		}})
 		if err != nil {
@@ -56,7 +57,7 @@ func TestStripeWebhooksDriveBilling(t *testing.T) {
 	wantStatus := []string{"trialing", "trialing", "past_due", "active", "canceled"}
 	wantEvents := []string{"billing.trial_started", "billing.canceled", "billing.payment_failed", "billing.activated", "billing.ended"}
 	for i, s := range stripepaytest.Samples() {
-		if d := s.At.Sub(env.Stack.App.Clock.Now()); d > 0 {
+		if d := s.At.Sub(g.Clock.Now()); d > 0 {
 			env.Advance(t, d.Seconds()+1)
 		}
 		if i == 0 {
@@ -68,7 +69,7 @@ func TestStripeWebhooksDriveBilling(t *testing.T) {
 		}
 		send(s.File).Expect(t, http.StatusOK)
 		send(s.File).Expect(t, http.StatusOK) // delivered twice, applied once
-		b, err := a.Billing.Get(ctx, stripepaytest.Account)
+		b, err := compose.Billing(g).Get(ctx, stripepaytest.Account)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -88,14 +89,15 @@ func TestStripeWebhooksDriveBilling(t *testing.T) {
 // the samples name it.
 func seedAccount(t *testing.T, env *testenv.Env, id string) {
 	t.Helper()
-	now := env.Stack.App.Clock.Now()
+	g := env.Stack.Graph
+	now := g.Clock.Now()
 	tx := &dynamo.Tx{}
 	tx.PutNew("account", map[string]any{
 		"pk": dynamo.AccountPK(id), "sk": dynamo.AccountSK, "id": id, "email": "samples@example.com", "claimed": false,
 		"created_at": clock.Format(now), "primary_site_id": id + "-site", "billing_status": "none", "credential_count": 0,
 	})
 	tx.PutNew("site", sites.NewPrimary(id, id+"-site", "https://samples.example.com", nil, nil, env.URL+"/dashboard", now))
-	if err := env.Stack.App.Table.Commit(context.Background(), tx, nil); err != nil {
+	if err := g.Table.Commit(context.Background(), tx, nil); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -229,7 +229,7 @@ func TestDeployedFunctionHasNoHarness(t *testing.T) {
 			t.Fatalf("route table serves %s", r.Key())
 		}
 	}
-	fn := gateway.Handler(env.Stack.App.HTTP(routes.DefaultGroup))
+	fn := env.Stack.Handlers[routes.DefaultGroup]
 	for _, path := range []string{"/_dev/emails", "/_dev/clock", "/_dev/run-scheduled", "/_dev/faults"} {
 		for _, method := range []string{"GET", "POST"} {
 			req := httptest.NewRequest(method, path+"?to=a@example.com", strings.NewReader(`{"advance_seconds":60}`))

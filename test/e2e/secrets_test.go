@@ -103,7 +103,7 @@ func TestSecretsNeverStoredOrLogged(t *testing.T) {
 // scanTable reads every item of the stack's table (a test-only Scan).
 func scanTable(t testing.TB, env *testenv.Env) []map[string]types.AttributeValue {
 	t.Helper()
-	tbl := env.Stack.App.Table
+	tbl := env.Stack.Graph.Table
 	var out []map[string]types.AttributeValue
 	p := dynamodb.NewScanPaginator(tbl.Client, &dynamodb.ScanInput{TableName: aws.String(tbl.Name)})
 	for p.HasMorePages() {

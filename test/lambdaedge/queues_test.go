@@ -10,6 +10,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"rvcontent/shared/compose"
 	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/platform/dynamo"
 )
@@ -27,7 +28,7 @@ const (
 func addJob(t *testing.T, r *rig, kind string) string {
 	t.Helper()
 	tx := &dynamo.Tx{}
-	j := r.app.Enqueuer.Add(tx, sampleAccountID, "", kind, nil)
+	j := compose.Enqueuer(r.graph).Add(tx, sampleAccountID, "", kind, nil)
 	if err := r.table.Commit(context.Background(), tx, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +59,7 @@ func TestJobsBatchReportsTheFailingRecord(t *testing.T) {
 	if len(sent) != 2 || batch.Records[0].Body != sent[0] || batch.Records[1].Body != sent[1] {
 		t.Fatalf("the sample's bodies %q %q are not the messages the service sends %q", batch.Records[0].Body, batch.Records[1].Body, sent)
 	}
-	resp, err := r.app.HandleJobs(ctx, batch)
+	resp, err := compose.Jobs(r.graph)(ctx, batch)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +67,7 @@ func TestJobsBatchReportsTheFailingRecord(t *testing.T) {
 	if len(resp.BatchItemFailures) != 1 || resp.BatchItemFailures[0].ItemIdentifier != want {
 		t.Fatalf("batchItemFailures %+v, want exactly %s", resp.BatchItemFailures, want)
 	}
-	j, err := r.app.JobStore.Get(ctx, sampleAccountID, okJob)
+	j, err := compose.JobStore(r.graph).Get(ctx, sampleAccountID, okJob)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,11 +83,11 @@ func TestDeliveriesBatchFansOutEvents(t *testing.T) {
 	r := newRig(t)
 	ctx := context.Background()
 	tx := &dynamo.Tx{}
-	r.app.Events.Emit(tx, sampleAccountID, "", "edge.sample", map[string]any{"n": 1})
+	compose.Events(r.graph).Emit(tx, sampleAccountID, "", "edge.sample", map[string]any{"n": 1})
 	if err := r.table.Commit(ctx, tx, nil); err != nil {
 		t.Fatal(err)
 	}
-	refs, err := r.app.EventStore.Pending(ctx, r.clock.Now().Add(time.Second), 10)
+	refs, err := compose.EventStore(r.graph).Pending(ctx, r.clock.Now().Add(time.Second), 10)
 	if err != nil || len(refs) != 1 {
 		t.Fatalf("outbox %v (%v), want the new event", refs, err)
 	}
@@ -95,11 +96,11 @@ func TestDeliveriesBatchFansOutEvents(t *testing.T) {
 	if sent := r.deliveries.sent(); len(sent) != 1 || batch.Records[0].Body != sent[0] {
 		t.Fatalf("the sample's body %q is not the message the service sends %q", batch.Records[0].Body, sent)
 	}
-	resp, err := r.app.HandleDeliveries(ctx, batch)
+	resp, err := compose.Deliveries(r.graph)(ctx, batch)
 	if err != nil || len(resp.BatchItemFailures) != 0 {
 		t.Fatalf("HandleDeliveries: %+v, %v; want no failures", resp.BatchItemFailures, err)
 	}
-	it, err := r.app.EventStore.Get(ctx, eventlog.Ref{AccountID: sampleAccountID, SK: refs[0].SK})
+	it, err := compose.EventStore(r.graph).Get(ctx, eventlog.Ref{AccountID: sampleAccountID, SK: refs[0].SK})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,16 +11,17 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"rvcontent/shared/dev/mailbox"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"rvcontent/shared/dev/devstack"
+	"rvcontent/shared/dev/mailbox"
+
 	"github.com/aws/aws-lambda-go/events"
 
 	"rvcontent/shared/compose"
-	"rvcontent/shared/edge/gateway"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/config"
@@ -38,7 +39,7 @@ type (
 // rig is the service wired as a deployed function is, with recording
 // queues and mailer.
 type rig struct {
-	app        *compose.App
+	graph      *compose.Graph
 	table      *dynamo.Table
 	clock      *clock.Fixed
 	jobs       *recorder
@@ -66,7 +67,7 @@ func newRig(t *testing.T) *rig {
 		t.Fatal("the deployed configuration is in dev mode")
 	}
 	r := &rig{table: table, clock: &clock.Fixed{T: time.Now().UTC().Truncate(time.Millisecond)}, jobs: &recorder{}, deliveries: &recorder{}, mail: &mailbox.Memory{}}
-	r.app = compose.New(compose.Deps{
+	r.graph = compose.New(compose.Deps{
 		Config: cfg, Table: table, Clock: r.clock, JobsQueue: r.jobs, DeliveriesQueue: r.deliveries, Mailer: r.mail,
 		Egress: egress.New(egress.Options{UserAgent: compose.UserAgent}),
 	})
@@ -89,7 +90,7 @@ func (r *rig) invoke(t *testing.T, ev eventV2) responseV2 {
 			t.Fatalf("route %q is not in the route table", ev.RouteKey)
 		}
 	}
-	resp, err := gateway.Handler(r.app.HTTP(group))(context.Background(), ev)
+	resp, err := devstack.GroupHandlers(r.graph)[group](context.Background(), ev)
 	if err != nil {
 		t.Fatalf("%s: handler error: %v", ev.RouteKey, err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
+	"rvcontent/shared/compose"
 	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/platform/dynamo"
 )
@@ -19,7 +20,7 @@ func TestScheduleEventRunsTheScheduler(t *testing.T) {
 	r := newRig(t)
 	ctx := context.Background()
 	tx := &dynamo.Tx{}
-	r.app.Events.Emit(tx, sampleAccountID, "", "edge.sample", map[string]any{"n": 2})
+	compose.Events(r.graph).Emit(tx, sampleAccountID, "", "edge.sample", map[string]any{"n": 2})
 	if err := r.table.Commit(ctx, tx, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +32,7 @@ func TestScheduleEventRunsTheScheduler(t *testing.T) {
 	if ev.DetailType != "Scheduled Event" || ev.Source != "aws.events" {
 		t.Fatalf("sample is a %q from %q, want a Scheduled Event from aws.events", ev.DetailType, ev.Source)
 	}
-	if err := r.app.HandleSchedule(ctx, ev); err != nil {
+	if err := compose.Scheduler(r.graph).Handle(ctx, ev); err != nil {
 		t.Fatalf("scheduler: %v", err)
 	}
 	sent := r.deliveries.sent()

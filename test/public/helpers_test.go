@@ -216,7 +216,7 @@ func (o *owner) put(t *testing.T, a articles.Article) {
 	t.Helper()
 	tx := &dynamo.Tx{}
 	articles.PutNew(tx, o.acct.ID, a)
-	if err := o.env.Stack.App.Table.Commit(context.Background(), tx, nil); err != nil {
+	if err := o.env.Stack.Graph.Table.Commit(context.Background(), tx, nil); err != nil {
 		t.Fatal(err)
 	}
 }

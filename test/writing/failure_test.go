@@ -2,8 +2,9 @@ package writing
 
 import (
 	"net/http"
-	"rvcontent/shared/dev/faults"
 	"testing"
+
+	"rvcontent/shared/dev/faults"
 
 	"rvcontent/test/testenv"
 )

@@ -1,32 +1,80 @@
-// Package lambdarun is the one piece every Lambda main shares: wire the
-// service from the environment, then hand lambda.Start the handler the
-// function serves. Like a main, and unlike any package of shared/, it may
-// end the process on bad configuration.
+// Package lambdarun is what every Lambda main shares: read the environment
+// (configuration, secrets, AWS) and start the handler the function serves.
+// Like a main, and unlike any package of shared/, it may end the process on
+// bad configuration.
 package lambdarun
 
 import (
 	"context"
+	"errors"
 	"log/slog"
+	"net/http"
 	"os"
 
 	"github.com/aws/aws-lambda-go/lambda"
+	"github.com/aws/aws-sdk-go-v2/aws"
 
 	"rvcontent/shared/compose"
 	"rvcontent/shared/edge/gateway"
-	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/config"
+	"rvcontent/shared/platform/awsenv"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/queue"
 )
 
-// HTTP runs the function of endpoint group g behind API Gateway.
-func HTTP(g routes.Group) {
-	Start(func(a *compose.App) any { return gateway.Handler(a.HTTP(g)) })
+// Env is a deployed function's configuration and AWS environment.
+type Env struct {
+	Config config.Config
+	AWS    aws.Config
 }
 
-// Start wires the service and runs the handler that pick returns.
-func Start(pick func(*compose.App) any) {
-	a, err := compose.FromEnvironment(context.Background())
+// Load reads the function's environment: the AWS region and credentials,
+// the secrets Secrets Manager holds for it, then the configuration (see
+// config.FromEnv). It ends the process when any is missing or wrong, or
+// when DEV_MODE is set.
+func Load() Env {
+	cfg, err := awsenv.Config()
 	if err != nil {
-		slog.Error("start", "err", err)
-		os.Exit(1)
+		fail(err)
 	}
-	lambda.Start(pick(a))
+	if err := awsenv.LoadSecrets(context.Background(), cfg); err != nil {
+		fail(err)
+	}
+	c, err := config.FromEnv()
+	if err != nil {
+		fail(err)
+	}
+	compose.SetupLogging(c.LogLevel)
+	if c.DevMode {
+		fail(errDevMode)
+	}
+	return Env{Config: c, AWS: cfg}
+}
+
+// Deps returns the adapters every function has: the table, the system
+// clock, and the queues the environment names. A function adds the mailer,
+// payment processor or model its group uses.
+func (e Env) Deps() compose.Deps {
+	d := compose.Deps{Config: e.Config, Table: dynamo.New(e.AWS, e.Config.TableName), Clock: clock.System{}}
+	if u := e.Config.JobsQueueURL; u != "" {
+		d.JobsQueue = queue.NewSQS(e.AWS, u)
+	}
+	if u := e.Config.DeliveriesQueueURL; u != "" {
+		d.DeliveriesQueue = queue.NewSQS(e.AWS, u)
+	}
+	return d
+}
+
+// HTTP runs h behind API Gateway (HTTP API, payload 2.0).
+func HTTP(h http.Handler) { lambda.Start(gateway.Handler(h)) }
+
+// Start runs handler, a queue or schedule consumer.
+func Start(handler any) { lambda.Start(handler) }
+
+var errDevMode = errors.New("DEV_MODE must not be set in a deployed function")
+
+func fail(err error) {
+	slog.Error("start", "err", err)
+	os.Exit(1)
 }

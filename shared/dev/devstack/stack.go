@@ -14,8 +14,13 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"rvcontent/shared/dev/mailbox"
 	"time"
+
+	"rvcontent/shared/compose/mcpfn"
+	"rvcontent/shared/compose/pagesfn"
+	"rvcontent/shared/compose/payhookfn"
+	"rvcontent/shared/dev/mailbox"
+	"rvcontent/shared/feature/scheduler"
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -35,6 +40,7 @@ import (
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/egress"
 	"rvcontent/shared/platform/model"
+	"rvcontent/shared/platform/payments"
 )
 
 // Options configure a dev stack.
@@ -56,12 +62,19 @@ type Options struct {
 
 // Stack is a running dev stack.
 type Stack struct {
-	URL        string
-	App        *compose.App
+	URL string
+	// Graph is the composition every group's handler, worker and the
+	// scheduler share.
+	Graph *compose.Graph
+	// Handlers are the groups' Lambda handlers, by group.
+	Handlers   map[routes.Group]gateway.LambdaHandler
+	schedule   *scheduler.Scheduler
 	Harness    *harness.Harness
 	Overrides  *harness.Overrides
 	Jobs       *MemQueue
 	Deliveries *MemQueue
+
+	jobs, deliveries compose.SQSHandler
 
 	server *http.Server
 	ddb    *DynamoDBLocal
@@ -136,25 +149,34 @@ func Start(ctx context.Context, opts Options) (*Stack, error) {
 
 	runCtx, cancel := context.WithCancel(context.Background())
 	s.cancel = cancel
-	var a *compose.App
+	var g *compose.Graph
+	// The queues and the simulated processor call into the graph, which is
+	// complete before anything is sent to them.
 	s.Jobs = NewMemQueue("jobs", offset, func(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error) {
-		return a.HandleJobs(ctx, ev)
+		return s.jobs(ctx, ev)
 	})
 	s.Deliveries = NewMemQueue("deliveries", offset, func(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error) {
-		return a.HandleDeliveries(ctx, ev)
+		return s.deliveries(ctx, ev)
 	})
 	outbox := &mailbox.Outbox{Table: table, Clock: offset}
 	s.Overrides = &harness.Overrides{Table: table}
 	outbound := egress.New(egress.Options{UserAgent: compose.UserAgent, Overrides: s.Overrides})
 	// The simulated payment processor stands in for Stripe (DEV_HARNESS.md).
-	pay := &simpay.Processor{Table: table, Clock: offset, BaseURL: c.BaseURL}
+	pay := &simpay.Processor{Table: table, Clock: offset, BaseURL: c.BaseURL, Sink: payments.SinkFunc(func(ctx context.Context, ev payments.Event) error {
+		return compose.Billing(g).ProcessorEvent(ctx, ev)
+	})}
 	// The fixture forum stands in for the forum platform (DEV_HARNESS.md).
 	forumFixture := &forumfixture.Forum{Table: table, Clock: offset}
-	a = compose.New(compose.Deps{Config: c, Table: table, Clock: offset, JobsQueue: s.Jobs, DeliveriesQueue: s.Deliveries, Mailer: outbox, Egress: outbound, Payments: pay, ForumPlatform: forumFixture, Model: faults.Model{Model: model.Offline{}, Faults: injector}})
-	s.App = a
+	g = compose.New(compose.Deps{
+		Config: c, Table: table, Clock: offset, JobsQueue: s.Jobs, DeliveriesQueue: s.Deliveries, Mailer: outbox,
+		Egress: outbound, Payments: pay, ForumPlatform: forumFixture, Model: faults.Model{Model: model.Offline{}, Faults: injector},
+	})
+	s.Graph = g
+	s.Handlers = GroupHandlers(g)
+	s.jobs, s.deliveries, s.schedule = compose.Jobs(g), compose.Deliveries(g), compose.Scheduler(g)
 	s.Harness = &harness.Harness{
 		Table: table, Clock: offset, Outbox: outbox, Overrides: s.Overrides, Faults: injector,
-		RunScheduled: a.Scheduler.RunAll,
+		RunScheduled: s.schedule.RunAll,
 		Drain:        s.Drain,
 		Extra:        pay.Routes(),
 	}
@@ -192,6 +214,27 @@ func Start(ctx context.Context, opts Options) (*Stack, error) {
 	return s, nil
 }
 
+// GroupHandlers returns the Lambda handler of every endpoint group on g, as
+// each group's function composes it.
+func GroupHandlers(g *compose.Graph) map[routes.Group]gateway.LambdaHandler {
+	out := map[routes.Group]gateway.LambdaHandler{}
+	for _, group := range routes.Groups() {
+		var h http.Handler
+		switch group {
+		case routes.Pages:
+			h = pagesfn.HTTP(g)
+		case routes.MCP:
+			h = mcpfn.HTTP(g)
+		case routes.PaymentsWebhook:
+			h = payhookfn.HTTP(g)
+		default:
+			h = compose.HTTP(g, group)
+		}
+		out[group] = gateway.Handler(h)
+	}
+	return out
+}
+
 // routes mounts every route of the route table on its group's Lambda
 // handler, the $default route for everything else, /healthz and /_dev.
 func (s *Stack) routes() http.Handler {
@@ -201,11 +244,8 @@ func (s *Stack) routes() http.Handler {
 		_, _ = io.WriteString(w, `{"ok":true}`)
 	})
 	mux.Handle("/_dev/", s.Harness.Handler())
-	lambdas := map[routes.Group]gateway.LambdaHandler{}
-	for _, g := range routes.Groups() {
-		lambdas[g] = gateway.Handler(s.App.HTTP(g))
-	}
-	fallback := gateway.Handler(s.App.HTTP(routes.DefaultGroup))
+	lambdas := s.Handlers
+	fallback := lambdas[routes.DefaultGroup]
 	paths := map[string]bool{}
 	for _, r := range routes.Table {
 		mux.Handle(r.Pattern(), invoke(r.Key(), r.Params(), lambdas[r.Group]))
@@ -259,7 +299,7 @@ func (s *Stack) tick(ctx context.Context, every time.Duration) {
 			return
 		case now := <-t.C:
 			ev := events.EventBridgeEvent{Version: "0", ID: now.Format(time.RFC3339Nano), DetailType: "Scheduled Event", Source: "aws.events", Time: now.UTC()}
-			if err := s.App.HandleSchedule(ctx, ev); err != nil {
+			if err := s.schedule.Handle(ctx, ev); err != nil {
 				slog.Warn("scheduled run had failures", "err", err)
 			}
 		}

@@ -10,9 +10,10 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
-	"rvcontent/shared/platform/forumapi"
 	"sort"
 	"time"
+
+	"rvcontent/shared/platform/forumapi"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"

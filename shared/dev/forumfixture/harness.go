@@ -6,10 +6,11 @@ import (
 	"errors"
 	"net/http"
 	"regexp"
-	"rvcontent/shared/platform/forumapi"
 	"strconv"
 	"strings"
 	"time"
+
+	"rvcontent/shared/platform/forumapi"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 

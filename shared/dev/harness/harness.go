@@ -10,10 +10,11 @@ import (
 	"errors"
 	"net"
 	"net/http"
-	"rvcontent/shared/dev/mailbox"
 	"slices"
 	"strings"
 	"time"
+
+	"rvcontent/shared/dev/mailbox"
 
 	"rvcontent/shared/dev/faults"
 	"rvcontent/shared/edge/api"

@@ -2,8 +2,9 @@ package mailbox
 
 import (
 	"context"
-	"rvcontent/shared/platform/mail"
 	"sync"
+
+	"rvcontent/shared/platform/mail"
 )
 
 // Memory is a mail.Sender that keeps every mail in memory instead of sending

@@ -2,8 +2,9 @@ package mailbox
 
 import (
 	"context"
-	"rvcontent/shared/platform/mail"
 	"testing"
+
+	"rvcontent/shared/platform/mail"
 )
 
 func TestMemoryKeepsMailsInOrder(t *testing.T) {

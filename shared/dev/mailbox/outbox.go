@@ -5,8 +5,9 @@ package mailbox
 
 import (
 	"context"
-	"rvcontent/shared/platform/mail"
 	"time"
+
+	"rvcontent/shared/platform/mail"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"

@@ -7,10 +7,11 @@ package platformfake
 import (
 	"encoding/json"
 	"net/http"
-	"rvcontent/shared/platform/pushapi"
 	"strconv"
 	"strings"
 	"sync"
+
+	"rvcontent/shared/platform/pushapi"
 
 	"rvcontent/shared/feature/integrations"
 )

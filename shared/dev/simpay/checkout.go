@@ -122,10 +122,10 @@ func (p *Processor) undoCheckout(ctx context.Context, co checkoutItem, s *subIte
 // report tells the sink about ev; a conflict from the billing service is
 // errRefusedHere.
 func (p *Processor) report(ctx context.Context, ev payments.Event) error {
-	if p.sink == nil {
+	if p.Sink == nil {
 		return errors.New("simpay: no sink to report to")
 	}
-	err := p.sink.ProcessorEvent(ctx, ev)
+	err := p.Sink.ProcessorEvent(ctx, ev)
 	if apperr.Is(err, apperr.Conflict) {
 		return errRefusedHere
 	}

@@ -27,14 +27,11 @@ type Processor struct {
 	Clock clock.Clock
 	// BaseURL starts the hosted pages' links (the dev stack's address).
 	BaseURL string
-
-	sink payments.Sink
+	// Sink is where the processor reports events (the billing service).
+	Sink payments.Sink
 }
 
 var _ payments.Processor = (*Processor)(nil)
-
-// SetSink sets where the processor reports events (the billing service).
-func (p *Processor) SetSink(s payments.Sink) { p.sink = s }
 
 // Tasks returns the processor's scheduled work: renewals.
 func (p *Processor) Tasks() []scheduler.Task {

@@ -8,7 +8,7 @@ import (
 	"rvcontent/shared/feature/accounts"
 )
 
-func (s *Server) createAccount(w http.ResponseWriter, r *http.Request) {
+func (s *Accounts) createAccount(w http.ResponseWriter, r *http.Request) {
 	o := api.Decode(w, r)
 	if o == nil {
 		return
@@ -28,7 +28,7 @@ func (s *Server) createAccount(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-func (s *Server) getAccount(w http.ResponseWriter, r *http.Request) {
+func (s *Accounts) getAccount(w http.ResponseWriter, r *http.Request) {
 	a, err := s.Accounts.Get(r.Context(), caller(r).AccountID)
 	if err != nil {
 		api.Error(w, r, err)
@@ -37,10 +37,10 @@ func (s *Server) getAccount(w http.ResponseWriter, r *http.Request) {
 	api.JSON(w, http.StatusOK, map[string]any{"account": a})
 }
 
-func (s *Server) resendClaim(w http.ResponseWriter, r *http.Request) {
+func (s *Accounts) resendClaim(w http.ResponseWriter, r *http.Request) {
 	api.Run(w, r, http.StatusOK, s.Accounts.ResendClaim, func(res accounts.ResendResult) any { return res })
 }
 
-func (s *Server) deleteAccount(w http.ResponseWriter, r *http.Request) {
+func (s *Accounts) deleteAccount(w http.ResponseWriter, r *http.Request) {
 	api.Error(w, r, s.Accounts.Delete(r.Context()))
 }

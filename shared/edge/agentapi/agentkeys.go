@@ -9,7 +9,7 @@ import (
 	"rvcontent/shared/feature/credentials"
 )
 
-func (s *Server) listAgentKeys(w http.ResponseWriter, r *http.Request) {
+func (s *Accounts) listAgentKeys(w http.ResponseWriter, r *http.Request) {
 	page, err := api.ReadPage(r)
 	if err != nil {
 		api.Error(w, r, err)
@@ -23,7 +23,7 @@ func (s *Server) listAgentKeys(w http.ResponseWriter, r *http.Request) {
 	api.JSON(w, http.StatusOK, api.List("agent_keys", keys, next))
 }
 
-func (s *Server) createAgentKey(w http.ResponseWriter, r *http.Request) {
+func (s *Accounts) createAgentKey(w http.ResponseWriter, r *http.Request) {
 	o := api.Decode(w, r)
 	if o == nil {
 		return
@@ -38,7 +38,7 @@ func (s *Server) createAgentKey(w http.ResponseWriter, r *http.Request) {
 	}, func(k credentials.AgentKey) any { return map[string]any{"agent_key": k} })
 }
 
-func (s *Server) revokeAgentKey(w http.ResponseWriter, r *http.Request) {
+func (s *Accounts) revokeAgentKey(w http.ResponseWriter, r *http.Request) {
 	k, err := s.Credentials.Revoke(r.Context(), r.PathValue("id"))
 	if err != nil {
 		api.Error(w, r, err)

@@ -6,14 +6,16 @@ import (
 
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/routes"
-	"rvcontent/shared/feature/accounts"
 	"rvcontent/shared/feature/billing"
 )
 
 // Billing serves the billing endpoints (spec 4.9).
 type Billing struct {
-	Service  *billing.Service
-	Accounts *accounts.Service
+	Service *billing.Service
+	// Owners gives the owner's email, whom the checkout is opened for.
+	Owners interface {
+		OwnerEmail(ctx context.Context, accountID string) (string, error)
+	}
 }
 
 // Handlers returns the billing handlers by route key.
@@ -40,7 +42,7 @@ func (h *Billing) checkout(w http.ResponseWriter, r *http.Request) {
 	}
 	api.Run(w, r, http.StatusOK, func(ctx context.Context) (billing.Checkout, error) {
 		id := caller(r).AccountID
-		email, err := h.Accounts.OwnerEmail(ctx, id)
+		email, err := h.Owners.OwnerEmail(ctx, id)
 		if err != nil {
 			return billing.Checkout{}, err
 		}

@@ -7,7 +7,7 @@ import (
 	"rvcontent/shared/feature/eventlog"
 )
 
-func (s *Server) listEvents(w http.ResponseWriter, r *http.Request) {
+func (s *Events) listEvents(w http.ResponseWriter, r *http.Request) {
 	page, since, err := readFeedQuery(r)
 	if err != nil {
 		api.Error(w, r, err)

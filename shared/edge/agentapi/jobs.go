@@ -9,7 +9,7 @@ import (
 	"rvcontent/shared/kernel/apperr"
 )
 
-func (s *Server) getJob(w http.ResponseWriter, r *http.Request) {
+func (s *Jobs) getJob(w http.ResponseWriter, r *http.Request) {
 	var problems []apperr.Problem
 	wait, _ := queryInt(r, "wait", 0, 30, &problems)
 	if len(problems) > 0 {
@@ -24,7 +24,7 @@ func (s *Server) getJob(w http.ResponseWriter, r *http.Request) {
 	api.JSON(w, http.StatusOK, map[string]any{"job": j})
 }
 
-func (s *Server) listJobs(w http.ResponseWriter, r *http.Request) {
+func (s *Jobs) listJobs(w http.ResponseWriter, r *http.Request) {
 	page, err := api.ReadPage(r)
 	if err != nil {
 		api.Error(w, r, err)

@@ -1,6 +1,7 @@
 // Package agentapi holds the agent API's HTTP handlers (spec 4): each
 // decodes the request, calls one domain method and encodes the answer.
-// Routes come from the route table; the app package wires them into groups.
+// Routes come from the route table; the compose package binds each group's
+// handlers to its routes.
 package agentapi
 
 import (
@@ -22,34 +23,74 @@ import (
 	"rvcontent/shared/kernel/clock"
 )
 
-// Server is the agent API's handlers and the services they call.
-type Server struct {
+// Accounts serves the account and agent key endpoints (spec 4.3, 4.4).
+type Accounts struct {
 	Accounts    *accounts.Service
 	Credentials *credentials.Service
-	Activity    *activity.Log
-	Jobs        *jobs.Store
-	Sites       *sites.Store
-	Events      *eventlog.Store
 }
 
-// Handlers returns the agent API's handlers by route key ("GET /path").
-func (s *Server) Handlers() map[string]http.HandlerFunc {
-	h := map[string]http.HandlerFunc{}
-	add := func(method, path string, f http.HandlerFunc) { h[method+" "+routes.AgentBase+path] = f }
-	add("POST", "/accounts", s.createAccount)
-	add("GET", "/account", s.getAccount)
-	add("POST", "/account/resend-claim", s.resendClaim)
-	add("DELETE", "/account", s.deleteAccount)
-	add("GET", "/agent-keys", s.listAgentKeys)
-	add("POST", "/agent-keys", s.createAgentKey)
-	add("DELETE", "/agent-keys/{id}", s.revokeAgentKey)
-	add("GET", "/activity", s.listActivity)
-	add("GET", "/jobs", s.listJobs)
-	add("GET", "/jobs/{job_id}", s.getJob)
-	add("GET", "/sites", s.listSites)
-	add("GET", "/sites/{site_id}", s.getSite)
-	add("GET", "/events", s.listEvents)
-	return h
+// Handlers returns the account and agent key handlers by route key.
+func (s *Accounts) Handlers() map[string]http.HandlerFunc {
+	return agentRoutes(map[string]http.HandlerFunc{
+		"POST /accounts":             s.createAccount,
+		"GET /account":               s.getAccount,
+		"POST /account/resend-claim": s.resendClaim,
+		"DELETE /account":            s.deleteAccount,
+		"GET /agent-keys":            s.listAgentKeys,
+		"POST /agent-keys":           s.createAgentKey,
+		"DELETE /agent-keys/{id}":    s.revokeAgentKey,
+	})
+}
+
+// Activity serves GET /activity (spec 4.4).
+type Activity struct {
+	Log *activity.Log
+}
+
+// Handlers returns the activity handler by route key.
+func (s *Activity) Handlers() map[string]http.HandlerFunc {
+	return agentRoutes(map[string]http.HandlerFunc{"GET /activity": s.listActivity})
+}
+
+// Jobs serves the job endpoints (spec 4.1).
+type Jobs struct {
+	Jobs *jobs.Store
+}
+
+// Handlers returns the job handlers by route key.
+func (s *Jobs) Handlers() map[string]http.HandlerFunc {
+	return agentRoutes(map[string]http.HandlerFunc{"GET /jobs": s.listJobs, "GET /jobs/{job_id}": s.getJob})
+}
+
+// Sites serves the site reads (spec 4.5).
+type Sites struct {
+	Sites *sites.Store
+}
+
+// Handlers returns the site read handlers by route key.
+func (s *Sites) Handlers() map[string]http.HandlerFunc {
+	return agentRoutes(map[string]http.HandlerFunc{"GET /sites": s.listSites, "GET /sites/{site_id}": s.getSite})
+}
+
+// Events serves GET /events (spec 4.10).
+type Events struct {
+	Events *eventlog.Store
+}
+
+// Handlers returns the events feed handler by route key.
+func (s *Events) Handlers() map[string]http.HandlerFunc {
+	return agentRoutes(map[string]http.HandlerFunc{"GET /events": s.listEvents})
+}
+
+// agentRoutes turns "METHOD /path" keys relative to the agent API root
+// into route keys.
+func agentRoutes(hs map[string]http.HandlerFunc) map[string]http.HandlerFunc {
+	out := make(map[string]http.HandlerFunc, len(hs))
+	for k, h := range hs {
+		method, path, _ := strings.Cut(k, " ")
+		out[method+" "+routes.AgentBase+path] = h
+	}
+	return out
 }
 
 // caller returns the authenticated principal; routes that need one are

@@ -6,7 +6,7 @@ import (
 	"rvcontent/shared/edge/api"
 )
 
-func (s *Server) listSites(w http.ResponseWriter, r *http.Request) {
+func (s *Sites) listSites(w http.ResponseWriter, r *http.Request) {
 	page, err := api.ReadPage(r)
 	if err != nil {
 		api.Error(w, r, err)
@@ -20,7 +20,7 @@ func (s *Server) listSites(w http.ResponseWriter, r *http.Request) {
 	api.JSON(w, http.StatusOK, api.List("sites", list, next))
 }
 
-func (s *Server) getSite(w http.ResponseWriter, r *http.Request) {
+func (s *Sites) getSite(w http.ResponseWriter, r *http.Request) {
 	site, err := s.Sites.Get(r.Context(), caller(r).AccountID, r.PathValue("site_id"))
 	if err != nil {
 		api.Error(w, r, err)

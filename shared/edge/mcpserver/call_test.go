@@ -10,6 +10,8 @@ import (
 	"reflect"
 	"testing"
 
+	"rvcontent/shared/edge/api"
+
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/kernel/apperr"
 )
@@ -42,7 +44,7 @@ func TestRequestPatch(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("request\n got %q\nwant %q", got, want)
 	}
-	if !InProcess(r.Context()) {
+	if !api.InProcess(r.Context()) {
 		t.Error("the request is not marked in-process")
 	}
 }
@@ -115,13 +117,13 @@ func TestResults(t *testing.T) {
 // SkipInProcess bypasses its middleware for in-process requests only.
 func TestSkipInProcess(t *testing.T) {
 	counted := 0
-	mw := SkipInProcess(func(h http.Handler) http.Handler {
+	mw := api.SkipInProcess(func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { counted++; h.ServeHTTP(w, r) })
 	})
 	h := mw(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
 	r := httptest.NewRequest("GET", "/", nil)
 	h.ServeHTTP(httptest.NewRecorder(), r)
-	h.ServeHTTP(httptest.NewRecorder(), r.WithContext(withInProcess(r.Context())))
+	h.ServeHTTP(httptest.NewRecorder(), r.WithContext(api.WithInProcess(r.Context())))
 	if counted != 1 {
 		t.Errorf("counted %d requests, want 1", counted)
 	}

@@ -16,7 +16,7 @@ type Group string
 
 // The endpoint groups, one Lambda function each.
 const (
-	Accounts        Group = "accounts"         // accounts, agent keys, activity, jobs, claim page
+	Accounts        Group = "accounts"         // accounts, agent keys, activity, jobs
 	Sites           Group = "sites"            // sites and scans
 	Content         Group = "content"          // research, keywords, articles, rank, autopilot, integrations, site keys, credits
 	Backlinks       Group = "backlinks"        // backlink exchange
@@ -24,7 +24,8 @@ const (
 	Billing         Group = "billing"          // billing and Studio quotes
 	Events          Group = "events"           // events feed and webhooks
 	Public          Group = "public"           // public articles API
-	OAuth           Group = "oauth"            // OAuth metadata, server and owner sign-in pages
+	OAuth           Group = "oauth"            // OAuth metadata, registration, token and revocation (JSON)
+	Pages           Group = "pages"            // pages a person opens: claim, sign-in, consent, checkout links, connect pages, the dashboard
 	MCP             Group = "mcp"              // MCP server
 	PaymentsWebhook Group = "payments-webhook" // the payment processor's webhooks
 )
@@ -125,8 +126,6 @@ var Table = []Route{
 	agent("GET", "/activity", Accounts),
 	agent("GET", "/jobs", Accounts),
 	agent("GET", "/jobs/{job_id}", Accounts),
-	{Method: "GET", Path: "/claim/{token}", Group: Accounts, Auth: None},
-	{Method: "POST", Path: "/claim/{token}", Group: Accounts, Auth: None},
 
 	// Sites, scans (spec 4.5, 4.6).
 	agent("GET", "/sites", Sites),
@@ -145,9 +144,6 @@ var Table = []Route{
 	agent("POST", "/billing/portal", Billing),
 	agent("POST", "/billing/activate", Billing, trial),
 	agent("GET", "/billing/studio-quote", Billing),
-	// The service's own checkout links (when the processor's checkout closes
-	// before the 7 days a link lasts): the owner opens them in a browser.
-	{Method: "GET", Path: "/checkout/{token}", Group: Billing, Auth: None},
 	// The payment processor's webhooks: signed by the processor, no credential.
 	{Method: "POST", Path: PaymentsWebhookPath, Group: PaymentsWebhook, Auth: None},
 
@@ -190,9 +186,6 @@ var Table = []Route{
 	agent("DELETE", "/sites/{site_id}/integrations/{integration_id}", Content),
 	agent("POST", "/sites/{site_id}/integrations/{integration_id}/connect", Content, trialOrPlanSite),
 	agent("POST", "/sites/{site_id}/integrations/{integration_id}/sync", Content, trialOrPlanSite),
-	// The page the owner opens from a connect_url to finish connecting.
-	{Method: "GET", Path: "/integrations/connect/{token}", Group: Content, Auth: None},
-	{Method: "POST", Path: "/integrations/connect/{token}", Group: Content, Auth: None},
 
 	// Backlink exchange (spec 4.7).
 	agent("GET", "/sites/{site_id}/backlinks", Backlinks),
@@ -228,35 +221,45 @@ var Table = []Route{
 	public("OPTIONS", "/articles"),
 	public("OPTIONS", "/articles/{id}"),
 
-	// OAuth metadata and authorization server, owner sign-in (spec 5).
+	// OAuth metadata and the authorization server's machine endpoints (spec 5).
 	{Method: "GET", Path: "/.well-known/oauth-protected-resource", Group: OAuth, Auth: None},
 	{Method: "GET", Path: "/.well-known/oauth-protected-resource/mcp", Group: OAuth, Auth: None}, // RFC 9728 path form for the MCP address
 	{Method: "GET", Path: "/.well-known/oauth-authorization-server", Group: OAuth, Auth: None},
 	{Method: "POST", Path: "/oauth/register", Group: OAuth, Auth: None},
-	{Method: "GET", Path: "/oauth/authorize", Group: OAuth, Auth: None},
-	{Method: "GET", Path: "/oauth/consent", Group: OAuth, Auth: None},
-	{Method: "POST", Path: "/oauth/consent", Group: OAuth, Auth: None},
 	{Method: "POST", Path: "/oauth/token", Group: OAuth, Auth: None},
 	{Method: "POST", Path: "/oauth/revoke", Group: OAuth, Auth: None},
 	// CORS preflights of the machine endpoints, for browser-based clients.
 	{Method: "OPTIONS", Path: "/oauth/register", Group: OAuth, Auth: None},
 	{Method: "OPTIONS", Path: "/oauth/token", Group: OAuth, Auth: None},
 	{Method: "OPTIONS", Path: "/oauth/revoke", Group: OAuth, Auth: None},
-	{Method: "GET", Path: "/signin", Group: OAuth, Auth: None},
-	{Method: "POST", Path: "/signin", Group: OAuth, Auth: None},
-	{Method: "GET", Path: "/signin/verify", Group: OAuth, Auth: None},
-	{Method: "POST", Path: "/signout", Group: OAuth, Auth: None},
-	// The owner's dashboard (spec 4.3, 4.9, 5): pages behind owner sign-in.
-	{Method: "GET", Path: "/dashboard", Group: OAuth, Auth: None},
-	{Method: "GET", Path: "/dashboard/sites/{site_id}", Group: OAuth, Auth: None},
-	{Method: "GET", Path: "/dashboard/billing", Group: OAuth, Auth: None},
-	{Method: "POST", Path: "/dashboard/billing/checkout", Group: OAuth, Auth: None},
-	{Method: "POST", Path: "/dashboard/billing/portal", Group: OAuth, Auth: None},
-	{Method: "GET", Path: "/dashboard/settings", Group: OAuth, Auth: None},
-	{Method: "GET", Path: "/dashboard/settings/agents", Group: OAuth, Auth: None},
-	{Method: "POST", Path: "/dashboard/settings/agents", Group: OAuth, Auth: None},
-	{Method: "POST", Path: "/dashboard/settings/agents/{id}/revoke", Group: OAuth, Auth: None},
-	{Method: "GET", Path: "/dashboard/settings/webhooks", Group: OAuth, Auth: None},
+	// Pages a person opens (spec 4.3, 4.9, 5): the claim page, the
+	// service's own checkout links (when the processor's checkout closes
+	// before the 7 days a link lasts), the page that finishes connecting a
+	// push integration, the OAuth authorization request and consent, owner
+	// sign-in, and the owner's dashboard.
+	{Method: "GET", Path: "/claim/{token}", Group: Pages, Auth: None},
+	{Method: "POST", Path: "/claim/{token}", Group: Pages, Auth: None},
+	{Method: "GET", Path: "/checkout/{token}", Group: Pages, Auth: None},
+	{Method: "GET", Path: "/integrations/connect/{token}", Group: Pages, Auth: None},
+	{Method: "POST", Path: "/integrations/connect/{token}", Group: Pages, Auth: None},
+	{Method: "GET", Path: "/oauth/authorize", Group: Pages, Auth: None},
+	{Method: "GET", Path: "/oauth/consent", Group: Pages, Auth: None},
+	{Method: "POST", Path: "/oauth/consent", Group: Pages, Auth: None},
+	{Method: "GET", Path: "/signin", Group: Pages, Auth: None},
+	{Method: "POST", Path: "/signin", Group: Pages, Auth: None},
+	{Method: "GET", Path: "/signin/verify", Group: Pages, Auth: None},
+	{Method: "POST", Path: "/signout", Group: Pages, Auth: None},
+	// The owner's dashboard: pages behind owner sign-in.
+	{Method: "GET", Path: "/dashboard", Group: Pages, Auth: None},
+	{Method: "GET", Path: "/dashboard/sites/{site_id}", Group: Pages, Auth: None},
+	{Method: "GET", Path: "/dashboard/billing", Group: Pages, Auth: None},
+	{Method: "POST", Path: "/dashboard/billing/checkout", Group: Pages, Auth: None},
+	{Method: "POST", Path: "/dashboard/billing/portal", Group: Pages, Auth: None},
+	{Method: "GET", Path: "/dashboard/settings", Group: Pages, Auth: None},
+	{Method: "GET", Path: "/dashboard/settings/agents", Group: Pages, Auth: None},
+	{Method: "POST", Path: "/dashboard/settings/agents", Group: Pages, Auth: None},
+	{Method: "POST", Path: "/dashboard/settings/agents/{id}/revoke", Group: Pages, Auth: None},
+	{Method: "GET", Path: "/dashboard/settings/webhooks", Group: Pages, Auth: None},
 
 	// MCP server (spec 5). Stateless Streamable HTTP: POST carries every
 	// message; GET and DELETE answer 405 once the credential is accepted.

@@ -102,7 +102,7 @@ func (s *Service) ResendClaim(ctx context.Context) (ResendResult, error) {
 		Summary: "Claim email resent to the owner",
 	})
 	res := ResendResult{Sent: true, ClaimURL: s.claimURL(token)}
-	s.Mail.Add(tx, claimMail(a, res.ClaimURL))
+	s.Mail.Add(tx, claimMail(a, res.ClaimURL).RenderedBy(s.MailTemplates()))
 	if err := s.Table.Commit(ctx, tx, res); err != nil {
 		return ResendResult{}, apperr.Wrap("accounts.ResendClaim", err)
 	}

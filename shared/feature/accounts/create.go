@@ -131,7 +131,7 @@ func (s *Service) create(ctx context.Context, in CreateInput, ip string) (Create
 	})
 	s.Events.Emit(tx, accountID, "", "agent_access.created", map[string]any{"agent_key": key.Public()})
 	created := Created{Account: acct, Site: site.Site, ScanJobID: job.ID, AgentKey: key, ClaimURL: s.claimURL(token)}
-	s.Mail.Add(tx, welcomeMail(created))
+	s.Mail.Add(tx, welcomeMail(created).RenderedBy(s.MailTemplates()))
 	if err := s.Table.Commit(ctx, tx, created); err != nil {
 		if dynamo.FailedOn(err, "email") {
 			return Created{}, errAccountExists

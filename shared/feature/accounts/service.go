@@ -38,9 +38,20 @@ var ErrNotFound = apperr.NotFoundf("No such account.")
 
 // Get returns the account id.
 func (s *Service) Get(ctx context.Context, id string) (Account, error) {
+	return Owners{Table: s.Table}.Get(ctx, id)
+}
+
+// Owners reads accounts and their owners' addresses, with nothing but the
+// table: what credentials, sessions and webhooks need to write to an owner.
+type Owners struct {
+	Table *dynamo.Table
+}
+
+// Get returns the account with id, or ErrNotFound.
+func (o Owners) Get(ctx context.Context, id string) (Account, error) {
 	var it item
 	pk, sk := accountKey(id)
-	err := s.Table.Get(ctx, pk, sk, &it)
+	err := o.Table.Get(ctx, pk, sk, &it)
 	if errors.Is(err, dynamo.ErrNotFound) {
 		return Account{}, ErrNotFound
 	}
@@ -48,6 +59,12 @@ func (s *Service) Get(ctx context.Context, id string) (Account, error) {
 		return Account{}, apperr.Wrap("accounts.Get", err)
 	}
 	return it.Account, nil
+}
+
+// OwnerEmail returns the email address of the owner of account id.
+func (o Owners) OwnerEmail(ctx context.Context, id string) (string, error) {
+	a, err := o.Get(ctx, id)
+	return a.Email, err
 }
 
 // OwnerEmail returns the owner's address of account id.

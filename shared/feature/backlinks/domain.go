@@ -214,7 +214,19 @@ func (s *Service) SetDomain(ctx context.Context, siteID, raw string) (Verificati
 // The site is not checked against the account: callers pass a site they
 // have already found under accountID. Errors are internal.
 func (s *Service) VerifiedDomain(ctx context.Context, accountID, siteID string) (string, bool, error) {
-	set, err := s.loadSettings(ctx, accountID, siteID)
+	return Domains{Table: s.Table}.VerifiedDomain(ctx, accountID, siteID)
+}
+
+// Domains reads sites' verified domains with nothing but the table: what
+// recording a live URL needs of the exchange.
+type Domains struct {
+	Table *dynamo.Table
+}
+
+// VerifiedDomain returns the site's verified (or verifying) domain and true,
+// or false when it has none proven.
+func (d Domains) VerifiedDomain(ctx context.Context, accountID, siteID string) (string, bool, error) {
+	set, err := readSettings(ctx, d.Table, accountID, siteID)
 	if err != nil {
 		return "", false, err
 	}

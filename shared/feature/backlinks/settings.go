@@ -111,8 +111,14 @@ func (it *settingsItem) scheduleRecheck(now time.Time, after time.Duration) {
 // loadSettings returns a site's settings, or the defaults (version 0)
 // when it has none stored.
 func (s *Service) loadSettings(ctx context.Context, accountID, siteID string) (settingsItem, error) {
+	return readSettings(ctx, s.Table, accountID, siteID)
+}
+
+// readSettings reads the site's exchange settings from t (defaults when it
+// has none).
+func readSettings(ctx context.Context, t *dynamo.Table, accountID, siteID string) (settingsItem, error) {
 	var it settingsItem
-	err := s.Table.Get(ctx, dynamo.AccountPK(accountID), dynamo.BacklinksSK(siteID), &it)
+	err := t.Get(ctx, dynamo.AccountPK(accountID), dynamo.BacklinksSK(siteID), &it)
 	if errors.Is(err, dynamo.ErrNotFound) {
 		return newSettings(accountID, siteID), nil
 	}

@@ -29,7 +29,7 @@ func (s *Service) notifyOwner(tx *dynamo.Tx, accountID string, k AgentKey) {
 	if k.Operator != nil {
 		params["operator"] = *k.Operator
 	}
-	s.Mail.Add(tx, mail.Mail{Kind: AddedMail, AccountID: accountID, Params: params})
+	s.Mail.Add(tx, mail.Mail{Kind: AddedMail, AccountID: accountID, Params: params}.RenderedBy(s.MailTemplates()))
 }
 
 // renderAdded writes the notice to the account's owner; a deleted account

@@ -4,9 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"rvcontent/shared/dev/mailbox"
 	"testing"
 	"time"
+
+	"rvcontent/shared/dev/mailbox"
 
 	"rvcontent/shared/dev/devstack"
 	"rvcontent/shared/dev/faults"
@@ -48,7 +49,6 @@ func newRig(t *testing.T) *rig {
 		DashboardURL: "https://svc.example/dashboard",
 	}
 	r.svc.Mail = &mail.Spool{Table: r.table, Clock: r.clock, Sender: r.inbox}
-	r.svc.Mail.Register(r.svc.MailTemplates())
 	r.account = ids.New()
 	if err := r.table.Put(context.Background(), map[string]any{"pk": dynamo.AccountPK(r.account), "sk": dynamo.AccountSK, credentials.CountAttribute: 0}); err != nil {
 		t.Fatal(err)

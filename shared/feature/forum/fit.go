@@ -5,9 +5,10 @@ import (
 	"errors"
 	"log/slog"
 	"regexp"
-	"rvcontent/shared/platform/forumapi"
 	"strings"
 	"time"
+
+	"rvcontent/shared/platform/forumapi"
 
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/platform/dynamo"

@@ -2,10 +2,11 @@ package forum
 
 import (
 	"errors"
-	"rvcontent/shared/platform/forumapi"
 	"strings"
 	"testing"
 	"time"
+
+	"rvcontent/shared/platform/forumapi"
 
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"

@@ -2,8 +2,9 @@ package forum
 
 import (
 	"fmt"
-	"rvcontent/shared/platform/forumapi"
 	"time"
+
+	"rvcontent/shared/platform/forumapi"
 
 	"github.com/google/uuid"
 

@@ -3,9 +3,10 @@ package forum
 import (
 	"context"
 	"errors"
-	"rvcontent/shared/platform/forumapi"
 	"strconv"
 	"time"
+
+	"rvcontent/shared/platform/forumapi"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"

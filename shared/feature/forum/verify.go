@@ -5,8 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"rvcontent/shared/platform/forumapi"
 	"time"
+
+	"rvcontent/shared/platform/forumapi"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 

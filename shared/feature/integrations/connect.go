@@ -7,9 +7,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"rvcontent/shared/platform/pushapi"
 	"strings"
 	"time"
+
+	"rvcontent/shared/platform/pushapi"
 
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/kernel/apperr"

@@ -18,9 +18,10 @@
 // paid plan: other accounts get integration_unavailable.
 package integrations
 
-import "rvcontent/shared/platform/pushapi"
-
-import "rvcontent/shared/feature/sites"
+import (
+	"rvcontent/shared/feature/sites"
+	"rvcontent/shared/platform/pushapi"
+)
 
 // The platforms (integration ids).
 const (

@@ -5,9 +5,10 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
-	"rvcontent/shared/platform/pushapi"
 	"strings"
 	"testing"
+
+	"rvcontent/shared/platform/pushapi"
 
 	"rvcontent/shared/dev/platformfake"
 	"rvcontent/shared/feature/integrations"

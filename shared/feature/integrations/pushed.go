@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+
 	"rvcontent/shared/platform/pushapi"
 
 	"github.com/aws/aws-sdk-go-v2/aws"

@@ -1,8 +1,9 @@
 package integrations
 
 import (
-	"rvcontent/shared/platform/pushapi"
 	"testing"
+
+	"rvcontent/shared/platform/pushapi"
 
 	"rvcontent/shared/feature/articles"
 )

@@ -3,8 +3,9 @@ package integrations
 import (
 	"context"
 	"errors"
-	"rvcontent/shared/platform/pushapi"
 	"strconv"
+
+	"rvcontent/shared/platform/pushapi"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"

@@ -3,8 +3,9 @@ package integrations
 import (
 	"context"
 	"fmt"
-	"rvcontent/shared/platform/pushapi"
 	"strings"
+
+	"rvcontent/shared/platform/pushapi"
 
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/kernel/apperr"

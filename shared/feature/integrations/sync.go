@@ -5,8 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"rvcontent/shared/platform/pushapi"
 	"time"
+
+	"rvcontent/shared/platform/pushapi"
 
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/articles"

@@ -51,9 +51,9 @@ type Service struct {
 	Articles *articles.Store
 	Sites    *sites.Store
 	Events   *eventlog.Writer
-	// Pusher returns what pushes to integrations, or nil where pushing is
-	// unavailable (integration_unavailable); a nil func is the same.
-	Pusher func() Pusher
+	// Pusher pushes to integrations; nil where pushing is unavailable
+	// (integration_unavailable).
+	Pusher Pusher
 	// Verified tells a site's verified backlink domain; nil: the website's
 	// domain only.
 	Verified liveurls.VerifiedDomains

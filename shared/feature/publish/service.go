@@ -71,10 +71,7 @@ func (s *Service) Publish(ctx context.Context, p auth.Principal, siteID, id stri
 			return Result{}, err
 		}
 	}
-	var pusher Pusher
-	if s.Pusher != nil {
-		pusher = s.Pusher()
-	}
+	pusher := s.Pusher
 	if len(r.Destinations) > 0 && pusher == nil {
 		return Result{}, errNoPusher
 	}

@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"net/url"
-	"rvcontent/shared/dev/mailbox"
 	"strings"
 	"testing"
 	"time"
+
+	"rvcontent/shared/dev/mailbox"
 
 	"rvcontent/shared/feature/accounts"
 	"rvcontent/shared/feature/ratelimit"
@@ -51,7 +52,6 @@ func newService(t *testing.T) (*sessions.Service, *clock.Fixed, *mailbox.Memory)
 		Table: table, Clock: c, Mail: &mail.Spool{Table: table, Clock: c, Sender: box}, Owners: owners{},
 		Counters: &ratelimit.Counters{Table: table, Clock: c}, BaseURL: "https://svc.example", Secret: []byte("csrf-secret"),
 	}
-	svc.Mail.Register(svc.MailTemplates())
 	return svc, c, box
 }
 

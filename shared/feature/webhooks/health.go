@@ -93,7 +93,7 @@ func (s *Service) warn(ctx context.Context, it item, since, now time.Time) error
 	b.set("gsi1sk", str(healthKey(since.Add(DisableAfter), it.AccountID, it.ID)))
 	b.condition(b.eq("failing_since", str(it.FailingSince)) + " AND attribute_not_exists(" + b.name("warned_at") + ") AND " + b.eq("enabled", &types.AttributeValueMemberBOOL{Value: true}))
 	tx.Update("webhook", it.PK, it.SK, b.update())
-	s.Mail.Add(tx, healthMail(FailingMail, it, since))
+	s.Mail.Add(tx, healthMail(FailingMail, it, since).RenderedBy(s.MailTemplates()))
 	err := s.Table.Commit(ctx, tx, nil)
 	if errors.Is(err, dynamo.ErrConditionFailed) {
 		return nil // it recovered, or another run warned
@@ -111,7 +111,7 @@ func (s *Service) disableFailing(ctx context.Context, it item, since, now time.T
 	tx.Update("webhook", it.PK, it.SK, b.update())
 	recordChange(tx, now, auth.Service(it.AccountID, "Webhook delivery checks"), it.Endpoint, "disabled",
 		"Webhook endpoint "+display(it.URL)+" disabled: every delivery failed for 3 days")
-	s.Mail.Add(tx, healthMail(DisabledMail, it, since))
+	s.Mail.Add(tx, healthMail(DisabledMail, it, since).RenderedBy(s.MailTemplates()))
 	err := s.Table.Commit(ctx, tx, nil)
 	if errors.Is(err, dynamo.ErrConditionFailed) {
 		return false, nil

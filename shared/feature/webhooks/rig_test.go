@@ -3,11 +3,12 @@ package webhooks_test
 import (
 	"context"
 	"encoding/json"
-	"rvcontent/shared/dev/mailbox"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"rvcontent/shared/dev/mailbox"
 
 	"github.com/aws/aws-lambda-go/events"
 
@@ -48,7 +49,6 @@ func newRig(t *testing.T) *rig {
 		Client: r.poster, Keys: webhooks.NewKeyring(strings.Repeat("s", 32)),
 		Mail: &mail.Spool{Table: r.table, Clock: r.clock, Sender: r.mailer}, Owners: owners{}, DashboardURL: "https://app.example.com",
 	}
-	r.svc.Mail.Register(r.svc.MailTemplates())
 	if err := r.table.Put(context.Background(), map[string]string{"pk": dynamo.AccountPK(r.acct), "sk": dynamo.AccountSK}); err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"rvcontent/shared/platform/awsenv"
 )
 
 // ErrNotFound is returned by Get when no item has the key.
@@ -35,6 +36,11 @@ type Table struct {
 // after the commit, and the transaction's after-commit work is lost.
 type CommitFault interface {
 	AfterCommit(ctx context.Context) error
+}
+
+// New returns the table name in cfg's account.
+func New(cfg aws.Config, name string) *Table {
+	return &Table{Client: dynamodb.NewFromConfig(cfg, func(o *dynamodb.Options) { o.BaseEndpoint = awsenv.Endpoint(awsenv.DynamoDB) }), Name: name}
 }
 
 // Key returns the primary key attribute map of (pk, sk).

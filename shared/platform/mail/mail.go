@@ -1,17 +1,14 @@
 // Package mail sends the service's emails. Every email a change owes goes
 // through the Spool, the mail outbox: it is written in the change's own
-// transaction, sent right after the commit and, should that fail, sent by a
-// scheduled sweep, so no email is lost between a commit and its send. The
-// Sender underneath is Amazon SES in AWS, and in the dev stack a
-// table-backed inbox (Outbox) that the /_dev/emails harness reads.
+// transaction, sent right after the commit and, should that fail, sent by
+// the scheduled Sweeper, so no email is lost between a commit and its send.
+// The Sender underneath is Amazon SES in AWS (package ses), and in the dev
+// stack a table-backed inbox that the /_dev/emails harness reads.
 package mail
 
 import (
 	"context"
-
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/sesv2"
-	"github.com/aws/aws-sdk-go-v2/service/sesv2/types"
+	"errors"
 )
 
 // Message is one plain-text email. Links lists the URLs in Text that the
@@ -28,23 +25,13 @@ type Sender interface {
 	Send(ctx context.Context, m Message) error
 }
 
-// SES sends through Amazon SES v2.
-type SES struct {
-	Client *sesv2.Client
-	From   string
-}
+// Deferred is the Sender of a function that sends no mail itself: every
+// send fails, so the outbox keeps the mail and the scheduled sweep sends it
+// (a minute later). A function that owes mails as part of its requests is
+// given a real Sender.
+type Deferred struct{}
 
-var _ Sender = (*SES)(nil)
-
-// Send sends m as a plain-text email.
-func (s *SES) Send(ctx context.Context, m Message) error {
-	_, err := s.Client.SendEmail(ctx, &sesv2.SendEmailInput{
-		FromEmailAddress: aws.String(s.From),
-		Destination:      &types.Destination{ToAddresses: []string{m.To}},
-		Content: &types.EmailContent{Simple: &types.Message{
-			Subject: &types.Content{Data: aws.String(m.Subject), Charset: aws.String("UTF-8")},
-			Body:    &types.Body{Text: &types.Content{Data: aws.String(m.Text), Charset: aws.String("UTF-8")}},
-		}},
-	})
-	return err
+// Send always fails.
+func (Deferred) Send(context.Context, Message) error {
+	return errors.New("mail: this function sends no mail itself; the outbox sweep sends it")
 }

@@ -29,8 +29,6 @@ type Spool struct {
 	Table  *dynamo.Table
 	Clock  clock.Clock
 	Sender Sender
-
-	kinds map[string]Template
 }
 
 // Template renders one kind of mail.
@@ -57,6 +55,16 @@ type Mail struct {
 	// Secrets are only kept in memory, for the send right after the commit
 	// (the claim link the response also returns, for example).
 	Secrets map[string]string
+	// Template renders the mail for the send right after the commit; the
+	// Sweeper finds it by Kind instead.
+	Template Template
+}
+
+// RenderedBy returns m with the template of its kind from ts (a feature's
+// MailTemplates) for the send right after the commit.
+func (m Mail) RenderedBy(ts map[string]Template) Mail {
+	m.Template = ts[m.Kind]
+	return m
 }
 
 // Pending is a queued mail as a renderer sees it.
@@ -105,20 +113,6 @@ const (
 // DueKind is the due-work kind (GSI1 DUE#mail) of pending mails.
 const DueKind = "mail"
 
-// Register adds kinds of mail the spool can render. It panics on a kind
-// registered twice, a wiring mistake.
-func (s *Spool) Register(kinds map[string]Template) {
-	if s.kinds == nil {
-		s.kinds = map[string]Template{}
-	}
-	for k, t := range kinds {
-		if _, dup := s.kinds[k]; dup {
-			panic("mail: kind registered twice: " + k)
-		}
-		s.kinds[k] = t
-	}
-}
-
 // Add writes m into tx as a pending mail and, once tx commits, renders and
 // sends it at once and removes it. A failed send is left to the sweep. A
 // parameter that contains one of m's secrets is stored redacted (and
@@ -129,14 +123,14 @@ func (s *Spool) Add(tx *dynamo.Tx, m Mail) {
 	tx.Put("mail:"+m.Kind, it, "", nil)
 	p := it.pending()
 	p.Secrets = m.Secrets
-	tx.AfterCommit(func(ctx context.Context) { s.sendNow(ctx, p) })
+	tx.AfterCommit(func(ctx context.Context) { s.sendNow(ctx, p, m.Template) })
 }
 
 // sendNow is the send right after the commit.
-func (s *Spool) sendNow(ctx context.Context, p Pending) {
+func (s *Spool) sendNow(ctx context.Context, p Pending, t Template) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sendTimeout)
 	defer cancel()
-	err := s.deliver(ctx, p)
+	err := s.deliver(ctx, p, t)
 	switch {
 	case errors.Is(err, ErrObsolete):
 		s.remove(ctx, p)
@@ -147,10 +141,9 @@ func (s *Spool) sendNow(ctx context.Context, p Pending) {
 	}
 }
 
-// deliver renders p and sends it.
-func (s *Spool) deliver(ctx context.Context, p Pending) error {
-	t, ok := s.kinds[p.Kind]
-	if !ok {
+// deliver renders p with t and sends it.
+func (s *Spool) deliver(ctx context.Context, p Pending, t Template) error {
+	if t.Render == nil {
 		return errors.New("mail: no template for kind " + p.Kind)
 	}
 	msg, err := t.Render(ctx, p)

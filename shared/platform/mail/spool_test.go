@@ -56,6 +56,8 @@ type spoolRig struct {
 	fresh int
 	// obsolete makes the renderer answer ErrObsolete.
 	obsolete bool
+	note     mail.Template
+	sweeper  *mail.Sweeper
 }
 
 const noteKind = "test.note"
@@ -67,7 +69,7 @@ func newSpoolRig(t *testing.T) *spoolRig {
 	}
 	r := &spoolRig{table: dynamotest.Table(t), clock: &clock.Fixed{T: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}, inbox: &flakyInbox{}}
 	r.spool = &mail.Spool{Table: r.table, Clock: r.clock, Sender: r.inbox}
-	r.spool.Register(map[string]mail.Template{noteKind: {Render: func(_ context.Context, m mail.Pending) (mail.Message, error) {
+	r.note = mail.Template{Render: func(_ context.Context, m mail.Pending) (mail.Message, error) {
 		if r.obsolete {
 			return mail.Message{}, mail.ErrObsolete
 		}
@@ -77,7 +79,8 @@ func newSpoolRig(t *testing.T) *spoolRig {
 			link = "https://svc.example/fresh"
 		}
 		return mail.Message{To: m.Param("to"), Subject: "Note", Text: m.Param("text") + " " + link}, nil
-	}}})
+	}}
+	r.sweeper = &mail.Sweeper{Spool: r.spool, Templates: map[string]mail.Template{noteKind: r.note}}
 	return r
 }
 
@@ -88,8 +91,9 @@ func (r *spoolRig) add(t *testing.T, text string) {
 	tx.Put("change", map[string]string{"pk": "CHANGE#" + text, "sk": "CHANGE"}, "", nil)
 	r.spool.Add(tx, mail.Mail{
 		Kind: noteKind, AccountID: "acct-1",
-		Params:  map[string]string{"to": "owner@example.com", "text": text},
-		Secrets: map[string]string{"link": "https://svc.example/secret-token-123"},
+		Params:   map[string]string{"to": "owner@example.com", "text": text},
+		Secrets:  map[string]string{"link": "https://svc.example/secret-token-123"},
+		Template: r.note,
 	})
 	if err := r.table.Commit(context.Background(), tx, nil); err != nil {
 		t.Fatal(err)
@@ -98,7 +102,7 @@ func (r *spoolRig) add(t *testing.T, text string) {
 
 func (r *spoolRig) sweep(t *testing.T) mail.SweepResult {
 	t.Helper()
-	res, err := r.spool.Sweep(context.Background())
+	res, err := r.sweeper.Sweep(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +188,7 @@ func TestConcurrentSweepsSendOnce(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := r.spool.Sweep(context.Background()); err != nil {
+			if _, err := r.sweeper.Sweep(context.Background()); err != nil {
 				t.Error(err)
 			}
 		}()

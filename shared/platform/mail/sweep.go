@@ -26,13 +26,22 @@ type SweepResult struct {
 	Dropped int // no longer needed, or given up
 }
 
+// Sweeper is the scheduled half of the outbox: it sends what the send right
+// after a commit left behind, rendering each mail with its kind's template.
+type Sweeper struct {
+	Spool *Spool
+	// Templates render each kind of mail the service sends, by kind.
+	Templates map[string]Template
+}
+
 // Sweep sends the mails whose time has come: those the send right after
 // their commit did not remove within SweepAge, and those whose last try
 // failed. Each mail is first claimed with a conditional write that moves
 // its next try into the future, so two sweeps running at once never send
 // the same mail twice. A mail is dropped with an error log line once it
 // has waited GiveUpAfter (or its kind's MaxAge).
-func (s *Spool) Sweep(ctx context.Context) (SweepResult, error) {
+func (w *Sweeper) Sweep(ctx context.Context) (SweepResult, error) {
+	s := w.Spool
 	var res SweepResult
 	now := s.Clock.Now()
 	var start map[string]types.AttributeValue
@@ -46,7 +55,7 @@ func (s *Spool) Sweep(ctx context.Context) (SweepResult, error) {
 			return res, err
 		}
 		for _, it := range list {
-			if err := s.sweepOne(ctx, it, now, &res); err != nil {
+			if err := w.sweepOne(ctx, it, now, &res); err != nil {
 				return res, err
 			}
 		}
@@ -60,9 +69,10 @@ func (s *Spool) Sweep(ctx context.Context) (SweepResult, error) {
 }
 
 // sweepOne drops, or claims and sends, one due mail.
-func (s *Spool) sweepOne(ctx context.Context, it item, now time.Time, res *SweepResult) error {
+func (w *Sweeper) sweepOne(ctx context.Context, it item, now time.Time, res *SweepResult) error {
+	s := w.Spool
 	p := it.pending()
-	if s.expired(p, now) {
+	if w.expired(p, now) {
 		if err := s.drop(ctx, it); err != nil {
 			return err
 		}
@@ -76,7 +86,7 @@ func (s *Spool) sweepOne(ctx context.Context, it item, now time.Time, res *Sweep
 	}
 	p.Attempts++
 	sendCtx, cancel := context.WithTimeout(ctx, sendTimeout)
-	err = s.deliver(sendCtx, p)
+	err = s.deliver(sendCtx, p, w.Templates[p.Kind])
 	cancel()
 	switch {
 	case errors.Is(err, ErrObsolete):
@@ -95,9 +105,9 @@ func (s *Spool) sweepOne(ctx context.Context, it item, now time.Time, res *Sweep
 }
 
 // expired reports whether p has waited longer than its kind allows.
-func (s *Spool) expired(p Pending, now time.Time) bool {
+func (w *Sweeper) expired(p Pending, now time.Time) bool {
 	limit := GiveUpAfter
-	if t, ok := s.kinds[p.Kind]; ok && t.MaxAge > 0 {
+	if t, ok := w.Templates[p.Kind]; ok && t.MaxAge > 0 {
 		limit = t.MaxAge
 	}
 	return !now.Before(p.QueuedAt.Add(limit))

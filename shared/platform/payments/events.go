@@ -42,3 +42,9 @@ type Event struct {
 type Sink interface {
 	ProcessorEvent(ctx context.Context, ev Event) error
 }
+
+// SinkFunc is a function that is a Sink.
+type SinkFunc func(ctx context.Context, ev Event) error
+
+// ProcessorEvent calls f.
+func (f SinkFunc) ProcessorEvent(ctx context.Context, ev Event) error { return f(ctx, ev) }

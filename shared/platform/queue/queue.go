@@ -9,6 +9,8 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/sqs"
+
+	"rvcontent/shared/platform/awsenv"
 )
 
 // Sender puts a message on a queue, to be delivered after delay.
@@ -19,6 +21,11 @@ type Sender interface {
 // MaxDelay is the longest delay SQS supports; longer waits belong to the
 // scheduler.
 const MaxDelay = 15 * time.Minute
+
+// NewSQS returns the sender to the SQS queue at url in cfg's account.
+func NewSQS(cfg aws.Config, url string) *SQS {
+	return &SQS{Client: sqs.NewFromConfig(cfg, func(o *sqs.Options) { o.BaseEndpoint = awsenv.Endpoint(awsenv.SQS) }), QueueURL: url}
+}
 
 // SQS sends to one SQS queue.
 type SQS struct {

@@ -16,6 +16,8 @@ import (
 	"net/http"
 	"time"
 
+	"rvcontent/shared/kernel/config"
+
 	"github.com/stripe/stripe-go/v82"
 
 	"rvcontent/shared/platform/payments"
@@ -223,4 +225,13 @@ func paid(s *stripe.Subscription) payments.Cents {
 		return 0
 	}
 	return payments.Cents(s.LatestInvoice.AmountPaid)
+}
+
+// Configured returns the Stripe adapter of c when c has a secret key, and
+// no processor otherwise (billing then answers unavailable).
+func Configured(c config.Stripe) payments.Processor {
+	if c.SecretKey == "" {
+		return nil
+	}
+	return New(Config{SecretKey: c.SecretKey, PlanPriceID: c.PlanPriceID, StudioPriceID: c.StudioPriceID, APIBase: c.APIBase})
 }

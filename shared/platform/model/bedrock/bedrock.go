@@ -13,10 +13,10 @@ import (
 	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime"
 	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime/types"
 
+	"rvcontent/shared/platform/awsenv"
 	"rvcontent/shared/platform/model"
 )
 
@@ -50,17 +50,25 @@ func New(client Converser, modelID string) *Model {
 	return &Model{ModelID: modelID, connect: func(context.Context) (Converser, error) { return client, nil }}
 }
 
-// FromEnvironment returns a Model whose client is built, on first use, from
-// the default AWS configuration (region and credentials from the Lambda
-// environment), so wiring does no I/O.
-func FromEnvironment(modelID string) *Model {
-	return &Model{ModelID: modelID, connect: func(ctx context.Context) (Converser, error) {
-		cfg, err := awsconfig.LoadDefaultConfig(ctx)
-		if err != nil {
-			return nil, fmt.Errorf("bedrock: load AWS configuration: %w", err)
-		}
-		return bedrockruntime.NewFromConfig(cfg), nil
+// FromConfig returns the model modelID of Bedrock in cfg's account (default
+// DefaultModelID when empty); the client is made at first use.
+func FromConfig(cfg aws.Config, modelID string) *Model {
+	if modelID == "" {
+		modelID = DefaultModelID
+	}
+	return &Model{ModelID: modelID, connect: func(context.Context) (Converser, error) {
+		return bedrockruntime.NewFromConfig(cfg, func(o *bedrockruntime.Options) { o.BaseEndpoint = awsenv.Endpoint(awsenv.BedrockRuntime) }), nil
 	}}
+}
+
+// Configured returns the model the configuration names: Bedrock's modelID
+// when name is "bedrock" (its forum drafts falling back to the offline
+// model when it fails), else the deterministic offline model.
+func Configured(cfg aws.Config, name, modelID string) model.Model {
+	if name == "bedrock" {
+		return model.DraftFallback{Model: FromConfig(cfg, modelID)}
+	}
+	return model.Offline{}
 }
 
 func (m *Model) converser(ctx context.Context) (Converser, error) {

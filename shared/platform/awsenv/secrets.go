@@ -1,4 +1,4 @@
-package compose
+package awsenv
 
 import (
 	"context"
@@ -36,7 +36,7 @@ func loadSecrets(ctx context.Context, sm secretReader) error {
 		}
 		var fields map[string]string
 		if err := json.Unmarshal([]byte(v), &fields); err != nil {
-			return fmt.Errorf("compose: the Stripe secret %s must be a JSON object of strings: %w", id, err)
+			return fmt.Errorf("awsenv: the Stripe secret %s must be a JSON object of strings: %w", id, err)
 		}
 		for variable, key := range config.StripeSecretFields {
 			if os.Getenv(variable) == "" && fields[key] != "" {
@@ -51,10 +51,10 @@ func loadSecrets(ctx context.Context, sm secretReader) error {
 func readSecret(ctx context.Context, sm secretReader, id string) (string, error) {
 	out, err := sm.GetSecretValue(ctx, &secretsmanager.GetSecretValueInput{SecretId: aws.String(id)})
 	if err != nil {
-		return "", fmt.Errorf("compose: read secret %s: %w", id, err)
+		return "", fmt.Errorf("awsenv: read secret %s: %w", id, err)
 	}
 	if out.SecretString == nil {
-		return "", fmt.Errorf("compose: secret %s has no string value", id)
+		return "", fmt.Errorf("awsenv: secret %s has no string value", id)
 	}
 	return *out.SecretString, nil
 }

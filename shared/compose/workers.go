@@ -1,0 +1,143 @@
+package compose
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"rvcontent/shared/feature/eventlog"
+	"rvcontent/shared/feature/forum"
+	"rvcontent/shared/feature/integrations"
+	"rvcontent/shared/feature/jobs"
+	"rvcontent/shared/feature/research"
+	"rvcontent/shared/feature/scans"
+	"rvcontent/shared/feature/scheduler"
+	"rvcontent/shared/feature/webhooks"
+	"rvcontent/shared/feature/writing"
+	"rvcontent/shared/platform/crawl"
+	"rvcontent/shared/platform/mail"
+)
+
+// The workers' parts.
+type (
+	kJobWorker struct{}
+	kFanout    struct{}
+)
+
+// SQSHandler is a queue consumer's Lambda handler.
+type SQSHandler = func(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error)
+
+// JobWorker runs queued jobs: scans, research, writing, integration syncs
+// and forum sweeps.
+func JobWorker(g *Graph) *jobs.Worker {
+	return once(g, kJobWorker{}, func() *jobs.Worker {
+		return &jobs.Worker{Table: Table(g), Clock: g.Clock, Enqueuer: Enqueuer(g), Runners: map[string]jobs.Runner{
+			scans.Kind:            ScanRunner(g),
+			research.Kind:         ResearchRunner(g),
+			writing.Kind:          Writing(g),
+			integrations.SyncKind: jobs.RunnerFunc(Integrations(g).RunSync),
+			forum.SweepKind:       jobs.RunnerFunc(Forum(g).RunSweep),
+		}}
+	})
+}
+
+// ScanRunner runs site.scan jobs: it reads the website, asks the model
+// about it and plans keywords and articles.
+func ScanRunner(g *Graph) *scans.Runner {
+	return &scans.Runner{
+		Table: Table(g), Clock: g.Clock, Sites: Sites(g), Events: Events(g),
+		Crawler: &crawl.Crawler{Fetcher: Egress(g)}, Model: Model(g),
+		Planner: &research.Planner{Plans: Plans(g), Model: Model(g)},
+	}
+}
+
+// ResearchRunner runs research jobs.
+func ResearchRunner(g *Graph) *research.Runner {
+	return &research.Runner{Plans: Plans(g), Sites: Sites(g), Scans: ScanStore(g), Model: Model(g)}
+}
+
+// Jobs is the jobs queue's consumer.
+func Jobs(g *Graph) SQSHandler { return JobWorker(g).Handle }
+
+// Fanout hands each event to the webhook endpoints subscribed to it.
+func Fanout(g *Graph) *eventlog.Fanout {
+	return once(g, kFanout{}, func() *eventlog.Fanout {
+		return &eventlog.Fanout{Store: EventStore(g), Dispatcher: dispatcher(g), Consumers: []eventlog.Consumer{webhooks.Consumer{Service: Webhooks(g)}}}
+	})
+}
+
+// Deliveries is the deliveries queue's consumer: event fan-out messages
+// and webhook delivery attempts.
+func Deliveries(g *Graph) SQSHandler {
+	handlers := []func(ctx context.Context, rec events.SQSMessage) (bool, error){Fanout(g).Handle, Webhooks(g).Handle}
+	return func(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error) {
+		var resp events.SQSEventResponse
+		for _, rec := range ev.Records {
+			handled, err := false, error(nil)
+			for _, h := range handlers {
+				if handled, err = h(ctx, rec); handled {
+					break
+				}
+			}
+			if !handled {
+				slog.ErrorContext(ctx, "drop unknown deliveries message", "message_id", rec.MessageId)
+				continue
+			}
+			if err != nil {
+				slog.ErrorContext(ctx, "delivery message will be retried", "message_id", rec.MessageId, "err", err)
+				resp.BatchItemFailures = append(resp.BatchItemFailures, events.SQSBatchItemFailure{ItemIdentifier: rec.MessageId})
+			}
+		}
+		return resp, nil
+	}
+}
+
+// MailSweeper sends what the outbox's sends right after commits left
+// behind, with every kind of mail the service sends.
+func MailSweeper(g *Graph) *mail.Sweeper {
+	templates := map[string]mail.Template{}
+	for _, ts := range []map[string]mail.Template{
+		Accounts(g).MailTemplates(), Credentials(g).MailTemplates(), Sessions(g).MailTemplates(), Webhooks(g).MailTemplates(),
+	} {
+		for k, t := range ts {
+			templates[k] = t
+		}
+	}
+	return &mail.Sweeper{Spool: Spool(g), Templates: templates}
+}
+
+// Scheduler runs the periodic work, in this order: sweeps of lost work,
+// billing, webhooks, writing and autopilot, the backlink exchange (domain
+// re-checks, due placement steps, then matching, so a reservation is placed
+// at the run after it was made) and forum presence.
+func Scheduler(g *Graph) *scheduler.Scheduler {
+	task := func(name string, run func(context.Context) error) scheduler.Task {
+		return scheduler.Task{Name: name, Run: run}
+	}
+	// Sweeping lost jobs runs none: it needs no runners.
+	worker := &jobs.Worker{Table: Table(g), Clock: g.Clock, Enqueuer: Enqueuer(g)}
+	fanout, sweeper, hooks := Fanout(g), MailSweeper(g), Webhooks(g)
+	ts := []scheduler.Task{
+		task("jobs.sweep", func(ctx context.Context) error { _, err := worker.Sweep(ctx); return err }),
+		task("events.outbox", func(ctx context.Context) error { _, err := fanout.Sweep(ctx); return err }),
+		task("mail.outbox", func(ctx context.Context) error { _, err := sweeper.Sweep(ctx); return err }),
+		task("billing.card_checks", Billing(g).CheckCards),
+		task("billing.site_removals", Studio(g).ArchiveDue),
+	}
+	if p, ok := g.Payments.(interface{ Tasks() []scheduler.Task }); ok {
+		ts = append(ts, p.Tasks()...) // the simulated processor's renewals
+	}
+	ts = append(ts,
+		task("webhooks.deliveries", func(ctx context.Context) error { _, err := hooks.SweepDeliveries(ctx); return err }),
+		task("webhooks.health", func(ctx context.Context) error { _, err := hooks.CheckHealth(ctx); return err }),
+		task("writing.recover", Writing(g).Recover),
+		task("autopilot.slots", Autopilot(g).RunDue),
+		task("backlinks.domains", Backlinks(g).RecheckDomains),
+		task("backlinks.placements", Backlinks(g).RunDue),
+		task("backlinks.match", Backlinks(g).Match),
+		task("forum.sweeps", Forum(g).SweepDue),
+		task("forum.reply_checks", Forum(g).CheckReplies),
+	)
+	return &scheduler.Scheduler{Tasks: ts}
+}

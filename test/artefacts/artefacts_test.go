@@ -1,0 +1,310 @@
+package artefacts
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-lambda-go/events"
+
+	"rvcontent/shared/edge/routes"
+	"rvcontent/test/dynamotest"
+)
+
+// TestArtefactsUnderRIE runs every function of the synthesized template
+// under the Lambda Runtime Interface Emulator with the template's
+// environment (resolved to DynamoDB Local and moto) and feeds it its
+// samples (Samples). make test runs it after make synth with ARTEFACTS=1;
+// without that variable, and under -short, it skips. With it, anything
+// missing (template, emulator, moto_server, a sample) fails the test.
+func TestArtefactsUnderRIE(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the RIE test builds and runs every function")
+	}
+	if os.Getenv("ARTEFACTS") == "" {
+		t.Skip("ARTEFACTS is not set: make test-artefacts (part of make test, after make synth) runs this test")
+	}
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+	defer cancel()
+	root, err := ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirs, err := FunctionDirs(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path, err := FindTemplate(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl, err := LoadTemplate(path, dirs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, problem := range coverage(tmpl.Names()) {
+		t.Error(problem)
+	}
+	if t.Failed() {
+		t.FailNow()
+	}
+	rie, err := RIEPath(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// Build (or extract) the executables while moto and the table start.
+	type built struct {
+		bins map[string]string
+		how  string
+		err  error
+	}
+	builds, work := make(chan built, 1), t.TempDir()
+	go func() {
+		bins, how, err := Bootstraps(ctx, root, tmpl, work)
+		builds <- built{bins, how, err}
+	}()
+	moto, err := StartMoto(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(moto.Stop)
+	local, err := NewLocal(ctx, tmpl, dynamotest.Endpoint(t), moto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := <-builds
+	if b.err != nil {
+		t.Fatal(b.err)
+	}
+	t.Logf("executables: %s (%s)", b.how, time.Since(start).Round(100*time.Millisecond))
+	t.Logf("stand-ins:\n  %s", strings.Join(local.Made, "\n  "))
+
+	t.Run("functions", func(t *testing.T) {
+		for _, f := range tmpl.Functions {
+			t.Run(f.Name, func(t *testing.T) {
+				t.Parallel()
+				runFunction(ctx, t, root, rie, b.bins[f.Name], local, f)
+			})
+		}
+	})
+	t.Logf("%d functions in %s", len(tmpl.Functions), time.Since(start).Round(100*time.Millisecond))
+}
+
+// runFunction starts function f under the emulator and sends it each of
+// its samples in turn.
+func runFunction(ctx context.Context, t *testing.T, root, rie, bin string, local *Local, f Function) {
+	env, err := local.Env(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := StartRIE(ctx, rie, bin, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Stop()
+	for _, c := range Samples[f.Name] {
+		event, err := ReadSample(root, c.Sample)
+		if err != nil {
+			t.Fatal(err)
+		}
+		payload, err := r.Invoke(ctx, event)
+		if err == nil {
+			err = c.Check(ctx, Answer{Payload: payload, Event: event, Env: env, Local: local})
+		}
+		if err != nil {
+			t.Errorf("%s with events/%s: %v", f.Name, c.Sample, err)
+		}
+	}
+	if t.Failed() || testing.Verbose() {
+		t.Logf("%s's emulator and function wrote:\n%s", f.Name, r.Log())
+	}
+}
+
+// coverage lists the functions of the template without samples, and the
+// lines of Samples for functions the template does not have.
+func coverage(functions []string) []string {
+	var problems []string
+	have := map[string]bool{}
+	for _, n := range functions {
+		have[n] = true
+		if len(Samples[n]) == 0 {
+			problems = append(problems, fmt.Sprintf("function %s of the template has no sample: add a line to Samples (test/artefacts/samples.go) and its event under events/", n))
+		}
+	}
+	for n := range Samples {
+		if !have[n] {
+			problems = append(problems, fmt.Sprintf("Samples has a line for %s, which the template does not deploy: remove it", n))
+		}
+	}
+	sort.Strings(problems)
+	return problems
+}
+
+// TestSamplesMatchRouteGroups checks each API Gateway sample of Samples
+// against the route table: its route key is a route of the function's
+// group (or $default, which API Gateway sends to routes.DefaultGroup), and
+// its path and method agree with the route.
+func TestSamplesMatchRouteGroups(t *testing.T) {
+	root, err := ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, cases := range Samples {
+		for _, c := range cases {
+			event, err := ReadSample(root, c.Sample)
+			if err != nil {
+				t.Errorf("%s: %v", name, err)
+				continue
+			}
+			if !IsHTTP(event) {
+				continue
+			}
+			var ev events.APIGatewayV2HTTPRequest
+			if err := json.Unmarshal(event, &ev); err != nil {
+				t.Errorf("%s: %v", c.Sample, err)
+				continue
+			}
+			if ev.RouteKey != ev.RequestContext.RouteKey || ev.RawPath != ev.RequestContext.HTTP.Path {
+				t.Errorf("%s: routeKey %q / %q, rawPath %q / %q disagree", c.Sample, ev.RouteKey, ev.RequestContext.RouteKey, ev.RawPath, ev.RequestContext.HTTP.Path)
+			}
+			if ev.RouteKey == "$default" {
+				if name != string(routes.DefaultGroup) {
+					t.Errorf("%s: a $default event reaches %s, not %s", c.Sample, routes.DefaultGroup, name)
+				}
+				continue
+			}
+			var found *routes.Route
+			for i, r := range routes.Table {
+				if r.Key() == ev.RouteKey {
+					found = &routes.Table[i]
+				}
+			}
+			switch {
+			case found == nil:
+				t.Errorf("%s: route %q is not in the route table", c.Sample, ev.RouteKey)
+			case string(found.Group) != name:
+				t.Errorf("%s: route %q is served by %s, but the sample is %s's", c.Sample, ev.RouteKey, found.Group, name)
+			case found.Method != ev.RequestContext.HTTP.Method || !matches(found.Path, ev.RawPath, ev.PathParameters):
+				t.Errorf("%s: %s %s does not match the route %s", c.Sample, ev.RequestContext.HTTP.Method, ev.RawPath, found.Key())
+			}
+		}
+	}
+}
+
+// matches reports whether path fills the route's pattern with params.
+func matches(pattern, path string, params map[string]string) bool {
+	want := pattern
+	for k, v := range params {
+		want = strings.ReplaceAll(want, "{"+k+"}", v)
+	}
+	return want == path
+}
+
+// TestSamplesRoundTrip checks that each sample of Samples is of the event
+// type its function's handler takes: every field it sets survives
+// unmarshalling into the type and marshalling back.
+func TestSamplesRoundTrip(t *testing.T) {
+	root, err := ModuleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, cases := range Samples {
+		for _, c := range cases {
+			if seen[c.Sample] {
+				continue
+			}
+			seen[c.Sample] = true
+			raw, err := ReadSample(root, c.Sample)
+			if err != nil {
+				t.Error(err)
+				continue
+			}
+			var ev any
+			switch {
+			case IsHTTP(raw):
+				ev = new(events.APIGatewayV2HTTPRequest)
+			case strings.Contains(string(raw), `"Records"`):
+				ev = new(events.SQSEvent)
+			case strings.Contains(string(raw), `"detail-type"`):
+				ev = new(events.EventBridgeEvent)
+			default:
+				t.Errorf("%s: not an API Gateway, SQS or EventBridge event", c.Sample)
+				continue
+			}
+			if err := json.Unmarshal(raw, ev); err != nil {
+				t.Errorf("%s: %v", c.Sample, err)
+				continue
+			}
+			again, _ := json.Marshal(ev)
+			var want, got any
+			_ = json.Unmarshal(raw, &want)
+			_ = json.Unmarshal(again, &got)
+			for _, diff := range lost("", want, got) {
+				t.Errorf("%s: %s", c.Sample, diff)
+			}
+		}
+	}
+}
+
+// lost lists the values of want that got does not carry equal.
+func lost(path string, want, got any) []string {
+	switch w := want.(type) {
+	case map[string]any:
+		g, ok := got.(map[string]any)
+		if !ok {
+			return []string{fmt.Sprintf("%s: want an object, got %v", path, got)}
+		}
+		var out []string
+		for k, v := range w {
+			out = append(out, lost(path+"."+k, v, g[k])...)
+		}
+		return out
+	case []any:
+		g, ok := got.([]any)
+		if !ok || len(g) != len(w) {
+			return []string{fmt.Sprintf("%s: want %d elements, got %v", path, len(w), got)}
+		}
+		var out []string
+		for i := range w {
+			out = append(out, lost(fmt.Sprintf("%s[%d]", path, i), w[i], g[i])...)
+		}
+		return out
+	}
+	if !reflect.DeepEqual(want, got) {
+		return []string{fmt.Sprintf("%s: want %v, got %v", path, want, got)}
+	}
+	return nil
+}
+
+// TestCoverage checks the coverage rule itself.
+func TestCoverage(t *testing.T) {
+	var names []string
+	for n := range Samples {
+		names = append(names, n)
+	}
+	if p := coverage(names); len(p) != 0 {
+		t.Errorf("every function with a sample: %v", p)
+	}
+	p := coverage(append(names[1:], "pages"))
+	if len(p) != 2 || !strings.Contains(strings.Join(p, "\n"), "function pages of the template has no sample") {
+		t.Errorf("a new function and a removed one: %v", p)
+	}
+}
+
+// TestConstructID checks the names the CDK stack gives functions.
+func TestConstructID(t *testing.T) {
+	for in, want := range map[string]string{"payments-webhook": "PaymentsWebhook", "mcp": "Mcp", "oauth": "Oauth", "a_b": "AB"} {
+		if got := ConstructID(in); got != want {
+			t.Errorf("ConstructID(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
