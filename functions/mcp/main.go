@@ -1,21 +1,24 @@
-// Command mcp is the Lambda function of the MCP server, whose tools do
-// what the agent API does.
+// Command mcp is the Lambda function of the MCP server. Each tool call runs
+// its endpoint in the endpoint's own function, invoked directly.
 package main
 
 import (
 	"rvcontent/functions/internal/lambdarun"
 	"rvcontent/shared/compose"
 	"rvcontent/shared/compose/mcpfn"
-	"rvcontent/shared/platform/model/bedrock"
-	"rvcontent/shared/platform/ses"
-	"rvcontent/shared/platform/stripepay"
+	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/platform/lambdainvoke"
 )
 
 func main() {
 	env := lambdarun.Load()
-	d := env.Deps()
-	d.Mailer = ses.New(env.AWS, env.Config.MailFrom)
-	d.Payments = stripepay.Configured(env.Config.Stripe)
-	d.Model = bedrock.Configured(env.AWS, env.Config.Model, env.Config.BedrockModelID)
-	lambdarun.HTTP(mcpfn.HTTP(compose.New(d)))
+	var groups []string
+	for _, g := range routes.AgentGroups() {
+		groups = append(groups, string(g))
+	}
+	functions, err := lambdainvoke.FromEnv(env.AWS, groups)
+	if err != nil {
+		lambdarun.Fail(err)
+	}
+	lambdarun.HTTP(mcpfn.HTTP(compose.New(env.Deps()), functions))
 }

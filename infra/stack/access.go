@@ -20,6 +20,10 @@ type Access struct {
 	// RunsModel: the function calls the language model (it may call
 	// Bedrock when the stack's model is bedrock).
 	RunsModel bool
+	// Invokes: the endpoint groups whose functions this one runs requests
+	// in, through the Lambda Invoke API (it gets their names in
+	// GROUP_FUNCTION_<GROUP>).
+	Invokes []routes.Group
 }
 
 // The workers' function names (their folders under functions/).
@@ -60,9 +64,10 @@ var groupAccess = map[routes.Group]Access{
 	// owner, sign-in emails a link; the dashboard does what the agent API
 	// does, so GroupAccess adds the agent-API groups' access.
 	routes.Pages: {SendDeliveries: true, SendMail: true},
-	// MCP does what the agent API does: its tool calls run the agent-API
-	// groups' handlers in-process, so GroupAccess adds their access.
-	routes.MCP: {},
+	// MCP runs each tool call in the function of the tool's endpoint, with
+	// the caller's principal: it reads the table to check credentials and
+	// invokes those functions.
+	routes.MCP: {Invokes: routes.AgentGroups()},
 }
 
 // workerAccess is the access of the queue and schedule consumers. Each
@@ -84,7 +89,7 @@ var noAccess = Access{}
 
 // GroupAccess returns the access of endpoint group g's function.
 func GroupAccess(g routes.Group) Access {
-	if g == routes.MCP || g == routes.Pages {
+	if g == routes.Pages {
 		return agentGroupsAccess(groupAccess[g])
 	}
 	if a, ok := groupAccess[g]; ok {

@@ -101,7 +101,7 @@ func TestNoWildcardActionsOrManagedPolicies(t *testing.T) {
 }
 
 // mailers are the functions that send email.
-var mailers = map[string]bool{"accounts": true, "mcp": true, "pages": true, stack.JobWorker: true, stack.DeliveriesWorker: true, stack.Scheduler: true}
+var mailers = map[string]bool{"accounts": true, "pages": true, stack.JobWorker: true, stack.DeliveriesWorker: true, stack.Scheduler: true}
 
 func TestGrants(t *testing.T) {
 	table := synthesized.LogicalIDOf(synthesized.Table)

@@ -1,10 +1,14 @@
 package stack
 
-import "rvcontent/shared/edge/routes"
+import (
+	"github.com/aws/jsii-runtime-go"
+
+	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/platform/lambdainvoke"
+)
 
 // agentGroupsAccess is the access of a function that does what the agent
-// API does (the MCP server, whose tool calls run each route's handler in
-// the function, and the dashboard): a, its own, plus that of every group
+// API does in-process (the dashboard): a, its own, plus that of every group
 // serving agent-API routes.
 func agentGroupsAccess(a Access) Access {
 	for _, r := range routes.Table {
@@ -19,4 +23,18 @@ func agentGroupsAccess(a Access) Access {
 		a.RunsModel = a.RunsModel || g.RunsModel
 	}
 	return a
+}
+
+// addInvokes gives each function that runs requests in other groups'
+// functions their names and the right to invoke them, once every function
+// exists.
+func (s *ServiceStack) addInvokes() {
+	for _, g := range groupNames() {
+		fn := s.Functions[string(g)]
+		for _, target := range GroupAccess(g).Invokes {
+			callee := s.Functions[string(target)]
+			fn.AddEnvironment(jsii.String(lambdainvoke.EnvName(string(target))), callee.FunctionName(), nil)
+			callee.GrantInvoke(fn)
+		}
+	}
 }

@@ -124,6 +124,7 @@ func NewServiceStack(scope constructs.Construct, id string, props *ServiceStackP
 	for _, g := range groupNames() {
 		s.Functions[string(g)] = f.function(string(g), endpointSpec, GroupAccess(g))
 	}
+	s.addInvokes()
 	s.addRoutes()
 	s.addWorkers(f)
 	s.addAlarms(p.AlarmEmail)

@@ -176,7 +176,8 @@ func Tokens(g *Graph) *oauth.Tokens {
 // access tokens.
 func Authn(g *Graph) *oauth.Authenticator {
 	return once(g, kAuthn{}, func() *oauth.Authenticator {
-		return &oauth.Authenticator{Keys: Credentials(g), Tokens: Tokens(g), Connections: Credentials(g)}
+		keys := &credentials.Authenticator{Table: Table(g), Clock: g.Clock}
+		return &oauth.Authenticator{Keys: keys, Tokens: Tokens(g), Connections: keys}
 	})
 }
 

@@ -63,7 +63,7 @@ func chain(g *Graph, r routes.Route, h http.Handler, own Middleware) http.Handle
 		anonymous := api.Budget{Limit: cfg.AnonymousRequestsPerMinute, Window: Minute}
 		// A tool call's request, made in-process by the MCP server, was
 		// counted as its MCP request.
-		return api.SkipInProcess(api.RateLimit(Counters(g), account, anonymous))
+		return api.SkipInternal(api.RateLimit(Counters(g), account, anonymous))
 	}
 	var mws []Middleware
 	switch {

@@ -56,9 +56,12 @@ var literalSecrets = map[string]string{
 // DynamoDB Local, its queues and secrets on moto, and the SES identity of
 // each MAIL_FROM.
 type Local struct {
-	// DynamoDB is DynamoDB Local's endpoint; Moto serves the rest.
+	// DynamoDB is DynamoDB Local's endpoint; Moto serves SQS, SES and
+	// Secrets Manager; Lambda serves the Invoke API (register the
+	// functions' emulators with it).
 	DynamoDB string
 	Moto     *Moto
+	Lambda   *LambdaAPI
 	// SQS, Secrets and SES are clients of moto.
 	SQS     *sqs.Client
 	Secrets *secretsmanager.Client
@@ -75,39 +78,64 @@ type Local struct {
 // NewLocal creates every resource the functions of t refer to in their
 // environment: a table with the service's schema (dynamo.TableSchema, the
 // one the CDK stack builds its table from) on the DynamoDB Local at
-// dynamoEndpoint, queues and secrets on m, and a verified SES identity for
-// each MAIL_FROM.
+// dynamoEndpoint, queues and secrets on m, a verified SES identity for
+// each MAIL_FROM, and a local Invoke API for the functions they name.
+// Close stops the Invoke API.
 func NewLocal(ctx context.Context, t *Template, dynamoEndpoint string, m *Moto) (*Local, error) {
 	creds := credentials.NewStaticCredentialsProvider(accessKeyID, secretAccessKey, "")
+	lambdaAPI, err := StartLambdaAPI()
+	if err != nil {
+		return nil, err
+	}
 	l := &Local{
+		Lambda:   lambdaAPI,
 		DynamoDB: dynamoEndpoint, Moto: m, tmpl: t, made: map[string]string{},
 		SQS:     sqs.New(sqs.Options{Region: Region, Credentials: creds, BaseEndpoint: aws.String(m.Endpoint)}),
 		Secrets: secretsmanager.New(secretsmanager.Options{Region: Region, Credentials: creds, BaseEndpoint: aws.String(m.Endpoint)}),
 		SES:     sesv2.New(sesv2.Options{Region: Region, Credentials: creds, BaseEndpoint: aws.String(m.Endpoint)}),
 	}
+	if err := l.prepareAll(ctx); err != nil {
+		l.Close()
+		return nil, err
+	}
+	sort.Strings(l.Made)
+	return l, nil
+}
+
+// prepareAll creates what the functions' environments refer to.
+func (l *Local) prepareAll(ctx context.Context) error {
 	identities := map[string]bool{}
-	for _, f := range t.Functions {
+	for _, f := range l.tmpl.Functions {
 		for name, v := range f.Env {
 			if err := l.prepare(ctx, v); err != nil {
-				return nil, fmt.Errorf("%s: %s: %w", f.Name, name, err)
+				return fmt.Errorf("%s: %s: %w", f.Name, name, err)
 			}
 			s, literal := v.(string)
 			if literal && strings.HasSuffix(name, "_SECRET_ID") {
 				if err := l.literalSecret(ctx, name, s); err != nil {
-					return nil, fmt.Errorf("%s: %s: %w", f.Name, name, err)
+					return fmt.Errorf("%s: %s: %w", f.Name, name, err)
 				}
 			}
 			if literal && name == "MAIL_FROM" && !identities[s] {
 				identities[s] = true
 				if _, err := l.SES.CreateEmailIdentity(ctx, &sesv2.CreateEmailIdentityInput{EmailIdentity: aws.String(s)}); err != nil {
-					return nil, fmt.Errorf("SES identity %s: %w", s, err)
+					return fmt.Errorf("SES identity %s: %w", s, err)
 				}
 				l.Made = append(l.Made, "SES identity "+s)
 			}
 		}
 	}
-	sort.Strings(l.Made)
-	return l, nil
+	return nil
+}
+
+// Close stops the local Invoke API.
+func (l *Local) Close() { l.Lambda.Close() }
+
+// FunctionNames returns the names the local Invoke API should know f by:
+// its folder name, which a reference to it resolves to (see create), and
+// its logical id.
+func (l *Local) FunctionNames(f Function) []string {
+	return []string{f.Name, f.LogicalID}
 }
 
 // prepare creates the resources intrinsic v refers to.
@@ -194,6 +222,21 @@ func (l *Local) create(ctx context.Context, id string) error {
 		}
 		l.made[id] = *out.ARN
 		l.Made = append(l.Made, fmt.Sprintf("secret %s (%d characters)", *out.ARN, len(value)))
+	case "AWS::Lambda::Function":
+		// Ref gives the function's name; the local Invoke API knows each
+		// function by its folder name (FunctionNames).
+		name := ""
+		for _, f := range l.tmpl.Functions {
+			if f.LogicalID == id {
+				name = f.Name
+			}
+		}
+		if name == "" {
+			return fmt.Errorf("%s is not one of the template's functions", id)
+		}
+		l.made[id] = name
+		l.made[id+".Arn"] = fmt.Sprintf("arn:aws:lambda:%s:%s:function:%s", Region, AccountID, name)
+		l.Made = append(l.Made, fmt.Sprintf("function name %s for %s (local Invoke API %s)", name, id, l.Lambda.Endpoint))
 	case "AWS::ApiGatewayV2::Api":
 		l.made[id] = "artefacts"
 		l.made[id+".ApiEndpoint"] = BaseURL
@@ -338,6 +381,7 @@ func (l *Local) Env(f Function) (map[string]string, error) {
 		"AWS_ENDPOINT_URL_SESV2":           l.Moto.Endpoint,
 		"AWS_ENDPOINT_URL_SECRETS_MANAGER": l.Moto.Endpoint,
 		"AWS_ENDPOINT_URL_BEDROCK_RUNTIME": l.Moto.Endpoint,
+		"AWS_ENDPOINT_URL_LAMBDA":          l.Lambda.Endpoint,
 		"AWS_LAMBDA_FUNCTION_NAME":         f.Name,
 		"AWS_LAMBDA_FUNCTION_VERSION":      "$LATEST",
 		"AWS_LAMBDA_FUNCTION_MEMORY_SIZE":  strconv.Itoa(f.MemoryMB),

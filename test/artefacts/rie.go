@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"sync"
 	"time"
 )
 
@@ -40,6 +41,9 @@ func RIEPath(root string) (string, error) {
 // Interface Emulator. The emulator starts the executable on the first
 // invocation and keeps it for the next ones, as a warm Lambda sandbox.
 type RIE struct {
+	// mu holds one invocation at a time: the emulator refuses a second
+	// while one runs, as one Lambda sandbox does.
+	mu   sync.Mutex
 	url  string
 	cmd  *exec.Cmd
 	log  *Buffer
@@ -95,9 +99,12 @@ func StartRIE(ctx context.Context, rie, bootstrap string, env map[string]string)
 }
 
 // Invoke sends one event and returns the function's answer. An answer the
-// emulator does not give with 200, and a function error (the emulator's
-// {"errorType", "errorMessage"} body), are errors.
+// emulator does not give with 200 is an error, and so is a function error
+// (the emulator's {"errorType", "errorMessage"} body): a *FunctionFailure.
+// Invocations wait for each other.
 func (r *RIE) Invoke(ctx context.Context, event []byte) ([]byte, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	req, err := http.NewRequestWithContext(ctx, "POST", r.url, bytes.NewReader(event))
 	if err != nil {
 		return nil, err
@@ -121,15 +128,24 @@ func (r *RIE) Invoke(ctx context.Context, event []byte) ([]byte, error) {
 	return body, nil
 }
 
-// FunctionError returns an error when payload is Lambda's report of a
-// failed invocation ({"errorType": ..., "errorMessage": ...}).
+// FunctionFailure is Lambda's report of a failed invocation.
+type FunctionFailure struct {
+	Type    string `json:"errorType"`
+	Message string `json:"errorMessage"`
+}
+
+// Error says what failed.
+func (e *FunctionFailure) Error() string {
+	return fmt.Sprintf("the function failed: %s: %s", e.Type, e.Message)
+}
+
+// FunctionError returns a *FunctionFailure when payload is Lambda's report
+// of a failed invocation ({"errorType": ..., "errorMessage": ...}), and nil
+// for any other payload.
 func FunctionError(payload []byte) error {
-	var e struct {
-		Type    string `json:"errorType"`
-		Message string `json:"errorMessage"`
-	}
+	var e FunctionFailure
 	if json.Unmarshal(payload, &e) == nil && (e.Type != "" || e.Message != "") {
-		return fmt.Errorf("the function failed: %s: %s", e.Type, e.Message)
+		return &e
 	}
 	return nil
 }

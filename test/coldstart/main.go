@@ -123,6 +123,7 @@ func run(pairs, traces int, out, tmplPath string) error {
 	if err != nil {
 		return err
 	}
+	defer local.Close()
 
 	var rows []*row
 	for _, f := range tmpl.Functions {

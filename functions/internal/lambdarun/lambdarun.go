@@ -36,18 +36,18 @@ type Env struct {
 func Load() Env {
 	cfg, err := awsenv.Config()
 	if err != nil {
-		fail(err)
+		Fail(err)
 	}
 	if err := awsenv.LoadSecrets(context.Background(), cfg); err != nil {
-		fail(err)
+		Fail(err)
 	}
 	c, err := config.FromEnv()
 	if err != nil {
-		fail(err)
+		Fail(err)
 	}
 	compose.SetupLogging(c.LogLevel)
 	if c.DevMode {
-		fail(errDevMode)
+		Fail(errDevMode)
 	}
 	return Env{Config: c, AWS: cfg}
 }
@@ -74,7 +74,8 @@ func Start(handler any) { lambda.Start(handler) }
 
 var errDevMode = errors.New("DEV_MODE must not be set in a deployed function")
 
-func fail(err error) {
+// Fail logs err and ends the process: a function that cannot start.
+func Fail(err error) {
 	slog.Error("start", "err", err)
 	os.Exit(1)
 }

@@ -1,12 +1,16 @@
 // Package mcpfn composes the MCP function: the MCP server, one tool per
-// agent-API route, each call served in-process by its group's handler. It
-// is its own package because only this function links the MCP SDK.
+// agent-API route. A tool call runs its endpoint in the endpoint's own
+// function, invoked directly with the caller's principal (gateway.Remote),
+// so the MCP function links the MCP server and the credential check, not
+// the whole agent API. It is its own package because only this function
+// links the MCP SDK.
 package mcpfn
 
 import (
 	"net/http"
 
 	"rvcontent/shared/compose"
+	"rvcontent/shared/edge/gateway"
 	"rvcontent/shared/edge/mcpserver"
 	"rvcontent/shared/edge/routes"
 )
@@ -14,19 +18,17 @@ import (
 // Version is the MCP server's version announced at initialization.
 const Version = "1.0.0"
 
-// HTTP returns the MCP group's handler.
-func HTTP(g *compose.Graph) http.Handler {
-	return compose.Group(g, routes.MCP, Handlers(g), mcpserver.CORS)
+// HTTP returns the MCP group's handler; inv runs the agent-API groups'
+// functions.
+func HTTP(g *compose.Graph, inv gateway.Invoker) http.Handler {
+	return compose.Group(g, routes.MCP, Handlers(inv), mcpserver.CORS)
 }
 
-// Handlers returns the MCP routes' handlers by route key. Every agent-API
-// group's handler is composed first, on the same graph.
-func Handlers(g *compose.Graph) map[string]http.HandlerFunc {
+// Handlers returns the MCP routes' handlers by route key.
+func Handlers(inv gateway.Invoker) map[string]http.HandlerFunc {
 	groups := map[routes.Group]http.Handler{}
-	for _, r := range routes.Table {
-		if r.Auth == routes.Agent && r.Group != routes.MCP && groups[r.Group] == nil {
-			groups[r.Group] = compose.HTTP(g, r.Group)
-		}
+	for _, group := range routes.AgentGroups() {
+		groups[group] = gateway.Remote(inv, group)
 	}
 	srv := mcpserver.New(mcpserver.Options{Routes: routes.Table, Handler: func(group routes.Group) http.Handler { return groups[group] }, Version: Version})
 	hs := map[string]http.HandlerFunc{"OPTIONS " + routes.MCPPath: mcpserver.Preflight}

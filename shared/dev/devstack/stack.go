@@ -67,7 +67,7 @@ type Stack struct {
 	// scheduler share.
 	Graph *compose.Graph
 	// Handlers are the groups' Lambda handlers, by group.
-	Handlers   map[routes.Group]gateway.LambdaHandler
+	Handlers   Functions
 	schedule   *scheduler.Scheduler
 	Harness    *harness.Harness
 	Overrides  *harness.Overrides
@@ -215,16 +215,17 @@ func Start(ctx context.Context, opts Options) (*Stack, error) {
 }
 
 // GroupHandlers returns the Lambda handler of every endpoint group on g, as
-// each group's function composes it.
-func GroupHandlers(g *compose.Graph) map[routes.Group]gateway.LambdaHandler {
-	out := map[routes.Group]gateway.LambdaHandler{}
+// each group's function composes it. The MCP server runs its tool calls in
+// the other groups' handlers, as it invokes their functions in AWS.
+func GroupHandlers(g *compose.Graph) Functions {
+	out := Functions{}
 	for _, group := range routes.Groups() {
 		var h http.Handler
 		switch group {
 		case routes.Pages:
 			h = pagesfn.HTTP(g)
 		case routes.MCP:
-			h = mcpfn.HTTP(g)
+			continue
 		case routes.PaymentsWebhook:
 			h = payhookfn.HTTP(g)
 		default:
@@ -232,7 +233,21 @@ func GroupHandlers(g *compose.Graph) map[routes.Group]gateway.LambdaHandler {
 		}
 		out[group] = gateway.Handler(h)
 	}
+	out[routes.MCP] = gateway.Handler(mcpfn.HTTP(g, out))
 	return out
+}
+
+// Functions are the groups' Lambda handlers, run in-process: the dev
+// stack's stand-in for the Lambda Invoke API (gateway.Invoker).
+type Functions map[routes.Group]gateway.LambdaHandler
+
+// Invoke runs group's handler with ev.
+func (f Functions) Invoke(ctx context.Context, group string, ev events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
+	h, ok := f[routes.Group(group)]
+	if !ok {
+		return events.APIGatewayV2HTTPResponse{}, fmt.Errorf("devstack: no function for group %s", group)
+	}
+	return h(ctx, ev)
 }
 
 // routes mounts every route of the route table on its group's Lambda

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 
+	"rvcontent/shared/edge/gateway"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
 )
@@ -41,11 +42,17 @@ func Unauthorized(w http.ResponseWriter, r *http.Request, baseURL string) {
 }
 
 // Authenticate requires a credential the authenticator accepts and puts the
-// principal in the request context. Every refusal is passed to reject, which
+// principal in the request context; an internal request's principal is
+// taken as it comes (gateway.InternalPrincipal). Every refusal is passed to reject, which
 // answers the same 401 whatever the cause (see Unauthorized).
 func Authenticate(a Authenticator, reject http.Handler) func(http.Handler) http.Handler {
 	return func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if p, ok := gateway.InternalPrincipal(r.Context()); ok {
+				// Authenticated by the function that made the request.
+				h.ServeHTTP(w, r.WithContext(auth.With(r.Context(), p)))
+				return
+			}
 			token := BearerToken(r)
 			if token == "" {
 				reject.ServeHTTP(w, r)

@@ -9,8 +9,6 @@ import (
 	"sort"
 	"strings"
 
-	"rvcontent/shared/edge/api"
-
 	"rvcontent/shared/kernel/apperr"
 )
 
@@ -70,7 +68,7 @@ func (t Tool) request(ctx context.Context, o origin, raw json.RawMessage) (*http
 	if len(query) > 0 {
 		target += "?" + query.Encode()
 	}
-	r, err := http.NewRequestWithContext(api.WithInProcess(ctx), t.Route.Method, target, bytes.NewReader(payload))
+	r, err := http.NewRequestWithContext(ctx, t.Route.Method, target, bytes.NewReader(payload))
 	if err != nil {
 		return nil, apperr.Wrap("mcpserver.request", err)
 	}

@@ -6,11 +6,8 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"reflect"
 	"testing"
-
-	"rvcontent/shared/edge/api"
 
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/kernel/apperr"
@@ -43,9 +40,6 @@ func TestRequestPatch(t *testing.T) {
 	want := []string{"PATCH", "/api/agent/v1/sites/a%20b%2Fc", "", `{"brand_name":"Acme","product_description":null,"writing":{"tone":"Plain"}}`, "application/json", "k1", "Bearer rv_agent_x", "svc.example", "192.0.2.7:4000"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("request\n got %q\nwant %q", got, want)
-	}
-	if !api.InProcess(r.Context()) {
-		t.Error("the request is not marked in-process")
 	}
 }
 
@@ -111,20 +105,5 @@ func TestResults(t *testing.T) {
 	want := map[string]any{"error": "Too many.", "code": "rate_limited", "status": 429.0, "retry_after": 42.0}
 	if !res.IsError || !reflect.DeepEqual(got, want) {
 		t.Errorf("error result %v, want %v", got, want)
-	}
-}
-
-// SkipInProcess bypasses its middleware for in-process requests only.
-func TestSkipInProcess(t *testing.T) {
-	counted := 0
-	mw := api.SkipInProcess(func(h http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { counted++; h.ServeHTTP(w, r) })
-	})
-	h := mw(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
-	r := httptest.NewRequest("GET", "/", nil)
-	h.ServeHTTP(httptest.NewRecorder(), r)
-	h.ServeHTTP(httptest.NewRecorder(), r.WithContext(api.WithInProcess(r.Context())))
-	if counted != 1 {
-		t.Errorf("counted %d requests, want 1", counted)
 	}
 }

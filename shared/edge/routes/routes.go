@@ -292,3 +292,17 @@ func Groups() []Group {
 	}
 	return out
 }
+
+// AgentGroups returns the groups that serve agent-API routes (the MCP
+// server's tools run in them), in table order.
+func AgentGroups() []Group {
+	seen := map[Group]bool{}
+	var out []Group
+	for _, r := range Table {
+		if r.Auth == Agent && r.Group != MCP && !seen[r.Group] {
+			seen[r.Group] = true
+			out = append(out, r.Group)
+		}
+	}
+	return out
+}

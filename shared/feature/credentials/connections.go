@@ -42,12 +42,7 @@ func ConnectionExists(tx *dynamo.Tx, accountID, connectionID string) {
 	tx.Check("connection", dynamo.AccountPK(accountID), dynamo.CredentialSK(connectionID), "attribute_exists(pk)", nil)
 }
 
-// AuthenticateConnection accepts OAuth connection id while it exists, with
-// one read of its lookup item, and records its use like a key's.
+// AuthenticateConnection accepts OAuth connection id (see Authenticator).
 func (s *Service) AuthenticateConnection(ctx context.Context, connectionID, ip string) (auth.Principal, error) {
-	p, err := s.authenticateHash(ctx, ConnectionHash(connectionID), ip)
-	if err == nil && p.Actor.Type != auth.ActorApp {
-		return auth.Principal{}, errUnauthorized
-	}
-	return p, err
+	return s.authenticator().AuthenticateConnection(ctx, connectionID, ip)
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"strconv"
 	"time"
 
@@ -181,53 +180,11 @@ func (s *Service) Revoke(ctx context.Context, id string) (AgentKey, error) {
 	return it.AgentKey, nil
 }
 
-// errUnauthorized is the one answer to every credential that is not accepted.
-var errUnauthorized = apperr.New(apperr.Unauthorized, "")
-
-// Authenticate accepts an active agent key with one read of its lookup item,
-// and records when the key was last used (at most once per TouchEvery).
+// Authenticate accepts an active agent key (see Authenticator).
 func (s *Service) Authenticate(ctx context.Context, credential, ip string) (auth.Principal, error) {
-	if !LooksLikeKey(credential) {
-		return auth.Principal{}, errUnauthorized
-	}
-	return s.authenticateHash(ctx, Hash(credential), ip)
+	return s.authenticator().Authenticate(ctx, credential, ip)
 }
 
-// authenticateHash reads the lookup item of hash (one GetItem) and returns
-// its principal, or unauthorized when there is none.
-func (s *Service) authenticateHash(ctx context.Context, hash, ip string) (auth.Principal, error) {
-	var l lookup
-	err := s.Table.Get(ctx, dynamo.CredentialHashPK(hash), dynamo.CredentialHashSK, &l)
-	if errors.Is(err, dynamo.ErrNotFound) {
-		return auth.Principal{}, errUnauthorized
-	}
-	if err != nil {
-		return auth.Principal{}, apperr.Wrap("credentials.Authenticate", err)
-	}
-	s.touch(ctx, l)
-	actor := auth.ActorAgent
-	if l.Type == TypeOAuth {
-		actor = auth.ActorApp
-	}
-	return auth.Principal{
-		AccountID:    l.AccountID,
-		Actor:        auth.Actor{Type: actor, ID: l.CredentialID, Name: l.Name},
-		CredentialID: l.CredentialID,
-		IP:           ip,
-	}, nil
-}
-
-// touch writes last_used_at when the stored one is older than TouchEvery.
-func (s *Service) touch(ctx context.Context, l lookup) {
-	every := s.TouchEvery
-	if every == 0 {
-		every = time.Minute
-	}
-	now := s.Clock.Now()
-	if now.UnixMilli()-l.TouchedAt < every.Milliseconds() {
-		return
-	}
-	if err := s.Table.RecordUse(ctx, l.PK, l.SK, dynamo.AccountPK(l.AccountID), dynamo.CredentialSK(l.CredentialID), now); err != nil {
-		slog.WarnContext(ctx, "record key use", "credential_id", l.CredentialID, "err", err)
-	}
+func (s *Service) authenticator() *Authenticator {
+	return &Authenticator{Table: s.Table, Clock: s.Clock, TouchEvery: s.TouchEvery}
 }

@@ -26,6 +26,7 @@ const (
 	SESv2          = "SESV2"
 	SecretsManager = "SECRETS_MANAGER"
 	BedrockRuntime = "BEDROCK_RUNTIME"
+	Lambda         = "LAMBDA"
 )
 
 // Config returns the SDK configuration of the environment: the region

@@ -1,0 +1,123 @@
+package gateway
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+
+	"github.com/aws/aws-lambda-go/events"
+	"github.com/awslabs/aws-lambda-go-api-proxy/core"
+
+	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/kernel/auth"
+)
+
+// Invoker runs an endpoint group's function with an API Gateway event, the
+// way API Gateway would: through the Lambda Invoke API in AWS, in-process
+// in the dev stack.
+type Invoker interface {
+	// Invoke runs the function of the group named group.
+	Invoke(ctx context.Context, group string, ev events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error)
+}
+
+// principalKey names the principal in an internal event's authorizer
+// context.
+const principalKey = "principal"
+
+// Internal requests. A function of this service that has already
+// authenticated its caller (the MCP server for a tool call, the dashboard
+// for its owner) runs an endpoint in the endpoint's own function by
+// invoking it directly with the caller's principal in the event's
+// authorizer context. API Gateway fills that context only for routes with
+// an authorizer, and this service's API has none (an infrastructure test
+// keeps it so), and only this service's functions may invoke its
+// functions, so a principal found there was put there by one of them.
+
+// WithPrincipal puts p in ev's authorizer context.
+func WithPrincipal(ev *events.APIGatewayV2HTTPRequest, p auth.Principal) {
+	b, _ := json.Marshal(principalJSON{AccountID: p.AccountID, Actor: p.Actor, CredentialID: p.CredentialID, IP: p.IP})
+	ev.RequestContext.Authorizer = &events.APIGatewayV2HTTPRequestContextAuthorizerDescription{
+		Lambda: map[string]interface{}{principalKey: string(b)},
+	}
+}
+
+// principalJSON is a principal as an internal event carries it.
+type principalJSON struct {
+	AccountID    string     `json:"account_id"`
+	Actor        auth.Actor `json:"actor"`
+	CredentialID string     `json:"credential_id,omitempty"`
+	IP           string     `json:"ip,omitempty"`
+}
+
+// InternalPrincipal returns the principal of an internal request: one whose
+// API Gateway event (in ctx, as the adapter puts it) carries one.
+func InternalPrincipal(ctx context.Context) (auth.Principal, bool) {
+	gw, ok := core.GetAPIGatewayV2ContextFromContext(ctx)
+	if !ok || gw.Authorizer == nil || gw.Authorizer.Lambda == nil {
+		return auth.Principal{}, false
+	}
+	s, ok := gw.Authorizer.Lambda[principalKey].(string)
+	if !ok {
+		return auth.Principal{}, false
+	}
+	var p principalJSON
+	if err := json.Unmarshal([]byte(s), &p); err != nil || p.AccountID == "" || p.Actor.Type == "" {
+		return auth.Principal{}, false
+	}
+	return auth.Principal{AccountID: p.AccountID, Actor: p.Actor, CredentialID: p.CredentialID, IP: p.IP}, true
+}
+
+// Remote returns an http.Handler that serves a request for a route of
+// group by invoking the group's function with the request's API Gateway
+// event, as the caller's principal (from the request's context), and
+// writes the function's answer. A path no route of the group matches goes
+// to the function as $default.
+func Remote(inv Invoker, group routes.Group) http.Handler {
+	mux := http.NewServeMux()
+	for _, r := range routes.ForGroup(group) {
+		mux.Handle(r.Pattern(), forward(inv, group, r.Key(), r.Params()))
+	}
+	mux.Handle("/", forward(inv, group, "$default", nil))
+	return mux
+}
+
+// forward invokes group's function for routeKey.
+func forward(inv Invoker, group routes.Group, routeKey string, params []string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var body []byte
+		if r.Body != nil {
+			b, err := io.ReadAll(r.Body)
+			if err != nil {
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(http.StatusBadRequest)
+				_, _ = io.WriteString(w, `{"error":"The request body could not be read.","code":"bad_request"}`)
+				return
+			}
+			body = b
+		}
+		var pp map[string]string
+		if len(params) > 0 {
+			pp = map[string]string{}
+			for _, name := range params {
+				pp[name] = r.PathValue(name)
+			}
+		}
+		ev := Event(r, routeKey, pp, body)
+		if p, ok := auth.From(r.Context()); ok {
+			if p.IP != "" {
+				ev.RequestContext.HTTP.SourceIP = p.IP
+			}
+			WithPrincipal(&ev, p)
+		}
+		resp, err := inv.Invoke(r.Context(), string(group), ev)
+		if err != nil {
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("Retry-After", "5")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = io.WriteString(w, `{"error":"The service could not reach one of its parts. Retry in a moment.","code":"unavailable"}`)
+			return
+		}
+		WriteResponse(w, resp)
+	})
+}
