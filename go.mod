@@ -1,6 +1,6 @@
 module rvcontent
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/aws/aws-sdk-go-v2 v1.48.0
@@ -12,6 +12,7 @@ require (
 )
 
 require (
+	github.com/DataDog/datadog-agent/pkg/template v0.85.4 // indirect
 	github.com/aws/aws-sdk-go-v2/service/lambda v1.114.4 // indirect
 	github.com/aws/aws-sdk-go-v2/service/secretsmanager v1.50.10 // indirect
 )

@@ -228,7 +228,7 @@ func (d *Dashboard) showAgents(w http.ResponseWriter, r *http.Request, o owner, 
 		return
 	}
 	Render(w, status, "dashboard_agents.html", agentsView{
-		page: o.page("Agent keys and apps"), Keys: keyRows(keys), Revoked: r.URL.Query().Has(revokedQuery), Form: f,
+		page: o.page("Agent keys and apps"), Keys: keyRows(keys), Revoked: r.URL.Query().Has(revokedQuery), Form: f, Fields: f.Fields(),
 	})
 }
 

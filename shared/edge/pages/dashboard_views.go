@@ -50,6 +50,8 @@ type agentsView struct {
 	Keys    []keyRow
 	Revoked bool
 	Form    keyForm
+	// Fields are the form's fields as the page shows them.
+	Fields []formField
 }
 
 type webhooksView struct {
