@@ -12,6 +12,7 @@ import (
 	"rvcontent/shared/feature/jobs"
 	"rvcontent/shared/feature/research"
 	"rvcontent/shared/feature/scans"
+	"rvcontent/shared/feature/scans/scanjob"
 	"rvcontent/shared/feature/scheduler"
 	"rvcontent/shared/feature/webhooks"
 	"rvcontent/shared/feature/writing"
@@ -44,8 +45,8 @@ func JobWorker(g *Graph) *jobs.Worker {
 
 // ScanRunner runs site.scan jobs: it reads the website, asks the model
 // about it and plans keywords and articles.
-func ScanRunner(g *Graph) *scans.Runner {
-	return &scans.Runner{
+func ScanRunner(g *Graph) *scanjob.Runner {
+	return &scanjob.Runner{
 		Table: Table(g), Clock: g.Clock, Sites: Sites(g), Events: Events(g),
 		Crawler: &crawl.Crawler{Fetcher: Egress(g)}, Model: Model(g),
 		Planner: &research.Planner{Plans: Plans(g), Model: Model(g)},

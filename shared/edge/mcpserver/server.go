@@ -15,6 +15,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -37,7 +38,7 @@ type Options struct {
 // Server serves MCP over Streamable HTTP.
 type Server struct {
 	opts Options
-	sdk  http.Handler
+	sdk  func() http.Handler
 }
 
 // Name is the server name announced at initialization.
@@ -50,14 +51,24 @@ const instructions = "Each tool calls one endpoint of the agent API (" + routes.
 	"call get_job with wait to follow it. Lists return next_cursor; pass it as cursor for the next page. " +
 	"Send idempotency_key on calls that spend credits or money so a retry never runs twice."
 
-// New returns the MCP server for the routes of o.
+// New returns the MCP server for the routes of o. The SDK's server and its
+// tools are built at the first request, not when the function starts:
+// registering every tool checks its schema, which takes tens of
+// milliseconds that a cold start should not wait for.
 func New(o Options) *Server {
 	s := &Server{opts: o}
+	s.sdk = sync.OnceValue(s.build)
+	return s
+}
+
+// build returns the SDK's handler with one tool per agent-API route.
+func (s *Server) build() http.Handler {
+	o := s.opts
 	srv := mcp.NewServer(&mcp.Implementation{Name: Name, Title: "Content marketing service", Version: o.Version}, &mcp.ServerOptions{Instructions: instructions})
 	for _, t := range Tools(o.Routes) {
 		srv.AddTool(t.Definition(), s.call(t))
 	}
-	s.sdk = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{
 		Stateless:    true,
 		JSONResponse: true,
 		// Every request needs a Bearer credential: there is no ambient
@@ -66,7 +77,6 @@ func New(o Options) *Server {
 		DisableLocalhostProtection: true,
 		MaxRequestBodyBytes:        api.MaxBody,
 	})
-	return s
 }
 
 // ServeHTTP serves one MCP request. Bodies over 1 MB answer the API's 413
@@ -89,7 +99,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			r.Header.Set("Accept", "application/json, text/event-stream")
 		}
 	}
-	s.sdk.ServeHTTP(w, r.WithContext(withOrigin(r.Context(), originOf(r))))
+	s.sdk().ServeHTTP(w, r.WithContext(withOrigin(r.Context(), originOf(r))))
 }
 
 // call returns the handler of tool t: the agent-API request it stands for,

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"rvcontent/shared/kernel/input"
 )
@@ -18,7 +19,7 @@ type Patch struct {
 }
 
 // timeOfDay is "HH:MM", 24-hour.
-var timeOfDay = regexp.MustCompile(`^([01]\d|2[0-3]):[0-5]\d$`)
+var timeOfDay = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([01]\d|2[0-3]):[0-5]\d$`) })
 
 // ParsePatch reads the body of PATCH /sites/{site_id}/autopilot.
 func ParsePatch(o *input.Object) (Patch, error) {
@@ -48,7 +49,7 @@ func ParsePatch(o *input.Object) (Patch, error) {
 		o.Problem("time_of_day", "cannot be null; send a time of day in UTC as HH:MM")
 	case o.Has("time_of_day"):
 		t, ok := o.String("time_of_day", true, func(s string) string {
-			if !timeOfDay.MatchString(s) {
+			if !timeOfDay().MatchString(s) {
 				return "must be a time of day in UTC as HH:MM, from 00:00 to 23:59"
 			}
 			return ""

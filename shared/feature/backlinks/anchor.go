@@ -3,6 +3,7 @@ package backlinks
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -46,7 +47,7 @@ func classify(lines []string) []lineKind {
 			if i > 0 && kinds[i-1] == lineParagraph && !strings.HasPrefix(t, "*") {
 				kinds[i-1] = lineOther // setext heading underline
 			}
-		case listItem.MatchString(t) || strings.HasPrefix(t, ">"):
+		case listItem().MatchString(t) || strings.HasPrefix(t, ">"):
 			kinds[i] = lineQuoted
 		default:
 			kinds[i] = lineParagraph
@@ -55,7 +56,7 @@ func classify(lines []string) []lineKind {
 	return kinds
 }
 
-var listItem = regexp.MustCompile(`^([-*+]|\d+[.)])\s`)
+var listItem = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([-*+]|\d+[.)])\s`) })
 
 // isRule reports whether t is a thematic break or a setext underline.
 func isRule(t string) bool {
@@ -69,7 +70,9 @@ func isRule(t string) bool {
 
 // protected matches the parts of a line a link must not go into: code
 // spans, links and images, bracketed text, HTML tags and bare URLs.
-var protected = regexp.MustCompile("`[^`]*`" + `|!?\[[^\]]*\]\([^)]*\)|!?\[[^\]]*\]\[[^\]]*\]|\[[^\]]*\]|<[^>]*>|https?://[^\s)]+`)
+var protected = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("`[^`]*`" + `|!?\[[^\]]*\]\([^)]*\)|!?\[[^\]]*\]\[[^\]]*\]|\[[^\]]*\]|<[^>]*>|https?://[^\s)]+`)
+})
 
 // findPhrase returns the byte range of the first whole-word occurrence of
 // phrase in line (case and spacing aside) outside protected parts.
@@ -85,7 +88,7 @@ func findPhrase(line, phrase string) (int, int, bool) {
 	if err != nil {
 		return 0, 0, false
 	}
-	guarded := protected.FindAllStringIndex(line, -1)
+	guarded := protected().FindAllStringIndex(line, -1)
 	for _, m := range re.FindAllStringIndex(line, -1) {
 		if inside(m, guarded) || !boundary(line, m[0], m[1]) {
 			continue

@@ -11,6 +11,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"regexp"
+	"sync"
 )
 
 // KeyPrefix begins every agent key.
@@ -30,7 +31,7 @@ const (
 	TypeOAuth = "oauth"
 )
 
-var keyPattern = regexp.MustCompile(`^rv_agent_[0-9a-f]{48}$`)
+var keyPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^rv_agent_[0-9a-f]{48}$`) })
 
 // NewSecret returns a new agent key and its hash.
 func NewSecret() (secret, hash string) {
@@ -52,4 +53,4 @@ func Hash(secret string) string {
 func DisplayPrefix(secret string) string { return secret[:15] + "…" }
 
 // LooksLikeKey reports whether s has the form of an agent key.
-func LooksLikeKey(s string) bool { return keyPattern.MatchString(s) }
+func LooksLikeKey(s string) bool { return keyPattern().MatchString(s) }

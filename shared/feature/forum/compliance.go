@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -96,10 +97,12 @@ func disclosureCheck(in complianceInput) Check {
 }
 
 // linkPattern finds links: web addresses with a scheme or starting www.
-var linkPattern = regexp.MustCompile(`(?i)\bhttps?://[^\s<>()\[\]]+|\bwww\.[^\s<>()\[\]]+`)
+var linkPattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\bhttps?://[^\s<>()\[\]]+|\bwww\.[^\s<>()\[\]]+`)
+})
 
 func linkCheck(in complianceInput) Check {
-	n := len(linkPattern.FindAllString(in.Text, -1))
+	n := len(linkPattern().FindAllString(in.Text, -1))
 	c := Check{ID: CheckLinks, Label: fmt.Sprintf("At most %d link(s)", in.MaxLinks), State: CheckPass,
 		Detail: fmt.Sprintf("The reply has %d link(s); the settings allow %d.", n, in.MaxLinks)}
 	if n > in.MaxLinks {

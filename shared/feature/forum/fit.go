@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"rvcontent/shared/platform/forumapi"
@@ -70,7 +71,9 @@ func platformBlock(p forumapi.Post, now time.Time) string {
 }
 
 // questionCue finds a thread that asks for help or a recommendation.
-var questionCue = regexp.MustCompile(`(?i)\?|\b(recommend\w*|suggest\w*|looking for|alternatives?|how (do|can|to|should)|what('s| is| are) the best|which \w+|any (tips|advice|ideas)|advice|help)\b`)
+var questionCue = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\?|\b(recommend\w*|suggest\w*|looking for|alternatives?|how (do|can|to|should)|what('s| is| are) the best|which \w+|any (tips|advice|ideas)|advice|help)\b`)
+})
 
 // fit scores a reply's fit from 0 to 100: relevance to the site's topics
 // (up to 66: topic words in the title, the keyword phrase in the title,
@@ -82,7 +85,7 @@ func (j judge) fit(p forumapi.Post, keyword string, titleHits, bodyHits int) int
 	if keyword != "" && strings.Contains(" "+strings.Join(Words(p.Title), " ")+" ", " "+strings.Join(Words(keyword), " ")+" ") {
 		score += 14
 	}
-	if questionCue.MatchString(p.Title) {
+	if questionCue().MatchString(p.Title) {
 		score += 12
 	}
 	score += votePoints(p.UpVotes) + commentPoints(p.NumComments) + freshPoints(j.now.Sub(p.PostedAt))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"rvcontent/shared/kernel/input"
 )
@@ -70,7 +71,7 @@ func tagList(o *input.Object, name string) input.Field[[]string] {
 }
 
 // subforumName is a subforum name without its prefix.
-var subforumName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,49}$`)
+var subforumName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,49}$`) })
 
 // subforumList reads a list of at most 50 subforum names.
 func subforumList(o *input.Object, name string) input.Field[[]string] {
@@ -78,7 +79,7 @@ func subforumList(o *input.Object, name string) input.Field[[]string] {
 		switch {
 		case strings.HasPrefix(strings.ToLower(s), "r/"), strings.HasPrefix(s, "/"):
 			return fmt.Sprintf("must be a bare subforum name without a prefix: send %q, not %q", strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(s, "/"), "r/"), "R/"), s)
-		case !subforumName.MatchString(s):
+		case !subforumName().MatchString(s):
 			return "must be a subforum name of 1 to 50 letters, digits, underscores or hyphens"
 		}
 		return ""

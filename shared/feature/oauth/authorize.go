@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"sync"
 
 	"rvcontent/shared/kernel/ids"
 	"rvcontent/shared/platform/dynamo"
@@ -18,7 +19,7 @@ const MethodS256 = "S256"
 const maxState = 1024
 
 // pkcePattern is the form of a code challenge or verifier (RFC 7636 4.1).
-var pkcePattern = regexp.MustCompile(`^[A-Za-z0-9\-._~]{43,128}$`)
+var pkcePattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9\-._~]{43,128}$`) })
 
 // Request statuses.
 const (
@@ -175,7 +176,7 @@ func (s *Service) checkAuthorization(q url.Values, issuer string, r *Request) *E
 	case m != MethodS256:
 		return badRequest(InvalidRequest, "code_challenge_method must be S256; plain is not supported.")
 	}
-	if !pkcePattern.MatchString(params["code_challenge"]) {
+	if !pkcePattern().MatchString(params["code_challenge"]) {
 		return badRequest(InvalidRequest, "code_challenge must be the base64url SHA-256 of the code verifier (43 characters).")
 	}
 	for _, res := range q["resource"] {

@@ -167,7 +167,7 @@ func (s *Service) issue(ctx context.Context, tx *dynamo.Tx, g grant, errUsed *Er
 // verifyPKCE reports whether verifier's S256 transform is challenge
 // (RFC 7636 4.6).
 func verifyPKCE(verifier, challenge string) bool {
-	if !pkcePattern.MatchString(verifier) {
+	if !pkcePattern().MatchString(verifier) {
 		return false
 	}
 	sum := sha256.Sum256([]byte(verifier))

@@ -15,6 +15,7 @@ import (
 	"rvcontent/shared/feature/keywords"
 	"rvcontent/shared/feature/research"
 	"rvcontent/shared/feature/scans"
+	"rvcontent/shared/feature/scans/scanjob"
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/clock"
@@ -194,11 +195,11 @@ func TestPlannerRetry(t *testing.T) {
 	ctx := context.Background()
 	pl := &research.Planner{Plans: r.plans}
 	brand := "Ledgerly"
-	in := scans.PlanInput{
+	in := scanjob.PlanInput{
 		AccountID: r.account, JobID: "scan-1", Site: sites.Site{ID: r.site, BrandName: &brand},
 		Analysis: scans.Analysis{Niche: "invoicing app", Audience: "freelancers", Competitors: []string{"Xero"}},
 	}
-	want := scans.PlanCounts{KeywordsFound: 12, ArticlesPlanned: 8, Ideas: 5, Scheduled: 3}
+	want := scanjob.PlanCounts{KeywordsFound: 12, ArticlesPlanned: 8, Ideas: 5, Scheduled: 3}
 	for attempt := 0; attempt < 2; attempt++ {
 		got, err := pl.Plan(ctx, in)
 		if err != nil || got != want {
@@ -212,7 +213,7 @@ func TestPlannerRetry(t *testing.T) {
 		t.Fatalf("%d events", n)
 	}
 	in.JobID, in.Analysis = "scan-2", scans.Analysis{}
-	if got, err := pl.Plan(ctx, in); err != nil || got != (scans.PlanCounts{}) {
+	if got, err := pl.Plan(ctx, in); err != nil || got != (scanjob.PlanCounts{}) {
 		t.Fatalf("ungrounded plan %+v %v", got, err)
 	}
 }

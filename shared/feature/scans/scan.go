@@ -51,8 +51,8 @@ type Analysis struct {
 	Competitors []string `json:"competitors" dynamodbav:"competitors"`
 }
 
-// normal returns s with its lists never null.
-func (s Scan) normal() Scan {
+// Normal returns s with its lists never null.
+func (s Scan) Normal() Scan {
 	if s.Analysis.Competitors == nil {
 		s.Analysis.Competitors = []string{}
 	}
@@ -68,5 +68,5 @@ type item struct {
 }
 
 func newItem(accountID string, s Scan) item {
-	return item{PK: dynamo.AccountPK(accountID), SK: dynamo.ScanSK(s.SiteID), Scan: s.normal(), AccountID: accountID}
+	return item{PK: dynamo.AccountPK(accountID), SK: dynamo.ScanSK(s.SiteID), Scan: s.Normal(), AccountID: accountID}
 }

@@ -34,7 +34,7 @@ func (s *Store) Get(ctx context.Context, accountID, siteID string) (Scan, error)
 	if !found {
 		sc = Scan{SiteID: site.ID, Status: site.ScanStatus, Stage: StageBrand}
 	}
-	return sc.normal(), nil
+	return sc.Normal(), nil
 }
 
 func (s *Store) latest(ctx context.Context, accountID, siteID string) (Scan, bool, error) {
@@ -49,18 +49,18 @@ func (s *Store) latest(ctx context.Context, accountID, siteID string) (Scan, boo
 	return it.Scan, true, nil
 }
 
-// put adds to tx the write of scan s on the condition that no newer scan of
+// Put adds to tx the write of scan s on the condition that no newer scan of
 // the site was queued: the stored scan is absent or belongs to s's job or
 // an older one (job ids sort by creation).
-func put(tx *dynamo.Tx, accountID string, s Scan) {
+func Put(tx *dynamo.Tx, accountID string, s Scan) {
 	tx.Put("scan", newItem(accountID, s), "attribute_not_exists(pk) OR job_id <= :job", map[string]types.AttributeValue{
 		":job": &types.AttributeValueMemberS{Value: aws.ToString(s.JobID)},
 	})
 }
 
-// setStage records that the scan of job has reached stage, if it is still
+// SetStage records that the scan of job has reached stage, if it is still
 // the site's latest. It reports false when a newer scan replaced it.
-func setStage(ctx context.Context, table *dynamo.Table, accountID, siteID, jobID, stage string) (bool, error) {
+func SetStage(ctx context.Context, table *dynamo.Table, accountID, siteID, jobID, stage string) (bool, error) {
 	_, err := table.Update(ctx, dynamo.AccountPK(accountID), dynamo.ScanSK(siteID), &dynamodb.UpdateItemInput{
 		UpdateExpression:          aws.String("SET stage = :stage"),
 		ConditionExpression:       aws.String("job_id = :job"),

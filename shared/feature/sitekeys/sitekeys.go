@@ -12,6 +12,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"regexp"
+	"sync"
 	"time"
 )
 
@@ -34,7 +35,7 @@ const IdleAfter = 48 * time.Hour
 // TouchEvery is how often a busy key's last_used_at is written.
 const TouchEvery = time.Minute
 
-var keyPattern = regexp.MustCompile(`^rv_live_[0-9a-f]{48}$`)
+var keyPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^rv_live_[0-9a-f]{48}$`) })
 
 // NewSecret returns a new site key and its hash.
 func NewSecret() (secret, hash string) {
@@ -57,4 +58,4 @@ func Hash(secret string) string {
 func DisplayPrefix(secret string) string { return secret[:14] + "…" }
 
 // LooksLikeKey reports whether s has the form of a site key.
-func LooksLikeKey(s string) bool { return keyPattern.MatchString(s) }
+func LooksLikeKey(s string) bool { return keyPattern().MatchString(s) }

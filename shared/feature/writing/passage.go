@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"rvcontent/shared/kernel/apperr"
 )
@@ -36,7 +37,9 @@ func (p passage) replace(body, md string) string {
 }
 
 // atxHeading reads a Markdown heading line: its level and text.
-var atxHeading = regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`)
+var atxHeading = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`)
+})
 
 // headingLine is a heading of a body: where its line starts and ends (after
 // its newline), its level and its text.
@@ -61,7 +64,7 @@ func headings(body string) []headingLine {
 		case strings.HasPrefix(strings.TrimSpace(line), "```"), strings.HasPrefix(strings.TrimSpace(line), "~~~"):
 			inCode = !inCode
 		case !inCode:
-			if m := atxHeading.FindStringSubmatch(line); m != nil {
+			if m := atxHeading().FindStringSubmatch(line); m != nil {
 				out = append(out, headingLine{lineStart: pos, lineEnd: next, level: len(m[1]), text: m[2]})
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Kinds of page the crawler looks for, in the order it prefers them.
@@ -27,7 +28,9 @@ var kindWords = []*regexp.Regexp{
 }
 
 // skipPath are paths that are no content pages.
-var skipPath = regexp.MustCompile(`(?i)(^|/)(login|log-in|signin|sign-in|signup|sign-up|register|cart|checkout|account|logout|wp-admin|wp-login\.php|feed|rss|cdn-cgi)(/|$)`)
+var skipPath = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(^|/)(login|log-in|signin|sign-in|signup|sign-up|register|cart|checkout|account|logout|wp-admin|wp-login\.php|feed|rss|cdn-cgi)(/|$)`)
+})
 
 // contentExt are the file extensions of HTML pages; any other extension is
 // a file the scan does not read.
@@ -58,7 +61,7 @@ func choose(home *Page, hosts map[string]bool, r rules, n int) []*url.URL {
 	var cands []candidate
 	for _, l := range home.Links {
 		u := l.URL
-		if !hosts[strings.ToLower(u.Host)] || skipPath.MatchString(u.Path) || !contentExt[strings.ToLower(path.Ext(u.Path))] || !r.allows(u) {
+		if !hosts[strings.ToLower(u.Host)] || skipPath().MatchString(u.Path) || !contentExt[strings.ToLower(path.Ext(u.Path))] || !r.allows(u) {
 			continue
 		}
 		k := key(u)

@@ -226,7 +226,9 @@ func (c *Client) CommentLink(permalink string) (CommentRef, string) {
 }
 
 // promoBan finds a rule that forbids self-promotion.
-var promoBan = regexp.MustCompile(`(?i)\b(?:no|don't|do not|never|zero)\b[^.!?\n]{0,40}\b(?:self[- ]?promo\w*|promot\w*|advertis\w*|spam\w*|marketing)\b|\bself[- ]?promo\w*[^.!?\n]{0,30}\b(?:not allowed|prohibited|banned|forbidden|removed)\b`)
+var promoBan = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:no|don't|do not|never|zero)\b[^.!?\n]{0,40}\b(?:self[- ]?promo\w*|promot\w*|advertis\w*|spam\w*|marketing)\b|\bself[- ]?promo\w*[^.!?\n]{0,30}\b(?:not allowed|prohibited|banned|forbidden|removed)\b`)
+})
 
 // subforumRules returns whether the subforum's rules could be read and
 // whether they forbid self-promotion, from a cache kept RulesFor.
@@ -249,7 +251,7 @@ func (c *Client) subforumRules(ctx context.Context, subforum string) (known, ban
 	if err := c.get(ctx, "/r/"+url.PathEscape(subforum)+"/about/rules.json?raw_json=1", &body); err == nil {
 		e.known, e.until = true, now.Add(RulesFor)
 		for _, r := range body.Rules {
-			if promoBan.MatchString(r.ShortName) || promoBan.MatchString(r.Description) {
+			if promoBan().MatchString(r.ShortName) || promoBan().MatchString(r.Description) {
 				e.promoBanned = true
 			}
 		}

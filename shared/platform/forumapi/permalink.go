@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -28,7 +29,9 @@ func (p Permalinks) Comment(threadLink, commentID string) string {
 }
 
 // linkPath is the path of a thread or comment link.
-var linkPath = regexp.MustCompile(`^/r/([A-Za-z0-9_-]{1,50})/comments/([A-Za-z0-9]{1,20})(?:/([^/]+))?(?:/([A-Za-z0-9]{1,20}))?/?$`)
+var linkPath = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^/r/([A-Za-z0-9_-]{1,50})/comments/([A-Za-z0-9]{1,20})(?:/([^/]+))?(?:/([A-Za-z0-9]{1,20}))?/?$`)
+})
 
 // ParseComment reads a comment permalink. problem is a sentence ending for
 // validation details when raw is not a comment link on the forum's public
@@ -41,7 +44,7 @@ func (p Permalinks) ParseComment(raw string) (ref CommentRef, problem string) {
 	if !p.isHost(u.Hostname()) {
 		return CommentRef{}, "must be a link on the forum's public host " + p.Host
 	}
-	m := linkPath.FindStringSubmatch(u.EscapedPath())
+	m := linkPath().FindStringSubmatch(u.EscapedPath())
 	if m == nil {
 		return CommentRef{}, "must look like https://" + p.Host + "/r/<subforum>/comments/<thread_id>/<slug>/<comment_id>/"
 	}

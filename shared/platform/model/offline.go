@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Offline is the deterministic model: it answers only with phrases taken
@@ -38,10 +39,14 @@ func (Offline) Analyze(_ context.Context, in AnalyzeInput) (Summary, error) {
 }
 
 // describedAs finds "<brand> is a <niche>" and "we are a <niche>".
-var describedAs = regexp.MustCompile(`(?i)\b(?:is|we(?:'|’)re|we are)\s+(?:a|an|the)\s+([^.,;:!?()|]+)`)
+var describedAs = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:is|we(?:'|’)re|we are)\s+(?:a|an|the)\s+([^.,;:!?()|]+)`)
+})
 
 // nicheEnd cuts a niche phrase at the first word that starts a clause.
-var nicheEnd = regexp.MustCompile(`(?i)\s+(?:for|that|which|who|to|with|helping|helps|where|built|designed|made|serving|since|in|based|located|offering|providing|specialising|specializing|and\s+we)\b.*$`)
+var nicheEnd = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\s+(?:for|that|which|who|to|with|helping|helps|where|built|designed|made|serving|since|in|based|located|offering|providing|specialising|specializing|and\s+we)\b.*$`)
+})
 
 func niche(in AnalyzeInput) string {
 	home := in.Pages[0]
@@ -51,12 +56,12 @@ func niche(in AnalyzeInput) string {
 		texts = append(texts, sentences(p.Text)...)
 	}
 	for _, t := range texts {
-		for _, m := range describedAs.FindAllStringSubmatchIndex(t, -1) {
+		for _, m := range describedAs().FindAllStringSubmatchIndex(t, -1) {
 			subject := strings.ToLower(lastWords(t[:m[0]], 3))
 			if !strings.Contains(subject, "we") && (in.BrandName == "" || !strings.Contains(squash(subject), squash(in.BrandName))) {
 				continue // "<something else> is a ..." says nothing about the business
 			}
-			phrase := clean(nicheEnd.ReplaceAllString(t[m[2]:m[3]], ""))
+			phrase := clean(nicheEnd().ReplaceAllString(t[m[2]:m[3]], ""))
 			if n := len(strings.Fields(phrase)); n >= 1 && n <= 8 && len(contentWords(phrase)) > 0 {
 				return phrase
 			}
@@ -102,9 +107,13 @@ func lastWords(s string, n int) string {
 
 // forPhrase finds "for <audience>", "serving <audience>" and "helps
 // <audience> ..." up to punctuation.
-var forPhrase = regexp.MustCompile(`(?i)\b(?:for|serving|serves|helping|helps)\s+([^.,;:!?()|–—]+)`)
+var forPhrase = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:for|serving|serves|helping|helps)\s+([^.,;:!?()|–—]+)`)
+})
 
-var audienceEnd = regexp.MustCompile(`(?i)\s+(?:who|that|which|to|with|in|across|by|from|so|because|when|where|while|at|on|through|without|like|of|around|near|since|using|over|under|above|below)\b.*$`)
+var audienceEnd = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\s+(?:who|that|which|to|with|in|across|by|from|so|because|when|where|while|at|on|through|without|like|of|around|near|since|using|over|under|above|below)\b.*$`)
+})
 
 // notAudience are first words of "for ..." phrases that name no audience
 // ("for free", "for you", "for a limited time").
@@ -122,8 +131,8 @@ func audience(in AnalyzeInput) string {
 		}
 	}
 	for _, t := range texts {
-		for _, m := range forPhrase.FindAllStringSubmatch(t, -1) {
-			phrase := clean(audienceEnd.ReplaceAllString(m[1], ""))
+		for _, m := range forPhrase().FindAllStringSubmatch(t, -1) {
+			phrase := clean(audienceEnd().ReplaceAllString(m[1], ""))
 			phrase = strings.TrimPrefix(strings.TrimPrefix(phrase, "the "), "The ")
 			if a := peoplePrefix(phrase); a != "" {
 				return a
@@ -154,17 +163,21 @@ func peoplePrefix(phrase string) string {
 var people = set("staff people everyone team business enterprise startup agency school family")
 
 // comparisonCue finds where a page compares itself with a named rival.
-var comparisonCue = regexp.MustCompile(`(?i)\b(?:vs\.?|versus|alternatives?\s+to|compar(?:e|ed|ing)\s+(?:\S+\s+){0,3}?(?:to|with|against)|comparisons?\s+with|switch(?:ing)?\s+from|migrat(?:e|ing)\s+from|unlike|instead\s+of|(?:better|cheaper|faster|simpler|easier)\s+than)\s+`)
+var comparisonCue = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:vs\.?|versus|alternatives?\s+to|compar(?:e|ed|ing)\s+(?:\S+\s+){0,3}?(?:to|with|against)|comparisons?\s+with|switch(?:ing)?\s+from|migrat(?:e|ing)\s+from|unlike|instead\s+of|(?:better|cheaper|faster|simpler|easier)\s+than)\s+`)
+})
 
 // trailingCue finds "<Name> vs" and "<Name> alternative".
-var trailingCue = regexp.MustCompile(`(?i)\s+(?:vs\.?|versus|alternatives?)\b`)
+var trailingCue = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\s+(?:vs\.?|versus|alternatives?)\b`) })
 
 // name is a capitalised name of one to three words ("FreshBooks",
 // "Wave Accounting", "Monday.com").
-var name = regexp.MustCompile(`^[\p{Lu}\d][\p{L}\d.&'’+-]*(?:\s+[\p{Lu}\d][\p{L}\d.&'’+-]*){0,2}`)
+var name = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[\p{Lu}\d][\p{L}\d.&'’+-]*(?:\s+[\p{Lu}\d][\p{L}\d.&'’+-]*){0,2}`)
+})
 
 // listJoin continues a list of names (", Wave", " and Xero", " or Sage").
-var listJoin = regexp.MustCompile(`^(?:,\s*|\s+(?:and|or|&)\s+|,\s*(?:and|or)\s+)`)
+var listJoin = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:,\s*|\s+(?:and|or|&)\s+|,\s*(?:and|or)\s+)`) })
 
 // notName are capitalised words that start headings, not names.
 var notName = set("the a an best top our your other more all why how see switch compare comparison comparisons alternative alternatives competitor competitors features pricing plans home blog we us vs versus free new better cheaper simple simpler easy easier")
@@ -181,23 +194,23 @@ func competitors(in AnalyzeInput) []string {
 		out = append(out, n)
 	}
 	for _, t := range comparisonTexts(in) {
-		for _, loc := range comparisonCue.FindAllStringIndex(t, -1) {
+		for _, loc := range comparisonCue().FindAllStringIndex(t, -1) {
 			rest := t[loc[1]:]
 			for {
-				n := name.FindString(rest)
+				n := name().FindString(rest)
 				if n == "" {
 					break
 				}
 				add(n)
 				rest = rest[len(n):]
-				j := listJoin.FindString(rest)
+				j := listJoin().FindString(rest)
 				if j == "" {
 					break
 				}
 				rest = rest[len(j):]
 			}
 		}
-		for _, loc := range trailingCue.FindAllStringIndex(t, -1) {
+		for _, loc := range trailingCue().FindAllStringIndex(t, -1) {
 			before := strings.Fields(t[:loc[0]])
 			if len(before) > 3 {
 				before = before[len(before)-3:]
@@ -205,7 +218,7 @@ func competitors(in AnalyzeInput) []string {
 			// The longest capitalised run that ends right before the cue.
 			for i := 0; i < len(before); i++ {
 				cand := strings.Join(before[i:], " ")
-				if name.FindString(cand) == cand {
+				if name().FindString(cand) == cand {
 					add(cand)
 					break
 				}

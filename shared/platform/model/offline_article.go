@@ -6,6 +6,7 @@ import (
 	"hash/fnv"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // WriteArticle writes a practical guide around the brief's keyword by fixed
@@ -340,14 +341,14 @@ func capFirst(s string) string {
 // firstSentences returns up to n sentences of text, whitespace collapsed.
 func firstSentences(text string, n int) string {
 	text = strings.Join(strings.Fields(text), " ")
-	ends := sentenceBoundary.FindAllStringIndex(text, -1)
+	ends := sentenceBoundary().FindAllStringIndex(text, -1)
 	if len(ends) >= n {
 		text = text[:ends[n-1][1]]
 	}
 	return strings.TrimSpace(text)
 }
 
-var sentenceBoundary = regexp.MustCompile(`[.!?](\s|$)`)
+var sentenceBoundary = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[.!?](\s|$)`) })
 
 // truncateWords cuts s to at most max characters at a word boundary.
 func truncateWords(s string, max int) string {

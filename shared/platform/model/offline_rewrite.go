@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // RewritePassage edits a Markdown passage by fixed rules chosen from the
@@ -68,7 +69,7 @@ type block struct {
 	listItem bool
 }
 
-var listMarker = regexp.MustCompile(`^(\s*(?:[-*+]|\d+[.)])\s+)`)
+var listMarker = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\s*(?:[-*+]|\d+[.)])\s+)`) })
 
 // splitBlocks cuts Markdown into blocks at blank lines and list items.
 func splitBlocks(md string) []block {
@@ -94,9 +95,9 @@ func splitBlocks(md string) []block {
 		case t == "":
 			flush()
 			out = append(out, block{})
-		case listMarker.MatchString(line):
+		case listMarker().MatchString(line):
 			flush()
-			m := listMarker.FindString(line)
+			m := listMarker().FindString(line)
 			out = append(out, block{prefix: m, text: strings.TrimSpace(line[len(m):]), prose: true, listItem: true})
 		default:
 			para = append(para, t)
@@ -147,14 +148,14 @@ func tighten(s string) string {
 	return fixSentenceStarts(strings.Join(strings.Fields(s), " "))
 }
 
-var sentenceStart = regexp.MustCompile(`(^|[.!?]\s+)(\p{Ll})`)
+var sentenceStart = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|[.!?]\s+)(\p{Ll})`) })
 
 // fixSentenceStarts capitalises the first letter of every sentence.
 func fixSentenceStarts(s string) string {
-	return sentenceStart.ReplaceAllStringFunc(s, strings.ToUpper)
+	return sentenceStart().ReplaceAllStringFunc(s, strings.ToUpper)
 }
 
-var joiner = regexp.MustCompile(`,? (and|but) `)
+var joiner = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`,? (and|but) `) })
 
 // splitLong splits sentences of more than 30 words at their first joining
 // "and" or "but" after the fifth word.
@@ -162,7 +163,7 @@ func splitLong(text string) string {
 	var out []string
 	for _, s := range splitSentences(text) {
 		if len(strings.Fields(s)) > 30 {
-			for _, loc := range joiner.FindAllStringSubmatchIndex(s, -1) {
+			for _, loc := range joiner().FindAllStringSubmatchIndex(s, -1) {
 				if len(strings.Fields(s[:loc[0]])) >= 5 && len(strings.Fields(s[loc[1]:])) >= 5 {
 					first := strings.TrimRight(s[:loc[0]], ",") + "."
 					rest := s[loc[1]:]
@@ -183,7 +184,7 @@ func splitLong(text string) string {
 func splitSentences(text string) []string {
 	var out []string
 	start := 0
-	for _, loc := range sentenceBoundary.FindAllStringIndex(text, -1) {
+	for _, loc := range sentenceBoundary().FindAllStringIndex(text, -1) {
 		end := loc[0] + 1
 		if s := strings.TrimSpace(text[start:end]); s != "" {
 			out = append(out, s)

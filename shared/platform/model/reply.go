@@ -5,6 +5,7 @@ import (
 	"errors"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // ReplyInput is what a forum reply draft is written from: the thread as
@@ -87,14 +88,14 @@ func (Offline) DraftReply(_ context.Context, in ReplyInput) (ReplyDraft, error) 
 	if len(topic) == 0 {
 		return ReplyDraft{}, &Refusal{Reason: "the thread has no text to answer"}
 	}
-	short := shortWanted.MatchString(in.Instructions)
+	short := shortWanted().MatchString(in.Instructions)
 	var parts []string
 	opening := greeting(in.Tone) + restate(in.Variant, topic)
 	parts = append(parts, opening)
 	if p := productPart(in, topic, short); p != "" {
 		parts = append(parts, p)
 	}
-	if in.MaxLinks > 0 && in.WebsiteURL != "" && !noLinkWanted.MatchString(in.Instructions) {
+	if in.MaxLinks > 0 && in.WebsiteURL != "" && !noLinkWanted().MatchString(in.Instructions) {
 		parts = append(parts, "More detail: "+in.WebsiteURL)
 	}
 	if in.Disclosure != "" {
@@ -104,8 +105,8 @@ func (Offline) DraftReply(_ context.Context, in ReplyInput) (ReplyDraft, error) 
 }
 
 var (
-	shortWanted  = regexp.MustCompile(`(?i)\b(short|shorter|brief|briefer|concise)\b`)
-	noLinkWanted = regexp.MustCompile(`(?i)\b(no|without\s+(a|the|any))\s+links?\b`)
+	shortWanted  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\b(short|shorter|brief|briefer|concise)\b`) })
+	noLinkWanted = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\b(no|without\s+(a|the|any))\s+links?\b`) })
 )
 
 // greeting is the opening courtesy of a tone.
@@ -211,7 +212,7 @@ func productPart(in ReplyInput, topic []string, short bool) string {
 }
 
 // descSentence splits a description into sentences, keeping their ends.
-var descSentence = regexp.MustCompile(`[^.!?\n]+[.!?]*`)
+var descSentence = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^.!?\n]+[.!?]*`) })
 
 // closestSentences returns up to n sentences of text, those sharing most
 // words with topic first (ties in text order), in text order.
@@ -226,7 +227,7 @@ func closestSentences(text string, topic, avoid []string, n int) []string {
 		at    int
 	}
 	var cands []cand
-	for i, s := range descSentence.FindAllString(text, -1) {
+	for i, s := range descSentence().FindAllString(text, -1) {
 		s = strings.TrimSpace(s)
 		if len(contentWords(s)) < 2 || len([]rune(s)) > 300 || holdsAny(s, avoid) {
 			continue

@@ -3,6 +3,7 @@ package model
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -44,12 +45,12 @@ func clean(s string) string {
 }
 
 // sentenceEnd splits text into sentences and lines.
-var sentenceEnd = regexp.MustCompile(`[.!?]+(\s+|$)|\n+|\s[|•·]\s`)
+var sentenceEnd = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[.!?]+(\s+|$)|\n+|\s[|•·]\s`) })
 
 // sentences splits text into trimmed sentences.
 func sentences(text string) []string {
 	var out []string
-	for _, s := range sentenceEnd.Split(text, -1) {
+	for _, s := range sentenceEnd().Split(text, -1) {
 		if s = strings.TrimSpace(s); s != "" {
 			out = append(out, s)
 		}
@@ -59,13 +60,13 @@ func sentences(text string) []string {
 
 // titleSeparator splits a page title into its segments ("Acme | Invoicing
 // for freelancers").
-var titleSeparator = regexp.MustCompile(`\s+[-–—:|·•]\s+|\s*[|·•]\s*|:\s+`)
+var titleSeparator = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s+[-–—:|·•]\s+|\s*[|·•]\s*|:\s+`) })
 
 // TitleSegments splits a page title into its cleaned segments ("Acme |
 // Invoicing for freelancers" gives "Acme" and "Invoicing for freelancers").
 func TitleSegments(title string) []string {
 	var out []string
-	for _, s := range titleSeparator.Split(title, -1) {
+	for _, s := range titleSeparator().Split(title, -1) {
 		if s = clean(s); s != "" {
 			out = append(out, s)
 		}

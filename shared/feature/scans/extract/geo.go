@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"rvcontent/shared/platform/crawl"
 )
@@ -114,7 +115,7 @@ func (e *evidence) page(p *crawl.Page) {
 			}
 		}
 	}
-	if nanpNumber.MatchString(p.Text) {
+	if nanpNumber().MatchString(p.Text) {
 		for _, c := range sharedCallingCodes["1"] {
 			e.addWeak(c, evPhone)
 		}
@@ -122,10 +123,10 @@ func (e *evidence) page(p *crawl.Page) {
 	for _, n := range p.Phones {
 		e.phone(n)
 	}
-	for _, m := range phoneNumber.FindAllString(p.Text, -1) {
+	for _, m := range phoneNumber().FindAllString(p.Text, -1) {
 		e.phone(m)
 	}
-	for _, m := range price.FindAllStringSubmatch(p.Text, -1) {
+	for _, m := range price().FindAllStringSubmatch(p.Text, -1) {
 		sym := m[1] + m[2] + m[3]
 		switch code, ok := priceSymbols[strings.ToUpper(sym)]; {
 		case ok && code != "":
@@ -152,13 +153,13 @@ var postcodes = []struct {
 
 // nanpNumber finds North American numbers written the national way,
 // "(512) 555-0100".
-var nanpNumber = regexp.MustCompile(`\(\d{3}\)\s?\d{3}[-.\s]\d{4}\b`)
+var nanpNumber = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\(\d{3}\)\s?\d{3}[-.\s]\d{4}\b`) })
 
 // dollarCountries are the countries whose prices "$" alone may mean.
 var dollarCountries = []string{"US", "CA", "AU", "NZ", "SG", "MX"}
 
 // phoneNumber finds international numbers such as "+44 20 7946 0958".
-var phoneNumber = regexp.MustCompile(`\+\d{1,3}[\s.\-]?\(?\d[\d\s.\-()]{5,}\d`)
+var phoneNumber = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\+\d{1,3}[\s.\-]?\(?\d[\d\s.\-()]{5,}\d`) })
 
 func (e *evidence) phone(n string) {
 	digits := strings.Map(func(r rune) rune {
@@ -190,7 +191,9 @@ func (e *evidence) phone(n string) {
 
 // price finds amounts with a currency symbol or code before them, or a
 // code after them.
-var price = regexp.MustCompile(`(?i)(?:(US\$|CA\$|C\$|AU\$|A\$|NZ\$|R\$|£|€|₹|\$|¥|₩|₺|₪|zł)\s?\d|\b(GBP|USD|CAD|AUD|NZD|CHF|SEK|NOK|DKK|PLN|INR|JPY|ZAR|BRL|MXN|SGD|HKD|AED)\s?\d|\d\s?(GBP|USD|CAD|AUD|NZD|CHF|SEK|NOK|DKK|PLN|INR|JPY|ZAR|BRL|MXN|SGD|HKD|AED)\b)`)
+var price = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:(US\$|CA\$|C\$|AU\$|A\$|NZ\$|R\$|£|€|₹|\$|¥|₩|₺|₪|zł)\s?\d|\b(GBP|USD|CAD|AUD|NZD|CHF|SEK|NOK|DKK|PLN|INR|JPY|ZAR|BRL|MXN|SGD|HKD|AED)\s?\d|\d\s?(GBP|USD|CAD|AUD|NZD|CHF|SEK|NOK|DKK|PLN|INR|JPY|ZAR|BRL|MXN|SGD|HKD|AED)\b)`)
+})
 
 // priceSymbols maps price prefixes to their one country; "" marks a
 // currency of several countries.

@@ -1,4 +1,4 @@
-package scans
+package scanjob
 
 import (
 	"context"
@@ -8,9 +8,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/feature/jobs"
+	"rvcontent/shared/feature/scans"
 	"rvcontent/shared/feature/scans/extract"
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"
@@ -63,13 +66,13 @@ var errSuperseded = apperr.New(apperr.Conflict, "A newer scan of this site repla
 // refused address) fails the scan and the job with a message that says
 // which; other errors are retried by the worker.
 func (r *Runner) Run(ctx context.Context, run *jobs.Run) (any, error) {
-	accountID, siteID := run.AccountID, deref(run.Job.SiteID)
+	accountID, siteID := run.AccountID, aws.ToString(run.Job.SiteID)
 	it, err := r.Sites.GetItem(ctx, accountID, siteID)
 	if err != nil {
 		return nil, err
 	}
 	jobID := run.Job.ID
-	sc := Scan{SiteID: siteID, JobID: &jobID, Status: sites.ScanRunning, Stage: StageBrand, StartedAt: stamp(r.Clock.Now())}
+	sc := scans.Scan{SiteID: siteID, JobID: &jobID, Status: sites.ScanRunning, Stage: scans.StageBrand, StartedAt: stamp(r.Clock.Now())}
 	if err := r.begin(ctx, accountID, sc); err != nil {
 		return nil, err
 	}
@@ -82,7 +85,7 @@ func (r *Runner) Run(ctx context.Context, run *jobs.Run) (any, error) {
 		sc.Status = sites.ScanFailed
 		sc.Error = &jobs.Error{Code: failure.Code, Message: failure.Message}
 	} else {
-		sc.Status, sc.Stage = sites.ScanCompleted, StagePlan
+		sc.Status, sc.Stage = sites.ScanCompleted, scans.StagePlan
 		if err := r.plan(ctx, run, it.Site, &sc); err != nil {
 			return nil, err
 		}
@@ -91,9 +94,9 @@ func (r *Runner) Run(ctx context.Context, run *jobs.Run) (any, error) {
 }
 
 // begin records the scan as running, unless a newer one replaced it.
-func (r *Runner) begin(ctx context.Context, accountID string, sc Scan) error {
+func (r *Runner) begin(ctx context.Context, accountID string, sc scans.Scan) error {
 	tx := &dynamo.Tx{}
-	put(tx, accountID, sc)
+	scans.Put(tx, accountID, sc)
 	sites.SetScanStatusIn(tx, accountID, sc.SiteID, sites.ScanRunning)
 	err := r.Table.Commit(ctx, tx, nil)
 	switch {
@@ -107,8 +110,8 @@ func (r *Runner) begin(ctx context.Context, accountID string, sc Scan) error {
 
 // read runs the brand, analysis and plan stages. A site problem comes back
 // as a *crawl.Failure with the stage the scan reached.
-func (r *Runner) read(ctx context.Context, run *jobs.Run, site sites.Site) (sites.Brand, Analysis, *crawl.Failure, error) {
-	none := Analysis{Competitors: []string{}}
+func (r *Runner) read(ctx context.Context, run *jobs.Run, site sites.Site) (sites.Brand, scans.Analysis, *crawl.Failure, error) {
+	none := scans.Analysis{Competitors: []string{}}
 	if site.WebsiteURL == nil || *site.WebsiteURL == "" {
 		return sites.Brand{}, none, &crawl.Failure{Code: crawl.CodeNoURL, Message: "The site has no website_url to scan; set one with PATCH /sites/{site_id}."}, nil
 	}
@@ -127,11 +130,11 @@ func (r *Runner) read(ctx context.Context, run *jobs.Run, site sites.Site) (site
 		return sites.Brand{}, none, nil, err
 	}
 	brand := extract.Brand(res.Pages)
-	if err := r.stage(ctx, run, site.ID, StageAnalysis); err != nil {
+	if err := r.stage(ctx, run, site.ID, scans.StageAnalysis); err != nil {
 		return sites.Brand{}, none, nil, err
 	}
 	analysis := r.analyse(ctx, brandName(brand, site), res.Pages)
-	if err := r.stage(ctx, run, site.ID, StagePlan); err != nil {
+	if err := r.stage(ctx, run, site.ID, scans.StagePlan); err != nil {
 		return sites.Brand{}, none, nil, err
 	}
 	// The plan stage runs in Run once the website is read (plan.go).
@@ -140,7 +143,7 @@ func (r *Runner) read(ctx context.Context, run *jobs.Run, site sites.Site) (site
 }
 
 func (r *Runner) stage(ctx context.Context, run *jobs.Run, siteID, stage string) error {
-	ok, err := setStage(ctx, r.Table, run.AccountID, siteID, run.Job.ID, stage)
+	ok, err := scans.SetStage(ctx, r.Table, run.AccountID, siteID, run.Job.ID, stage)
 	if err != nil {
 		return apperr.Wrap("scans.stage", err)
 	}
@@ -152,7 +155,7 @@ func (r *Runner) stage(ctx context.Context, run *jobs.Run, siteID, stage string)
 
 // analyse asks the model about the pages, keeps what the pages ground, and
 // reads the geography from the pages' own statements.
-func (r *Runner) analyse(ctx context.Context, brand string, pages []*crawl.Page) Analysis {
+func (r *Runner) analyse(ctx context.Context, brand string, pages []*crawl.Page) scans.Analysis {
 	in := modelInput(brand, pages)
 	m := r.Model
 	if m == nil {
@@ -164,7 +167,7 @@ func (r *Runner) analyse(ctx context.Context, brand string, pages []*crawl.Page)
 		s, _ = model.Offline{}.Analyze(ctx, in)
 	}
 	s = model.Ground(s, in)
-	return Analysis{Niche: s.Niche, Audience: s.Audience, Geo: extract.Geo(pages), Competitors: s.Competitors}
+	return scans.Analysis{Niche: s.Niche, Audience: s.Audience, Geo: extract.Geo(pages), Competitors: s.Competitors}
 }
 
 // brandName is the name competitors are told apart from: the one the
@@ -173,7 +176,7 @@ func brandName(b sites.Brand, site sites.Site) string {
 	if b.BrandName != "" {
 		return b.BrandName
 	}
-	return deref(site.BrandName)
+	return aws.ToString(site.BrandName)
 }
 
 // maxModelText caps the text of one page handed to the model.
@@ -200,7 +203,7 @@ func modelInput(brand string, pages []*crawl.Page) model.AnalyzeInput {
 // finish records the scan's end: the scan, the site (brand fields and
 // scan_status), the event, the activity entry and the job's end, in one
 // transaction; it reads the site again when a PATCH raced it.
-func (r *Runner) finish(ctx context.Context, run *jobs.Run, sc Scan) error {
+func (r *Runner) finish(ctx context.Context, run *jobs.Run, sc scans.Scan) error {
 	for try := 0; try < 3; try++ {
 		it, err := r.Sites.GetItem(ctx, run.AccountID, sc.SiteID)
 		if err != nil {
@@ -208,9 +211,9 @@ func (r *Runner) finish(ctx context.Context, run *jobs.Run, sc Scan) error {
 		}
 		now := r.Clock.Now()
 		sc.FinishedAt = stamp(now)
-		sc = sc.normal()
+		sc = sc.Normal()
 		tx := &dynamo.Tx{}
-		put(tx, run.AccountID, sc)
+		scans.Put(tx, run.AccountID, sc)
 		who := auth.Service(run.AccountID, "website scan")
 		change := activity.Change{SiteID: sc.SiteID, Resource: activity.Resource{Type: "site", ID: sc.SiteID}}
 		if sc.Status == sites.ScanCompleted {
@@ -221,7 +224,7 @@ func (r *Runner) finish(ctx context.Context, run *jobs.Run, sc Scan) error {
 		} else {
 			sites.SetScanStatusIn(tx, run.AccountID, sc.SiteID, sites.ScanFailed)
 			r.Events.Emit(tx, run.AccountID, sc.SiteID, EventFailed, map[string]any{"scan": sc})
-			change.Action, change.Summary = EventFailed, "Scan failed: "+sc.Error.Message
+			change.Action, change.Summary = EventFailed, "scans.Scan failed: "+sc.Error.Message
 			run.FailIn(tx, now, *sc.Error)
 		}
 		activity.Record(tx, now, who, change)
@@ -244,7 +247,7 @@ func (r *Runner) finish(ctx context.Context, run *jobs.Run, sc Scan) error {
 }
 
 func completedSummary(site sites.Site, filled []string) string {
-	s := "Scan of " + deref(site.WebsiteURL) + " completed"
+	s := "scans.Scan of " + aws.ToString(site.WebsiteURL) + " completed"
 	if len(filled) > 0 {
 		s += fmt.Sprintf("; set %s from the website", strings.Join(filled, ", "))
 	}

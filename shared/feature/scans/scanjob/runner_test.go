@@ -1,4 +1,4 @@
-package scans_test
+package scanjob_test
 
 import (
 	"context"
@@ -15,6 +15,7 @@ import (
 	"rvcontent/shared/feature/jobs"
 	"rvcontent/shared/feature/ratelimit"
 	"rvcontent/shared/feature/scans"
+	"rvcontent/shared/feature/scans/scanjob"
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/ids"
@@ -47,7 +48,7 @@ const page = `<html lang="en"><head><title>Ledgerly | Invoicing for freelancers<
 <body><h1>Invoices</h1><p>Unlike Xero, Ledgerly is free for one client.</p></body></html>`
 
 // run scans a one-page site with m as the model and returns the scan.
-func run(t *testing.T, m scans.Analyzer) scans.Scan {
+func run(t *testing.T, m scanjob.Analyzer) scans.Scan {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("needs DynamoDB Local")
@@ -75,7 +76,7 @@ func run(t *testing.T, m scans.Analyzer) scans.Scan {
 		t.Fatal(err)
 	}
 	siteStore := &sites.Store{Table: table}
-	runner := &scans.Runner{
+	runner := &scanjob.Runner{
 		Table: table, Clock: clk, Sites: siteStore, Events: &eventlog.Writer{Clock: clk},
 		Crawler: &crawl.Crawler{Fetcher: egress.New(egress.Options{Overrides: hosts(strings.TrimPrefix(srv.URL, "http://"))})},
 		Model:   m,

@@ -1,9 +1,10 @@
-package scans
+package scanjob
 
 import (
 	"context"
 
 	"rvcontent/shared/feature/jobs"
+	"rvcontent/shared/feature/scans"
 	"rvcontent/shared/feature/sites"
 )
 
@@ -22,7 +23,7 @@ type PlanInput struct {
 	JobID     string
 	Site      sites.Site // the site as the scan began
 	Brand     sites.Brand
-	Analysis  Analysis
+	Analysis  scans.Analysis
 }
 
 // PlanCounts are the plan stage's counts (spec 2 Scan).
@@ -34,7 +35,7 @@ type PlanCounts struct {
 }
 
 // plan runs the plan stage on a completed scan and records its counts.
-func (r *Runner) plan(ctx context.Context, run *jobs.Run, site sites.Site, sc *Scan) error {
+func (r *Runner) plan(ctx context.Context, run *jobs.Run, site sites.Site, sc *scans.Scan) error {
 	if r.Planner == nil {
 		return nil
 	}
