@@ -54,7 +54,9 @@ lint: ## gofmt and go vet
 	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 
-bench: tools ## benchmarks: requests per second, latency and DynamoDB calls per request on the dev stack
+bench: tools hey ## benchmarks: the hot-path table (ratios to raw baselines, fan-out rates), requests per second, latency and DynamoDB calls per request on the dev stack
+	$(GO) run ./localstack/withdynamo -- env BENCH_TABLE=1 BENCH_OUT="$(CACHE_DIR)/bench/hotpath.md" HEY="$(HEY)" \
+	  $(GO) test -count=1 -timeout 60m -run '^TestRatioTable$$' -v ./test/bench/
 	$(GO) run ./localstack/withdynamo -- $(GO) test -run '^$$' -bench . -benchtime 3s ./test/bench/
 	$(MAKE) bench-coldstart
 
@@ -68,10 +70,19 @@ clean: ## remove build outputs (keeps downloaded tools)
 # Interface Emulator, the template's lint, and cold starts and sizes.
 RIE_VERSION := v0.0.0-20261030222936-bef5c4ba774d
 RIE := $(CACHE_DIR)/bin/aws-lambda-rie
+HEY_VERSION := v0.1.5
+HEY := $(CACHE_DIR)/bin/hey
 CFN_LINT_VERSION := 1.51.0
 MOTO_VERSION := 5.2.1
 
-.PHONY: rie moto lint-template test-artefacts bench-coldstart
+.PHONY: rie hey moto lint-template test-artefacts bench-coldstart
+
+hey: ## fetch the hey load generator (pinned) into .cache/bin/ for the bench's adapter row
+	@if [ ! -x "$(HEY)" ] || [ ! -f "$(HEY).$(HEY_VERSION)" ]; then \
+	  echo "GOBIN=$(CACHE_DIR)/bin $(GO) install github.com/rakyll/hey@$(HEY_VERSION)"; \
+	  GOBIN="$(CACHE_DIR)/bin" $(GO) install github.com/rakyll/hey@$(HEY_VERSION) && \
+	  rm -f "$(HEY)".v* && touch "$(HEY).$(HEY_VERSION)"; \
+	fi
 
 rie: ## fetch the Lambda Runtime Interface Emulator (pinned) into .cache/bin/
 	@if [ ! -x "$(RIE)" ] || [ ! -f "$(RIE).$(RIE_VERSION)" ]; then \

@@ -33,6 +33,7 @@ type MemQueue struct {
 	pending  []*memMessage
 	inflight int
 	dead     []*memMessage
+	paused   bool
 	wake     chan struct{}
 }
 
@@ -101,11 +102,30 @@ func (q *MemQueue) Run(ctx context.Context) {
 	}
 }
 
+// Pause stops handing messages to the handler until Resume; messages sent
+// meanwhile wait. Benchmarks build a backlog with it.
+func (q *MemQueue) Pause() {
+	q.mu.Lock()
+	q.paused = true
+	q.mu.Unlock()
+}
+
+// Resume hands messages to the handler again after Pause.
+func (q *MemQueue) Resume() {
+	q.mu.Lock()
+	q.paused = false
+	q.mu.Unlock()
+	q.poke()
+}
+
 // take removes up to ten visible messages and marks them in flight.
 func (q *MemQueue) take() []*memMessage {
 	now := q.Clock.Now()
 	q.mu.Lock()
 	defer q.mu.Unlock()
+	if q.paused {
+		return nil
+	}
 	var batch, rest []*memMessage
 	for _, m := range q.pending {
 		if len(batch) < 10 && !m.visibleAt.After(now) {

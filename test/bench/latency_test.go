@@ -1,0 +1,159 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"rvcontent/shared/dev/devstack"
+	"rvcontent/shared/feature/credentials"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/test/dynamotest"
+	"rvcontent/test/testenv"
+)
+
+// latencyRow is a row measured with requests sent one at a time: its p50
+// against its baseline row's p50 in the same repetition.
+type latencyRow struct {
+	name     string
+	baseline string  // the row it is compared with; empty for a baseline
+	target   float64 // the highest ratio allowed; 0 for none
+	rounds   bool    // report DynamoDB calls and round trips per request
+	send     func(i int) int
+}
+
+// perRow is how many requests a latency row sends per repetition.
+const perRow = 100
+
+// measureRows sends perRow requests of every row, one request at a time
+// and the rows taking turns (so a change of load on the machine touches
+// every row alike), and summarizes each row.
+func measureRows(t *testing.T, e *testenv.Env, rows []latencyRow, rep int) map[string]summary {
+	settle(t, e)
+	for _, row := range rows {
+		for i := 0; i < 5; i++ {
+			row.send(-1 - i - 10*rep) // warm the path (and, for replays, store the answer)
+		}
+	}
+	e.Calls.Record(true)
+	defer e.Calls.Record(false)
+	e.Calls.Spans()
+	samples := make([][]sample, len(rows))
+	for i := 0; i < perRow; i++ {
+		for k, row := range rows {
+			start := time.Now()
+			status := row.send(rep*perRow + i)
+			end := time.Now()
+			if status >= 300 {
+				t.Fatalf("%s: status %d", row.name, status)
+			}
+			spans := spansWithin(e.Calls.Spans(), start, end)
+			samples[k] = append(samples[k], sample{took: end.Sub(start), calls: len(spans), rounds: dynamo.Rounds(spans)})
+		}
+	}
+	out := map[string]summary{}
+	for k, row := range rows {
+		out[row.name] = summarize(samples[k])
+	}
+	return out
+}
+
+// send issues method path on the stack with the Bearer token and body and
+// returns the status.
+func send(e *testenv.Env, method, path, token, body string, headers ...string) int {
+	var rd *strings.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	var req *http.Request
+	if rd != nil {
+		req, _ = http.NewRequest(method, e.URL+path, rd)
+		req.Header.Set("Content-Type", "application/json")
+	} else {
+		req, _ = http.NewRequest(method, e.URL+path, nil)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	for _, h := range headers {
+		k, v, _ := strings.Cut(h, ":")
+		req.Header.Set(strings.TrimSpace(k), strings.TrimSpace(v))
+	}
+	status, _ := timed(req)
+	return status
+}
+
+// rawGets returns a row that makes two sequential GetItems of the
+// account's credential lookup item and account item, with a plain client
+// of the same DynamoDB Local: the floor of an authenticated read.
+func rawGets(t *testing.T, e *testenv.Env, a *testenv.Readable) latencyRow {
+	client := devstack.NewDynamoClient(dynamotest.Endpoint(t), e.Calls)
+	table := e.Stack.Graph.Config.TableName
+	get := func(pk, sk string) {
+		if _, err := client.GetItem(context.Background(), &dynamodb.GetItemInput{
+			TableName: aws.String(table), Key: dynamo.Key(pk, sk), ConsistentRead: aws.Bool(true),
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	credential := dynamo.CredentialHashPK(credentials.Hash(a.Key))
+	return latencyRow{name: "2 raw GetItems in a row (baseline)", rounds: true, send: func(int) int {
+		get(credential, dynamo.CredentialHashSK)
+		get(dynamo.AccountPK(a.ID), dynamo.AccountSK)
+		return http.StatusOK
+	}}
+}
+
+// readRows are the authenticated reads measured against rawGets.
+func readRows(e *testenv.Env, a *testenv.Readable) []latencyRow {
+	const base = "2 raw GetItems in a row (baseline)"
+	named := strings.NewReplacer(a.SiteID, "{id}", a.ArticleID, "{id}")
+	agent := func(path string) latencyRow {
+		return latencyRow{name: "GET " + named.Replace(path), baseline: base, target: 1.5, rounds: true, send: func(int) int {
+			return send(e, "GET", "/api/agent/v1"+path, a.Key, "")
+		}}
+	}
+	public := func(path string) latencyRow {
+		return latencyRow{name: "public GET " + named.Replace(path), baseline: base, target: 1.5, rounds: true, send: func(int) int {
+			return send(e, "GET", "/api/public/v1"+path, a.SiteKey, "")
+		}}
+	}
+	tool := func(name, args string) latencyRow {
+		body := fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":%q,"arguments":%s}}`, name, args)
+		return latencyRow{name: "MCP tools/call " + name, baseline: base, target: 1.5, rounds: true, send: func(int) int {
+			return send(e, "POST", "/mcp", a.Key, body, "Accept: application/json, text/event-stream")
+		}}
+	}
+	site := "/sites/" + a.SiteID
+	return []latencyRow{
+		agent("/account"), agent("/sites"), agent(site), agent(site + "/articles"),
+		agent(site + "/articles/" + a.ArticleID), agent(site + "/credits"), agent(site + "/backlinks"),
+		agent(site + "/forum"), agent("/events"), agent("/webhooks"), agent("/billing"),
+		public("/ping"), public("/articles?limit=10"), public("/articles/" + a.ArticleID),
+		tool("get_account", `{}`), tool("list_articles", fmt.Sprintf(`{"site_id":%q}`, a.SiteID)),
+	}
+}
+
+// idempotencyRows are a POST with and without Idempotency-Key, and its
+// replay.
+func idempotencyRows(e *testenv.Env, a *testenv.Readable) []latencyRow {
+	path := "/api/agent/v1/sites/" + a.SiteID + "/articles"
+	const body = `{"title":"Bench idea","keyword":"bench idea"}`
+	const base = "POST /sites/{id}/articles (baseline)"
+	run := time.Now().UnixNano()
+	return []latencyRow{
+		{name: base, send: func(int) int { return send(e, "POST", path, a.Key, body) }},
+		{name: "same POST with Idempotency-Key", baseline: base, target: 1.3, send: func(i int) int {
+			return send(e, "POST", path, a.Key, body, fmt.Sprintf("Idempotency-Key: bench-%d-%d", run, i))
+		}},
+		{name: "its replay", baseline: base, target: 1.0, send: func(int) int {
+			return send(e, "POST", path, a.Key, body, fmt.Sprintf("Idempotency-Key: bench-replay-%d", run))
+		}},
+	}
+}
