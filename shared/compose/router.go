@@ -49,7 +49,7 @@ func Group(g *Graph, group routes.Group, hs map[string]http.HandlerFunc, own Mid
 }
 
 // chain wraps a route's handler in the middleware of its credential kind,
-// then in the plan gate when the route needs something.
+// with the plan gate when the route needs something.
 func chain(g *Graph, r routes.Route, h http.Handler, own Middleware) http.Handler {
 	cfg := g.Config
 	label := func(next http.Handler) http.Handler {
@@ -65,6 +65,18 @@ func chain(g *Graph, r routes.Route, h http.Handler, own Middleware) http.Handle
 		// counted as its MCP request.
 		return api.SkipInternal(api.RateLimit(Counters(g), account, anonymous))
 	}
+	// The plan gate's reads start with the budget count; its decision is
+	// answered after the idempotency claim (a replay comes first).
+	gateStart, gateCheck := passThrough, passThrough
+	if r.Needs != (billing.Requirement{}) {
+		if r.Auth != routes.Agent {
+			panic("compose: only agent-credential routes have plan requirements: " + r.Key())
+		}
+		gateStart, gateCheck = api.Gate(Gate(g), r.Needs)
+	}
+	// A write waits for its budget count right before it runs; a tool call
+	// is held by the MCP server itself, which knows whether it writes.
+	await := api.SkipInternal(api.AwaitBudget)
 	var mws []Middleware
 	switch {
 	case r.Auth == routes.SiteKey:
@@ -79,22 +91,22 @@ func chain(g *Graph, r routes.Route, h http.Handler, own Middleware) http.Handle
 		if own != nil {
 			mws = append(mws, own)
 		}
-		mws = append(mws, api.Authenticate(Authn(g), l(api.Rejecter(cfg.BaseURL))), l)
+		mws = append(mws, api.Authenticate(Authn(g), l(api.Rejecter(cfg.BaseURL))), l, gateStart)
 		if r.Group != routes.MCP {
 			// The MCP server reads its own body; each tool call runs its
 			// route's full chain.
-			mws = append(mws, api.ReadBody, api.JSONBody, api.Idempotent(Idempotency(g)))
+			mws = append(mws, api.ReadBody, api.JSONBody, api.Idempotent(Idempotency(g)), gateCheck, await)
 		}
 	case strings.HasPrefix(r.Path, routes.AgentBase):
-		mws = append(mws, label, limit(), api.ReadBody, api.JSONBody, api.Idempotent(Idempotency(g)))
+		mws = append(mws, label, limit(), api.ReadBody, api.JSONBody, api.Idempotent(Idempotency(g)), await)
 	default:
 		mws = append(mws, label, api.ReadBody)
-	}
-	if r.Needs != (billing.Requirement{}) {
-		mws = append(mws, api.Gate(Gate(g), r.Needs))
 	}
 	for i := len(mws) - 1; i >= 0; i-- {
 		h = mws[i](h)
 	}
 	return h
 }
+
+// passThrough is the middleware that adds nothing.
+func passThrough(h http.Handler) http.Handler { return h }

@@ -2,6 +2,7 @@ package public
 
 import (
 	"net/http"
+	"sync"
 	"testing"
 	"time"
 
@@ -83,4 +84,62 @@ func startOfMinute(t *testing.T, env *testenv.Env) {
 	}
 	next := now.Truncate(time.Minute).Add(time.Minute + time.Second)
 	env.Advance(t, next.Sub(now).Seconds())
+}
+
+// TestLimitsStayExactUnderConcurrency: the per-account count runs beside
+// the site and plan check and the request's own reads, and still lets
+// exactly its number of requests through when they come at once; requests
+// refused for the plan give their count back, so they never spend the
+// account's budget.
+func TestLimitsStayExactUnderConcurrency(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a dev stack")
+	}
+	const perAccount = 10
+	env := testenv.Start(t, testenv.Options{SchedulerEvery: -1, Configure: func(c *config.Config) {
+		c.PublicRequestsPerIP, c.PublicRequestsPerAccount = 1000, perAccount
+	}})
+	o := &owner{env: env, acct: env.NewAccount(t, "https://exact.example.com")}
+	o.trial(t, cardBadCheck)
+	o.key = o.newKey(t, o.acct.SiteID, nil)["key"].(string)
+	startOfMinute(t, env)
+
+	answers := make([]*testenv.Response, 2*perAccount)
+	var wg sync.WaitGroup
+	for i := range answers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			answers[i] = o.pub(t, "GET", "/articles", nil)
+		}()
+	}
+	wg.Wait()
+	ok, limited := 0, 0
+	for _, r := range answers {
+		switch r.Status {
+		case http.StatusOK:
+			ok++
+		case http.StatusTooManyRequests:
+			limited++
+		default:
+			t.Fatalf("status %d: %s", r.Status, r.Body)
+		}
+	}
+	if ok != perAccount || limited != perAccount {
+		t.Fatalf("%d requests at once: %d answered and %d refused, want %d and %d", len(answers), ok, limited, perAccount, perAccount)
+	}
+
+	// The trial's card check fails: every request is refused for the plan,
+	// and none of them counts.
+	env.RunScheduled(t)
+	startOfMinute(t, env)
+	for i := 0; i < 2*perAccount; i++ {
+		o.pub(t, "GET", "/ping", nil).Expect(t, http.StatusPaymentRequired)
+	}
+	o.portal(t, "card", map[string]any{"card": cardOK})
+	env.RunScheduled(t)
+	for i := 0; i < perAccount; i++ {
+		o.pub(t, "GET", "/ping", nil).Expect(t, http.StatusOK)
+	}
+	wantError(t, o.pub(t, "GET", "/ping", nil), http.StatusTooManyRequests, msgRateLimited, "")
 }

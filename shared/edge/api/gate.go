@@ -17,18 +17,36 @@ type Admitter interface {
 	Admit(ctx context.Context, accountID, siteID string, r billing.Requirement) error
 }
 
-// Gate is the plan gate: middleware that lets a request through only when
-// the caller's account meets r (spec 4.2, Needs column), and answers the
-// gate's error otherwise. The route's {site_id} must be the account's.
-func Gate(a Admitter, r billing.Requirement) func(http.Handler) http.Handler {
-	return func(next http.Handler) http.Handler {
+type admissionKey struct{}
+
+// Gate is the plan gate: a request gets through only when the caller's
+// account meets r (spec 4.2, Needs column), and is answered the gate's
+// error otherwise. The route's {site_id} must be the account's. Its
+// reads start as soon as the caller is known (start, placed right after
+// authentication), beside the budget count and the idempotency claim; the
+// decision is answered where the gate stands in the chain (check), so an
+// idempotent replay still comes before it.
+func Gate(a Admitter, r billing.Requirement) (start, check func(http.Handler) http.Handler) {
+	start = func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 			p, _ := auth.From(req.Context())
-			if err := a.Admit(req.Context(), p.AccountID, req.PathValue("site_id"), r); err != nil {
+			ctx, siteID := req.Context(), req.PathValue("site_id")
+			d := begin(func() error { return a.Admit(ctx, p.AccountID, siteID, r) })
+			next.ServeHTTP(w, req.WithContext(context.WithValue(ctx, admissionKey{}, d)))
+		})
+	}
+	check = func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+			d, ok := req.Context().Value(admissionKey{}).(*pending)
+			if !ok {
+				panic("api: a gate's check without its start")
+			}
+			if err := d.wait(); err != nil {
 				Error(w, req, err)
 				return
 			}
 			next.ServeHTTP(w, req)
 		})
 	}
+	return start, check
 }

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -19,7 +18,9 @@ import (
 // body under the same key, or the same key while the first runs, is 409
 // conflict. Requests without the header run as usual. Server errors and
 // rate-limit refusals (nothing ran) release the key so a retry runs again.
-// Must run after ReadBody and Authenticate.
+// Must run after ReadBody and Authenticate. The claim is made beside the
+// request's budget count (see RateLimit); an answer is stored only once
+// the count says the request was within its budget.
 func Idempotent(s *idempotency.Store) func(http.Handler) http.Handler {
 	return func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -52,20 +53,16 @@ func Idempotent(s *idempotency.Store) func(http.Handler) http.Handler {
 				_, _ = w.Write(stored.Body)
 				return
 			}
-			rec := &recorder{header: http.Header{}, status: http.StatusOK}
+			rec := NewHeld()
 			serveReleasingOnPanic(h, rec, r.WithContext(idempotency.WithClaim(r.Context(), claim)), claim)
-			if rec.status >= 500 || rec.status == http.StatusTooManyRequests {
+			if rec.status >= 500 || rec.status == http.StatusTooManyRequests || Spent(r.Context()) {
 				if err := claim.Release(r.Context()); err != nil {
 					slog.WarnContext(r.Context(), "release idempotency key", "err", err)
 				}
 			} else if err := claim.Complete(r.Context(), idempotency.Response{Status: rec.status, ContentType: rec.header.Get("Content-Type"), Body: rec.body.Bytes()}); err != nil {
 				slog.ErrorContext(r.Context(), "store idempotent response", "request_id", RequestID(r.Context()), "err", err)
 			}
-			for k, v := range rec.header {
-				w.Header()[k] = v
-			}
-			w.WriteHeader(rec.status)
-			_, _ = w.Write(rec.body.Bytes())
+			rec.Send(w)
 		})
 	}
 }
@@ -96,25 +93,4 @@ func requestHash(r *http.Request) string {
 	}
 	sum := sha256.Sum256(append([]byte(r.Method+" "+r.URL.Path+"\n"), body...))
 	return hex.EncodeToString(sum[:])
-}
-
-// recorder buffers a response so it can be stored before it is sent.
-type recorder struct {
-	header http.Header
-	status int
-	wrote  bool
-	body   bytes.Buffer
-}
-
-func (r *recorder) Header() http.Header { return r.header }
-
-func (r *recorder) WriteHeader(status int) {
-	if !r.wrote {
-		r.status, r.wrote = status, true
-	}
-}
-
-func (r *recorder) Write(b []byte) (int, error) {
-	r.wrote = true
-	return r.body.Write(b)
 }

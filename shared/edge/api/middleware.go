@@ -15,6 +15,7 @@ import (
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/kernel/par"
 )
 
 type requestIDKey struct{}
@@ -52,7 +53,8 @@ func Label(r *http.Request, pattern string) {
 
 // Base wraps h with what every response needs: an X-Request-Id header, the
 // caller's address in the context, one request log line and recovery from
-// panics as internal_error.
+// panics as internal_error. Work the request started beside its answer
+// (par.Go, such as recording a key's use) ends before Base returns.
 func Base(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -67,9 +69,11 @@ func Base(h http.Handler) http.Handler {
 		ctx := context.WithValue(r.Context(), requestIDKey{}, id)
 		ctx = context.WithValue(ctx, routeLabelKey{}, label)
 		ctx = auth.WithIP(ctx, ClientIP(r))
+		ctx, background := par.WithGroup(ctx)
 		w.Header().Set("X-Request-Id", id)
 		sw := &statusWriter{ResponseWriter: w}
 		defer func() {
+			background()
 			if p := recover(); p != nil {
 				slog.ErrorContext(ctx, "panic", "request_id", id, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 				if !sw.wrote {

@@ -103,7 +103,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // call returns the handler of tool t: the agent-API request it stands for,
-// served in-process by the route's group.
+// served by the route's group (in its own function).
 func (s *Server) call(t Tool) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		var header http.Header
@@ -114,6 +114,13 @@ func (s *Server) call(t Tool) mcp.ToolHandler {
 		hr, err := t.request(ctx, originFrom(ctx, header), req.Params.Arguments)
 		if err != nil {
 			api.Error(rec, (&http.Request{}).WithContext(ctx), err)
+			return rec.result(), nil
+		}
+		// The MCP request's budget count runs beside it (api.RateLimit):
+		// a read goes at once, anything else waits, and over budget does
+		// not run (the MCP request is answered 429).
+		if t.Route.Method != http.MethodGet && api.Spent(ctx) {
+			api.Error(rec, hr, apperr.New(apperr.RateLimited, "Too many requests. Wait Retry-After seconds, then try again."))
 			return rec.result(), nil
 		}
 		s.opts.Handler(t.Route.Group).ServeHTTP(rec, hr)

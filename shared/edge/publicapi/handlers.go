@@ -12,7 +12,7 @@ import (
 )
 
 func (s *Server) ping(w http.ResponseWriter, r *http.Request) {
-	site := callerOf(r).Site
+	site := callerOf(r).Site()
 	api.JSON(w, http.StatusOK, Ping{OK: true, Service: ServiceName, BrandName: site.BrandName, WebsiteURL: site.WebsiteURL, LogoURL: site.AvatarURL})
 }
 
@@ -22,7 +22,7 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, err)
 		return
 	}
-	list, err := s.Articles.ListFinished(r.Context(), callerOf(r).Site.ID, q.Since, q.Limit, q.Unpublished)
+	list, err := s.Articles.ListFinished(r.Context(), callerOf(r).SiteID, q.Since, q.Limit, q.Unpublished)
 	if err != nil {
 		writeError(w, r, err)
 		return
@@ -46,7 +46,7 @@ func (s *Server) get(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, liveurls.ErrNotUUID)
 		return
 	}
-	a, err := s.Articles.Get(r.Context(), callerOf(r).Site.ID, id)
+	a, err := s.Articles.Get(r.Context(), callerOf(r).SiteID, id)
 	if err == nil && a.Status != articles.StatusFinished {
 		err = liveurls.ErrArticleNotFound
 	}
@@ -68,7 +68,7 @@ func (s *Server) patch(w http.ResponseWriter, r *http.Request) {
 		body = nil // answered as a missing body
 	}
 	a, err := s.Recorder.Record(r.Context(), liveurls.Report{
-		Site: c.Site, AccountID: c.AccountID, ArticleID: r.PathValue("id"), Body: body,
+		Site: c.Site(), AccountID: c.AccountID, ArticleID: r.PathValue("id"), Body: body,
 		By: auth.Principal{
 			AccountID: c.AccountID, CredentialID: c.KeyID, IP: api.ClientIP(r),
 			Actor: auth.Actor{Type: auth.ActorService, ID: c.KeyID, Name: "site key " + c.KeyPrefix},

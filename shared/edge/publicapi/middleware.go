@@ -10,53 +10,111 @@ import (
 	"strings"
 
 	"rvcontent/shared/edge/api"
+	"rvcontent/shared/feature/sitekeys"
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/par"
 )
 
 // Middleware wraps a public route's handler in the public API's checks,
-// in the spec's order: CORS headers on every answer; OPTIONS answered
-// before anything counts; the per-address limit (every request counts,
-// also those that end in 401 or 402); the site key and the site's plan;
-// the per-account limit; then the handler. A panic answers 500 "Internal
-// error" in the public shape.
+// answered in the spec's order: CORS headers on every answer; OPTIONS
+// answered before anything counts; the per-address limit (every request
+// counts, also those that end in 401 or 402); the site key and the site's
+// plan; the per-account limit; then the handler. A panic answers 500
+// "Internal error" in the public shape.
+//
+// The checks cost two round trips: the per-address count and the key are
+// read at once, then the site, the plan and the per-account count, and a
+// read's own reads beside them (its answer is sent only when every check
+// passed). A write runs after the checks.
 func (s *Server) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		w := &tracker{ResponseWriter: rw}
 		publicCORS.Set(w.Header())
 		defer func() {
 			if p := recover(); p != nil {
-				slog.ErrorContext(r.Context(), "panic", "request_id", api.RequestID(r.Context()), "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-				if !w.wrote {
-					fail(w, http.StatusInternalServerError, msgInternal)
-				}
+				s.panicked(w, r, fmt.Sprint(p), string(debug.Stack()))
 			}
 		}()
 		if r.Method == http.MethodOptions {
 			publicCORS.Preflight(w, r)
 			return
 		}
-		ctx := r.Context()
-		if !s.allow(ctx, "pub#ip#"+api.ClientIP(r), s.perIP()) {
+		var ip hit
+		var holder sitekeys.Holder
+		var keyErr error
+		_ = par.Do(r.Context(), func(ctx context.Context) error {
+			ip = s.count(ctx, "pub#ip#"+api.ClientIP(r), s.perIP())
+			return nil
+		}, func(ctx context.Context) error {
+			holder, keyErr = s.Keys.Authenticate(ctx, credential(r))
+			return nil
+		})
+		if !ip.ok {
 			fail(w, http.StatusTooManyRequests, msgRateLimited)
 			return
 		}
-		holder, err := s.Keys.Authenticate(ctx, credential(r))
-		if err != nil {
-			s.refuse(w, r, err)
+		if keyErr != nil {
+			s.refuse(w, r, keyErr)
 			return
 		}
-		site, err := s.admit(ctx, holder)
-		if err != nil {
-			s.refuse(w, r, err)
-			return
-		}
-		if !s.allow(ctx, "pub#acct#"+holder.AccountID, s.perAccount()) {
-			fail(w, http.StatusTooManyRequests, msgRateLimited)
-			return
-		}
-		c := caller{AccountID: holder.AccountID, KeyID: holder.KeyID, KeyPrefix: holder.Prefix, Site: site}
-		next.ServeHTTP(w, r.WithContext(withCaller(ctx, c)))
+		s.serveHolder(w, r, holder, next)
 	})
+}
+
+// serveHolder serves a request whose key holder is known: the site and
+// plan, the per-account count and, for a read, the request itself, at
+// once. A request refused for its site or plan gives its per-account count
+// back, so only requests with an accepted key and plan stay counted.
+func (s *Server) serveHolder(w *tracker, r *http.Request, holder sitekeys.Holder, next http.Handler) {
+	c := caller{AccountID: holder.AccountID, KeyID: holder.KeyID, KeyPrefix: holder.Prefix, SiteID: holder.SiteID, admission: &admission{done: make(chan struct{})}}
+	cr := r.WithContext(withCaller(r.Context(), c))
+	read := api.Safe(r.Method)
+	held := api.NewHeld()
+	var acct hit
+	scope := "pub#acct#" + holder.AccountID
+	err := par.Do(r.Context(), func(ctx context.Context) error {
+		defer close(c.admission.done)
+		c.admission.site, c.admission.err = s.admit(ctx, holder)
+		return nil
+	}, func(ctx context.Context) error {
+		acct = s.count(ctx, scope, s.perAccount())
+		return nil
+	}, func(context.Context) error {
+		if read {
+			next.ServeHTTP(held, cr)
+		}
+		return nil
+	})
+	if err != nil { // the read panicked
+		s.panicked(w, r, err.Error(), "")
+		return
+	}
+	if c.admission.err != nil {
+		if acct.counted {
+			if err := s.Counters.Give(r.Context(), scope, Window); err != nil {
+				slog.WarnContext(r.Context(), "give back a public request count", "err", err)
+			}
+		}
+		s.refuse(w, r, c.admission.err)
+		return
+	}
+	if !acct.ok {
+		fail(w, http.StatusTooManyRequests, msgRateLimited)
+		return
+	}
+	if read {
+		held.Send(w)
+		return
+	}
+	next.ServeHTTP(w, cr)
+}
+
+// panicked logs a panic and answers 500 unless an answer was started.
+func (s *Server) panicked(w *tracker, r *http.Request, p, stack string) {
+	slog.ErrorContext(r.Context(), "panic", "request_id", api.RequestID(r.Context()), "panic", p, "stack", stack)
+	if !w.wrote {
+		fail(w, http.StatusInternalServerError, msgInternal)
+	}
 }
 
 // credential returns the site key of the request: the Bearer credential of
@@ -68,16 +126,20 @@ func credential(r *http.Request) string {
 	return strings.TrimSpace(r.Header.Get("X-Api-Key"))
 }
 
-// allow counts the request against scope's window and reports whether it
-// is within limit. A failing counter lets the request through (logged):
-// availability over strictness, as the agent API does.
-func (s *Server) allow(ctx context.Context, scope string, limit int) bool {
+// hit is one request counted against a limit: whether it is within the
+// limit, and whether it was counted at all.
+type hit struct{ ok, counted bool }
+
+// count counts the request against scope's window. A failing counter lets
+// the request through (logged): availability over strictness, as the
+// agent API does.
+func (s *Server) count(ctx context.Context, scope string, limit int) hit {
 	win, err := s.Counters.Hit(ctx, scope, Window)
 	if err != nil {
 		slog.WarnContext(ctx, "public rate limit counter failed", "err", err)
-		return true
+		return hit{ok: true}
 	}
-	return win.Count <= limit
+	return hit{ok: win.Count <= limit, counted: true}
 }
 
 // refuse answers a refused key (401), a site not active on a plan (402),

@@ -37,6 +37,14 @@ const Window = time.Minute
 // ServiceName is the ping result's "service".
 const ServiceName = "rvcontent-public-articles"
 
+// Counter counts requests in fixed windows (ratelimit.Counters), and
+// gives a count back.
+type Counter interface {
+	api.Limiter
+	// Give returns one request to scope's current window.
+	Give(ctx context.Context, scope string, window time.Duration) error
+}
+
 // Server is the public articles API.
 type Server struct {
 	Keys     *sitekeys.Service
@@ -44,7 +52,7 @@ type Server struct {
 	Billing  *billing.Service
 	Articles *articles.Store
 	Recorder *liveurls.Recorder
-	Counters api.Limiter
+	Counters Counter
 	Clock    clock.Clock
 	// PerIP and PerAccount are the request limits per window (defaults
 	// when zero).
@@ -73,7 +81,24 @@ type caller struct {
 	AccountID string
 	KeyID     string
 	KeyPrefix string
-	Site      sites.Site
+	SiteID    string
+	admission *admission
+}
+
+// admission is the site and plan check of a request, read beside the
+// request itself.
+type admission struct {
+	done chan struct{}
+	site sites.Site
+	err  error
+}
+
+// Site waits for the site and plan check and returns the caller's site
+// (the zero site when the check refused it: the answer is then thrown
+// away).
+func (c caller) Site() sites.Site {
+	<-c.admission.done
+	return c.admission.site
 }
 
 type callerKey struct{}

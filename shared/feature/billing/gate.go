@@ -70,17 +70,23 @@ func (g *Gate) check(ctx context.Context, accountID, siteID string, need Need, u
 	}
 	// A site that is not the account's is not_found before anything else,
 	// so another account's ids never answer differently from random ones.
+	// The site and the billing record are read at once.
 	var site *sites.Site
-	if siteID != "" {
-		s, err := g.Sites.Get(ctx, accountID, siteID)
+	var r record
+	load := func(ctx context.Context) (err error) {
+		r, err = g.Billing.load(ctx, accountID)
+		return err
+	}
+	if siteID == "" {
+		if err := load(ctx); err != nil {
+			return err
+		}
+	} else {
+		s, err := g.Sites.Within(ctx, accountID, siteID, load)
 		if err != nil {
 			return err
 		}
 		site = &s
-	}
-	r, err := g.Billing.load(ctx, accountID)
-	if err != nil {
-		return err
 	}
 	now := g.Billing.Clock.Now()
 	if err := r.meets(need, now); err != nil {

@@ -67,11 +67,18 @@ func (s *Service) Get(ctx context.Context, accountID string) (Billing, error) {
 // card check failed, a payment failure past its grace, or an ended
 // subscription count as no plan.
 func (s *Service) PlanActive(ctx context.Context, accountID string) (bool, error) {
+	active, _, err := s.Standing(ctx, accountID)
+	return active, err
+}
+
+// Standing returns, with one read, what PlanActive reports and the
+// account's billing status.
+func (s *Service) Standing(ctx context.Context, accountID string) (active bool, status string, err error) {
 	r, err := s.load(ctx, accountID)
 	if err != nil {
-		return false, err
+		return false, "", err
 	}
-	return r.working(s.Clock.Now()) == nil, nil
+	return r.working(s.Clock.Now()) == nil, r.Status, nil
 }
 
 // Checkout is the answer of POST /billing/checkout.

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/par"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -14,7 +15,8 @@ import (
 var ErrUnauthorized = apperr.New(apperr.Unauthorized, "")
 
 // Authenticate accepts an active site key with one read of its lookup item,
-// and records when the key was last used (at most once per TouchEvery). It
+// and records when the key was last used (at most once per TouchEvery),
+// beside the rest of the request (par.Go). It
 // returns ErrUnauthorized for any other string.
 func (s *Service) Authenticate(ctx context.Context, secret string) (Holder, error) {
 	if !LooksLikeKey(secret) {
@@ -28,7 +30,7 @@ func (s *Service) Authenticate(ctx context.Context, secret string) (Holder, erro
 	if err != nil {
 		return Holder{}, apperr.Wrap("sitekeys.Authenticate", err)
 	}
-	s.touch(ctx, l)
+	par.Go(ctx, func(ctx context.Context) { s.touch(ctx, l) })
 	return Holder{AccountID: l.AccountID, SiteID: l.SiteID, KeyID: l.KeyID, Prefix: l.Prefix}, nil
 }
 
