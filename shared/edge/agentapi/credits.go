@@ -24,9 +24,11 @@ func (h *Credits) Handlers() map[string]http.HandlerFunc {
 func (h *Credits) get(w http.ResponseWriter, r *http.Request) {
 	api.Run(w, r, http.StatusOK, func(ctx context.Context) (credits.Credits, error) {
 		p, id := caller(r), r.PathValue("site_id")
-		if _, err := h.Sites.Get(ctx, p.AccountID, id); err != nil {
-			return credits.Credits{}, err
-		}
-		return h.Service.Get(ctx, p.AccountID, id)
+		var c credits.Credits
+		_, err := h.Sites.Within(ctx, p.AccountID, id, func(ctx context.Context) (err error) {
+			c, err = h.Service.Get(ctx, p.AccountID, id)
+			return err
+		})
+		return c, err
 	}, func(c credits.Credits) any { return map[string]any{"credits": c} })
 }

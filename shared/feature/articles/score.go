@@ -33,11 +33,11 @@ func ScoreOf(a Article, site sites.Site) score.Score {
 // Score scores the caller's article, written or not (GET .../score).
 // Errors: not_found.
 func (s *Service) Score(ctx context.Context, siteID, id string) (score.Score, error) {
-	_, site, err := s.site(ctx, siteID)
-	if err != nil {
-		return score.Score{}, err
-	}
-	a, err := s.Store.Get(ctx, siteID, id)
+	var a Article
+	_, site, err := s.site(ctx, siteID, func(ctx context.Context) (err error) {
+		a, err = s.Store.Get(ctx, siteID, id)
+		return err
+	})
 	if err != nil {
 		return score.Score{}, err
 	}

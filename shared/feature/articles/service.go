@@ -26,31 +26,34 @@ type Service struct {
 	Clock  clock.Clock
 }
 
-// site checks that siteID is the caller's site and returns it.
-func (s *Service) site(ctx context.Context, siteID string) (auth.Principal, sites.Site, error) {
+// site checks that siteID is the caller's site and returns it, running
+// reads of the site's own items at the same time (sites.Store.Within).
+func (s *Service) site(ctx context.Context, siteID string, reads ...func(context.Context) error) (auth.Principal, sites.Site, error) {
 	p, _ := auth.From(ctx)
-	site, err := s.Sites.Get(ctx, p.AccountID, siteID)
+	site, err := s.Sites.Within(ctx, p.AccountID, siteID, reads...)
 	return p, site, err
 }
 
 // Get returns the caller's article.
-func (s *Service) Get(ctx context.Context, siteID, id string) (Article, error) {
-	if _, _, err := s.site(ctx, siteID); err != nil {
-		return Article{}, err
-	}
-	return s.Store.Get(ctx, siteID, id)
+func (s *Service) Get(ctx context.Context, siteID, id string) (a Article, err error) {
+	_, _, err = s.site(ctx, siteID, func(ctx context.Context) (err error) {
+		a, err = s.Store.Get(ctx, siteID, id)
+		return err
+	})
+	return a, err
 }
 
 // List lists the caller's site's articles. Errors: not_found,
 // validation_failed for an unknown status or a bad cursor.
-func (s *Service) List(ctx context.Context, siteID string, f Filter, limit int, cursor string) ([]Article, string, error) {
-	if _, _, err := s.site(ctx, siteID); err != nil {
-		return nil, "", err
-	}
-	if err := f.check(); err != nil {
-		return nil, "", err
-	}
-	return s.Store.List(ctx, siteID, f, limit, cursor)
+func (s *Service) List(ctx context.Context, siteID string, f Filter, limit int, cursor string) (list []Article, next string, err error) {
+	_, _, err = s.site(ctx, siteID, func(ctx context.Context) (err error) {
+		if err = f.check(); err != nil {
+			return err
+		}
+		list, next, err = s.Store.List(ctx, siteID, f, limit, cursor)
+		return err
+	})
+	return list, next, err
 }
 
 // Create adds an idea or a scheduled article to the caller's site (source

@@ -56,14 +56,20 @@ func (s *Service) load(ctx context.Context, accountID, siteID string) (Settings,
 // scheduled articles waiting. Errors: not_found.
 func (s *Service) Get(ctx context.Context, siteID string) (Settings, error) {
 	p, _ := auth.From(ctx)
-	if _, err := s.Sites.Get(ctx, p.AccountID, siteID); err != nil {
-		return Settings{}, err
-	}
-	st, _, err := s.load(ctx, p.AccountID, siteID)
+	var st Settings
+	var q []articles.Article
+	_, err := s.Sites.Within(ctx, p.AccountID, siteID, func(ctx context.Context) (err error) {
+		st, _, err = s.load(ctx, p.AccountID, siteID)
+		return err
+	}, func(ctx context.Context) (err error) {
+		q, err = s.queue(ctx, siteID)
+		return err
+	})
 	if err != nil {
 		return Settings{}, err
 	}
-	return s.withQueue(ctx, st)
+	st.ScheduledArticles = len(q)
+	return st, nil
 }
 
 // withQueue fills ScheduledArticles.

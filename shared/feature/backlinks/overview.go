@@ -7,7 +7,9 @@ import (
 	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/feature/credits"
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/par"
 )
 
 // Overview is a site's exchange overview (spec 2 Backlink overview).
@@ -47,49 +49,79 @@ type Counts struct {
 }
 
 // Overview returns the caller's site's exchange overview. Errors:
-// not_found for a site that is not the caller's.
+// not_found for a site that is not the caller's. Everything it shows is
+// read at once, beside the site.
 func (s *Service) Overview(ctx context.Context, siteID string) (Overview, error) {
-	p, _, err := s.site(ctx, siteID)
+	p, _ := auth.From(ctx)
+	var set settingsItem
+	var f facts
+	_, _, err := s.site(ctx, siteID, func(ctx context.Context) (err error) {
+		set, err = s.loadSettings(ctx, p.AccountID, siteID)
+		return err
+	}, func(ctx context.Context) (err error) {
+		f, err = s.facts(ctx, p.AccountID, siteID)
+		return err
+	})
 	if err != nil {
 		return Overview{}, err
 	}
-	set, err := s.loadSettings(ctx, p.AccountID, siteID)
-	if err != nil {
-		return Overview{}, err
-	}
-	return s.overview(ctx, set)
+	return s.view(set, f), nil
 }
 
 // overview builds the overview of a site from its settings as stored.
 func (s *Service) overview(ctx context.Context, set settingsItem) (Overview, error) {
-	st, err := s.loadStats(ctx, set.AccountID, set.SiteID)
+	f, err := s.facts(ctx, set.AccountID, set.SiteID)
 	if err != nil {
 		return Overview{}, err
 	}
-	bal, err := s.Credits.Get(ctx, set.AccountID, set.SiteID)
-	if err != nil {
-		return Overview{}, err
-	}
-	paid, err := s.Member(ctx, set.AccountID, set.SiteID)
-	if err != nil {
-		return Overview{}, apperr.Wrap("backlinks.Overview", err)
-	}
-	published, err := s.published(ctx, set.SiteID)
-	if err != nil {
-		return Overview{}, err
-	}
-	sig := signals(set, st, len(published), s.Clock.Now())
+	return s.view(set, f), nil
+}
+
+// facts are what an overview shows besides the settings.
+type facts struct {
+	stats     statsItem
+	balance   credits.Credits
+	paid      bool
+	published int
+}
+
+// facts reads a site's counters, credits, membership and published
+// articles, at once.
+func (s *Service) facts(ctx context.Context, accountID, siteID string) (f facts, err error) {
+	err = par.Do(ctx, func(ctx context.Context) (err error) {
+		f.stats, err = s.loadStats(ctx, accountID, siteID)
+		return err
+	}, func(ctx context.Context) (err error) {
+		f.balance, err = s.Credits.Get(ctx, accountID, siteID)
+		return err
+	}, func(ctx context.Context) (err error) {
+		if f.paid, err = s.Member(ctx, accountID, siteID); err != nil {
+			return apperr.Wrap("backlinks.Overview", err)
+		}
+		return nil
+	}, func(ctx context.Context) error {
+		published, err := s.published(ctx, siteID)
+		f.published = len(published)
+		return err
+	})
+	return f, err
+}
+
+// view is the overview of a site with settings set and facts f.
+func (s *Service) view(set settingsItem, f facts) Overview {
+	st := f.stats
+	sig := signals(set, st, f.published, s.Clock.Now())
 	authority := Authority(sig)
 	return Overview{
-		SiteID: set.SiteID, Paid: paid, Domain: set.Domain, Status: set.DomainStatus, VerifiedAt: set.VerifiedAt,
+		SiteID: set.SiteID, Paid: f.paid, Domain: set.Domain, Status: set.DomainStatus, VerifiedAt: set.VerifiedAt,
 		OptedIn: set.OptedIn, AuthorityScore: authority, Tier: Tier(authority), Reputation: Reputation(sig),
 		Niche: set.Niche, TopicTags: set.TopicTags, BlockedCategories: set.Blocked, MaxLinksPerArticle: set.MaxLinks,
 		Credits: CreditsView{
-			Balance: bal.BacklinkCredits.Balance, Escrowed: st.Escrowed,
+			Balance: f.balance.BacklinkCredits.Balance, Escrowed: st.Escrowed,
 			LifetimeEarned: st.LifetimeEarned, LifetimeSpent: st.LifetimeSpent,
 		},
 		Counts: Counts{LiveInbound: st.LiveInbound, LiveHosted: st.LiveHosted, InProgress: st.InProgress},
-	}, nil
+	}
 }
 
 // signals gathers a site's scoring signals at now.

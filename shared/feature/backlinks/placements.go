@@ -50,13 +50,6 @@ func ParsePlacementFilter(q url.Values) (PlacementFilter, error) {
 // ListPlacements returns one page of the caller's site's placements,
 // newest first. Errors: not_found; validation_failed for a bad cursor.
 func (s *Service) ListPlacements(ctx context.Context, siteID string, f PlacementFilter, limit int, cursor string) ([]Placement, string, error) {
-	if _, _, err := s.site(ctx, siteID); err != nil {
-		return nil, "", err
-	}
-	cur, err := dynamo.DecodeCursor(cursor)
-	if err != nil {
-		return nil, "", errCursor
-	}
 	in := placementsQuery(siteID)
 	var conds []string
 	if f.Direction != "" {
@@ -76,7 +69,16 @@ func (s *Service) ListPlacements(ctx context.Context, siteID string, f Placement
 	if len(conds) > 0 {
 		in.FilterExpression = aws.String(strings.Join(conds, " AND "))
 	}
-	items, next, err := dynamo.QueryPage[placementItem](ctx, s.Table, in, limit, cur, dynamo.SitePK(siteID))
+	var items []placementItem
+	var next string
+	_, _, err := s.site(ctx, siteID, func(ctx context.Context) error {
+		cur, err := dynamo.DecodeCursor(cursor)
+		if err != nil {
+			return errCursor
+		}
+		items, next, err = dynamo.QueryPage[placementItem](ctx, s.Table, in, limit, cur, dynamo.SitePK(siteID))
+		return err
+	})
 	if errors.Is(err, dynamo.ErrBadCursor) {
 		return nil, "", errCursor
 	}

@@ -47,10 +47,11 @@ type Service struct {
 }
 
 // site returns the caller and its site siteID (not_found when the site is
-// not the caller's).
-func (s *Service) site(ctx context.Context, siteID string) (auth.Principal, sites.Site, error) {
+// not the caller's), running reads of the site's own items at the same
+// time (sites.Store.Within).
+func (s *Service) site(ctx context.Context, siteID string, reads ...func(context.Context) error) (auth.Principal, sites.Site, error) {
 	p, _ := auth.From(ctx)
-	site, err := s.Sites.Get(ctx, p.AccountID, siteID)
+	site, err := s.Sites.Within(ctx, p.AccountID, siteID, reads...)
 	return p, site, err
 }
 

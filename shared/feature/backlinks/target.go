@@ -88,14 +88,16 @@ func (s *Service) allTargets(ctx context.Context, siteID string) ([]targetItem, 
 // ListTargets returns one page of the caller's site's targets in creation
 // order. Errors: not_found; validation_failed for a bad cursor.
 func (s *Service) ListTargets(ctx context.Context, siteID string, limit int, cursor string) ([]Target, string, error) {
-	if _, _, err := s.site(ctx, siteID); err != nil {
-		return nil, "", err
-	}
-	cur, err := dynamo.DecodeCursor(cursor)
-	if err != nil {
-		return nil, "", errCursor
-	}
-	items, next, err := dynamo.QueryPage[targetItem](ctx, s.Table, targetsQuery(siteID), limit, cur, dynamo.SitePK(siteID))
+	var items []targetItem
+	var next string
+	_, _, err := s.site(ctx, siteID, func(ctx context.Context) error {
+		cur, err := dynamo.DecodeCursor(cursor)
+		if err != nil {
+			return errCursor
+		}
+		items, next, err = dynamo.QueryPage[targetItem](ctx, s.Table, targetsQuery(siteID), limit, cur, dynamo.SitePK(siteID))
+		return err
+	})
 	if errors.Is(err, dynamo.ErrBadCursor) {
 		return nil, "", errCursor
 	}

@@ -157,16 +157,6 @@ func (r *replyItem) post(permalink string, now time.Time) {
 // one of statuses (all when empty), newest first. Errors: not_found,
 // validation_failed.
 func (s *Service) ListReplies(ctx context.Context, siteID string, statuses []string, limit int, cursor string) ([]Reply, string, error) {
-	if _, _, err := s.site(ctx, siteID); err != nil {
-		return nil, "", err
-	}
-	if err := checkStatuses(statuses, ReplyStatuses); err != nil {
-		return nil, "", err
-	}
-	cur, err := dynamo.DecodeCursor(cursor)
-	if err != nil {
-		return nil, "", errBadCursor
-	}
 	pk := dynamo.SitePK(siteID)
 	in := &dynamodb.QueryInput{
 		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
@@ -180,7 +170,19 @@ func (s *Service) ListReplies(ctx context.Context, siteID string, statuses []str
 	if len(statuses) > 0 {
 		in.FilterExpression, in.ExpressionAttributeNames = inFilter("#status", "status", statuses, in.ExpressionAttributeValues)
 	}
-	items, next, err := dynamo.QueryPage[replyItem](ctx, s.Table, in, limit, cur, pk)
+	var items []replyItem
+	var next string
+	_, _, err := s.site(ctx, siteID, func(ctx context.Context) error {
+		if err := checkStatuses(statuses, ReplyStatuses); err != nil {
+			return err
+		}
+		cur, err := dynamo.DecodeCursor(cursor)
+		if err != nil {
+			return errBadCursor
+		}
+		items, next, err = dynamo.QueryPage[replyItem](ctx, s.Table, in, limit, cur, pk)
+		return err
+	})
 	if errors.Is(err, dynamo.ErrBadCursor) {
 		return nil, "", errBadCursor
 	}

@@ -11,6 +11,7 @@ import (
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/par"
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/model"
 )
@@ -63,10 +64,12 @@ type Service struct {
 	Keywords KeywordSource
 }
 
-// site returns the caller and the caller's site. Errors: not_found.
-func (s *Service) site(ctx context.Context, siteID string) (auth.Principal, sites.Site, error) {
+// site returns the caller and the caller's site, running reads of the
+// site's own items at the same time (sites.Store.Within). Errors:
+// not_found.
+func (s *Service) site(ctx context.Context, siteID string, reads ...func(context.Context) error) (auth.Principal, sites.Site, error) {
 	p, _ := auth.From(ctx)
-	site, err := s.Sites.Get(ctx, p.AccountID, siteID)
+	site, err := s.Sites.Within(ctx, p.AccountID, siteID, reads...)
 	return p, site, err
 }
 
@@ -93,32 +96,56 @@ func accessOf(b billing.Billing) string {
 	return AccessNone
 }
 
-// Settings returns the caller's site's settings with access and credits.
-// Errors: not_found.
+// Settings returns the caller's site's settings with access and credits,
+// all read at once beside the site. Errors: not_found.
 func (s *Service) Settings(ctx context.Context, siteID string) (Settings, error) {
-	p, _, err := s.site(ctx, siteID)
+	p, _ := auth.From(ctx)
+	var it settingsItem
+	var st standing
+	_, _, err := s.site(ctx, siteID, func(ctx context.Context) (err error) {
+		it, _, err = s.loadSettings(ctx, p.AccountID, siteID)
+		return err
+	}, func(ctx context.Context) (err error) {
+		st, err = s.standing(ctx, p.AccountID, siteID)
+		return err
+	})
 	if err != nil {
 		return Settings{}, err
 	}
-	it, _, err := s.loadSettings(ctx, p.AccountID, siteID)
-	if err != nil {
-		return Settings{}, err
-	}
-	return s.render(ctx, it)
+	return st.add(it.view()), nil
 }
 
 // render adds access and credits to the stored settings.
 func (s *Service) render(ctx context.Context, it settingsItem) (Settings, error) {
-	v := it.view()
-	b, err := s.Billing.Get(ctx, it.AccountID)
+	st, err := s.standing(ctx, it.AccountID, it.SiteID)
 	if err != nil {
 		return Settings{}, err
 	}
-	v.Access = accessOf(b)
-	c, err := s.Credits.Get(ctx, it.AccountID, it.SiteID)
-	if err != nil {
-		return Settings{}, err
-	}
-	v.Credits = SettingsCredit{Balance: c.ForumReplies.Balance, PeriodEnd: c.PeriodEnd}
-	return v, nil
+	return st.add(it.view()), nil
+}
+
+// standing is the account's billing and the site's credits, which the
+// settings show as access and credits.
+type standing struct {
+	billing billing.Billing
+	credits credits.Credits
+}
+
+// standing reads the account's billing and the site's credits at once.
+func (s *Service) standing(ctx context.Context, accountID, siteID string) (st standing, err error) {
+	err = par.Do(ctx, func(ctx context.Context) (err error) {
+		st.billing, err = s.Billing.Get(ctx, accountID)
+		return err
+	}, func(ctx context.Context) (err error) {
+		st.credits, err = s.Credits.Get(ctx, accountID, siteID)
+		return err
+	})
+	return st, err
+}
+
+// add sets v's access and credits.
+func (st standing) add(v Settings) Settings {
+	v.Access = accessOf(st.billing)
+	v.Credits = SettingsCredit{Balance: st.credits.ForumReplies.Balance, PeriodEnd: st.credits.PeriodEnd}
+	return v
 }

@@ -8,6 +8,7 @@ import (
 
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/input"
+	"rvcontent/shared/kernel/par"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -16,13 +17,15 @@ import (
 // fit, then blocked ones; newer threads first among equals. Errors:
 // not_found, validation_failed for an unknown status or a bad cursor.
 func (s *Service) ListThreads(ctx context.Context, siteID string, statuses []string, limit int, cursor string) ([]Thread, string, error) {
-	if _, _, err := s.site(ctx, siteID); err != nil {
-		return nil, "", err
-	}
-	if err := checkStatuses(statuses, ThreadStatuses); err != nil {
-		return nil, "", err
-	}
-	items, next, err := s.listThreads(ctx, siteID, statuses, limit, cursor)
+	var items []threadItem
+	var next string
+	_, _, err := s.site(ctx, siteID, func(ctx context.Context) (err error) {
+		if err = checkStatuses(statuses, ThreadStatuses); err != nil {
+			return err
+		}
+		items, next, err = s.listThreads(ctx, siteID, statuses, limit, cursor)
+		return err
+	})
 	if err != nil {
 		return nil, "", err
 	}
@@ -44,16 +47,23 @@ func checkStatuses(statuses, known []string) error {
 }
 
 // GetThread returns the caller's site's thread with its body, top
-// comments, latest draft and recorded reply. Errors: not_found.
+// comments, latest draft and recorded reply. The site, the thread and its
+// text are read at once; a draft or reply, named by the thread, after.
+// Errors: not_found.
 func (s *Service) GetThread(ctx context.Context, siteID, id string) (ThreadDetail, error) {
-	if _, _, err := s.site(ctx, siteID); err != nil {
-		return ThreadDetail{}, err
-	}
-	it, err := s.getThread(ctx, siteID, id)
+	var it threadItem
+	var text textItem
+	_, _, err := s.site(ctx, siteID, func(ctx context.Context) (err error) {
+		it, err = s.getThread(ctx, siteID, id)
+		return err
+	}, func(ctx context.Context) (err error) {
+		text, err = s.getText(ctx, siteID, id)
+		return err
+	})
 	if err != nil {
 		return ThreadDetail{}, err
 	}
-	return s.detail(ctx, it)
+	return s.detailWith(ctx, it, text)
 }
 
 // detail adds the text, draft and reply to a thread.
@@ -62,20 +72,30 @@ func (s *Service) detail(ctx context.Context, it threadItem) (ThreadDetail, erro
 	if err != nil {
 		return ThreadDetail{}, err
 	}
+	return s.detailWith(ctx, it, text)
+}
+
+// detailWith adds text and the thread's draft and reply (read at once) to
+// a thread.
+func (s *Service) detailWith(ctx context.Context, it threadItem, text textItem) (ThreadDetail, error) {
 	d := ThreadDetail{Thread: it.view(), Body: text.Body, TopComments: text.Comments}
-	if it.Draft != nil {
+	err := par.Do(ctx, func(ctx context.Context) error {
+		if it.Draft == nil {
+			return nil
+		}
 		dr, err := s.getDraft(ctx, it.SiteID, it.Draft.ID)
-		if err != nil {
-			return ThreadDetail{}, err
-		}
 		d.Draft = &dr.Draft
-	}
-	if it.Reply != nil {
-		r, err := s.getReply(ctx, it.SiteID, it.Reply.ID)
-		if err != nil {
-			return ThreadDetail{}, err
+		return err
+	}, func(ctx context.Context) error {
+		if it.Reply == nil {
+			return nil
 		}
+		r, err := s.getReply(ctx, it.SiteID, it.Reply.ID)
 		d.Reply = &r.Reply
+		return err
+	})
+	if err != nil {
+		return ThreadDetail{}, err
 	}
 	return d, nil
 }

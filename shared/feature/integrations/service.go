@@ -19,6 +19,7 @@ import (
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/par"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -72,11 +73,13 @@ func (s *Service) available(ctx context.Context, accountID, platform string) (bo
 	if requirement(platform) != RequiresPaidPlan {
 		return true, nil
 	}
+	return s.paid(ctx, accountID)
+}
+
+// paid reports whether accountID is on the paid plan.
+func (s *Service) paid(ctx context.Context, accountID string) (bool, error) {
 	b, err := s.Plans.Get(ctx, accountID)
-	if err != nil {
-		return false, err
-	}
-	return b.Paid, nil
+	return b.Paid, err
 }
 
 // requireAvailable answers integration_unavailable when accountID may not
@@ -94,15 +97,24 @@ func (s *Service) requireAvailable(ctx context.Context, accountID, platform stri
 
 // load returns the stored integration, or the empty one.
 func (s *Service) load(ctx context.Context, accountID string, site sites.Site, platform string) (record, error) {
+	r, found, err := s.stored(ctx, site.ID, platform)
+	if err == nil && !found {
+		r = emptyRecord(accountID, site, platform)
+	}
+	return r, err
+}
+
+// stored reads the site's integration with platform as stored, if any.
+func (s *Service) stored(ctx context.Context, siteID, platform string) (record, bool, error) {
 	var r record
-	err := s.Table.Get(ctx, dynamo.SitePK(site.ID), dynamo.IntegrationSK(platform), &r)
+	err := s.Table.Get(ctx, dynamo.SitePK(siteID), dynamo.IntegrationSK(platform), &r)
 	if errors.Is(err, dynamo.ErrNotFound) {
-		return emptyRecord(accountID, site, platform), nil
+		return record{}, false, nil
 	}
 	if err != nil {
-		return record{}, apperr.Wrap("integrations.load", err)
+		return record{}, false, apperr.Wrap("integrations.load", err)
 	}
-	return r, nil
+	return r, true, nil
 }
 
 // errChanged answers a write that lost a race with another.
@@ -135,24 +147,31 @@ func (s *Service) commit(ctx context.Context, tx *dynamo.Tx, result any) error {
 // List returns the caller's site's integrations, one per platform.
 func (s *Service) List(ctx context.Context, siteID string) ([]Integration, error) {
 	p, _ := auth.From(ctx)
-	site, err := s.Sites.Get(ctx, p.AccountID, siteID)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := s.Table.QueryAll(ctx, &dynamodb.QueryInput{
-		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":     &types.AttributeValueMemberS{Value: dynamo.SitePK(siteID)},
-			":prefix": &types.AttributeValueMemberS{Value: dynamo.IntegrationPrefix},
-		},
-		ConsistentRead: aws.Bool(true),
+	var stored []record
+	var paid bool
+	// The site, its integrations and the account's plan are read at once.
+	site, err := s.Sites.Within(ctx, p.AccountID, siteID, func(ctx context.Context) error {
+		rows, err := s.Table.QueryAll(ctx, &dynamodb.QueryInput{
+			KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{
+				":pk":     &types.AttributeValueMemberS{Value: dynamo.SitePK(siteID)},
+				":prefix": &types.AttributeValueMemberS{Value: dynamo.IntegrationPrefix},
+			},
+			ConsistentRead: aws.Bool(true),
+		})
+		if err != nil {
+			return apperr.Wrap("integrations.List", err)
+		}
+		if stored, err = dynamo.UnmarshalList[record](rows); err != nil {
+			return apperr.Wrap("integrations.List", err)
+		}
+		return nil
+	}, func(ctx context.Context) (err error) {
+		paid, err = s.paid(ctx, p.AccountID)
+		return err
 	})
 	if err != nil {
-		return nil, apperr.Wrap("integrations.List", err)
-	}
-	stored, err := dynamo.UnmarshalList[record](rows)
-	if err != nil {
-		return nil, apperr.Wrap("integrations.List", err)
+		return nil, err
 	}
 	byPlatform := map[string]record{}
 	for _, r := range stored {
@@ -164,11 +183,7 @@ func (s *Service) List(ctx context.Context, siteID string) ([]Integration, error
 		if !ok {
 			r = emptyRecord(p.AccountID, site, platform)
 		}
-		avail, err := s.available(ctx, p.AccountID, platform)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r.view(avail))
+		out = append(out, r.view(paid || requirement(platform) != RequiresPaidPlan))
 	}
 	return out, nil
 }
@@ -189,17 +204,27 @@ func (s *Service) Get(ctx context.Context, siteID, platform string) (Integration
 // whether the account may use the platform, for answering it as it is
 // (whether or not it is available).
 func (s *Service) loadShown(ctx context.Context, siteID, platform string) (auth.Principal, record, bool, error) {
-	p, site, err := s.scope(ctx, siteID, platform)
+	p, _ := auth.From(ctx)
+	var r record
+	var found, avail bool
+	// The site, the integration and the account's plan are read at once.
+	site, err := s.Sites.Within(ctx, p.AccountID, siteID, func(ctx context.Context) error {
+		if _, ok := s.Platforms[platform]; !ok {
+			return errUnknown
+		}
+		return par.Do(ctx, func(ctx context.Context) (err error) {
+			r, found, err = s.stored(ctx, siteID, platform)
+			return err
+		}, func(ctx context.Context) (err error) {
+			avail, err = s.available(ctx, p.AccountID, platform)
+			return err
+		})
+	})
 	if err != nil {
 		return p, record{}, false, err
 	}
-	r, err := s.load(ctx, p.AccountID, site, platform)
-	if err != nil {
-		return p, record{}, false, err
-	}
-	avail, err := s.available(ctx, p.AccountID, platform)
-	if err != nil {
-		return p, record{}, false, err
+	if !found {
+		r = emptyRecord(p.AccountID, site, platform)
 	}
 	return p, r, avail, nil
 }

@@ -29,18 +29,19 @@ type Service struct {
 // for a cursor this list did not issue.
 func (s *Service) List(ctx context.Context, siteID, source string, limit int, cursor string) ([]Keyword, string, error) {
 	p, _ := auth.From(ctx)
-	if _, err := s.Sites.Get(ctx, p.AccountID, siteID); err != nil {
-		return nil, "", err
-	}
 	after := ""
-	if cursor != "" {
-		c, err := dynamo.DecodeCursor(cursor)
-		if err != nil || c["k"] == "" {
-			return nil, "", apperr.BadCursor()
+	var all []Keyword
+	_, err := s.Sites.Within(ctx, p.AccountID, siteID, func(ctx context.Context) (err error) {
+		if cursor != "" {
+			c, err := dynamo.DecodeCursor(cursor)
+			if err != nil || c["k"] == "" {
+				return apperr.BadCursor()
+			}
+			after = c["k"]
 		}
-		after = c["k"]
-	}
-	all, err := s.Store.All(ctx, siteID)
+		all, err = s.Store.All(ctx, siteID)
+		return err
+	})
 	if err != nil {
 		return nil, "", err
 	}

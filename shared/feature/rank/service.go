@@ -20,14 +20,15 @@ type Service struct {
 // not_found for a site that is not the caller's.
 func (s *Service) Get(ctx context.Context, siteID string) (Rank, error) {
 	p, _ := auth.From(ctx)
-	if _, err := s.Sites.Get(ctx, p.AccountID, siteID); err != nil {
-		return Rank{}, err
-	}
-	kws, err := s.Keywords.All(ctx, siteID)
-	if err != nil {
-		return Rank{}, err
-	}
-	arts, err := s.Articles.All(ctx, siteID)
+	var kws []keywords.Keyword
+	var arts []articles.Article
+	_, err := s.Sites.Within(ctx, p.AccountID, siteID, func(ctx context.Context) (err error) {
+		kws, err = s.Keywords.All(ctx, siteID)
+		return err
+	}, func(ctx context.Context) (err error) {
+		arts, err = s.Articles.All(ctx, siteID)
+		return err
+	})
 	if err != nil {
 		return Rank{}, err
 	}

@@ -23,11 +23,12 @@ type Store struct {
 // not been recorded yet (queued before scans were kept) shows its
 // scan_status. Errors: not_found for a site that is not the account's.
 func (s *Store) Get(ctx context.Context, accountID, siteID string) (Scan, error) {
-	site, err := s.Sites.Get(ctx, accountID, siteID)
-	if err != nil {
-		return Scan{}, err
-	}
-	sc, found, err := s.latest(ctx, accountID, siteID)
+	var sc Scan
+	var found bool
+	site, err := s.Sites.Within(ctx, accountID, siteID, func(ctx context.Context) (err error) {
+		sc, found, err = s.latest(ctx, accountID, siteID)
+		return err
+	})
 	if err != nil {
 		return Scan{}, err
 	}

@@ -94,22 +94,24 @@ var badCursor = apperr.BadCursor()
 // their secrets.
 func (s *Service) List(ctx context.Context, siteID string, limit int, cursor string) ([]SiteKey, string, error) {
 	p, _ := auth.From(ctx)
-	if _, err := s.Sites.Get(ctx, p.AccountID, siteID); err != nil {
-		return nil, "", err
-	}
-	cur, err := dynamo.DecodeCursor(cursor)
-	if err != nil {
-		return nil, "", badCursor
-	}
 	pk := dynamo.SitePK(siteID)
-	recs, next, err := dynamo.QueryPage[record](ctx, s.Table, &dynamodb.QueryInput{
-		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":     &types.AttributeValueMemberS{Value: pk},
-			":prefix": &types.AttributeValueMemberS{Value: dynamo.SiteKeyPrefix},
-		},
-		ConsistentRead: aws.Bool(true),
-	}, limit, cur, pk)
+	var recs []record
+	var next string
+	_, err := s.Sites.Within(ctx, p.AccountID, siteID, func(ctx context.Context) error {
+		cur, err := dynamo.DecodeCursor(cursor)
+		if err != nil {
+			return badCursor
+		}
+		recs, next, err = dynamo.QueryPage[record](ctx, s.Table, &dynamodb.QueryInput{
+			KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{
+				":pk":     &types.AttributeValueMemberS{Value: pk},
+				":prefix": &types.AttributeValueMemberS{Value: dynamo.SiteKeyPrefix},
+			},
+			ConsistentRead: aws.Bool(true),
+		}, limit, cur, pk)
+		return err
+	})
 	if errors.Is(err, dynamo.ErrBadCursor) {
 		return nil, "", badCursor
 	}

@@ -13,6 +13,7 @@ import (
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/kernel/par"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -67,19 +68,25 @@ func (s *Service) Attempts(ctx context.Context, accountID, webhookID string, lim
 	if err != nil {
 		return nil, "", errBadCursor
 	}
-	if _, err := s.get(ctx, accountID, webhookID); err != nil {
-		return nil, "", err
-	}
 	pk := dynamo.WebhookLogPK(accountID, webhookID)
-	rows, next, err := dynamo.QueryPage[attemptItem](ctx, s.Table, &dynamodb.QueryInput{
-		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":     str(pk),
-			":prefix": str(dynamo.AttemptPrefix),
-		},
-		ScanIndexForward: aws.Bool(false),
-		ConsistentRead:   aws.Bool(true),
-	}, limit, cur, pk)
+	var rows []attemptItem
+	var next string
+	// The endpoint is read beside its log: its not_found comes first.
+	err = par.Do(ctx, func(ctx context.Context) error {
+		_, err := s.get(ctx, accountID, webhookID)
+		return err
+	}, func(ctx context.Context) (err error) {
+		rows, next, err = dynamo.QueryPage[attemptItem](ctx, s.Table, &dynamodb.QueryInput{
+			KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
+			ExpressionAttributeValues: map[string]types.AttributeValue{
+				":pk":     str(pk),
+				":prefix": str(dynamo.AttemptPrefix),
+			},
+			ScanIndexForward: aws.Bool(false),
+			ConsistentRead:   aws.Bool(true),
+		}, limit, cur, pk)
+		return err
+	})
 	if errors.Is(err, dynamo.ErrBadCursor) {
 		return nil, "", errBadCursor
 	}
