@@ -13,6 +13,7 @@
 //	apiRateLimit      the HTTP API stage's throttle, requests per second (default 200)
 //	apiBurstLimit     the HTTP API stage's burst, requests at once (default 400)
 //	jobsMaxConcurrency jobs worker instances the jobs queue runs at once, 2 to 1000 (default 10)
+//	deliveriesMaxConcurrency deliveries worker instances the deliveries queue runs at once, 2 to 1000 (default 10)
 //
 // Set one with `cdk deploy -c mailFrom=no-reply@example.org` or in
 // cdk.context.json.
@@ -56,9 +57,10 @@ func main() {
 		StripeSecretName: contextString(app, "stripeSecretName", ""),
 		AlarmEmail:       contextString(app, "alarmEmail", ""),
 
-		APIRateLimit:       limits.apiRate,
-		APIBurstLimit:      limits.apiBurst,
-		JobsMaxConcurrency: limits.jobsConcurrency,
+		APIRateLimit:             limits.apiRate,
+		APIBurstLimit:            limits.apiBurst,
+		JobsMaxConcurrency:       limits.jobsConcurrency,
+		DeliveriesMaxConcurrency: limits.deliveriesConcurrency,
 	})
 	app.Synth(nil)
 }
@@ -73,7 +75,7 @@ func contextString(app awscdk.App, key, def string) string {
 
 // limits are the stack's numeric settings.
 type limits struct {
-	apiRate, apiBurst, jobsConcurrency int
+	apiRate, apiBurst, jobsConcurrency, deliveriesConcurrency int
 }
 
 // readLimits reads the numeric settings from the context, each within the
@@ -87,7 +89,10 @@ func readLimits(app awscdk.App) (limits, error) {
 	if l.apiBurst, err = contextInt(app, "apiBurstLimit", stack.DefaultAPIBurstLimit, 1, 1_000_000); err != nil {
 		return l, err
 	}
-	l.jobsConcurrency, err = contextInt(app, "jobsMaxConcurrency", stack.DefaultJobsMaxConcurrency, 2, 1000)
+	if l.jobsConcurrency, err = contextInt(app, "jobsMaxConcurrency", stack.DefaultJobsMaxConcurrency, 2, 1000); err != nil {
+		return l, err
+	}
+	l.deliveriesConcurrency, err = contextInt(app, "deliveriesMaxConcurrency", stack.DefaultDeliveriesMaxConcurrency, 2, 1000)
 	return l, err
 }
 

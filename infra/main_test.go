@@ -22,13 +22,14 @@ func TestReadLimits(t *testing.T) {
 		want    limits
 		wantErr string
 	}{
-		{"defaults", nil, limits{200, 400, 10}, ""},
-		{"numbers, as cdk.json gives them", map[string]any{"apiRateLimit": 50, "apiBurstLimit": 80, "jobsMaxConcurrency": 4}, limits{50, 80, 4}, ""},
-		{"strings, as -c gives them", map[string]any{"apiRateLimit": "75", "apiBurstLimit": "", "jobsMaxConcurrency": "1000"}, limits{75, 400, 1000}, ""},
+		{"defaults", nil, limits{200, 400, 10, 10}, ""},
+		{"numbers, as cdk.json gives them", map[string]any{"apiRateLimit": 50, "apiBurstLimit": 80, "jobsMaxConcurrency": 4, "deliveriesMaxConcurrency": 6}, limits{50, 80, 4, 6}, ""},
+		{"strings, as -c gives them", map[string]any{"apiRateLimit": "75", "apiBurstLimit": "", "jobsMaxConcurrency": "1000", "deliveriesMaxConcurrency": "20"}, limits{75, 400, 1000, 20}, ""},
 		{"not a number", map[string]any{"apiBurstLimit": "lots"}, limits{}, `context apiBurstLimit: "lots" is not a whole number`},
 		{"a fraction", map[string]any{"apiRateLimit": 2.5}, limits{}, "context apiRateLimit: 2.5 is not a whole number"},
 		{"zero rate", map[string]any{"apiRateLimit": "0"}, limits{}, "context apiRateLimit: 0 is outside 1 to 1000000"},
 		{"one job at a time", map[string]any{"jobsMaxConcurrency": 1}, limits{}, "context jobsMaxConcurrency: 1 is outside 2 to 1000"},
+		{"too many deliveries workers", map[string]any{"deliveriesMaxConcurrency": 1001}, limits{}, "context deliveriesMaxConcurrency: 1001 is outside 2 to 1000"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

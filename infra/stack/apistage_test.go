@@ -18,7 +18,7 @@ var (
 	tunedOnce  sync.Once
 	tuned      *stack.ServiceStack
 	tunedTmpl  map[string]any
-	tunedProps = stack.ServiceStackProps{APIRateLimit: 50, APIBurstLimit: 80, JobsMaxConcurrency: 4}
+	tunedProps = stack.ServiceStackProps{APIRateLimit: 50, APIBurstLimit: 80, JobsMaxConcurrency: 4, DeliveriesMaxConcurrency: 6}
 )
 
 // tunedTemplate returns the tuned stack and its template.

@@ -18,40 +18,48 @@ func mappingOf(template map[string]any, fnID, queueID string) map[string]any {
 	return nil
 }
 
-func TestJobsWorkerConcurrencyIsCapped(t *testing.T) {
+// TestWorkersConcurrencyIsCapped: both queues invoke at most their
+// maximum concurrency of workers (the numbers the dev stack runs with by
+// default), and reserve nothing.
+func TestWorkersConcurrencyIsCapped(t *testing.T) {
 	st, tt := tunedTemplate(t)
-	if stack.DefaultJobsMaxConcurrency != 10 {
-		t.Errorf("DefaultJobsMaxConcurrency = %d, want 10", stack.DefaultJobsMaxConcurrency)
+	if stack.DefaultJobsMaxConcurrency != 10 || stack.DefaultDeliveriesMaxConcurrency != 10 {
+		t.Errorf("default maximum concurrency: jobs %d, deliveries %d, want 10 and 10", stack.DefaultJobsMaxConcurrency, stack.DefaultDeliveriesMaxConcurrency)
 	}
 	cases := []struct {
 		name     string
 		st       *stack.ServiceStack
 		template map[string]any
-		want     float64
+		fn       string
+		queue    func(*stack.ServiceStack) *stack.WorkQueue
+		want     int
 	}{
-		{"default", synthesized, tmpl, stack.DefaultJobsMaxConcurrency},
-		{"tuned", st, tt, 4},
+		{"default jobs", synthesized, tmpl, stack.JobWorker, jobsOf, stack.DefaultJobsMaxConcurrency},
+		{"tuned jobs", st, tt, stack.JobWorker, jobsOf, 4},
+		{"default deliveries", synthesized, tmpl, stack.DeliveriesWorker, deliveriesOf, stack.DefaultDeliveriesMaxConcurrency},
+		{"tuned deliveries", st, tt, stack.DeliveriesWorker, deliveriesOf, 6},
 	}
 	for _, c := range cases {
-		fnID := c.st.LogicalID(stack.JobWorker)
-		p := mappingOf(c.template, fnID, c.st.LogicalIDOf(c.st.Jobs.Queue))
+		fnID := c.st.LogicalID(c.fn)
+		p := mappingOf(c.template, fnID, c.st.LogicalIDOf(c.queue(c.st).Queue))
 		if p == nil {
-			t.Fatalf("%s: no event source mapping from the jobs queue to %s", c.name, fnID)
+			t.Fatalf("%s: no event source mapping to %s", c.name, fnID)
 		}
 		scaling, _ := p["ScalingConfig"].(map[string]any)
-		if scaling["MaximumConcurrency"] != c.want {
-			t.Errorf("%s jobs mapping ScalingConfig %s, want MaximumConcurrency %v", c.name, asJSON(p["ScalingConfig"]), c.want)
+		if scaling["MaximumConcurrency"] != float64(c.want) {
+			t.Errorf("%s mapping ScalingConfig %s, want MaximumConcurrency %v", c.name, asJSON(p["ScalingConfig"]), c.want)
+		}
+		if p["BatchSize"] != float64(c.queue(c.st).Spec.BatchSize) {
+			t.Errorf("%s mapping BatchSize %v, want %d", c.name, p["BatchSize"], c.queue(c.st).Spec.BatchSize)
 		}
 		// The cap reserves nothing: the function's concurrency stays the
 		// account's shared pool.
 		fn := resourcesIn(c.template, "AWS::Lambda::Function")[fnID]
 		if rc, ok := props(fn)["ReservedConcurrentExecutions"]; ok {
-			t.Errorf("%s jobs worker reserves %v executions, want none", c.name, rc)
+			t.Errorf("%s worker reserves %v executions, want none", c.name, rc)
 		}
 	}
-	// Deliveries are short outbound requests, batched by ten: not capped.
-	d := mappingOf(tmpl, synthesized.LogicalID(stack.DeliveriesWorker), synthesized.LogicalIDOf(synthesized.Deliveries.Queue))
-	if d == nil || d["ScalingConfig"] != nil {
-		t.Errorf("deliveries mapping %s, want one without ScalingConfig", asJSON(d))
-	}
 }
+
+func jobsOf(s *stack.ServiceStack) *stack.WorkQueue       { return s.Jobs }
+func deliveriesOf(s *stack.ServiceStack) *stack.WorkQueue { return s.Deliveries }

@@ -15,6 +15,7 @@ import (
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
+	"rvcontent/shared/kernel/workqueues"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -56,6 +57,10 @@ type ServiceStackProps struct {
 	// queue invokes at once, 2 to 1000 (DefaultJobsMaxConcurrency when 0).
 	// It reserves no concurrency.
 	JobsMaxConcurrency int
+	// DeliveriesMaxConcurrency caps how many deliveries worker instances
+	// the deliveries queue invokes at once, 2 to 1000
+	// (DefaultDeliveriesMaxConcurrency when 0). It reserves no concurrency.
+	DeliveriesMaxConcurrency int
 }
 
 // Function architectures.
@@ -110,10 +115,13 @@ func NewServiceStack(scope constructs.Construct, id string, props *ServiceStackP
 	if p.JobsMaxConcurrency == 0 {
 		p.JobsMaxConcurrency = DefaultJobsMaxConcurrency
 	}
+	if p.DeliveriesMaxConcurrency == 0 {
+		p.DeliveriesMaxConcurrency = DefaultDeliveriesMaxConcurrency
+	}
 	s := &ServiceStack{Stack: awscdk.NewStack(scope, &id, &p.StackProps), Functions: map[string]awslambda.Function{}}
 	s.Table = newTable(s.Stack, "Table", dynamo.TableSchema)
-	s.Jobs = newWorkQueue(s.Stack, "JobsQueue", jobsQueue)
-	s.Deliveries = newWorkQueue(s.Stack, "DeliveriesQueue", deliveriesQueue)
+	s.Jobs = newWorkQueue(s.Stack, "JobsQueue", workqueues.Jobs)
+	s.Deliveries = newWorkQueue(s.Stack, "DeliveriesQueue", workqueues.Deliveries)
 	s.API = awsapigatewayv2.NewHttpApi(s.Stack, jsii.String("Api"), &awsapigatewayv2.HttpApiProps{
 		Description:        jsii.String("The service's HTTP API: every route of the route table, and $default for the rest"),
 		CreateDefaultStage: jsii.Bool(false), // addStage builds it

@@ -8,6 +8,8 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambdaeventsources"
 	"github.com/aws/jsii-runtime-go"
+
+	"rvcontent/shared/kernel/workqueues"
 )
 
 // schedulerSpec sizes the scheduler: its sweeps run once a minute and must
@@ -19,16 +21,24 @@ const ScheduleRate = time.Minute
 
 // DefaultJobsMaxConcurrency is how many jobs run at once at most unless the
 // props say otherwise: a burst of jobs then waits in the queue instead of
-// piling onto the model or the account's Lambda concurrency.
-const DefaultJobsMaxConcurrency = 10
+// piling onto the model or the account's Lambda concurrency. The dev stack
+// runs as many (workqueues.Jobs).
+var DefaultJobsMaxConcurrency = workqueues.Jobs.MaxConcurrency
+
+// DefaultDeliveriesMaxConcurrency is how many deliveries workers run at
+// once at most unless the props say otherwise; each handles a batch of ten
+// at once, so a burst of events waits in the queue instead of opening
+// hundreds of connections to the receivers. The dev stack runs as many
+// (workqueues.Deliveries).
+var DefaultDeliveriesMaxConcurrency = workqueues.Deliveries.MaxConcurrency
 
 // addWorkers builds the jobs and deliveries consumers (each fed by its own
-// queue, reporting partial batch failures; the jobs queue invokes at most
-// JobsMaxConcurrency workers at once) and the scheduler with its
-// EventBridge rule.
+// queue, reporting partial batch failures, and invoked by at most
+// JobsMaxConcurrency and DeliveriesMaxConcurrency workers at once) and the
+// scheduler with its EventBridge rule.
 func (s *ServiceStack) addWorkers(f *factory) {
 	s.Functions[JobWorker] = s.consumer(f, JobWorker, s.Jobs, f.props.JobsMaxConcurrency)
-	s.Functions[DeliveriesWorker] = s.consumer(f, DeliveriesWorker, s.Deliveries, 0)
+	s.Functions[DeliveriesWorker] = s.consumer(f, DeliveriesWorker, s.Deliveries, f.props.DeliveriesMaxConcurrency)
 
 	sched := f.function(Scheduler, schedulerSpec, WorkerAccess(Scheduler))
 	s.Functions[Scheduler] = sched

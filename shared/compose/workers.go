@@ -16,6 +16,8 @@ import (
 	"rvcontent/shared/feature/scheduler"
 	"rvcontent/shared/feature/webhooks"
 	"rvcontent/shared/feature/writing"
+	"rvcontent/shared/kernel/par"
+	"rvcontent/shared/kernel/workqueues"
 	"rvcontent/shared/platform/crawl"
 	"rvcontent/shared/platform/mail"
 )
@@ -69,25 +71,30 @@ func Fanout(g *Graph) *eventlog.Fanout {
 }
 
 // Deliveries is the deliveries queue's consumer: event fan-out messages
-// and webhook delivery attempts.
+// and webhook delivery attempts. A batch's records are handled at once, up
+// to workqueues.Deliveries.RecordConcurrency.
 func Deliveries(g *Graph) SQSHandler {
 	handlers := []func(ctx context.Context, rec events.SQSMessage) (bool, error){Fanout(g).Handle, Webhooks(g).Handle}
+	handle := func(ctx context.Context, rec events.SQSMessage) error {
+		for _, h := range handlers {
+			if handled, err := h(ctx, rec); handled {
+				if err != nil {
+					slog.ErrorContext(ctx, "delivery message will be retried", "message_id", rec.MessageId, "err", err)
+				}
+				return err
+			}
+		}
+		slog.ErrorContext(ctx, "drop unknown deliveries message", "message_id", rec.MessageId)
+		return nil
+	}
 	return func(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error) {
 		var resp events.SQSEventResponse
-		for _, rec := range ev.Records {
-			handled, err := false, error(nil)
-			for _, h := range handlers {
-				if handled, err = h(ctx, rec); handled {
-					break
-				}
-			}
-			if !handled {
-				slog.ErrorContext(ctx, "drop unknown deliveries message", "message_id", rec.MessageId)
-				continue
-			}
+		errs := par.Each(ctx, len(ev.Records), workqueues.Deliveries.RecordConcurrency, func(ctx context.Context, i int) error {
+			return handle(ctx, ev.Records[i])
+		})
+		for i, err := range errs {
 			if err != nil {
-				slog.ErrorContext(ctx, "delivery message will be retried", "message_id", rec.MessageId, "err", err)
-				resp.BatchItemFailures = append(resp.BatchItemFailures, events.SQSBatchItemFailure{ItemIdentifier: rec.MessageId})
+				resp.BatchItemFailures = append(resp.BatchItemFailures, events.SQSBatchItemFailure{ItemIdentifier: ev.Records[i].MessageId})
 			}
 		}
 		return resp, nil

@@ -11,6 +11,7 @@ import (
 
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/kernel/workqueues"
 	"rvcontent/shared/platform/queue"
 )
 
@@ -18,16 +19,19 @@ import (
 type BatchHandler func(context.Context, events.SQSEvent) (events.SQSEventResponse, error)
 
 // MemQueue stands in for an SQS queue with a Lambda consumer: it delivers
-// messages in batches of up to ten as events.SQSEvent, redelivers the
-// records a batch reports in BatchItemFailures, and moves a message that
-// failed MaxReceives times to its dead-letter list. Delays are measured on
-// the service clock, so moving the dev clock releases delayed messages.
+// messages in batches of up to BatchSize as events.SQSEvent, at most
+// Workers batches at once, redelivers the records a batch reports in
+// BatchItemFailures, and moves a message that failed MaxReceives times to
+// its dead-letter list. Delays are measured on the service clock, so
+// moving the dev clock releases delayed messages. NewWorkQueue sets it up
+// as the CDK stack sets up the queue's event source.
 type MemQueue struct {
 	Name        string
 	Clock       clock.Clock
 	Handler     BatchHandler
 	MaxReceives int // 3 when zero
 	Workers     int // concurrent batches; 2 when zero
+	BatchSize   int // messages per batch at most; 10 when zero
 
 	mu       sync.Mutex
 	pending  []*memMessage
@@ -50,6 +54,14 @@ var _ queue.Sender = (*MemQueue)(nil)
 // NewMemQueue returns a queue named name that delivers to handler.
 func NewMemQueue(name string, c clock.Clock, handler BatchHandler) *MemQueue {
 	return &MemQueue{Name: name, Clock: c, Handler: handler, wake: make(chan struct{}, 1)}
+}
+
+// NewWorkQueue returns the queue of spec, delivering to handler with the
+// batch size, concurrency and receive count a deployed queue has.
+func NewWorkQueue(spec workqueues.Spec, c clock.Clock, handler BatchHandler) *MemQueue {
+	q := NewMemQueue(spec.Name, c, handler)
+	q.BatchSize, q.Workers, q.MaxReceives = spec.BatchSize, spec.MaxConcurrency, spec.MaxReceives
+	return q
 }
 
 // Send queues body to become visible after delay (capped like SQS).
@@ -118,9 +130,13 @@ func (q *MemQueue) Resume() {
 	q.poke()
 }
 
-// take removes up to ten visible messages and marks them in flight.
+// take removes up to BatchSize visible messages and marks them in flight.
 func (q *MemQueue) take() []*memMessage {
 	now := q.Clock.Now()
+	size := q.BatchSize
+	if size == 0 {
+		size = 10
+	}
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.paused {
@@ -128,7 +144,7 @@ func (q *MemQueue) take() []*memMessage {
 	}
 	var batch, rest []*memMessage
 	for _, m := range q.pending {
-		if len(batch) < 10 && !m.visibleAt.After(now) {
+		if len(batch) < size && !m.visibleAt.After(now) {
 			batch = append(batch, m)
 		} else {
 			rest = append(rest, m)

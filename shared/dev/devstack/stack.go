@@ -2,7 +2,8 @@
 // account or Docker (DEV_HARNESS.md): DynamoDB Local from its npm package,
 // one loopback HTTP server that turns each request into the API Gateway v2
 // event of its route and invokes that group's Lambda handler in-process,
-// in-process queues that feed the workers real SQS batches, a ticker that
+// in-process queues that feed the workers real SQS batches (with the batch
+// sizes and concurrency of the deployed event sources), a ticker that
 // fires the scheduler with EventBridge events, and the /_dev harness.
 package devstack
 
@@ -37,6 +38,7 @@ import (
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/config"
+	"rvcontent/shared/kernel/workqueues"
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/egress"
 	"rvcontent/shared/platform/model"
@@ -152,10 +154,10 @@ func Start(ctx context.Context, opts Options) (*Stack, error) {
 	var g *compose.Graph
 	// The queues and the simulated processor call into the graph, which is
 	// complete before anything is sent to them.
-	s.Jobs = NewMemQueue("jobs", offset, func(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error) {
+	s.Jobs = NewWorkQueue(workqueues.Jobs, offset, func(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error) {
 		return s.jobs(ctx, ev)
 	})
-	s.Deliveries = NewMemQueue("deliveries", offset, func(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error) {
+	s.Deliveries = NewWorkQueue(workqueues.Deliveries, offset, func(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error) {
 		return s.deliveries(ctx, ev)
 	})
 	outbox := &mailbox.Outbox{Table: table, Clock: offset}

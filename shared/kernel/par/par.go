@@ -77,3 +77,26 @@ func Go(ctx context.Context, fn func(context.Context)) {
 		_ = safely(ctx, func(ctx context.Context) error { fn(ctx); return nil })
 	}()
 }
+
+// Each runs fn(ctx, i) for every i from 0 to n-1, at most limit at once
+// (all at once when limit < 1), and returns each call's error by i once
+// all have returned. A panic in fn becomes its error.
+func Each(ctx context.Context, n, limit int, fn func(ctx context.Context, i int) error) []error {
+	errs := make([]error, n)
+	if limit < 1 || limit > n {
+		limit = n
+	}
+	slots := make(chan struct{}, max(limit, 1))
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ {
+		slots <- struct{}{}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-slots }()
+			errs[i] = safely(ctx, func(ctx context.Context) error { return fn(ctx, i) })
+		}()
+	}
+	wg.Wait()
+	return errs
+}

@@ -69,3 +69,37 @@ func TestGoIsWaitedForByItsGroup(t *testing.T) {
 		t.Fatal("without a group, Go did not run the work at once")
 	}
 }
+
+func TestEachKeepsToItsLimitAndReturnsEveryError(t *testing.T) {
+	var running, most atomic.Int32
+	boom := errors.New("boom")
+	errs := Each(context.Background(), 12, 3, func(_ context.Context, i int) error {
+		n := running.Add(1)
+		for {
+			m := most.Load()
+			if n <= m || most.CompareAndSwap(m, n) {
+				break
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+		running.Add(-1)
+		if i == 7 {
+			return boom
+		}
+		if i == 9 {
+			panic("nine")
+		}
+		return nil
+	})
+	if m := most.Load(); m > 3 {
+		t.Fatalf("%d ran at once, limit 3", m)
+	}
+	for i, err := range errs {
+		switch {
+		case i == 7 && !errors.Is(err, boom), i == 9 && err == nil:
+			t.Fatalf("call %d: err %v", i, err)
+		case i != 7 && i != 9 && err != nil:
+			t.Fatalf("call %d: err %v", i, err)
+		}
+	}
+}
