@@ -75,11 +75,11 @@ func Idempotency(g *Graph) *idempotency.Store {
 	return once(g, kIdempotency{}, func() *idempotency.Store { return &idempotency.Store{Table: Table(g), Clock: g.Clock} })
 }
 
-// Events records events with their changes and hands them to the
-// deliveries queue for fan-out.
+// Events records events with their changes and hands those a webhook
+// endpoint wants to the deliveries queue for fan-out.
 func Events(g *Graph) *eventlog.Writer {
 	return once(g, kEvents{}, func() *eventlog.Writer {
-		return &eventlog.Writer{Clock: g.Clock, Dispatcher: dispatcher(g)}
+		return &eventlog.Writer{Clock: g.Clock, Dispatcher: dispatcher(g), Subscribers: webhooks.Subscriptions{Table: Table(g)}}
 	})
 }
 

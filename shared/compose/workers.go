@@ -66,7 +66,7 @@ func Jobs(g *Graph) SQSHandler { return JobWorker(g).Handle }
 // Fanout hands each event to the webhook endpoints subscribed to it.
 func Fanout(g *Graph) *eventlog.Fanout {
 	return once(g, kFanout{}, func() *eventlog.Fanout {
-		return &eventlog.Fanout{Store: EventStore(g), Dispatcher: dispatcher(g), Consumers: []eventlog.Consumer{webhooks.Consumer{Service: Webhooks(g)}}}
+		return &eventlog.Fanout{Store: EventStore(g), Dispatcher: dispatcher(g), Consumer: webhooks.Consumer{Service: Webhooks(g)}}
 	})
 }
 
@@ -138,6 +138,7 @@ func Scheduler(g *Graph) *scheduler.Scheduler {
 	}
 	ts = append(ts,
 		task("webhooks.deliveries", func(ctx context.Context) error { _, err := hooks.SweepDeliveries(ctx); return err }),
+		task("webhooks.catchup", func(ctx context.Context) error { _, err := hooks.CatchUp(ctx); return err }),
 		task("webhooks.health", func(ctx context.Context) error { _, err := hooks.CheckHealth(ctx); return err }),
 		task("writing.recover", Writing(g).Recover),
 		task("autopilot.slots", Autopilot(g).RunDue),

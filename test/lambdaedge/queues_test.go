@@ -2,6 +2,7 @@ package lambdaedge
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,6 +13,8 @@ import (
 
 	"rvcontent/shared/compose"
 	"rvcontent/shared/feature/eventlog"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/ids"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -20,8 +23,32 @@ const (
 	sampleAccountID  = "6f1c1b9e-2d4f-4c3a-9a57-1e2b3c4d5e6f"
 	sampleJobOK      = "0193a1f0-7c2e-7d4a-8b1f-2e3d4c5b6a70"
 	sampleJobCorrupt = "0193a1f0-7c2e-7d4a-8b1f-2e3d4c5b6a81"
-	sampleEventSK    = "2026-11-22T12:00:00.000000000Z#0193a1f0-7c2e-7d4a-8b1f-2e3d4c5b6a92"
+	// The deliveries sample's event: the time and id of its sort key, and
+	// its created_at.
+	sampleEventTime    = "2026-11-22T12:00:00.000000000Z"
+	sampleEventID      = "0193a1f0-7c2e-7d4a-8b1f-2e3d4c5b6a92"
+	sampleEventCreated = "2026-11-22T12:00:00.000000Z"
 )
+
+// subscribe gives the sample account a webhook endpoint that wants
+// edge.sample events, so they go through the outbox. Its address is
+// loopback, which the egress client refuses at once: attempts fail without
+// leaving the machine.
+func subscribe(t *testing.T, r *rig) {
+	t.Helper()
+	id := ids.Sortable()
+	issued, err := compose.Webhooks(r.graph).Keys.Issue(sampleAccountID, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.table.Put(context.Background(), map[string]any{
+		"pk": dynamo.AccountPK(sampleAccountID), "sk": dynamo.WebhookSK(id), "id": id, "account_id": sampleAccountID,
+		"url": "https://127.0.0.1/in", "events": []string{"edge.sample"}, "enabled": true,
+		"created_at": clock.Format(r.clock.Now().Add(-time.Hour)), "secret_nonce": issued.Nonce, "secret_key_id": issued.KeyID,
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
 
 // addJob commits a new job of kind for the sample account and returns its
 // id.
@@ -77,22 +104,25 @@ func TestJobsBatchReportsTheFailingRecord(t *testing.T) {
 }
 
 // TestDeliveriesBatchFansOutEvents feeds the deliveries sample: its first
-// record starts the fan-out of a stored event (which then leaves the
-// outbox), its second names an event that has expired (nothing to do).
+// record starts the fan-out of a stored event, carried in the message
+// (which then leaves the outbox, its first attempt made there and then),
+// its second names an event that has expired (nothing to do).
 func TestDeliveriesBatchFansOutEvents(t *testing.T) {
 	r := newRig(t)
 	ctx := context.Background()
+	subscribe(t, r)
 	tx := &dynamo.Tx{}
-	compose.Events(r.graph).Emit(tx, sampleAccountID, "", "edge.sample", map[string]any{"n": 1})
+	ev := compose.Events(r.graph).Emit(tx, sampleAccountID, "", "edge.sample", map[string]any{"n": 1})
 	if err := r.table.Commit(ctx, tx, nil); err != nil {
 		t.Fatal(err)
 	}
-	refs, err := compose.EventStore(r.graph).Pending(ctx, r.clock.Now().Add(time.Second), 10)
-	if err != nil || len(refs) != 1 {
-		t.Fatalf("outbox %v (%v), want the new event", refs, err)
+	pending, err := compose.EventStore(r.graph).Pending(ctx, r.clock.Now().Add(time.Second), 10)
+	if err != nil || len(pending) != 1 {
+		t.Fatalf("outbox %v (%v), want the new event", pending, err)
 	}
+	at, _, _ := strings.Cut(pending[0].SK, "#")
 	var batch events.SQSEvent
-	load(t, "sqs-deliveries-batch.json", map[string]string{sampleEventSK: refs[0].SK}, &batch)
+	load(t, "sqs-deliveries-batch.json", map[string]string{sampleEventTime: at, sampleEventID: ev.ID, sampleEventCreated: ev.CreatedAt}, &batch)
 	if sent := r.deliveries.sent(); len(sent) != 1 || batch.Records[0].Body != sent[0] {
 		t.Fatalf("the sample's body %q is not the message the service sends %q", batch.Records[0].Body, sent)
 	}
@@ -100,11 +130,14 @@ func TestDeliveriesBatchFansOutEvents(t *testing.T) {
 	if err != nil || len(resp.BatchItemFailures) != 0 {
 		t.Fatalf("HandleDeliveries: %+v, %v; want no failures", resp.BatchItemFailures, err)
 	}
-	it, err := compose.EventStore(r.graph).Get(ctx, eventlog.Ref{AccountID: sampleAccountID, SK: refs[0].SK})
+	it, err := compose.EventStore(r.graph).Get(ctx, eventlog.Ref{AccountID: sampleAccountID, SK: pending[0].SK})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if it.GSI1PK != "" {
 		t.Error("the event is still in the outbox after its fan-out")
+	}
+	if sent := r.deliveries.sent(); len(sent) != 2 || !strings.Contains(sent[1], `"attempt":2`) {
+		t.Errorf("after the fan-out the queue got %q, want the second attempt of the refused first one", sent[1:])
 	}
 }

@@ -14,11 +14,12 @@ import (
 )
 
 // TestScheduleEventRunsTheScheduler feeds the EventBridge sample to the
-// scheduler: an event whose fan-out was lost (still in the outbox after
-// eventlog.SweepAge) is dispatched again.
+// scheduler: an event an endpoint wants whose fan-out was lost (still in
+// the outbox after eventlog.SweepAge) is dispatched again.
 func TestScheduleEventRunsTheScheduler(t *testing.T) {
 	r := newRig(t)
 	ctx := context.Background()
+	subscribe(t, r)
 	tx := &dynamo.Tx{}
 	compose.Events(r.graph).Emit(tx, sampleAccountID, "", "edge.sample", map[string]any{"n": 2})
 	if err := r.table.Commit(ctx, tx, nil); err != nil {

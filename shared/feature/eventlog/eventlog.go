@@ -1,9 +1,11 @@
 // Package eventlog is the account's event store (spec 6). Events are written
 // in the same transaction as the change they report, kept 30 days, and read
-// through GET /events. Each new event also sits in an outbox (a sparse index
-// entry) until its webhook fan-out has been queued; a scheduled sweep picks up
-// any event whose fan-out did not happen, so no event is lost when a function
-// dies between the write and the enqueue.
+// through GET /events. Each new event that something will deliver also sits
+// in an outbox (a sparse index entry) until its fan-out has recorded its
+// deliveries; a scheduled sweep picks up any event whose fan-out did not
+// happen, so no event is lost when a function dies between the write and
+// the enqueue. An event nothing wants (checked right before its
+// transaction commits) is written without the entry and costs nothing more.
 package eventlog
 
 import (
@@ -13,7 +15,9 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/ids"
@@ -54,16 +58,31 @@ type Ref struct {
 }
 
 // Dispatcher starts the fan-out of a committed event (for example by
-// queueing it for the webhook sender). Errors are logged: the outbox sweep
-// retries.
+// queueing it for the webhook sender); ev, when not nil, is the event
+// itself, so the fan-out need not read it. Errors are logged: the outbox
+// sweep retries.
 type Dispatcher interface {
-	Dispatch(ctx context.Context, ref Ref) error
+	Dispatch(ctx context.Context, ref Ref, ev *Event) error
+}
+
+// Subscribers tells which of an account's events something will deliver
+// (the webhook endpoints that want them).
+type Subscribers interface {
+	// Wanted reads, as of now, what the account's subscribers want, and
+	// returns whether they want an event.
+	Wanted(ctx context.Context, accountID string) (func(Event) bool, error)
 }
 
 // Writer adds events to transactions.
 type Writer struct {
 	Clock      clock.Clock
 	Dispatcher Dispatcher
+	// Subscribers, when set, is asked right before an event's transaction
+	// commits (once per account and transaction, beside the other checks)
+	// whether anything wants the event: an event nothing wants is written
+	// without an outbox entry and never dispatched, so it costs no
+	// delivery work. Without it, every event goes through the outbox.
+	Subscribers Subscribers
 }
 
 // Emit adds an event of type typ with data to tx, and its dispatch after
@@ -80,15 +99,32 @@ func (w *Writer) Emit(tx *dynamo.Tx, accountID, siteID, typ string, data any) Ev
 		e.SiteID = aws.String(siteID)
 	}
 	sk := dynamo.TimeKey(clock.SortKey(now), e.ID)
-	tx.Put("event:"+typ, Item{
+	av, err := attributevalue.MarshalMap(Item{
 		PK: dynamo.EventsPK(accountID), SK: sk, Event: e,
 		GSI1PK: dynamo.DuePK(OutboxKind), GSI1SK: dynamo.TimeKey(clock.SortKey(now), accountID+"#"+e.ID),
 		TTL: now.Add(Retention).Unix(),
-	}, "", nil)
+	})
+	if err != nil {
+		tx.Put("event:"+typ, e, "", nil) // fails the commit with the marshalling error
+		return e
+	}
+	tx.Raw("event:"+typ, types.TransactWriteItem{Put: &types.Put{Item: av}})
+	entry := &pending{event: e, item: av}
+	if w.Subscribers != nil {
+		batch := tx.Local(batchKey{accountID}, func() any {
+			b := &batch{accountID: accountID, subscribers: w.Subscribers}
+			tx.BeforeCommit(b.check)
+			return b
+		}).(*batch)
+		batch.entries = append(batch.entries, entry)
+	}
 	if w.Dispatcher != nil {
 		ref := Ref{AccountID: accountID, SK: sk}
 		tx.AfterCommit(func(ctx context.Context) {
-			if err := w.Dispatcher.Dispatch(ctx, ref); err != nil {
+			if entry.unwanted {
+				return
+			}
+			if err := w.Dispatcher.Dispatch(ctx, ref, &entry.event); err != nil {
 				slog.WarnContext(ctx, "dispatch event; the outbox sweep will retry", "event_id", e.ID, "err", err)
 			}
 		})
@@ -123,14 +159,6 @@ func (s *Store) Dispatched(ctx context.Context, ref Ref) error {
 
 // Pending returns up to limit events that entered the outbox before cutoff
 // and are still in it.
-func (s *Store) Pending(ctx context.Context, cutoff time.Time, limit int) ([]Ref, error) {
-	rows, err := dynamo.Due[Item](ctx, s.Table, OutboxKind, clock.SortKey(cutoff), limit)
-	if err != nil {
-		return nil, err
-	}
-	refs := make([]Ref, len(rows))
-	for i, r := range rows {
-		refs[i] = Ref{AccountID: r.AccountID, SK: r.SK}
-	}
-	return refs, nil
+func (s *Store) Pending(ctx context.Context, cutoff time.Time, limit int) ([]Item, error) {
+	return dynamo.Due[Item](ctx, s.Table, OutboxKind, clock.SortKey(cutoff), limit)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -16,24 +17,25 @@ import (
 	"rvcontent/test/dynamotest"
 )
 
-// recordingDispatcher remembers the refs it was asked to dispatch.
+// recordingDispatcher remembers the fan-out messages it was asked to
+// send.
 type recordingDispatcher struct {
 	mu   sync.Mutex
-	refs []eventlog.Ref
+	msgs []eventlog.FanoutMessage
 }
 
-func (d *recordingDispatcher) Dispatch(_ context.Context, ref eventlog.Ref) error {
+func (d *recordingDispatcher) Dispatch(_ context.Context, ref eventlog.Ref, ev *eventlog.Event) error {
 	d.mu.Lock()
-	d.refs = append(d.refs, ref)
+	d.msgs = append(d.msgs, eventlog.FanoutMessage{Type: "fanout", Ref: ref, Event: ev})
 	d.mu.Unlock()
 	return nil
 }
 
-func (d *recordingDispatcher) take() []eventlog.Ref {
+func (d *recordingDispatcher) take() []eventlog.FanoutMessage {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	out := d.refs
-	d.refs = nil
+	out := d.msgs
+	d.msgs = nil
 	return out
 }
 
@@ -247,29 +249,30 @@ type countingConsumer struct {
 	ids []string
 }
 
-func (c *countingConsumer) Consume(_ context.Context, ev eventlog.Event) error {
+func (c *countingConsumer) Consume(_ context.Context, ev eventlog.Event, _ eventlog.Ref) (bool, error) {
 	c.mu.Lock()
 	c.ids = append(c.ids, ev.ID)
 	c.mu.Unlock()
-	return nil
+	return false, nil
 }
 
 func TestOutboxFanoutAndSweep(t *testing.T) {
 	r := newRig(t)
 	consumer := &countingConsumer{}
-	f := &eventlog.Fanout{Store: r.store, Consumers: []eventlog.Consumer{consumer}, Dispatcher: r.dispatch}
+	f := &eventlog.Fanout{Store: r.store, Consumer: consumer, Dispatcher: r.dispatch}
 	acct := ids.New()
 	e1 := r.emit(t, acct, "", "a", 1)
 	e2 := r.emit(t, acct, "", "b", 2)
-	refs := r.dispatch.take()
-	if len(refs) != 2 || refs[0].AccountID != acct {
-		t.Fatalf("dispatched after commit: %+v, want 2 refs", refs)
+	msgs := r.dispatch.take()
+	if len(msgs) != 2 || msgs[0].Ref.AccountID != acct || msgs[0].Event == nil || msgs[0].Event.ID != e1.ID {
+		t.Fatalf("dispatched after commit: %+v, want 2 messages carrying their events", msgs)
 	}
 	// The first fan-out runs; the second message is lost.
-	if err := f.Run(context.Background(), refs[0]); err != nil {
+	if err := f.Run(context.Background(), msgs[0]); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Run(context.Background(), refs[0]); err != nil { // a duplicate
+	// A duplicate, as a message without its event (read from the table).
+	if err := f.Run(context.Background(), eventlog.FanoutMessage{Type: "fanout", Ref: msgs[0].Ref}); err != nil {
 		t.Fatal(err)
 	}
 	if n, _ := f.Sweep(context.Background()); n != 0 {
@@ -281,8 +284,8 @@ func TestOutboxFanoutAndSweep(t *testing.T) {
 		t.Fatalf("sweep = %d, %v; want only the lost event", n, err)
 	}
 	swept := r.dispatch.take()
-	if len(swept) != 1 || swept[0] != refs[1] {
-		t.Fatalf("sweep dispatched %+v, want %+v", swept, refs[1])
+	if len(swept) != 1 || swept[0].Ref != msgs[1].Ref || swept[0].Event == nil || swept[0].Event.ID != e2.ID {
+		t.Fatalf("sweep dispatched %+v, want %+v with its event", swept, msgs[1].Ref)
 	}
 	if err := f.Run(context.Background(), swept[0]); err != nil {
 		t.Fatal(err)
@@ -292,6 +295,52 @@ func TestOutboxFanoutAndSweep(t *testing.T) {
 	}
 	if fmt.Sprint(consumer.ids) != fmt.Sprint([]string{e1.ID, e2.ID}) {
 		t.Fatalf("consumed %v, want each event once", consumer.ids)
+	}
+}
+
+// wants wants the events of the types it lists, and counts its reads.
+type wants struct {
+	mu    sync.Mutex
+	types []string
+	reads int
+}
+
+func (w *wants) Wanted(context.Context, string) (func(eventlog.Event) bool, error) {
+	w.mu.Lock()
+	w.reads++
+	w.mu.Unlock()
+	return func(ev eventlog.Event) bool { return slices.Contains(w.types, ev.Type) }, nil
+}
+
+// TestEventsNothingWantsSkipTheOutbox: the subscribers are read once per
+// account and transaction; an event nothing wants is recorded (GET /events
+// shows it) without an outbox entry and is never dispatched, so neither the
+// fan-out nor the sweep does anything for it.
+func TestEventsNothingWantsSkipTheOutbox(t *testing.T) {
+	r := newRig(t)
+	subs := &wants{types: []string{"wanted"}}
+	r.writer.Subscribers = subs
+	acct := ids.New()
+	tx := &dynamo.Tx{}
+	for _, typ := range []string{"ignored", "wanted", "ignored"} {
+		r.writer.Emit(tx, acct, "", typ, map[string]any{})
+	}
+	if err := r.table.Commit(context.Background(), tx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if subs.reads != 1 {
+		t.Fatalf("subscribers read %d times for one transaction, want 1", subs.reads)
+	}
+	msgs := r.dispatch.take()
+	if len(msgs) != 1 || msgs[0].Event.Type != "wanted" {
+		t.Fatalf("dispatched %+v, want only the wanted event", msgs)
+	}
+	r.clock.Add(eventlog.SweepAge + time.Second)
+	if pending, err := r.store.Pending(context.Background(), r.clock.Now(), 10); err != nil || len(pending) != 1 || pending[0].Type != "wanted" {
+		t.Fatalf("outbox holds %+v (%v), want only the wanted event", pending, err)
+	}
+	if p, err := r.store.List(context.Background(), acct, eventlog.Query{Limit: 10}); err != nil || len(p.Events) != 3 {
+		t.Fatalf("the feed shows %d events (%v), want all 3", len(p.Events), err)
 	}
 }
 

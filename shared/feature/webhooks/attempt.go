@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/par"
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/queue"
 )
@@ -32,20 +33,38 @@ func (s *Service) Handle(ctx context.Context, rec events.SQSMessage) (handled bo
 // (a duplicate message), and records its outcome. A delivery whose endpoint
 // is gone, disabled or no longer subscribed is dropped instead.
 func (s *Service) Attempt(ctx context.Context, accountID, webhookID, eventID string, n int) error {
-	d, ok, err := s.claim(ctx, accountID, webhookID, eventID, n)
+	// The claim and the endpoint are read at once.
+	var d delivery
+	var ok bool
+	var ep item
+	var epErr error
+	err := par.Do(ctx, func(ctx context.Context) (err error) {
+		d, ok, err = s.claim(ctx, accountID, webhookID, eventID, n)
+		return err
+	}, func(ctx context.Context) error {
+		ep, epErr = s.get(ctx, accountID, webhookID)
+		return nil
+	})
 	if err != nil || !ok {
 		return err
 	}
-	ep, err := s.get(ctx, accountID, webhookID)
-	if errors.Is(err, ErrNotFound) {
+	if errors.Is(epErr, ErrNotFound) {
 		return s.drop(ctx, d)
 	}
-	if err != nil {
-		return err // the claim runs out and the sweep tries again
+	if epErr != nil {
+		return epErr // the claim runs out and the sweep tries again
 	}
+	return s.attemptClaimed(ctx, ep, d, n)
+}
+
+// attemptClaimed makes attempt n of the claimed delivery d to endpoint ep
+// and records its outcome; a delivery whose endpoint is disabled or no
+// longer subscribed is dropped instead.
+func (s *Service) attemptClaimed(ctx context.Context, ep item, d delivery, n int) error {
 	if !ep.Enabled || !ep.Subscribed(d.EventType) {
 		return s.drop(ctx, d)
 	}
+	accountID, webhookID := d.AccountID, d.WebhookID
 	secret, err := s.Keys.Secret(accountID, webhookID, ep.SecretNonce, ep.SecretKeyID)
 	if err != nil {
 		// Our configuration, not the endpoint, is at fault: make no attempt
@@ -145,35 +164,45 @@ func (s *Service) finish(ctx context.Context, ep item, d delivery, n int, res Re
 	return nil
 }
 
-// record commits an attempt's log entry and its effect on endpoint ep
-// (last delivery, run of failures) together with the writes extra adds. An
-// endpoint deleted meanwhile only loses its part.
+// record commits an attempt's log entry together with the writes extra
+// adds, then notes the attempt's effect on endpoint ep (noteHealth).
 func (s *Service) record(ctx context.Context, ep item, entry Attempt, res Result, now time.Time, extra func(*dynamo.Tx)) error {
-	build := func(withEndpoint bool) *dynamo.Tx {
-		tx := &dynamo.Tx{}
-		if extra != nil {
-			extra(tx)
-		}
-		tx.Put("attempt", attemptItem{
-			PK: dynamo.WebhookLogPK(ep.AccountID, ep.ID), SK: dynamo.TimeKey(dynamo.AttemptPrefix+clock.SortKey(now), entry.ID),
-			Attempt: entry, TTL: now.Add(attemptRetention).Unix(),
-		}, "", nil)
-		if withEndpoint {
-			tx.Update("webhook", ep.PK, ep.SK, healthUpdate(ep, res, now))
-		}
-		return tx
+	tx := &dynamo.Tx{}
+	if extra != nil {
+		extra(tx)
 	}
-	err := s.Table.Commit(ctx, build(true), nil)
-	var ce *dynamo.CanceledError
-	if errors.As(err, &ce) && ce.Has("webhook") && !ce.Has("delivery") {
-		err = s.Table.Commit(ctx, build(false), nil)
+	tx.Put("attempt", attemptItem{
+		PK: dynamo.WebhookLogPK(ep.AccountID, ep.ID), SK: dynamo.TimeKey(dynamo.AttemptPrefix+clock.SortKey(now), entry.ID),
+		Attempt: entry, TTL: now.Add(attemptRetention).Unix(),
+	}, "", nil)
+	if err := s.Table.Commit(ctx, tx, nil); err != nil {
+		return err
 	}
-	return err
+	s.noteHealth(ctx, ep, res, now)
+	return nil
+}
+
+// noteHealth writes an attempt's effect on endpoint ep: its last delivery
+// and run of failures. It is its own write, after the attempt's, so the
+// attempts of many deliveries to one endpoint at once never meet in a
+// transaction; it is kept only when no later attempt was noted first, and
+// an endpoint deleted meanwhile is left alone. A failure is logged: the
+// endpoint's next attempt notes its health again.
+func (s *Service) noteHealth(ctx context.Context, ep item, res Result, now time.Time) {
+	u := healthUpdate(ep, res, now)
+	_, err := s.Table.Update(ctx, ep.PK, ep.SK, &dynamodb.UpdateItemInput{
+		UpdateExpression: u.UpdateExpression, ConditionExpression: u.ConditionExpression,
+		ExpressionAttributeNames: u.ExpressionAttributeNames, ExpressionAttributeValues: u.ExpressionAttributeValues,
+	})
+	if err != nil && !errors.Is(err, dynamo.ErrConditionFailed) {
+		slog.WarnContext(ctx, "note a webhook endpoint's last delivery", "webhook_id", ep.ID, "err", err)
+	}
 }
 
 // healthUpdate is the change an attempt's result makes to its endpoint: its
 // last delivery, and the run of failures that a success ends and a failure
-// starts (with the warning check due WarnAfter later) or continues.
+// starts (with the warning check due WarnAfter later) or continues; on the
+// condition that the endpoint exists and noted no later attempt.
 func healthUpdate(ep item, res Result, now time.Time) *types.Update {
 	b := newUpdate()
 	b.set("last_delivery_at", str(clock.Format(now)))
@@ -186,6 +215,8 @@ func healthUpdate(ep item, res Result, now time.Time) *types.Update {
 		b.set("gsi1pk", str(dynamo.DuePK(HealthKind)))
 		b.setIfMissing("gsi1sk", str(healthKey(now.Add(WarnAfter), ep.AccountID, ep.ID)))
 	}
-	b.condition("attribute_exists(pk)")
+	at := b.name("last_delivery_at") // NULL until the first delivery
+	b.condition("attribute_exists(pk) AND (attribute_not_exists(" + at + ") OR attribute_type(" + at + ", " + b.value(str("NULL")) + ") OR " +
+		at + " <= " + b.value(str(clock.Format(now))) + ")")
 	return b.update()
 }

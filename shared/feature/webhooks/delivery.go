@@ -80,6 +80,13 @@ func newDelivery(ev eventlog.Event, body []byte, webhookID string, now time.Time
 	}
 }
 
+// claimed returns d held for its next attempt by the caller until now plus
+// Lease, as claim would.
+func (d delivery) claimed(now time.Time) delivery {
+	d.ClaimedUntil = now.Add(Lease).UnixMilli()
+	return d
+}
+
 // EncodeEvent returns ev as GET /events shows it: JSON without HTML
 // escaping, data unchanged.
 func EncodeEvent(ev eventlog.Event) ([]byte, error) {

@@ -11,6 +11,9 @@ import (
 	"rvcontent/shared/feature/webhooks"
 )
 
+// TestFanoutRunTwiceMakesOneDeliveryPerSubscribedEnabledEndpoint: the
+// fan-out makes each wanted delivery's first attempt itself, and a fan-out
+// that runs again does nothing.
 func TestFanoutRunTwiceMakesOneDeliveryPerSubscribedEnabledEndpoint(t *testing.T) {
 	r := newRig(t)
 	sub := r.endpoint(t, "site.added")
@@ -19,15 +22,12 @@ func TestFanoutRunTwiceMakesOneDeliveryPerSubscribedEnabledEndpoint(t *testing.T
 	if _, err := r.svc.Update(r.ctx, off.ID, webhooks.Patch{Enabled: ptr(false)}); err != nil {
 		t.Fatal(err)
 	}
-	ev := r.event("site.added")
-	c := webhooks.Consumer{Service: r.svc}
+	m := r.event(t, "site.added")
 	for i := 0; i < 2; i++ { // the outbox may run a fan-out twice
-		if err := c.Consume(context.Background(), ev); err != nil {
-			t.Fatal(err)
-		}
+		r.fanout(t, m)
 	}
-	if n := r.deliver(t); n != 1 {
-		t.Fatalf("%d attempt messages, want 1", n)
+	if n := len(r.queue.take()); n != 0 {
+		t.Fatalf("%d attempt messages, want none: the fan-out makes the first attempt", n)
 	}
 	if r.poster.count() != 1 || !strings.Contains(r.poster.reqs[0].URL, sub.URL) {
 		t.Fatalf("%d requests, want one to the subscribed endpoint", r.poster.count())
@@ -37,8 +37,33 @@ func TestFanoutRunTwiceMakesOneDeliveryPerSubscribedEnabledEndpoint(t *testing.T
 		t.Fatalf("request %+v", req)
 	}
 	log, _, err := r.svc.Attempts(context.Background(), r.acct, sub.ID, 10, "")
-	if err != nil || len(log) != 1 || !log[0].Succeeded || log[0].DeliveryID != webhooks.DeliveryID(sub.ID, ev.ID) {
+	if err != nil || len(log) != 1 || !log[0].Succeeded || log[0].DeliveryID != webhooks.DeliveryID(sub.ID, m.Event.ID) {
 		t.Fatalf("attempt log %+v, %v", log, err)
+	}
+	if list, _, _ := r.svc.List(context.Background(), r.acct, 10, ""); list[0].LastDeliveryStatus == nil || *list[0].LastDeliveryStatus != 200 {
+		t.Fatalf("the endpoint's last delivery was not noted: %+v", list[0])
+	}
+}
+
+// TestAFanOutThatDiesIsSweptAfterItsClaim: a fan-out that dies during a
+// first attempt leaves the delivery claimed; the sweep makes the attempt
+// again once the claim runs out, and only then.
+func TestAFanOutThatDiesIsSweptAfterItsClaim(t *testing.T) {
+	r := newRig(t)
+	r.endpoint(t, "*")
+	r.poster.crash = true
+	r.fanout(t, r.event(t, "site.added"))
+	r.poster.crash = false
+	if n, err := r.svc.SweepDeliveries(context.Background()); err != nil || n != 0 {
+		t.Fatalf("sweep while claimed sent %d (%v)", n, err)
+	}
+	r.clock.Add(webhooks.Lease + time.Second)
+	if n, err := r.svc.SweepDeliveries(context.Background()); err != nil || n != 1 {
+		t.Fatalf("sweep after the claim sent %d (%v), want 1", n, err)
+	}
+	r.deliver(t)
+	if got := r.poster.reqs[len(r.poster.reqs)-1].Header["Service-Delivery-Attempt"]; r.poster.count() != 2 || got != "1" {
+		t.Fatalf("%d requests, last attempt %s; want the first attempt made again", r.poster.count(), got)
 	}
 }
 
@@ -46,10 +71,10 @@ func TestLostMessagesAreSweptAndDuplicatesMakeNoSecondAttempt(t *testing.T) {
 	r := newRig(t)
 	r.poster.status = 500
 	r.endpoint(t, "*")
-	if err := (webhooks.Consumer{Service: r.svc}).Consume(context.Background(), r.event("site.added")); err != nil {
-		t.Fatal(err)
+	r.fanout(t, r.event(t, "site.added")) // attempt 1 fails
+	if lost := r.queue.take(); len(lost) != 1 || lost[0].Delay != time.Minute || !strings.Contains(lost[0].Body, `"attempt":2`) {
+		t.Fatalf("after attempt 1: %+v", lost) // attempt 2's message is lost
 	}
-	r.queue.take() // the first attempt's message is lost
 	sweep := func() int {
 		t.Helper()
 		n, err := r.svc.SweepDeliveries(context.Background())
@@ -58,8 +83,9 @@ func TestLostMessagesAreSweptAndDuplicatesMakeNoSecondAttempt(t *testing.T) {
 		}
 		return n
 	}
+	r.clock.Add(time.Minute)
 	if n := sweep(); n != 0 {
-		t.Fatalf("sweep at once sent %d", n)
+		t.Fatalf("sweep when the message was due sent %d", n)
 	}
 	r.clock.Add(webhooks.Lease + time.Second)
 	if n := sweep(); n != 1 {
@@ -71,20 +97,13 @@ func TestLostMessagesAreSweptAndDuplicatesMakeNoSecondAttempt(t *testing.T) {
 	msgs := r.queue.take()
 	r.queue.msgs = append(msgs, msgs...) // the same message twice
 	r.deliver(t)
-	if r.poster.count() != 1 {
-		t.Fatalf("%d requests for a duplicated message, want 1", r.poster.count())
+	if r.poster.count() != 2 {
+		t.Fatalf("%d requests for a duplicated message after attempt 1, want 2", r.poster.count())
 	}
 
-	// Attempt 2 is queued one minute out; attempt 3 five; attempt 4 is a
-	// 30-minute wait the sweep carries.
+	// Attempt 3 is queued five minutes out; attempt 4 is a 30-minute wait
+	// the sweep carries.
 	next := r.queue.take()
-	if len(next) != 1 || next[0].Delay != time.Minute || !strings.Contains(next[0].Body, `"attempt":2`) {
-		t.Fatalf("after attempt 1: %+v", next)
-	}
-	r.queue.msgs = next
-	r.clock.Add(time.Minute)
-	r.deliver(t)
-	next = r.queue.take()
 	if len(next) != 1 || next[0].Delay != 5*time.Minute || !strings.Contains(next[0].Body, `"attempt":3`) {
 		t.Fatalf("after attempt 2: %+v", next)
 	}
@@ -171,37 +190,45 @@ func TestFailingEndpointIsWarnedThenDisabledAndASuccessEndsTheRun(t *testing.T) 
 	}
 }
 
+// failedOnce makes an event's first attempt fail and returns the queued
+// message of attempt 2, due now.
+func (r *rig) failedOnce(t *testing.T) sent {
+	t.Helper()
+	r.poster.status = 500
+	r.endpoint(t, "*")
+	r.fanout(t, r.event(t, "site.added"))
+	msgs := r.queue.take()
+	if len(msgs) != 1 {
+		t.Fatalf("%d messages after a failed first attempt, want 1", len(msgs))
+	}
+	r.clock.Add(time.Minute)
+	r.poster.status = 200
+	return msgs[0]
+}
+
 func TestStaleAttemptNumberIsIgnored(t *testing.T) {
 	r := newRig(t)
-	r.endpoint(t, "*")
-	if err := (webhooks.Consumer{Service: r.svc}).Consume(context.Background(), r.event("site.added")); err != nil {
-		t.Fatal(err)
-	}
-	msgs := r.queue.take()
-	r.queue.msgs = []sent{{Body: strings.Replace(msgs[0].Body, `"attempt":1`, `"attempt":2`, 1)}}
+	msg := r.failedOnce(t)
+	r.queue.msgs = []sent{{Body: strings.Replace(msg.Body, `"attempt":2`, `"attempt":3`, 1)}}
 	r.deliver(t)
-	if r.poster.count() != 0 {
+	if r.poster.count() != 1 {
 		t.Fatal("an attempt that is not next was made")
 	}
 }
 
 func TestARunningAttemptIsNotStartedTwice(t *testing.T) {
 	r := newRig(t)
-	r.endpoint(t, "*")
-	if err := (webhooks.Consumer{Service: r.svc}).Consume(context.Background(), r.event("site.added")); err != nil {
-		t.Fatal(err)
-	}
-	msg := r.queue.take()[0]
+	msg := r.failedOnce(t)
 	r.poster.gate = make(chan struct{})
 	done := make(chan error)
 	go func() {
 		_, err := r.svc.Handle(context.Background(), events.SQSMessage{Body: msg.Body})
 		done <- err
 	}()
-	for r.poster.count() == 0 {
+	for r.poster.count() < 2 {
 		time.Sleep(5 * time.Millisecond)
 	}
-	// The same message again while the first attempt waits for its answer.
+	// The same message again while the attempt waits for its answer.
 	second := make(chan error)
 	go func() {
 		_, err := r.svc.Handle(context.Background(), events.SQSMessage{Body: msg.Body})
@@ -221,8 +248,8 @@ func TestARunningAttemptIsNotStartedTwice(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
-	if n := r.poster.count(); n != 1 {
-		t.Fatalf("%d requests, want 1: a running attempt was started again", n)
+	if n := r.poster.count(); n != 2 {
+		t.Fatalf("%d requests, want 2: a running attempt was started again", n)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"rvcontent/shared/feature/eventlog"
+	"rvcontent/shared/kernel/par"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -18,40 +19,92 @@ type Consumer struct{ Service *Service }
 var _ eventlog.Consumer = Consumer{}
 
 // Consume adds a delivery of ev for every endpoint of its account that
-// wants it (see Endpoint.Wants), and queues each new one's first attempt. It is
-// idempotent: a delivery that exists already is left alone (if its queued
-// message was lost, the sweep sends it again). webhook.test events are
-// delivered by the test call itself, to its endpoint only.
-func (c Consumer) Consume(ctx context.Context, ev eventlog.Event) error {
+// wants it (see Endpoint.Wants), in one transaction that also takes the
+// event out of the outbox, then makes each delivery's first attempt at
+// once, in this invocation: a delivery is created already claimed for it,
+// so if the invocation dies the sweep makes it after the claim's Lease.
+// It is idempotent: a fan-out that runs again finds the event out of the
+// outbox and does nothing. webhook.test events are delivered by the test
+// call itself, to its endpoint only.
+func (c Consumer) Consume(ctx context.Context, ev eventlog.Event, ref eventlog.Ref) (bool, error) {
 	if ev.Type == TestEventType {
-		return nil
+		return false, nil
 	}
 	s := c.Service
 	eps, err := s.all(ctx, ev.AccountID)
 	if err != nil {
-		return err
+		return false, err
 	}
-	var body []byte
-	now := s.Clock.Now()
+	var wanting []item
 	for _, ep := range eps {
-		if !ep.Wants(ev) {
+		if ep.Wants(ev) {
+			wanting = append(wanting, ep)
+		}
+	}
+	if len(wanting) == 0 {
+		return false, nil
+	}
+	body, err := EncodeEvent(ev)
+	if err != nil {
+		return false, err
+	}
+	now := s.Clock.Now()
+	ds := make([]delivery, len(wanting))
+	tx := &dynamo.Tx{}
+	for i, ep := range wanting {
+		ds[i] = newDelivery(ev, body, ep.ID, now).claimed(now)
+		tx.PutNew("delivery", ds[i])
+	}
+	eventlog.TakeOut(tx, ref)
+	err = s.Table.Commit(ctx, tx, nil)
+	switch {
+	case eventlog.FannedOut(err):
+		return true, nil // an earlier fan-out of this event recorded it
+	case dynamo.FailedOn(err, "delivery"):
+		// Some delivery exists already (made by a catch-up): add the
+		// others one by one; the fan-out then takes the event out.
+		wanting, ds, err = s.createEach(ctx, wanting, ds)
+		if err != nil {
+			return false, err
+		}
+		s.firstAttempts(ctx, wanting, ds)
+		return false, nil
+	case err != nil:
+		return false, err
+	}
+	s.firstAttempts(ctx, wanting, ds)
+	return true, nil
+}
+
+// createEach writes the deliveries ds (of endpoints eps) that do not exist
+// yet, and returns the ones it wrote.
+func (s *Service) createEach(ctx context.Context, eps []item, ds []delivery) ([]item, []delivery, error) {
+	var made []item
+	var out []delivery
+	for i, d := range ds {
+		err := s.Table.PutNew(ctx, d)
+		if errors.Is(err, dynamo.ErrConditionFailed) {
 			continue
 		}
-		if body == nil {
-			if body, err = EncodeEvent(ev); err != nil {
-				return err
-			}
-		}
-		err := s.Table.PutNew(ctx, newDelivery(ev, body, ep.ID, now))
-		if errors.Is(err, dynamo.ErrConditionFailed) {
-			continue // an earlier fan-out of this event made it
-		}
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
-		s.queueAttempt(ctx, ev.AccountID, ep.ID, ev.ID, 1, 0)
+		made, out = append(made, eps[i]), append(out, d)
 	}
-	return nil
+	return made, out, nil
+}
+
+// firstAttempts makes the first attempt of every delivery ds[i] to
+// endpoint eps[i], all at once, and records each outcome. A failure to
+// record is logged: the delivery's claim runs out and the sweep makes the
+// attempt again.
+func (s *Service) firstAttempts(ctx context.Context, eps []item, ds []delivery) {
+	par.Each(ctx, len(ds), 0, func(ctx context.Context, i int) error {
+		if err := s.attemptClaimed(ctx, eps[i], ds[i], 1); err != nil {
+			slog.WarnContext(ctx, "first webhook attempt; the sweep makes it again", "webhook_id", eps[i].ID, "event_id", ds[i].EventID, "err", err)
+		}
+		return nil
+	})
 }
 
 // queueAttempt sends the message of an attempt after delay. A failure is

@@ -68,9 +68,29 @@ func (r *rig) endpoint(t *testing.T, events ...string) webhooks.Endpoint {
 	return ep
 }
 
-// event returns a committed-looking event of type typ.
-func (r *rig) event(typ string) eventlog.Event {
-	return eventlog.Event{ID: ids.Sortable(), Type: typ, CreatedAt: clock.Format(r.clock.Now()), AccountID: r.acct, Data: json.RawMessage(`{"n":1}`)}
+// event commits an event of type typ through the outbox and returns the
+// fan-out message that starts its fan-out.
+func (r *rig) event(t *testing.T, typ string) eventlog.FanoutMessage {
+	t.Helper()
+	tx := &dynamo.Tx{}
+	ev := (&eventlog.Writer{Clock: r.clock}).Emit(tx, r.acct, "", typ, json.RawMessage(`{"n":1}`))
+	if err := r.table.Commit(context.Background(), tx, nil); err != nil {
+		t.Fatal(err)
+	}
+	at, err := clock.Parse(ev.CreatedAt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return eventlog.FanoutMessage{Type: "fanout", Ref: eventlog.Ref{AccountID: r.acct, SK: dynamo.TimeKey(clock.SortKey(at), ev.ID)}, Event: &ev}
+}
+
+// fanout runs the fan-out of m, as the deliveries queue would.
+func (r *rig) fanout(t *testing.T, m eventlog.FanoutMessage) {
+	t.Helper()
+	f := &eventlog.Fanout{Store: &eventlog.Store{Table: r.table, Clock: r.clock}, Consumer: webhooks.Consumer{Service: r.svc}}
+	if err := f.Run(context.Background(), m); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // deliver hands every queued message whose delay has passed to the
@@ -116,21 +136,26 @@ func (q *fakeQueue) take() []sent {
 }
 
 // fakePoster answers every request with status and records it.
-// A set gate holds every request until it is closed.
+// A set gate holds every request until it is closed; crash makes the
+// sender die (panic) instead of answering.
 type fakePoster struct {
 	mu     sync.Mutex
 	status int
 	reqs   []egress.Request
 	gate   chan struct{}
+	crash  bool
 }
 
 func (p *fakePoster) Do(_ context.Context, req egress.Request) (*egress.Response, error) {
 	p.mu.Lock()
 	p.reqs = append(p.reqs, req)
-	status, gate := p.status, p.gate
+	status, gate, crash := p.status, p.gate, p.crash
 	p.mu.Unlock()
 	if gate != nil {
 		<-gate
+	}
+	if crash {
+		panic("the function died during the request")
 	}
 	return &egress.Response{StatusCode: status}, nil
 }

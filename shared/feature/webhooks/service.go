@@ -85,6 +85,7 @@ func (s *Service) Create(ctx context.Context, in NewInput) (Endpoint, error) {
 		CredentialID: p.CredentialID, SecretNonce: issued.Nonce, SecretKeyID: issued.KeyID,
 	})
 	recordChange(tx, now, p, ep, "created", "Webhook endpoint "+display(ep.URL)+" created")
+	addCatchUp(tx, p.AccountID, id, now)
 	ep.Secret = issued.Secret
 	if err := s.Table.Commit(ctx, tx, ep); err != nil {
 		if dynamo.FailedOn(err, "webhook_limit") {

@@ -65,7 +65,12 @@ func (s *Service) get(ctx context.Context, accountID, id string) (item, error) {
 
 // all reads every endpoint of account (at most MaxEndpoints).
 func (s *Service) all(ctx context.Context, accountID string) ([]item, error) {
-	rows, err := s.Table.QueryAll(ctx, &dynamodb.QueryInput{
+	return endpoints(ctx, s.Table, accountID)
+}
+
+// endpoints reads every endpoint of account from t.
+func endpoints(ctx context.Context, t *dynamo.Table, accountID string) ([]item, error) {
+	rows, err := t.QueryAll(ctx, &dynamodb.QueryInput{
 		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":pk":     &types.AttributeValueMemberS{Value: dynamo.AccountPK(accountID)},

@@ -38,6 +38,8 @@ import "strings"
 // | webhook delivery      | ACCT#<id>#WEBHOOK#<w> | DLV#<event id>           | one per event and endpoint; a conditional put    |
 // |                       |                       |                          | makes a retried fan-out add no second delivery   |
 // | webhook attempt       | ACCT#<id>#WEBHOOK#<w> | ATT#<sortable time>#<id> | an endpoint's attempt log, newest first, 30 days |
+// | webhook catch-up      | ACCT#<id>#WEBHOOK#<w> | CATCHUP                  | a new endpoint's events recorded while it was    |
+// |                       |                       |                          | created; GSI1 DUE#webhook_catchup 2 min later    |
 //
 // | article               | SITE#<site_id>        | ART#<uuidv7>             | a site's articles, newest first; read after the site is found under the caller's account |
 //
@@ -90,9 +92,11 @@ import "strings"
 // GSI1 (gsi1pk, gsi1sk) lists due work for the scheduler: gsi1pk is
 // DUE#<kind>, gsi1sk is <sortable due time>#<id>. Items leave the index by
 // removing both attributes when the work is done.
-// Webhooks use two kinds: DUE#webhook (a pending delivery: its next
-// attempt, or the time its queued message counts as lost) and
-// DUE#webhook_health (a failing endpoint: its warning or disable check).
+// Webhooks use three kinds: DUE#webhook (a pending delivery: its next
+// attempt, or the time its queued message counts as lost),
+// DUE#webhook_health (a failing endpoint: its warning or disable check) and
+// DUE#webhook_catchup (a new endpoint's catch-up of events recorded while
+// it was created).
 // Billing uses DUE#card_check (a trial whose card is not checked yet) and
 // DUE#site_removal (a Studio site to archive at removes_at); the dev
 // stack's simulated processor uses DUE#simpay_renewal (a period end).
@@ -206,6 +210,9 @@ func WebhookLogPK(accountID, webhookID string) string {
 
 // DeliverySK is the sort key of the delivery of one event to an endpoint.
 func DeliverySK(eventID string) string { return "DLV#" + eventID }
+
+// CatchUpSK is the sort key of a new endpoint's catch-up.
+const CatchUpSK = "CATCHUP"
 
 // AttemptPrefix begins every delivery attempt sort key.
 const AttemptPrefix = "ATT#"

@@ -10,15 +10,20 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/kernel/par"
 )
 
-// Tx collects writes that must happen together, and work to do once they
-// have (enqueueing, fan-out). Build it with the methods below, then Commit.
+// Tx collects writes that must happen together, work to do right before
+// they are sent, and work to do once they have (enqueueing, fan-out).
+// Build it with the methods below, then Commit.
 type Tx struct {
-	items []types.TransactWriteItem
-	names []string
-	after []func(context.Context)
-	err   error
+	items  []types.TransactWriteItem
+	names  []string
+	before []func(context.Context) error
+	after  []func(context.Context)
+	local  map[any]any
+	err    error
 }
 
 // Put adds a put of item; condition, if not empty, must hold (for example
@@ -68,6 +73,26 @@ func (tx *Tx) Raw(name string, item types.TransactWriteItem) { tx.add(name, item
 
 // AfterCommit registers work to run once the writes succeeded.
 func (tx *Tx) AfterCommit(f func(context.Context)) { tx.after = append(tx.after, f) }
+
+// BeforeCommit registers work to run when the transaction commits, right
+// before its writes are sent; all such work runs at once. It may change
+// writes already added (through the item map it added with Raw); an error
+// fails the commit with nothing written.
+func (tx *Tx) BeforeCommit(f func(context.Context) error) { tx.before = append(tx.before, f) }
+
+// Local returns what tx keeps under key, made by mk the first time: state a
+// writer keeps for one transaction, such as what it checks before commit.
+func (tx *Tx) Local(key any, mk func() any) any {
+	if v, ok := tx.local[key]; ok {
+		return v
+	}
+	if tx.local == nil {
+		tx.local = map[any]any{}
+	}
+	v := mk()
+	tx.local[key] = v
+	return v
+}
 
 // Len returns the number of writes collected.
 func (tx *Tx) Len() int { return len(tx.items) }
@@ -132,13 +157,19 @@ func WithCommitHook(ctx context.Context, h CommitHook) context.Context {
 	return context.WithValue(ctx, hookKey{}, h)
 }
 
-// Commit runs the collected writes as one transaction. When result is not nil
-// and ctx carries a CommitHook, the hook's write joins the transaction. After
-// success the AfterCommit work runs. A false condition returns a
+// Commit runs the collected writes as one transaction, after the
+// BeforeCommit work. When result is not nil and ctx carries a CommitHook,
+// the hook's write joins the transaction. After success the AfterCommit
+// work runs. A false condition returns a
 // *CanceledError naming the writes that failed.
 func (t *Table) Commit(ctx context.Context, tx *Tx, result any) error {
 	if tx.err != nil {
 		return tx.err
+	}
+	if len(tx.before) > 0 {
+		if err := par.Do(ctx, tx.before...); err != nil {
+			return err
+		}
 	}
 	items, names := tx.items, tx.names
 	hook, _ := ctx.Value(hookKey{}).(CommitHook)

@@ -62,6 +62,10 @@ type Options struct {
 	Resolver       Resolver      // net.DefaultResolver when nil
 }
 
+// MaxIdleConnsPerHost is how many idle connections the client keeps to one
+// host: as many as one deliveries worker sends to it at once.
+const MaxIdleConnsPerHost = 32
+
 // Client makes outbound requests safely. It is safe for concurrent use.
 type Client struct {
 	opts      Options
@@ -102,7 +106,10 @@ func New(opts Options) *Client {
 		DialContext:         c.dial,
 		DialTLSContext:      c.dialTLS,
 		TLSHandshakeTimeout: opts.ConnectTimeout,
-		MaxIdleConns:        20,
+		// Deliveries to one webhook receiver run many at once: keep their
+		// connections for the next ones instead of closing all but two.
+		MaxIdleConns:        256,
+		MaxIdleConnsPerHost: MaxIdleConnsPerHost,
 		IdleConnTimeout:     30 * time.Second,
 	}
 	return c
