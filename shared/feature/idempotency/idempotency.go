@@ -95,6 +95,8 @@ func (s *Store) Begin(ctx context.Context, scope, key, requestHash string) (*Cla
 	if err != nil {
 		return nil, nil, err
 	}
+	// A refused claim returns the record that holds the key, so a replay
+	// costs this one call.
 	_, err = s.Table.Client.PutItem(ctx, &dynamodb.PutItemInput{
 		TableName:           aws.String(s.Table.Name),
 		Item:                av,
@@ -102,18 +104,17 @@ func (s *Store) Begin(ctx context.Context, scope, key, requestHash string) (*Cla
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":now": &types.AttributeValueMemberN{Value: strconv.FormatInt(now.UnixMilli(), 10)},
 		},
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 	})
 	if err == nil {
 		return c, nil, nil
 	}
-	if !errors.As(err, new(*types.ConditionalCheckFailedException)) {
+	var refused *types.ConditionalCheckFailedException
+	if !errors.As(err, &refused) {
 		return nil, nil, err
 	}
-	var old record
-	if err := s.Table.Get(ctx, c.pk, c.sk, &old); err != nil {
-		if errors.Is(err, dynamo.ErrNotFound) {
-			return nil, nil, ErrInProgress // removed between our two reads: let the caller retry
-		}
+	old, err := s.holder(ctx, c, refused.Item)
+	if err != nil {
 		return nil, nil, err
 	}
 	if old.RequestHash != requestHash {
@@ -149,6 +150,21 @@ func (s *Store) Begin(ctx context.Context, scope, key, requestHash string) (*Cla
 		return nil, nil, err
 	}
 	return c, nil, nil
+}
+
+// holder returns the record that refused c's claim: the one the refusal
+// carried, or (from a store that does not return it) a fresh read.
+func (s *Store) holder(ctx context.Context, c *Claim, item map[string]types.AttributeValue) (record, error) {
+	var old record
+	if item != nil {
+		err := attributevalue.UnmarshalMap(item, &old)
+		return old, err
+	}
+	err := s.Table.Get(ctx, c.pk, c.sk, &old)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return record{}, ErrInProgress // removed between our two calls: let the caller retry
+	}
+	return old, err
 }
 
 // Renderer turns a service result into the response that will be sent, or
