@@ -10,8 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/awslabs/aws-lambda-go-api-proxy/core"
-
+	"rvcontent/shared/edge/gateway"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/ids"
@@ -29,7 +28,7 @@ func RequestID(ctx context.Context) string {
 // ClientIP returns the caller's address: API Gateway's source IP when the
 // request came through it, else the connection's remote address.
 func ClientIP(r *http.Request) string {
-	if gw, ok := core.GetAPIGatewayV2ContextFromContext(r.Context()); ok && gw.HTTP.SourceIP != "" {
+	if gw, ok := gateway.RequestContext(r.Context()); ok && gw.HTTP.SourceIP != "" {
 		return gw.HTTP.SourceIP
 	}
 	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
@@ -59,7 +58,7 @@ func Base(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := ""
-		if gw, ok := core.GetAPIGatewayV2ContextFromContext(r.Context()); ok {
+		if gw, ok := gateway.RequestContext(r.Context()); ok {
 			id = gw.RequestID
 		}
 		if id == "" {
@@ -117,7 +116,7 @@ func BaseURL(r *http.Request, configured string) string {
 		return configured
 	}
 	host := r.Host
-	if gw, ok := core.GetAPIGatewayV2ContextFromContext(r.Context()); ok && gw.DomainName != "" {
+	if gw, ok := gateway.RequestContext(r.Context()); ok && gw.DomainName != "" {
 		host = gw.DomainName
 		return "https://" + host
 	}

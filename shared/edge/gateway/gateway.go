@@ -1,44 +1,42 @@
 // Package gateway is the edge between API Gateway's HTTP API (payload
 // version 2.0) and plain net/http handlers, in both directions: Lambda
-// functions wrap their handler with Handler; the dev stack turns each
-// incoming request into the event API Gateway would send (Event) and writes
-// the function's answer back (WriteResponse), so every local request takes
-// the production adapter path.
+// functions wrap their handler with Handler (a request's API Gateway
+// request context is then RequestContext of its context); the dev stack
+// turns each incoming request into the event API Gateway would send
+// (Event) and writes the function's answer back (WriteResponse), so every
+// local request takes the production adapter path.
 package gateway
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/base64"
+	"encoding/binary"
+	"io"
 	"net"
 	"net/http"
+	"net/textproto"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
 	"github.com/aws/aws-lambda-go/events"
-	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
-
-	"rvcontent/shared/kernel/ids"
 )
 
 // LambdaHandler is the signature of an HTTP API Lambda function.
 type LambdaHandler func(context.Context, events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error)
 
-// Handler adapts h to API Gateway HTTP API events.
-func Handler(h http.Handler) LambdaHandler {
-	return httpadapter.NewV2(h).ProxyWithContext
-}
-
 // Event returns the event API Gateway sends for r, matched by routeKey
 // ("GET /path/{id}", or "$default") with path parameters params.
 func Event(r *http.Request, routeKey string, params map[string]string, body []byte) events.APIGatewayV2HTTPRequest {
-	headers := map[string]string{}
+	headers := make(map[string]string, len(r.Header))
 	var cookies []string
 	for k, vs := range r.Header {
-		lk := strings.ToLower(k)
+		lk := lower(k)
 		if lk == "cookie" {
 			for _, v := range vs {
-				for _, c := range strings.Split(v, ";") {
+				for c := range strings.SplitSeq(v, ";") {
 					if c = strings.TrimSpace(c); c != "" {
 						cookies = append(cookies, c)
 					}
@@ -46,16 +44,25 @@ func Event(r *http.Request, routeKey string, params map[string]string, body []by
 			}
 			continue
 		}
-		headers[lk] = strings.Join(vs, ",")
+		if len(vs) == 1 {
+			headers[lk] = vs[0]
+		} else {
+			headers[lk] = strings.Join(vs, ",")
+		}
 	}
-	query := map[string]string{}
-	for k, vs := range r.URL.Query() {
-		query[k] = strings.Join(vs, ",")
+	var query map[string]string
+	if r.URL.RawQuery != "" {
+		values := r.URL.Query()
+		query = make(map[string]string, len(values))
+		for k, vs := range values {
+			query[k] = strings.Join(vs, ",")
+		}
 	}
 	ip, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		ip = r.RemoteAddr
 	}
+	prefix, _, _ := strings.Cut(r.Host, ".")
 	now := time.Now()
 	ev := events.APIGatewayV2HTTPRequest{
 		Version:               "2.0",
@@ -70,10 +77,10 @@ func Event(r *http.Request, routeKey string, params map[string]string, body []by
 			RouteKey:     routeKey,
 			AccountID:    "000000000000",
 			Stage:        "$default",
-			RequestID:    ids.New(),
+			RequestID:    requestID(),
 			APIID:        "devstack",
 			DomainName:   r.Host,
-			DomainPrefix: strings.Split(r.Host, ".")[0],
+			DomainPrefix: prefix,
 			Time:         now.UTC().Format("02/Jan/2006:15:04:05 -0700"),
 			TimeEpoch:    now.UnixMilli(),
 			HTTP: events.APIGatewayV2HTTPRequestContextHTTPDescription{
@@ -98,10 +105,49 @@ func Event(r *http.Request, routeKey string, params map[string]string, body []by
 	return ev
 }
 
+// lower returns header name k in lower case, as API Gateway sends header
+// names, without an allocation for the usual ones.
+func lower(k string) string {
+	if l, ok := lowered[k]; ok {
+		return l
+	}
+	return strings.ToLower(k)
+}
+
+// lowered maps the canonical names of frequent headers to lower case.
+var lowered = func() map[string]string {
+	m := make(map[string]string, len(common))
+	for l, c := range common {
+		m[c] = l
+	}
+	return m
+}()
+
+// requestIDs make API Gateway-like request ids: a prefix random per
+// process and a count, base64.
+var requestIDs = struct {
+	prefix [8]byte
+	n      atomic.Uint64
+}{}
+
+func init() { _, _ = rand.Read(requestIDs.prefix[:]) }
+
+// requestID returns a request id no other request of any process is
+// likely to have.
+func requestID() string {
+	var b [16]byte
+	copy(b[:8], requestIDs.prefix[:])
+	binary.BigEndian.PutUint64(b[8:], requestIDs.n.Add(1))
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
 // WriteResponse writes a function's answer to w as API Gateway would.
 func WriteResponse(w http.ResponseWriter, resp events.APIGatewayV2HTTPResponse) {
+	h := w.Header()
+	values := make([]string, 0, len(resp.Headers)) // one backing array for all single values
 	for k, v := range resp.Headers {
-		w.Header().Set(k, v)
+		values = append(values, v)
+		h[textproto.CanonicalMIMEHeaderKey(k)] = values[len(values)-1 : len(values) : len(values)]
 	}
 	for k, vs := range resp.MultiValueHeaders {
 		for _, v := range vs {
@@ -111,16 +157,17 @@ func WriteResponse(w http.ResponseWriter, resp events.APIGatewayV2HTTPResponse) 
 	for _, c := range resp.Cookies {
 		w.Header().Add("Set-Cookie", c)
 	}
-	body := []byte(resp.Body)
-	if resp.IsBase64Encoded {
-		if b, err := base64.StdEncoding.DecodeString(resp.Body); err == nil {
-			body = b
-		}
-	}
 	status := resp.StatusCode
 	if status == 0 {
 		status = http.StatusOK
 	}
+	if resp.IsBase64Encoded {
+		if b, err := base64.StdEncoding.DecodeString(resp.Body); err == nil {
+			w.WriteHeader(status)
+			_, _ = w.Write(b)
+			return
+		}
+	}
 	w.WriteHeader(status)
-	_, _ = w.Write(body)
+	_, _ = io.WriteString(w, resp.Body)
 }

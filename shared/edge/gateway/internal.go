@@ -7,7 +7,6 @@ import (
 	"net/http"
 
 	"github.com/aws/aws-lambda-go/events"
-	"github.com/awslabs/aws-lambda-go-api-proxy/core"
 
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/kernel/auth"
@@ -53,7 +52,7 @@ type principalJSON struct {
 // InternalPrincipal returns the principal of an internal request: one whose
 // API Gateway event (in ctx, as the adapter puts it) carries one.
 func InternalPrincipal(ctx context.Context) (auth.Principal, bool) {
-	gw, ok := core.GetAPIGatewayV2ContextFromContext(ctx)
+	gw, ok := RequestContext(ctx)
 	if !ok || gw.Authorizer == nil || gw.Authorizer.Lambda == nil {
 		return auth.Principal{}, false
 	}
