@@ -26,7 +26,10 @@ func trivial(w http.ResponseWriter, _ *http.Request) {
 func viaGateway(h http.Handler) http.Handler {
 	fn := gateway.Handler(h)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
+		var body []byte
+		if r.ContentLength != 0 {
+			body, _ = io.ReadAll(r.Body)
+		}
 		resp, err := fn(r.Context(), gateway.Event(r, "GET /ping", nil, body))
 		if err != nil {
 			w.WriteHeader(http.StatusInternalServerError)

@@ -281,7 +281,11 @@ const maxPayload = 10 << 20
 // invoke turns a request into routeKey's API Gateway event and runs fn.
 func invoke(routeKey string, params []string, fn gateway.LambdaHandler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, err := io.ReadAll(io.LimitReader(r.Body, maxPayload+1))
+		var body []byte
+		var err error
+		if r.ContentLength != 0 {
+			body, err = io.ReadAll(io.LimitReader(r.Body, maxPayload+1))
+		}
 		if err != nil || len(body) > maxPayload {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusRequestEntityTooLarge)
