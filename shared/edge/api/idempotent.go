@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -54,7 +55,11 @@ func Idempotent(s *idempotency.Store) func(http.Handler) http.Handler {
 				return
 			}
 			rec := NewHeld()
-			serveReleasingOnPanic(h, rec, r.WithContext(idempotency.WithClaim(r.Context(), claim)), claim)
+			// The request ends well within its claim's lease (see
+			// idempotency.RequestLimit).
+			limited, cancel := context.WithTimeout(idempotency.WithClaim(r.Context(), claim), idempotency.RequestLimit)
+			serveReleasingOnPanic(h, rec, r.WithContext(limited), claim)
+			cancel()
 			if rec.status >= 500 || rec.status == http.StatusTooManyRequests || Spent(r.Context()) {
 				if err := claim.Release(r.Context()); err != nil {
 					slog.WarnContext(r.Context(), "release idempotency key", "err", err)

@@ -41,6 +41,11 @@ const Window = 24 * time.Hour
 // retry may take over a claim whose request died before any effect.
 const Lease = 60 * time.Second
 
+// RequestLimit is how long a request may run under a claim: well within
+// its Lease, so no retry takes the key over while the request can still
+// commit its effect.
+const RequestLimit = 45 * time.Second
+
 const (
 	stateRunning = "running"
 	stateDone    = "done"
@@ -53,7 +58,7 @@ type record struct {
 	State       string `dynamodbav:"state"`
 	RequestHash string `dynamodbav:"request_hash"`
 	Owner       string `dynamodbav:"owner"`
-	LeaseUntil  int64  `dynamodbav:"lease_until"`
+	LeaseUntil  int64  `dynamodbav:"lease_until,omitempty"`
 	ExpiresAt   int64  `dynamodbav:"expires_at"`
 	Status      int    `dynamodbav:"status,omitempty"`
 	ContentType string `dynamodbav:"content_type,omitempty"`
@@ -91,6 +96,7 @@ func (s *Store) Begin(ctx context.Context, scope, key, requestHash string) (*Cla
 		LeaseUntil: now.Add(Lease).UnixMilli(), ExpiresAt: now.Add(Window).UnixMilli(),
 		TTL: now.Add(Window + time.Hour).Unix(),
 	}
+	c.held = rec
 	av, err := attributevalue.MarshalMap(rec)
 	if err != nil {
 		return nil, nil, err
@@ -149,6 +155,8 @@ func (s *Store) Begin(ctx context.Context, scope, key, requestHash string) (*Cla
 	if err != nil {
 		return nil, nil, err
 	}
+	c.held = old
+	c.held.Owner = c.owner
 	return c, nil, nil
 }
 
@@ -178,6 +186,7 @@ type Claim struct {
 	pk, sk string
 	secret []byte
 	owner  string
+	held   record // the record as this claim holds it
 
 	mu       sync.Mutex
 	render   Renderer
@@ -205,13 +214,28 @@ func (c *Claim) Write(result any) (types.TransactWriteItem, bool) {
 	if !ok {
 		return types.TransactWriteItem{}, false
 	}
-	u, err := c.completion(resp)
+	item, err := c.completed(resp)
 	if err != nil {
 		return types.TransactWriteItem{}, false
 	}
-	u.Key = dynamo.Key(c.pk, c.sk)
 	c.recorded = &resp
-	return types.TransactWriteItem{Update: u}, true
+	return types.TransactWriteItem{Put: &types.Put{Item: item}}, true
+}
+
+// completed returns the record completed with resp, for the effect's
+// transaction. It is written whole and without a condition (a condition
+// costs the transaction a read of the record): no other request can hold
+// the key meanwhile, because a claim's Lease outlives the request that
+// made it (a function ends at its timeout, under 30 seconds, and the
+// Idempotent middleware ends a request at RequestLimit).
+func (c *Claim) completed(resp Response) (map[string]types.AttributeValue, error) {
+	sealed, err := seal.Seal(c.secret, resp.Body, nil)
+	if err != nil {
+		return nil, err
+	}
+	r := c.held
+	r.State, r.LeaseUntil, r.Status, r.ContentType, r.Sealed = stateDone, 0, resp.Status, resp.ContentType, sealed
+	return attributevalue.MarshalMap(r)
 }
 
 // Committed marks the record completed by a transaction.
