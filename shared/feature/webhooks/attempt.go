@@ -5,17 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
-	"time"
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/par"
 	"rvcontent/shared/platform/dynamo"
-	"rvcontent/shared/platform/queue"
 )
 
 // Handle consumes attempt messages of the deliveries queue. Messages of
@@ -117,106 +114,4 @@ func (s *Service) drop(ctx context.Context, d delivery) error {
 		return nil
 	}
 	return err
-}
-
-// finish records attempt n of d with its result: the delivery's next state
-// (succeeded, failed for good, or its next attempt scheduled), the attempt
-// log entry and the endpoint's last delivery and health, in one
-// transaction. A retry due within queue.MaxDelay is queued with that delay;
-// a later one waits in DUE#webhook for the sweep.
-func (s *Service) finish(ctx context.Context, ep item, d delivery, n int, res Result) error {
-	now := s.Clock.Now()
-	b := newUpdate()
-	var next *time.Time
-	queueDelay := time.Duration(-1)
-	switch {
-	case res.OK():
-		b.set("state", str(stateSucceeded))
-		b.remove("gsi1pk", "gsi1sk")
-	case n >= MaxAttempts:
-		b.set("state", str(stateFailed))
-		b.remove("gsi1pk", "gsi1sk")
-	default:
-		wait := Schedule[n]
-		at := now.Add(wait)
-		next = &at
-		due := at
-		if wait <= queue.MaxDelay {
-			due, queueDelay = at.Add(Lease), wait
-		}
-		b.set("next_attempt", num(int64(n+1)))
-		b.set("gsi1sk", str(dueKey(due, d.AccountID, d.WebhookID, d.EventID)))
-	}
-	b.set("claimed_until", num(0))
-	b.condition(b.eq("state", str(statePending)) + " AND " + b.eq("next_attempt", num(int64(n))))
-	entry := newAttempt(d.ID, d.EventID, d.EventType, n, res, now, next)
-	err := s.record(ctx, ep, entry, res, now, func(tx *dynamo.Tx) { tx.Update("delivery", d.PK, d.SK, b.update()) })
-	if dynamo.FailedOn(err, "delivery") {
-		slog.WarnContext(ctx, "webhook attempt recorded elsewhere first", "webhook_id", d.WebhookID, "event_id", d.EventID, "attempt", n)
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if queueDelay >= 0 {
-		s.queueAttempt(ctx, d.AccountID, d.WebhookID, d.EventID, n+1, queueDelay)
-	}
-	return nil
-}
-
-// record commits an attempt's log entry together with the writes extra
-// adds, then notes the attempt's effect on endpoint ep (noteHealth).
-func (s *Service) record(ctx context.Context, ep item, entry Attempt, res Result, now time.Time, extra func(*dynamo.Tx)) error {
-	tx := &dynamo.Tx{}
-	if extra != nil {
-		extra(tx)
-	}
-	tx.Put("attempt", attemptItem{
-		PK: dynamo.WebhookLogPK(ep.AccountID, ep.ID), SK: dynamo.TimeKey(dynamo.AttemptPrefix+clock.SortKey(now), entry.ID),
-		Attempt: entry, TTL: now.Add(attemptRetention).Unix(),
-	}, "", nil)
-	if err := s.Table.Commit(ctx, tx, nil); err != nil {
-		return err
-	}
-	s.noteHealth(ctx, ep, res, now)
-	return nil
-}
-
-// noteHealth writes an attempt's effect on endpoint ep: its last delivery
-// and run of failures. It is its own write, after the attempt's, so the
-// attempts of many deliveries to one endpoint at once never meet in a
-// transaction; it is kept only when no later attempt was noted first, and
-// an endpoint deleted meanwhile is left alone. A failure is logged: the
-// endpoint's next attempt notes its health again.
-func (s *Service) noteHealth(ctx context.Context, ep item, res Result, now time.Time) {
-	u := healthUpdate(ep, res, now)
-	_, err := s.Table.Update(ctx, ep.PK, ep.SK, &dynamodb.UpdateItemInput{
-		UpdateExpression: u.UpdateExpression, ConditionExpression: u.ConditionExpression,
-		ExpressionAttributeNames: u.ExpressionAttributeNames, ExpressionAttributeValues: u.ExpressionAttributeValues,
-	})
-	if err != nil && !errors.Is(err, dynamo.ErrConditionFailed) {
-		slog.WarnContext(ctx, "note a webhook endpoint's last delivery", "webhook_id", ep.ID, "err", err)
-	}
-}
-
-// healthUpdate is the change an attempt's result makes to its endpoint: its
-// last delivery, and the run of failures that a success ends and a failure
-// starts (with the warning check due WarnAfter later) or continues; on the
-// condition that the endpoint exists and noted no later attempt.
-func healthUpdate(ep item, res Result, now time.Time) *types.Update {
-	b := newUpdate()
-	b.set("last_delivery_at", str(clock.Format(now)))
-	b.set("last_delivery_status", optionalNum(res.Status))
-	switch {
-	case res.OK():
-		b.remove(healthAttributes...)
-	case ep.Enabled:
-		b.setIfMissing("failing_since", str(clock.Format(now)))
-		b.set("gsi1pk", str(dynamo.DuePK(HealthKind)))
-		b.setIfMissing("gsi1sk", str(healthKey(now.Add(WarnAfter), ep.AccountID, ep.ID)))
-	}
-	at := b.name("last_delivery_at") // NULL until the first delivery
-	b.condition("attribute_exists(pk) AND (attribute_not_exists(" + at + ") OR attribute_type(" + at + ", " + b.value(str("NULL")) + ") OR " +
-		at + " <= " + b.value(str(clock.Format(now))) + ")")
-	return b.update()
 }

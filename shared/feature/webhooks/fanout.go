@@ -95,16 +95,35 @@ func (s *Service) createEach(ctx context.Context, eps []item, ds []delivery) ([]
 }
 
 // firstAttempts makes the first attempt of every delivery ds[i] to
-// endpoint eps[i], all at once, and records each outcome. A failure to
-// record is logged: the delivery's claim runs out and the sweep makes the
-// attempt again.
+// endpoint eps[i], all at once, and records their outcomes together. An
+// attempt that could not be made or recorded is logged: its delivery's
+// claim runs out and the sweep makes the attempt again.
 func (s *Service) firstAttempts(ctx context.Context, eps []item, ds []delivery) {
-	par.Each(ctx, len(ds), 0, func(ctx context.Context, i int) error {
-		if err := s.attemptClaimed(ctx, eps[i], ds[i], 1); err != nil {
-			slog.WarnContext(ctx, "first webhook attempt; the sweep makes it again", "webhook_id", eps[i].ID, "event_id", ds[i].EventID, "err", err)
+	made := make([]*outcome, len(ds))
+	errs := par.Each(ctx, len(ds), 0, func(ctx context.Context, i int) error {
+		secret, err := s.Keys.Secret(ds[i].AccountID, ds[i].WebhookID, eps[i].SecretNonce, eps[i].SecretKeyID)
+		if err != nil {
+			return err
 		}
+		res := s.send(ctx, eps[i].URL, secret, []byte(ds[i].Body), ds[i].EventID, ds[i].EventType, 1)
+		o := outcomeOf(eps[i], ds[i], 1, res, s.Clock.Now()) // retries wait from the end of this attempt
+		made[i] = &o
 		return nil
 	})
+	var outcomes []outcome
+	for i, o := range made {
+		if o == nil {
+			slog.WarnContext(ctx, "first webhook attempt; the sweep makes it again", "webhook_id", eps[i].ID, "event_id", ds[i].EventID, "err", errs[i])
+			continue
+		}
+		outcomes = append(outcomes, *o)
+	}
+	if len(outcomes) == 0 {
+		return
+	}
+	if err := s.record(ctx, outcomes...); err != nil {
+		slog.WarnContext(ctx, "record first webhook attempts; the sweep makes them again", "event_id", ds[0].EventID, "err", err)
+	}
 }
 
 // queueAttempt sends the message of an attempt after delay. A failure is

@@ -33,9 +33,9 @@ func (s *Service) Test(ctx context.Context, id string) (TestResult, error) {
 	if err != nil {
 		return TestResult{}, &apperr.Error{Code: errNotConfigured.Code, Op: "webhooks.Test", Message: errNotConfigured.Message, RetryAfter: 60, Err: err}
 	}
-	tx := &dynamo.Tx{}
-	ev := s.Events.Emit(tx, p.AccountID, "", TestEventType, map[string]any{"webhook_id": id})
-	if err := s.Table.Commit(ctx, tx, nil); err != nil {
+	etx := &dynamo.Tx{}
+	ev := s.Events.Emit(etx, p.AccountID, "", TestEventType, map[string]any{"webhook_id": id})
+	if err := s.Table.Commit(ctx, etx, nil); err != nil {
 		return TestResult{}, apperr.Wrap("webhooks.Test", err)
 	}
 	body, err := EncodeEvent(ev)
@@ -44,9 +44,12 @@ func (s *Service) Test(ctx context.Context, id string) (TestResult, error) {
 	}
 	res := s.send(ctx, ep.URL, secret, body, ev.ID, ev.Type, 1)
 	now := s.Clock.Now()
-	entry := newAttempt(DeliveryID(id, ev.ID), ev.ID, ev.Type, 1, res, now, nil)
-	if err := s.record(ctx, ep, entry, res, now, nil); err != nil {
+	tx := &dynamo.Tx{}
+	addEntry(tx, ep, newAttempt(DeliveryID(id, ev.ID), ev.ID, ev.Type, 1, res, now, nil), now)
+	if err := s.Table.Commit(ctx, tx, nil); err != nil {
 		slog.WarnContext(ctx, "record webhook test attempt", "webhook_id", id, "err", err)
+	} else {
+		s.noteHealth(ctx, ep, res, now)
 	}
 	return TestResult{Status: res.Status, DurationMS: res.Duration.Milliseconds(), Error: res.Message(), EventID: ev.ID}, nil
 }
