@@ -8,7 +8,9 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
+	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/feature/webhooks"
+	"rvcontent/shared/platform/dynamo"
 )
 
 // TestFanoutRunTwiceMakesOneDeliveryPerSubscribedEnabledEndpoint: the
@@ -254,3 +256,46 @@ func TestARunningAttemptIsNotStartedTwice(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// never wants no event: it stands for a subscriber check that ran before
+// an endpoint's creation committed.
+type never struct{}
+
+func (never) Wanted(context.Context, string) (func(eventlog.Event) bool, error) {
+	return func(eventlog.Event) bool { return false }, nil
+}
+
+// TestCatchUpDeliversEventsRecordedWhileTheEndpointWasCreated: an event
+// that happened after an endpoint's creation time but was checked before
+// the endpoint existed (so it has no outbox entry) reaches the endpoint
+// through its catch-up, once.
+func TestCatchUpDeliversEventsRecordedWhileTheEndpointWasCreated(t *testing.T) {
+	r := newRig(t)
+	ep := r.endpoint(t, "site.added")
+	tx := &dynamo.Tx{}
+	(&eventlog.Writer{Clock: r.clock, Subscribers: never{}}).Emit(tx, r.acct, "", "site.added", map[string]int{"n": 1})
+	if err := r.table.Commit(context.Background(), tx, nil); err != nil {
+		t.Fatal(err)
+	}
+	run := func() int {
+		t.Helper()
+		n, err := r.svc.CatchUp(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if n := run(); n != 0 {
+		t.Fatalf("catch-up before it was due added %d deliveries", n)
+	}
+	r.clock.Add(webhooks.CatchUpAfter + time.Second)
+	if n := run(); n != 1 {
+		t.Fatalf("catch-up added %d deliveries, want 1", n)
+	}
+	if n := r.deliver(t); n != 1 || r.poster.count() != 1 || !strings.Contains(r.poster.reqs[0].URL, ep.URL) {
+		t.Fatalf("%d messages, %d requests after the catch-up, want one to the endpoint", n, r.poster.count())
+	}
+	if n := run(); n != 0 {
+		t.Fatalf("a second catch-up run added %d deliveries", n)
+	}
+}
