@@ -190,8 +190,9 @@ func readRows(e *testenv.Env, a *testenv.Readable) []latencyRow {
 }
 
 // idempotencyRows are a POST with and without Idempotency-Key, and its
-// replay.
-func idempotencyRows(e *testenv.Env, a *testenv.Readable) []latencyRow {
+// replay, on account a (not the readable one, whose reads would grow with
+// the articles these add).
+func idempotencyRows(e *testenv.Env, a *testenv.Account) []latencyRow {
 	path := "/api/agent/v1/sites/" + a.SiteID + "/articles"
 	const body = `{"title":"Bench idea","keyword":"bench idea"}`
 	const base = "POST /sites/{id}/articles (baseline)"

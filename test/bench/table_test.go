@@ -32,7 +32,7 @@ func TestRatioTable(t *testing.T) {
 	e := env(t)
 	a := e.NewReadable(t, "http://"+benchHost+"/")
 	reads := append(rawGets(t, e, a), readRows(e, a)...)
-	writes := idempotencyRows(e, a)
+	writes := idempotencyRows(e, e.NewAccount(t, "http://"+benchHost+"/"))
 	rows := append(append([]latencyRow(nil), reads...), writes...)
 	f := newFanout(t, e)
 	heyBin := heyPath()
