@@ -5,6 +5,7 @@ package main
 import (
 	"rvcontent/functions/internal/lambdarun"
 	"rvcontent/shared/compose"
+	"rvcontent/shared/compose/jobsfn"
 	"rvcontent/shared/platform/model/bedrock"
 	"rvcontent/shared/platform/ses"
 )
@@ -14,5 +15,5 @@ func main() {
 	d := env.Deps()
 	d.Mailer = ses.New(env.AWS, env.Config.MailFrom)
 	d.Model = bedrock.Configured(env.AWS, env.Config.Model, env.Config.BedrockModelID)
-	lambdarun.Start(compose.Jobs(compose.New(d)))
+	lambdarun.Start(jobsfn.Jobs(compose.New(d)))
 }

@@ -7,59 +7,19 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"rvcontent/shared/feature/eventlog"
-	"rvcontent/shared/feature/forum"
-	"rvcontent/shared/feature/integrations"
 	"rvcontent/shared/feature/jobs"
-	"rvcontent/shared/feature/research"
-	"rvcontent/shared/feature/scans"
-	"rvcontent/shared/feature/scans/scanjob"
 	"rvcontent/shared/feature/scheduler"
 	"rvcontent/shared/feature/webhooks"
-	"rvcontent/shared/feature/writing"
-	"rvcontent/shared/platform/crawl"
 	"rvcontent/shared/platform/mail"
 )
 
 // The workers' parts.
 type (
-	kJobWorker struct{}
-	kFanout    struct{}
+	kFanout struct{}
 )
 
 // SQSHandler is a queue consumer's Lambda handler.
 type SQSHandler = func(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error)
-
-// JobWorker runs queued jobs: scans, research, writing, integration syncs
-// and forum sweeps.
-func JobWorker(g *Graph) *jobs.Worker {
-	return once(g, kJobWorker{}, func() *jobs.Worker {
-		return &jobs.Worker{Table: Table(g), Clock: g.Clock, Enqueuer: Enqueuer(g), Runners: map[string]jobs.Runner{
-			scans.Kind:            ScanRunner(g),
-			research.Kind:         ResearchRunner(g),
-			writing.Kind:          Writing(g),
-			integrations.SyncKind: jobs.RunnerFunc(Integrations(g).RunSync),
-			forum.SweepKind:       jobs.RunnerFunc(Forum(g).RunSweep),
-		}}
-	})
-}
-
-// ScanRunner runs site.scan jobs: it reads the website, asks the model
-// about it and plans keywords and articles.
-func ScanRunner(g *Graph) *scanjob.Runner {
-	return &scanjob.Runner{
-		Table: Table(g), Clock: g.Clock, Sites: Sites(g), Events: Events(g),
-		Crawler: &crawl.Crawler{Fetcher: Egress(g)}, Model: Model(g),
-		Planner: &research.Planner{Plans: Plans(g), Model: Model(g)},
-	}
-}
-
-// ResearchRunner runs research jobs.
-func ResearchRunner(g *Graph) *research.Runner {
-	return &research.Runner{Plans: Plans(g), Sites: Sites(g), Scans: ScanStore(g), Model: Model(g)}
-}
-
-// Jobs is the jobs queue's consumer.
-func Jobs(g *Graph) SQSHandler { return JobWorker(g).Handle }
 
 // Fanout hands each event to the webhook endpoints subscribed to it.
 func Fanout(g *Graph) *eventlog.Fanout {

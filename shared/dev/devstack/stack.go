@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"time"
 
+	"rvcontent/shared/compose/jobsfn"
 	"rvcontent/shared/compose/mcpfn"
 	"rvcontent/shared/compose/pagesfn"
 	"rvcontent/shared/compose/payhookfn"
@@ -173,7 +174,7 @@ func Start(ctx context.Context, opts Options) (*Stack, error) {
 	})
 	s.Graph = g
 	s.Handlers = GroupHandlers(g)
-	s.jobs, s.deliveries, s.schedule = compose.Jobs(g), compose.Deliveries(g), compose.Scheduler(g)
+	s.jobs, s.deliveries, s.schedule = jobsfn.Jobs(g), compose.Deliveries(g), compose.Scheduler(g)
 	s.Harness = &harness.Harness{
 		Table: table, Clock: offset, Outbox: outbox, Overrides: s.Overrides, Faults: injector,
 		RunScheduled: s.schedule.RunAll,

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"unicode"
 
-	"golang.org/x/text/unicode/norm"
+	"rvcontent/shared/kernel/fold"
 )
 
 // Statuses of an article.
@@ -89,7 +89,7 @@ func (a Article) WithoutBody() Article {
 func Slug(title, id string) string {
 	var b strings.Builder
 	dash := false
-	for _, r := range norm.NFKD.String(strings.ToLower(title)) {
+	for _, r := range fold.String(strings.ToLower(title)) {
 		switch {
 		case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)):
 			b.WriteRune(r)
