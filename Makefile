@@ -13,7 +13,7 @@ export GOFLAGS ?= -buildvcs=false
 CDK := $(CACHE_DIR)/cdk/node_modules/.bin/cdk
 CDKLOCAL := $(CACHE_DIR)/cdk/node_modules/.bin/cdklocal
 
-.PHONY: help tools run test test-unit build synth deploy deploy-local lint bench update-disposable clean
+.PHONY: help tools run test test-unit build synth deploy deploy-local lint bench update-disposable clean generate
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-18s %s\n", $$1, $$2}'
@@ -48,6 +48,9 @@ deploy: build tools ## deploy to the AWS account of the current credentials (cdk
 
 deploy-local: build tools ## deploy to a running LocalStack (needs Docker; see localstack/README.md)
 	./localstack/deploy.sh
+
+generate: ## write what the endpoint catalog makes: the API route table, the OpenAPI documents, the README's generated parts
+	$(GO) run ./shared/edge/catalog/gen
 
 lint: ## gofmt and go vet
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './.cache/*')); \
