@@ -80,11 +80,11 @@ func link(name, desc string, max int) Field {
 	return f
 }
 
-// timestamp is an ISO 8601 timestamp field.
+// timestamp is an ISO 8601 timestamp query parameter. It has no format:
+// the service also reads a time without an offset (UTC), a bare date, and
+// an offset's "+" sent unencoded.
 func timestamp(name, desc string) Field {
-	f := text(name, desc, 0, 0)
-	f.Schema.Format = "date-time"
-	return f
+	return text(name, desc+" Any RFC 3339 form; a time without an offset, or a bare date, is UTC.", 0, 0)
 }
 
 // day is a calendar-day field (YYYY-MM-DD).

@@ -33,8 +33,8 @@ var (
 // typeSchema returns the JSON schema of t as encoding/json writes it.
 func typeSchema(t reflect.Type) *Schema {
 	switch {
-	case t == rawMessage:
-		return &Schema{}
+	case t == rawMessage: // the service's raw JSON values are objects (a job's result, an event's data)
+		return &Schema{Type: "object"}
 	case t == timeType:
 		return &Schema{Type: "string", Format: "date-time"}
 	case t == centsType: // written as a number of dollars

@@ -51,7 +51,8 @@ func jobShape() *Schema {
 	return named("Job", "An asynchronous job: result is the kind's result object once completed, error {code, message} once failed.", shapeOf[jobs.Job]()).
 		enumAt("status", "queued", "running", "completed", "failed").
 		describe("kind", "site.scan, research, article.generate, integration.sync or forum.sweep.").
-		describe("result", "The kind's result once completed, else null.")
+		describe("result", "The kind's result once completed, else null.").
+		nullableAt("result")
 }
 
 func siteShape() *Schema {

@@ -4,7 +4,7 @@
 // their handlers to it. The routes of the two APIs are generated from the
 // endpoint catalog (package catalog, operations.go), with each one's plan
 // requirement and path parameter kinds; the machine routes (OAuth, the
-// payment webhook, the MCP server) are below and the
+// payment webhook, the MCP server, the OpenAPI documents) are below and the
 // owner's pages in pages.go.
 package routes
 
@@ -99,8 +99,19 @@ const DefaultGroup = Accounts
 // catalog), the machine routes and the owner's pages.
 var Table = join(apiRoutes, machineRoutes, pageRoutes)
 
+// AgentOpenAPIPath and PublicOpenAPIPath are where the two APIs' OpenAPI
+// documents are served.
+const (
+	AgentOpenAPIPath  = AgentBase + "/openapi.json"
+	PublicOpenAPIPath = PublicBase + "/openapi.json"
+)
+
 // machineRoutes are the routes outside the two APIs that machines call.
 var machineRoutes = []Route{
+	// The OpenAPI documents of the two APIs: public, no credential.
+	{Method: "GET", Path: AgentOpenAPIPath, Group: Accounts, Auth: None},
+	{Method: "GET", Path: PublicOpenAPIPath, Group: Public, Auth: None},
+
 	// The payment processor's webhooks: signed by the processor, no credential.
 	{Method: "POST", Path: PaymentsWebhookPath, Group: PaymentsWebhook, Auth: None},
 
