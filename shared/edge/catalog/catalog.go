@@ -98,6 +98,25 @@ func (o Operation) Params() []Param {
 	return out
 }
 
+// BodyRequired reports whether the operation's body has a required field.
+func (o Operation) BodyRequired() bool {
+	for _, f := range o.Body {
+		if f.Required {
+			return true
+		}
+	}
+	return false
+}
+
+// BodySchema is the schema of the operation's JSON body: an object of its
+// fields. The service reads an empty body, or null, as {}, so a body
+// without a required field may be null.
+func (o Operation) BodySchema() *Schema {
+	s := objectOf(o.Body)
+	s.Nullable = !o.BodyRequired()
+	return s
+}
+
 // FullPath is the operation's path from the base URL.
 func (o Operation) FullPath() string { return o.API.Base() + o.Path }
 

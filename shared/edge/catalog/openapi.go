@@ -151,16 +151,11 @@ func operation(o Operation, refs *Refs) map[string]any {
 		op["parameters"] = params
 	}
 	if len(o.Body) > 0 {
-		body := objectOf(o.Body)
-		media := map[string]any{"schema": body.JSON(refs)}
+		media := map[string]any{"schema": o.BodySchema().JSON(refs)}
 		if o.Example != nil && o.Example.Request != nil {
 			media["example"] = o.Example.Request
 		}
-		required := false
-		for _, f := range o.Body {
-			required = required || f.Required
-		}
-		op["requestBody"] = map[string]any{"required": required, "content": map[string]any{"application/json": media}}
+		op["requestBody"] = map[string]any{"required": o.BodyRequired(), "content": map[string]any{"application/json": media}}
 	}
 	return op
 }

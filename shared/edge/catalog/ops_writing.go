@@ -38,7 +38,7 @@ func writingOps() []Operation {
 			},
 			Status: http.StatusOK,
 			Response: wrap(prop("article", articleShape()), prop("rewrite", wrap(
-				prop("section", str("The heading rewritten, or the passage's place.", 0, 0)),
+				prop("section", &Schema{Type: "string", Nullable: true, Description: "The heading whose content was rewritten; null for a passage sent as text."}),
 				prop("before", str("", 0, 0)), prop("after", str("", 0, 0)),
 				prop("applied", &Schema{Type: "boolean"}),
 			))),

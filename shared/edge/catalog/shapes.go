@@ -87,7 +87,8 @@ func articleShape() *Schema {
 	return named("Article", "An article of the agent API. Lists and events omit body_markdown and body_html.", shapeOf[articles.Article]()).
 		enumAt("status", articles.Statuses...).
 		enumAt("source", "scan", "research", "api", "dashboard", "autopilot").
-		formatAt("date", "scheduled_for")
+		formatAt("date", "scheduled_for").
+		nullableAt("tags")
 }
 
 func scoreShape() *Schema {

@@ -1,76 +1,60 @@
 package mcpserver
 
 import (
-	"fmt"
 	"net/http"
 	"strings"
 
-	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/edge/catalog"
+	"rvcontent/shared/feature/idempotency"
 )
 
-// Tool is the MCP tool of one agent-API route.
+// Tool is the MCP tool of one agent-API operation of the endpoint
+// catalog: its name, description, input and output schemas come from the
+// operation.
 type Tool struct {
-	Route routes.Route
-	Spec  Spec
-	// Described reports whether the catalog describes the route; a route
-	// without a spec gets a generated name and description.
-	Described bool
-	query     map[string]bool
+	Op    catalog.Operation
+	query map[string]bool
 }
 
-// Tools returns the tool of every route of table that takes an agent
-// credential, except the MCP server's own, in table order.
-func Tools(table []routes.Route) []Tool {
-	specs := map[string]Spec{}
-	taken := map[string]bool{}
-	for _, s := range Catalog() {
-		specs[s.Key()] = s
-		taken[s.Name] = true
-	}
+// IdempotencyArgument is the tool argument sent as the Idempotency-Key
+// header of a POST.
+const IdempotencyArgument = "idempotency_key"
+
+// Tools returns the tool of every agent-API operation that takes a
+// credential, in catalog order.
+func Tools() []Tool {
 	var out []Tool
-	for _, r := range table {
-		if r.Auth != routes.Agent || r.Group == routes.MCP {
-			continue
-		}
-		s, ok := specs[r.Key()]
-		if !ok {
-			s = fallbackSpec(r, taken)
-			taken[s.Name] = true
-		}
-		t := Tool{Route: r, Spec: s, Described: ok, query: map[string]bool{}}
-		for _, f := range s.Query {
-			t.query[f.Name] = true
-		}
-		out = append(out, t)
+	for _, o := range catalog.Tools() {
+		out = append(out, toolOf(o))
 	}
 	return out
 }
 
-// fallbackSpec names and describes a route the catalog does not know yet,
-// so routes added to the table are tools at once.
-func fallbackSpec(r routes.Route, taken map[string]bool) Spec {
-	parts := []string{strings.ToLower(r.Method)}
-	for _, seg := range strings.Split(strings.TrimPrefix(r.Path, routes.AgentBase), "/") {
-		if seg != "" && !strings.HasPrefix(seg, "{") {
-			parts = append(parts, strings.ReplaceAll(seg, "-", "_"))
+// ToolsNamed returns the tools named, in catalog order.
+func ToolsNamed(names ...string) []Tool {
+	var out []Tool
+	for _, t := range Tools() {
+		for _, n := range names {
+			if t.Op.ID == n {
+				out = append(out, t)
+			}
 		}
 	}
-	name := strings.Join(parts, "_")
-	for i := 2; taken[name]; i++ {
-		name = fmt.Sprintf("%s_%d", strings.Join(parts, "_"), i)
-	}
-	where := "query parameters"
-	if sendsBody(r.Method) {
-		where = "body fields"
-	}
-	return Spec{
-		Method: r.Method, Path: strings.TrimPrefix(r.Path, routes.AgentBase), Name: name,
-		Description: fmt.Sprintf("Calls %s %s of the agent API; arguments other than the path parameters are sent as %s.", r.Method, r.Path, where),
-	}
+	return out
 }
+
+func toolOf(o catalog.Operation) Tool {
+	t := Tool{Op: o, query: map[string]bool{}}
+	for _, f := range o.Query {
+		t.query[f.Name] = true
+	}
+	return t
+}
+
+// Name is the tool's name: the operation's id.
+func (t Tool) Name() string { return t.Op.ID }
 
 // sendsBody reports whether arguments of a method's tool go in the body.
 func sendsBody(method string) bool {
@@ -78,27 +62,62 @@ func sendsBody(method string) bool {
 }
 
 // InputSchema returns the tool's input schema: path parameters (required
-// strings), query parameters, body fields and, for a POST, the
-// idempotency key.
-func (t Tool) InputSchema() *jsonschema.Schema {
-	var fields []Field
-	for _, p := range t.Route.Params() {
-		fields = append(fields, pathParam(p))
+// strings of their kind), query parameters (a comma-separated one also as
+// an array), body fields and, for a POST, the idempotency key, flat, with
+// the operation's limits.
+func (t Tool) InputSchema() map[string]any {
+	props := map[string]any{}
+	var required []any
+	add := func(name string, schema map[string]any, req bool) {
+		props[name] = schema
+		if req {
+			required = append(required, name)
+		}
 	}
-	fields = append(fields, t.Spec.Query...)
-	fields = append(fields, t.Spec.Body...)
-	if t.Route.Method == http.MethodPost {
-		fields = append(fields, idempotencyField())
+	for _, p := range t.Op.Params() {
+		add(p.Name, p.Schema().JSON(nil), true)
 	}
-	return objectSchema(fields)
+	for _, f := range t.Op.Query {
+		s := f.Schema.JSON(nil)
+		if f.Comma {
+			s = map[string]any{"description": f.Schema.Description, "anyOf": []any{s, map[string]any{"type": "string", "description": "comma-separated"}}}
+		}
+		add(f.Name, s, f.Required)
+	}
+	for _, f := range t.Op.Body {
+		add(f.Name, f.Schema.JSON(nil), f.Required)
+	}
+	if t.Op.Method == http.MethodPost {
+		add(IdempotencyArgument, map[string]any{
+			"type": "string", "minLength": 1, "maxLength": idempotency.MaxKeyLength,
+			"description": "Sent as the Idempotency-Key header: the same key with the same input within 24 hours replays the first answer instead of running again. Use it on calls that spend credits or money.",
+		}, false)
+	}
+	s := map[string]any{"type": "object", "properties": props}
+	if len(required) > 0 {
+		s["required"] = required
+	}
+	return s
+}
+
+// OutputSchema returns the schema of the tool's successful result: the
+// operation's answer, its named shapes in $defs. A failed call's result is
+// a tool error with the API's error body instead.
+func (t Tool) OutputSchema() map[string]any {
+	refs := catalog.NewRefs("#/$defs/")
+	s := t.Op.Response.JSON(refs)
+	if defs := refs.Defs(); len(defs) > 0 {
+		s["$defs"] = defs
+	}
+	return s
 }
 
 // Definition returns the tool as MCP lists it.
 func (t Tool) Definition() *mcp.Tool {
-	m := t.Route.Method
+	m := t.Op.Method
 	yes, no := true, false
 	ann := &mcp.ToolAnnotations{
-		Title:          title(t.Spec.Name),
+		Title:          title(t.Op.ID),
 		ReadOnlyHint:   m == http.MethodGet,
 		IdempotentHint: m != http.MethodPost,
 	}
@@ -110,11 +129,12 @@ func (t Tool) Definition() *mcp.Tool {
 		ann.DestructiveHint = &no
 	}
 	return &mcp.Tool{
-		Name:        t.Spec.Name,
-		Title:       ann.Title,
-		Description: t.Spec.Description + " (" + t.Route.Method + " " + t.Route.Path + ")",
-		InputSchema: t.InputSchema(),
-		Annotations: ann,
+		Name:         t.Op.ID,
+		Title:        ann.Title,
+		Description:  t.Op.Description + " (" + t.Op.Key() + ")",
+		InputSchema:  t.InputSchema(),
+		OutputSchema: t.OutputSchema(),
+		Annotations:  ann,
 	}
 }
 
