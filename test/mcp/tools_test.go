@@ -45,10 +45,10 @@ func TestInitializeAndToolsList(t *testing.T) {
 		name := tool.Name()
 		schema, ok := listed[name]
 		if !ok {
-			t.Errorf("%s (%s) is not listed", name, tool.Op.Key())
+			t.Errorf("%s (%s) is not listed", name, tool.Route.Key())
 			continue
 		}
-		if !strings.HasSuffix(descriptions[name], "("+tool.Op.Key()+")") {
+		if !strings.HasSuffix(descriptions[name], "("+tool.Route.Key()+")") {
 			t.Errorf("%s: description %q does not name its endpoint", name, descriptions[name])
 		}
 		if schema["type"] != "object" {
@@ -56,9 +56,9 @@ func TestInitializeAndToolsList(t *testing.T) {
 		}
 		props, _ := schema["properties"].(map[string]any)
 		required := fmt.Sprint(schema["required"])
-		for _, p := range tool.Op.Params() {
-			if props[p.Name] == nil || !strings.Contains(required, p.Name) {
-				t.Errorf("%s: path parameter %s is not a required property: %v", name, p.Name, schema)
+		for _, p := range tool.Route.Params() {
+			if props[p] == nil || !strings.Contains(required, p) {
+				t.Errorf("%s: path parameter %s is not a required property: %v", name, p, schema)
 			}
 		}
 	}

@@ -18,6 +18,7 @@
 package catalog
 
 import (
+	"net/http"
 	"strings"
 	"sync"
 
@@ -110,9 +111,21 @@ func (o Operation) BodyRequired() bool {
 
 // BodySchema is the schema of the operation's JSON body: an object of its
 // fields. The service reads an empty body, or null, as {}, so a body
-// without a required field may be null.
+// without a required field may be null; and it reads an optional field of
+// a POST sent as null as absent, except a boolean or a field marked
+// NotNull. (A PATCH field says itself whether null clears it.)
 func (o Operation) BodySchema() *Schema {
-	s := objectOf(o.Body)
+	fields := o.Body
+	if o.Method == http.MethodPost {
+		fields = make([]Field, len(o.Body))
+		for i, f := range o.Body {
+			if !f.Required && !f.NotNull && f.Schema.Type != "boolean" && !f.Schema.Nullable {
+				f = f.nullable()
+			}
+			fields[i] = f
+		}
+	}
+	s := objectOf(fields)
 	s.Nullable = !o.BodyRequired()
 	return s
 }

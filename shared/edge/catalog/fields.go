@@ -5,6 +5,9 @@ type Field struct {
 	Name     string
 	Required bool
 	Schema   *Schema
+	// NotNull marks an optional field of a POST body that refuses null
+	// (most read null as absent; see Operation.BodySchema).
+	NotNull bool
 	// Comma marks a query parameter that takes a list as comma-separated
 	// values (OpenAPI style form, not exploded); an MCP tool takes an
 	// array or that string.
@@ -14,6 +17,12 @@ type Field struct {
 // required returns f marked as required.
 func (f Field) required() Field {
 	f.Required = true
+	return f
+}
+
+// notNull returns f refusing null in a POST body.
+func (f Field) notNull() Field {
+	f.NotNull = true
 	return f
 }
 

@@ -9,9 +9,8 @@ type File struct {
 }
 
 // Generated returns every file made from the catalog, with paths under
-// root (the repository's root): the route table of package routes and the
-// two OpenAPI documents. The README's generated parts are checked and
-// written apart (see README).
+// root (the repository's root): the route table of package routes, the
+// two OpenAPI documents and the MCP function's bundle.
 func Generated(root string) ([]File, error) {
 	src, err := RoutesSource()
 	if err != nil {
@@ -25,5 +24,9 @@ func Generated(root string) ([]File, error) {
 		}
 		files = append(files, File{Path: filepath.Join(root, OpenAPIFiles[api]), Content: doc})
 	}
-	return files, nil
+	bundle, err := BundleFile()
+	if err != nil {
+		return nil, err
+	}
+	return append(files, File{Path: filepath.Join(root, MCPFile), Content: bundle}), nil
 }

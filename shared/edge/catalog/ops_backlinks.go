@@ -13,9 +13,9 @@ func targetFields() []Field {
 	return []Field{
 		link("url", "A page on the site's verified domain.", backlinks.MaxTargetURL),
 		list("anchors", "Different anchor texts (ignoring case and spaces).", str("", backlinks.MinAnchor, backlinks.MaxAnchor), backlinks.MinAnchors, backlinks.MaxAnchors),
-		list("topic_tags", "Topics.", str("", backlinks.MinTag, backlinks.MaxTag), 0, backlinks.MaxTargetTags),
-		integer("priority", "Higher is placed first.", 1, backlinks.MaxPriority).withDefault(backlinks.DefaultPriority),
-		integer("max_new_links_per_month", "How many new links a month.", 1, backlinks.MaxMonthlyLinks).withDefault(backlinks.DefaultMonthlyLinks),
+		list("topic_tags", "Topics; null clears them.", str("", backlinks.MinTag, backlinks.MaxTag), 0, backlinks.MaxTargetTags).nullable(),
+		integer("priority", "Higher is placed first.", 1, backlinks.MaxPriority).withDefault(backlinks.DefaultPriority).notNull(),
+		integer("max_new_links_per_month", "How many new links a month.", 1, backlinks.MaxMonthlyLinks).withDefault(backlinks.DefaultMonthlyLinks).notNull(),
 		flag("active", "Whether the exchange places links to it.").withDefault(true),
 	}
 }

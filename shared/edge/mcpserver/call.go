@@ -26,9 +26,8 @@ func (t Tool) request(ctx context.Context, o origin, raw json.RawMessage) (*http
 		return nil, err
 	}
 	var problems []apperr.Problem
-	path := t.Op.FullPath()
-	for _, p := range t.Op.Params() {
-		name := p.Name
+	path := t.Route.Path
+	for _, name := range t.Route.Params() {
 		v, problem := pathValue(args[name])
 		if problem != "" {
 			problems = append(problems, apperr.Problem{Field: name, Problem: problem})
@@ -45,7 +44,7 @@ func (t Tool) request(ctx context.Context, o origin, raw json.RawMessage) (*http
 	}
 	query, body := url.Values{}, map[string]json.RawMessage{}
 	for _, name := range sortedNames(args) {
-		if !t.query[name] && sendsBody(t.Op.Method) {
+		if sendsBody(t.Route.Method) {
 			body[name] = args[name]
 			continue
 		}
@@ -69,7 +68,7 @@ func (t Tool) request(ctx context.Context, o origin, raw json.RawMessage) (*http
 	if len(query) > 0 {
 		target += "?" + query.Encode()
 	}
-	r, err := http.NewRequestWithContext(ctx, t.Op.Method, target, bytes.NewReader(payload))
+	r, err := http.NewRequestWithContext(ctx, t.Route.Method, target, bytes.NewReader(payload))
 	if err != nil {
 		return nil, apperr.Wrap("mcpserver.request", err)
 	}

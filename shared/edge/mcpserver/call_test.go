@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"testing"
 
+	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/kernel/apperr"
 )
 
@@ -16,7 +17,7 @@ import (
 func toolFor(t *testing.T, method, path string) Tool {
 	t.Helper()
 	for _, tool := range Tools() {
-		if tool.Op.Method == method && tool.Op.Path == path {
+		if tool.Route.Method == method && tool.Route.Path == routes.AgentBase+path {
 			return tool
 		}
 	}

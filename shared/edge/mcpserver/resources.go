@@ -6,11 +6,10 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"rvcontent/shared/edge/catalog"
+	"rvcontent/shared/edge/routes"
 )
 
 // The resources' URIs.
@@ -25,13 +24,9 @@ const (
 	ArticleURITemplate = "rvcontent://sites/{site_id}/articles/{article_id}"
 )
 
-// openAPI are the documents, made from the catalog at their first read:
-// the same bytes the API functions serve (a catalog test keeps those files
-// current).
-var openAPI = map[string]func() ([]byte, error){
-	AgentOpenAPIURI:  sync.OnceValues(func() ([]byte, error) { return catalog.OpenAPI(catalog.AgentAPI) }),
-	PublicOpenAPIURI: sync.OnceValues(func() ([]byte, error) { return catalog.OpenAPI(catalog.PublicAPI) }),
-}
+// documents names the OpenAPI documents of the catalog bundle by URI:
+// the same bytes the API functions serve.
+var documents = map[string]string{AgentOpenAPIURI: "agent", PublicOpenAPIURI: "public"}
 
 // addResources offers the OpenAPI documents and the site and article
 // templates.
@@ -58,15 +53,11 @@ func (s *Server) addResources(srv *mcp.Server) {
 
 // readDocument reads an OpenAPI document.
 func readDocument(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-	doc, ok := openAPI[req.Params.URI]
+	doc, ok := theBundle().Documents[documents[req.Params.URI]]
 	if !ok {
 		return nil, mcp.ResourceNotFoundError(req.Params.URI)
 	}
-	b, err := doc()
-	if err != nil {
-		return nil, err
-	}
-	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: "application/json", Text: string(b)}}}, nil
+	return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: "application/json", Text: doc}}}, nil
 }
 
 // readThrough returns the reader of a resource template whose URI's
@@ -100,7 +91,7 @@ func uriArguments(t Tool, uri string) (map[string]string, bool) {
 	if !ok {
 		return nil, false
 	}
-	want, got := strings.Split(t.Op.Path, "/"), strings.Split(rest, "/")
+	want, got := strings.Split(strings.TrimPrefix(t.Route.Path, routes.AgentBase), "/"), strings.Split(rest, "/")
 	if len(want) != len(got) {
 		return nil, false
 	}

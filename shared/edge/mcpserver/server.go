@@ -72,7 +72,7 @@ func (s *Server) build() http.Handler {
 		tools = Tools()
 	}
 	for _, t := range tools {
-		srv.AddTool(t.Definition(), s.call(t))
+		srv.AddTool(t.Def, s.call(t))
 	}
 	s.addResources(srv)
 	addPrompts(srv)
@@ -132,6 +132,6 @@ func (s *Server) run(ctx context.Context, t Tool, extra *mcp.RequestExtra, args 
 		api.Error(rec, (&http.Request{}).WithContext(ctx), err)
 		return rec
 	}
-	s.opts.Handler(t.Op.Group).ServeHTTP(rec, hr)
+	s.opts.Handler(t.Route.Group).ServeHTTP(rec, hr)
 	return rec
 }
