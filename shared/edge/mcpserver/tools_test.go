@@ -83,4 +83,3 @@ func TestURIArguments(t *testing.T) {
 		}
 	}
 }
-
