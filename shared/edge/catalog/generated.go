@@ -10,7 +10,9 @@ type File struct {
 
 // Generated returns every file made from the catalog, with paths under
 // root (the repository's root): the route table of package routes, the
-// two OpenAPI documents and the MCP function's bundle.
+// two OpenAPI documents, the MCP function's bundle, and the README with
+// its generated parts (the MCP tools table, the shapes the spec does not
+// show) made anew.
 func Generated(root string) ([]File, error) {
 	src, err := RoutesSource()
 	if err != nil {
@@ -28,5 +30,10 @@ func Generated(root string) ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(files, File{Path: filepath.Join(root, MCPFile), Content: bundle}), nil
+	files = append(files, File{Path: filepath.Join(root, MCPFile), Content: bundle})
+	readme, err := Readme(root)
+	if err != nil {
+		return nil, err
+	}
+	return append(files, File{Path: filepath.Join(root, ReadmeFile), Content: readme}), nil
 }
