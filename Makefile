@@ -52,8 +52,8 @@ deploy-local: build tools ## deploy to a running LocalStack (needs Docker; see l
 OPENAPI_SPEC_VALIDATOR_VERSION := 0.9.0
 
 openapi: ## validate the two OpenAPI documents as OpenAPI 3.1 (installs openapi-spec-validator with pip if missing)
-	@command -v openapi-spec-validator >/dev/null 2>&1 || python3 -m pip install --quiet "openapi-spec-validator==$(OPENAPI_SPEC_VALIDATOR_VERSION)"
-	openapi-spec-validator shared/edge/openapi/agent-api.json shared/edge/openapi/public-articles-api.json
+	@python3 -c "import openapi_spec_validator" 2>/dev/null || python3 -m pip install --quiet "openapi-spec-validator==$(OPENAPI_SPEC_VALIDATOR_VERSION)"
+	python3 -m openapi_spec_validator shared/edge/openapi/agent-api.json shared/edge/openapi/public-articles-api.json
 
 generate: ## write what the endpoint catalog makes: the API route table, the OpenAPI documents, the README's generated parts
 	$(GO) run ./shared/edge/catalog/gen
