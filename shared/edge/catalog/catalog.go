@@ -13,8 +13,10 @@
 // catalog makes. Adding an endpoint means adding one entry here, running
 // make generate, and binding one handler to its route.
 //
-// The catalog is built at first use. Only the MCP function, the generator
-// and tests link it: the other functions link the generated route table.
+// The catalog is built at first use. Only the generator and tests link it:
+// the functions link what it makes (the generated route table; the
+// OpenAPI documents and the MCP bundle as embedded files), so a function
+// stays small and starts quickly.
 package catalog
 
 import (

@@ -5,6 +5,7 @@ import (
 
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/webhooks"
+	"rvcontent/shared/kernel/apperr"
 )
 
 // billingOps are billing (spec 4.9). The owner pays on the pages these
@@ -50,7 +51,7 @@ func billingOps() []Operation {
 
 // errNoProcessor is billing without a payment processor (a deployment
 // without Stripe settings).
-var errNoProcessor = Error{Status: http.StatusServiceUnavailable, Code: "unavailable", When: "no payment processor is configured"}
+var errNoProcessor = fails(http.StatusServiceUnavailable, apperr.Unavailable, "no payment processor is configured")
 
 // eventOps are the event feed and webhook endpoints (spec 4.10).
 func eventOps() []Operation {

@@ -118,7 +118,8 @@ func (s *Schema) JSON(r *Refs) map[string]any {
 	return ref
 }
 
-// Named returns a copy of named shape s that allows null as well.
+// orNull returns a copy of s (a named shape, say) that allows null as
+// well.
 func (s *Schema) orNull() *Schema {
 	c := *s
 	c.Nullable = true

@@ -216,7 +216,7 @@ func pingShape() *Schema {
 
 // deleted is the answer of a delete: {deleted: true, id}.
 func deleted() *Schema {
-	return wrap(prop("deleted", &Schema{Type: "boolean", Enum: nil}), prop("id", str("", 0, 0)))
+	return wrap(prop("deleted", &Schema{Type: "boolean"}), prop("id", str("", 0, 0)))
 }
 
 // revoked is the answer of a revocation: {revoked: true, id}.

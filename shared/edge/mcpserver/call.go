@@ -14,9 +14,9 @@ import (
 
 // request turns a tool call's arguments into the agent-API request the
 // tool stands for: path parameters into the path, idempotency_key into the
-// Idempotency-Key header, query parameters (and every other argument of a
-// GET or DELETE) into the query, every other argument into the JSON body
-// unchanged, so absent, null and set stay distinct for PATCH. The request
+// Idempotency-Key header, every other argument of a GET or DELETE into the
+// query, and of a POST or PATCH (which take no query parameters) into the
+// JSON body unchanged, so absent, null and set stay distinct for PATCH. The request
 // carries the MCP request's credential, host and caller address. Argument
 // problems the API could not see (a missing path parameter, a value no
 // query string can carry) answer validation_failed.
