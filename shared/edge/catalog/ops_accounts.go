@@ -120,6 +120,11 @@ func accountOps() []Operation {
 				integer("wait", "Seconds to wait for the job to end before answering (the answer comes after at most 25 seconds).", 0, jobs.MaxWaitParam).withDefault(0),
 			},
 			Status: http.StatusOK, Response: one("job", jobShape()),
+			Example: &Example{Response: map[string]any{"job": map[string]any{
+				"id": "0195f5a4-7b7e-7c3a-9d51-3c1e2f4a5b6c", "kind": "article.generate", "status": "completed", "site_id": "0195f5a4-7b7e-7c3a-9d51-3c1e2f4a0001",
+				"created_at": "2026-11-26T09:00:00.000000Z", "started_at": "2026-11-26T09:00:01.000000Z", "finished_at": "2026-11-26T09:00:09.000000Z",
+				"updated_at": "2026-11-26T09:00:09.000000Z", "attempts": 1, "result": map[string]any{"credits_spent": 1}, "error": nil,
+			}}},
 		},
 		{
 			ID: "list_jobs", API: AgentAPI, Method: http.MethodGet, Path: "/jobs", Group: routes.Accounts, Tag: "Jobs",

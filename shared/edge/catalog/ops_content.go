@@ -99,6 +99,7 @@ func contentOps() []Operation {
 				text("keyword", "Only articles for this keyword.", 0, 0),
 			),
 			Status: http.StatusOK, Response: listOf("articles", articleShape()),
+			Example: &Example{},
 		},
 		{
 			ID: "create_article", API: AgentAPI, Method: http.MethodPost, Path: "/sites/{site_id}/articles", Group: routes.Content, Tag: tag,

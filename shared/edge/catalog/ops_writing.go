@@ -18,6 +18,7 @@ func writingOps() []Operation {
 			Summary:     "write article (1 article credit)",
 			Description: "Writes the article as an article.generate job (answer 202 {job}), spending 1 article credit (refunded if writing fails); needs a trial or plan.",
 			Status:      http.StatusAccepted, Response: jobAnswer(),
+			Example: &Example{},
 			Fails: []Error{
 				errCredits("article credits"),
 				errConflict("the article is finished, being written, or already has a body"),

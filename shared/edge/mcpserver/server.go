@@ -51,7 +51,9 @@ const instructions = "Each tool calls one endpoint of the agent API (" + routes.
 	"and returns the endpoint's JSON answer. A failed call is a tool error whose content is the API's error body with its HTTP status: " +
 	"{status, code, error, details, action_url}. Asynchronous work (scans, research, writing, syncs, sweeps) answers with a job: " +
 	"call get_job with wait to follow it. Lists return next_cursor; pass it as cursor for the next page. " +
-	"Send idempotency_key on calls that spend credits or money so a retry never runs twice."
+	"Send idempotency_key on calls that spend credits or money so a retry never runs twice. " +
+	"Resources: the two APIs' OpenAPI documents, and rvcontent://sites/{site_id} and rvcontent://sites/{site_id}/articles/{article_id}. " +
+	"Prompts walk through onboarding a website, writing the next article and the forum sweep."
 
 // New returns the MCP server of o. The SDK's server and its
 // tools are built at the first request, not when the function starts:
