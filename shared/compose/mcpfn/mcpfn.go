@@ -1,6 +1,7 @@
 // Package mcpfn composes the MCP function: the MCP server, one tool per
-// agent-API operation of the endpoint catalog. A tool call runs its endpoint in the endpoint's own
-// function, invoked directly with the caller's principal (gateway.Remote),
+// agent-API operation of the endpoint catalog. A tool call runs its
+// endpoint in the endpoint's own function, invoked directly with the
+// caller's principal (gateway.Remote),
 // so the MCP function links the MCP server and the credential check, not
 // the whole agent API. It is its own package because only this function
 // links the MCP SDK.
