@@ -16,18 +16,17 @@ type Backlinks struct {
 
 // Handlers returns the exchange's handlers by route key.
 func (h *Backlinks) Handlers() map[string]http.HandlerFunc {
-	base := routes.AgentBase + "/sites/{site_id}/backlinks"
 	return map[string]http.HandlerFunc{
-		"GET " + base:                                   h.overview,
-		"PATCH " + base:                                 h.settings,
-		"POST " + base + "/domain":                      h.setDomain,
-		"POST " + base + "/domain/verify":               h.verify,
-		"GET " + base + "/targets":                      h.listTargets,
-		"POST " + base + "/targets":                     h.createTarget,
-		"PATCH " + base + "/targets/{target_id}":        h.updateTarget,
-		"DELETE " + base + "/targets/{target_id}":       h.deleteTarget,
-		"GET " + base + "/placements":                   h.listPlacements,
-		"DELETE " + base + "/placements/{placement_id}": h.cancelPlacement,
+		routes.GetBacklinks.Key():            h.overview,
+		routes.UpdateBacklinks.Key():         h.settings,
+		routes.SetBacklinkDomain.Key():       h.setDomain,
+		routes.VerifyBacklinkDomain.Key():    h.verify,
+		routes.ListBacklinkTargets.Key():     h.listTargets,
+		routes.CreateBacklinkTarget.Key():    h.createTarget,
+		routes.UpdateBacklinkTarget.Key():    h.updateTarget,
+		routes.DeleteBacklinkTarget.Key():    h.deleteTarget,
+		routes.ListBacklinkPlacements.Key():  h.listPlacements,
+		routes.RemoveBacklinkPlacement.Key(): h.cancelPlacement,
 	}
 }
 

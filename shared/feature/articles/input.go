@@ -9,6 +9,7 @@ import (
 // Limits of article fields.
 const (
 	MaxTitle       = 200
+	MinKeyword     = 2
 	MaxDescription = 1000
 	MaxKeyword     = 200
 	MaxTags        = 10
@@ -32,7 +33,7 @@ func ParseDraft(o *input.Object) (Draft, error) {
 	var d Draft
 	d.Title, _ = o.String("title", true, input.Len(1, MaxTitle))
 	d.Description, _ = o.String("description", false, input.MaxLen(MaxDescription))
-	if v, ok := o.String("keyword", false, input.Len(2, MaxKeyword)); ok {
+	if v, ok := o.String("keyword", false, input.Len(MinKeyword, MaxKeyword)); ok {
 		d.Keyword = &v
 	}
 	d.Tags = tags(o)
@@ -67,7 +68,7 @@ func ParsePatch(o *input.Object) (Patch, error) {
 		o.Problem("title", "cannot be null")
 	}
 	p.Description = o.NullableString("description", input.MaxLen(MaxDescription))
-	p.Keyword = o.NullableString("keyword", input.Len(2, MaxKeyword))
+	p.Keyword = o.NullableString("keyword", input.Len(MinKeyword, MaxKeyword))
 	if o.Has("tags") {
 		p.Tags = input.Field[[]string]{Sent: true, Value: tags(o)}
 	}

@@ -63,7 +63,7 @@ func intField(o *input.Object, name string, min, max int) input.Field[int] {
 // tagList reads topic tags: at most 12, 2 to 40 characters each, repeats
 // (ignoring case) dropped.
 func tagList(o *input.Object, name string) input.Field[[]string] {
-	f := o.Strings(name, MaxTopicTags, input.Len(2, MaxTopicTag))
+	f := o.Strings(name, MaxTopicTags, input.Len(MinTopicTag, MaxTopicTag))
 	if f.Sent {
 		f.Value = distinct(f.Value)
 	}

@@ -13,6 +13,8 @@ const (
 	MinName = 2
 	MaxName = model.MaxKeywordName
 	MaxTag  = model.MaxKeywordTag
+	// MaxSearchVolume bounds search_volume.
+	MaxSearchVolume = maxVolume
 )
 
 // Draft is what POST /sites/{site_id}/keywords takes, validated.
