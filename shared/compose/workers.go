@@ -6,6 +6,7 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 
+	"rvcontent/shared/feature/erasure"
 	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/feature/forum"
 	"rvcontent/shared/feature/integrations"
@@ -38,6 +39,9 @@ func JobWorker(g *Graph) *jobs.Worker {
 			writing.Kind:          Writing(g),
 			integrations.SyncKind: jobs.RunnerFunc(Integrations(g).RunSync),
 			forum.SweepKind:       jobs.RunnerFunc(Forum(g).RunSweep),
+			erasure.Kind: &erasure.Runner{
+				Table: Table(g), Clock: g.Clock, Jobs: Enqueuer(g), Billing: Billing(g), Backlinks: Backlinks(g),
+			},
 		}}
 	})
 }
@@ -99,6 +103,7 @@ func MailSweeper(g *Graph) *mail.Sweeper {
 	templates := map[string]mail.Template{}
 	for _, ts := range []map[string]mail.Template{
 		Accounts(g).MailTemplates(), Credentials(g).MailTemplates(), Sessions(g).MailTemplates(), Webhooks(g).MailTemplates(),
+		Erasure(g).MailTemplates(),
 	} {
 		for k, t := range ts {
 			templates[k] = t

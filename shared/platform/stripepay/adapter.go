@@ -14,6 +14,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 	"time"
 
 	"rvcontent/shared/kernel/config"
@@ -131,6 +132,27 @@ func (a *Adapter) EndTrial(ctx context.Context, accountID, subRef, key string) (
 		return payments.Charge{}, mapErr(err)
 	}
 	return payments.Charge{Amount: paid(s), Subscription: a.snapshot(s)}, nil
+}
+
+// CancelNow cancels the subscription at once, without a final invoice or
+// a proration credit. A subscription Stripe no longer has, or that
+// already ended, is no error.
+func (a *Adapter) CancelNow(ctx context.Context, accountID, subRef string) error {
+	_, err := a.client.V1Subscriptions.Cancel(ctx, subRef, &stripe.SubscriptionCancelParams{
+		InvoiceNow: stripe.Bool(false), Prorate: stripe.Bool(false),
+		CancellationDetails: &stripe.SubscriptionCancelCancellationDetailsParams{Comment: stripe.String("account deleted by its owner")},
+	})
+	var se *stripe.Error
+	if errors.As(err, &se) && (se.HTTPStatusCode == http.StatusNotFound || se.Code == stripe.ErrorCodeResourceMissing) {
+		return nil
+	}
+	if errors.As(err, &se) && se.HTTPStatusCode == http.StatusBadRequest && strings.Contains(se.Msg, "canceled") {
+		return nil
+	}
+	if err != nil {
+		return mapErr(err)
+	}
+	return nil
 }
 
 // SetStudioSites sets the quantity of the Studio price: an increase is
