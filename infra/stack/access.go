@@ -60,10 +60,12 @@ var groupAccess = map[routes.Group]Access{
 	// OAuth: revoking a token disconnects its app (an event; its webhook
 	// endpoints are disabled).
 	routes.OAuth: {SendDeliveries: true},
-	// The pages a person opens: consent creates a connection and emails the
-	// owner, sign-in emails a link; the dashboard does what the agent API
-	// does, so GroupAccess adds the agent-API groups' access.
-	routes.Pages: {SendDeliveries: true, SendMail: true},
+	// The pages a person opens: claims and consent record events, consent
+	// and sign-in email the owner, checkout links open the processor's
+	// checkout, the connect page records integration.connected. The
+	// dashboard runs every read and action in its agent-API endpoint's own
+	// function, as the MCP server does.
+	routes.Pages: {SendDeliveries: true, SendMail: true, Payments: true, Invokes: routes.AgentGroups()},
 	// MCP runs each tool call in the function of the tool's endpoint, with
 	// the caller's principal: it reads the table to check credentials and
 	// invokes those functions.
@@ -89,9 +91,6 @@ var noAccess = Access{}
 
 // GroupAccess returns the access of endpoint group g's function.
 func GroupAccess(g routes.Group) Access {
-	if g == routes.Pages {
-		return agentGroupsAccess(groupAccess[g])
-	}
 	if a, ok := groupAccess[g]; ok {
 		return a
 	}

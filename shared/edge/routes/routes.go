@@ -109,6 +109,12 @@ var (
 	trial           = billing.Requirement{Need: billing.NeedTrial}
 )
 
+// dashboard is a page of the owner's dashboard: no credential (the page
+// checks the owner's session).
+func dashboard(method, path string) Route {
+	return Route{Method: method, Path: path, Group: Pages, Auth: None}
+}
+
 func public(method, path string) Route {
 	return Route{Method: method, Path: PublicBase + path, Group: Public, Auth: SiteKey}
 }
@@ -248,18 +254,81 @@ var Table = []Route{
 	{Method: "GET", Path: "/signin", Group: Pages, Auth: None},
 	{Method: "POST", Path: "/signin", Group: Pages, Auth: None},
 	{Method: "GET", Path: "/signin/verify", Group: Pages, Auth: None},
+	{Method: "POST", Path: "/signin/verify", Group: Pages, Auth: None},
 	{Method: "POST", Path: "/signout", Group: Pages, Auth: None},
-	// The owner's dashboard: pages behind owner sign-in.
-	{Method: "GET", Path: "/dashboard", Group: Pages, Auth: None},
-	{Method: "GET", Path: "/dashboard/sites/{site_id}", Group: Pages, Auth: None},
-	{Method: "GET", Path: "/dashboard/billing", Group: Pages, Auth: None},
-	{Method: "POST", Path: "/dashboard/billing/checkout", Group: Pages, Auth: None},
-	{Method: "POST", Path: "/dashboard/billing/portal", Group: Pages, Auth: None},
-	{Method: "GET", Path: "/dashboard/settings", Group: Pages, Auth: None},
-	{Method: "GET", Path: "/dashboard/settings/agents", Group: Pages, Auth: None},
-	{Method: "POST", Path: "/dashboard/settings/agents", Group: Pages, Auth: None},
-	{Method: "POST", Path: "/dashboard/settings/agents/{id}/revoke", Group: Pages, Auth: None},
-	{Method: "GET", Path: "/dashboard/settings/webhooks", Group: Pages, Auth: None},
+	// The owner's dashboard: pages behind owner sign-in, the person's twin
+	// of the agent API (each page runs its reads and actions as agent-API
+	// requests of the signed-in owner).
+	dashboard("GET", "/dashboard"),
+	dashboard("GET", "/dashboard/activity"),
+	dashboard("GET", "/dashboard/billing"),
+	dashboard("POST", "/dashboard/billing/activate"),
+	dashboard("POST", "/dashboard/billing/checkout"),
+	dashboard("POST", "/dashboard/billing/portal"),
+	dashboard("POST", "/dashboard/billing/sites"),
+	dashboard("GET", "/dashboard/settings"),
+	dashboard("GET", "/dashboard/settings/agents"),
+	dashboard("POST", "/dashboard/settings/agents"),
+	dashboard("POST", "/dashboard/settings/agents/{id}/revoke"),
+	dashboard("POST", "/dashboard/settings/delete"),
+	dashboard("GET", "/dashboard/settings/webhooks"),
+	dashboard("POST", "/dashboard/settings/webhooks"),
+	dashboard("GET", "/dashboard/settings/webhooks/{webhook_id}"),
+	dashboard("POST", "/dashboard/settings/webhooks/{webhook_id}"),
+	dashboard("POST", "/dashboard/settings/webhooks/{webhook_id}/delete"),
+	dashboard("POST", "/dashboard/settings/webhooks/{webhook_id}/disable"),
+	dashboard("POST", "/dashboard/settings/webhooks/{webhook_id}/enable"),
+	dashboard("POST", "/dashboard/settings/webhooks/{webhook_id}/test"),
+	dashboard("GET", "/dashboard/sites/{site_id}"),
+	dashboard("GET", "/dashboard/sites/{site_id}/activity"),
+	dashboard("GET", "/dashboard/sites/{site_id}/articles"),
+	dashboard("POST", "/dashboard/sites/{site_id}/articles"),
+	dashboard("GET", "/dashboard/sites/{site_id}/articles/{article_id}"),
+	dashboard("POST", "/dashboard/sites/{site_id}/articles/{article_id}/delete"),
+	dashboard("GET", "/dashboard/sites/{site_id}/articles/{article_id}/edit"),
+	dashboard("POST", "/dashboard/sites/{site_id}/articles/{article_id}/edit"),
+	dashboard("POST", "/dashboard/sites/{site_id}/articles/{article_id}/finish"),
+	dashboard("POST", "/dashboard/sites/{site_id}/articles/{article_id}/generate"),
+	dashboard("POST", "/dashboard/sites/{site_id}/articles/{article_id}/publish"),
+	dashboard("POST", "/dashboard/sites/{site_id}/articles/{article_id}/rewrite"),
+	dashboard("GET", "/dashboard/sites/{site_id}/articles/{article_id}/score"),
+	dashboard("GET", "/dashboard/sites/{site_id}/autopilot"),
+	dashboard("POST", "/dashboard/sites/{site_id}/autopilot"),
+	dashboard("GET", "/dashboard/sites/{site_id}/backlinks"),
+	dashboard("POST", "/dashboard/sites/{site_id}/backlinks"),
+	dashboard("POST", "/dashboard/sites/{site_id}/backlinks/domain"),
+	dashboard("POST", "/dashboard/sites/{site_id}/backlinks/domain/verify"),
+	dashboard("POST", "/dashboard/sites/{site_id}/backlinks/placements/{placement_id}/remove"),
+	dashboard("POST", "/dashboard/sites/{site_id}/backlinks/targets"),
+	dashboard("GET", "/dashboard/sites/{site_id}/backlinks/targets/{target_id}"),
+	dashboard("POST", "/dashboard/sites/{site_id}/backlinks/targets/{target_id}"),
+	dashboard("POST", "/dashboard/sites/{site_id}/backlinks/targets/{target_id}/delete"),
+	dashboard("GET", "/dashboard/sites/{site_id}/forum"),
+	dashboard("POST", "/dashboard/sites/{site_id}/forum"),
+	dashboard("POST", "/dashboard/sites/{site_id}/forum/sweeps"),
+	dashboard("GET", "/dashboard/sites/{site_id}/forum/threads/{thread_id}"),
+	dashboard("POST", "/dashboard/sites/{site_id}/forum/threads/{thread_id}"),
+	dashboard("POST", "/dashboard/sites/{site_id}/forum/threads/{thread_id}/draft"),
+	dashboard("POST", "/dashboard/sites/{site_id}/forum/threads/{thread_id}/edit"),
+	dashboard("POST", "/dashboard/sites/{site_id}/forum/threads/{thread_id}/reply"),
+	dashboard("GET", "/dashboard/sites/{site_id}/integrations"),
+	dashboard("POST", "/dashboard/sites/{site_id}/integrations/{integration_id}"),
+	dashboard("POST", "/dashboard/sites/{site_id}/integrations/{integration_id}/connect"),
+	dashboard("POST", "/dashboard/sites/{site_id}/integrations/{integration_id}/disconnect"),
+	dashboard("POST", "/dashboard/sites/{site_id}/integrations/{integration_id}/sync"),
+	dashboard("POST", "/dashboard/sites/{site_id}/keys"),
+	dashboard("POST", "/dashboard/sites/{site_id}/keys/{key_id}/revoke"),
+	dashboard("GET", "/dashboard/sites/{site_id}/keywords"),
+	dashboard("POST", "/dashboard/sites/{site_id}/keywords"),
+	dashboard("POST", "/dashboard/sites/{site_id}/keywords/{keyword_id}/delete"),
+	dashboard("GET", "/dashboard/sites/{site_id}/rank"),
+	dashboard("POST", "/dashboard/sites/{site_id}/remove"),
+	dashboard("POST", "/dashboard/sites/{site_id}/research"),
+	dashboard("GET", "/dashboard/sites/{site_id}/research/{job_id}"),
+	dashboard("POST", "/dashboard/sites/{site_id}/restore"),
+	dashboard("POST", "/dashboard/sites/{site_id}/scan"),
+	dashboard("GET", "/dashboard/sites/{site_id}/settings"),
+	dashboard("POST", "/dashboard/sites/{site_id}/settings"),
 
 	// MCP server (spec 5). Stateless Streamable HTTP: POST carries every
 	// message; GET and DELETE answer 405 once the credential is accepted.

@@ -1,0 +1,5 @@
+package pages
+
+import "testing"
+
+func TestTemplatesParse(t *testing.T) { templates() }
