@@ -11,7 +11,6 @@ import (
 	"rvcontent/test/testenv"
 )
 
-
 // articleOf reads article id of the owner's site through the API.
 func (o *owner) articleOf(t *testing.T, id string) map[string]any {
 	t.Helper()

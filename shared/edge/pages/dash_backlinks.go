@@ -168,8 +168,7 @@ func (d *Dashboard) saveBacklinks(w http.ResponseWriter, r *http.Request) {
 		d.refused(w, r, err, DashboardPath, "Back to the overview")
 		return
 	}
-	d.patch(w, r, o, path, page, backlinkFields, backlinkValues(cur.Backlinks), func(f formView) {
-		f.ID, f.Action, f.Submit = "settings", page, "Save exchange settings"
+	d.patch(w, r, o, path, page, edit{"settings", "Save exchange settings", backlinkFields, backlinkValues(cur.Backlinks)}, func(f formView) {
 		d.showBacklinks(w, r, &o, statusOf(errOf(f)), map[string]*formView{"settings": &f})
 	})
 }
@@ -278,8 +277,7 @@ func (d *Dashboard) saveBacklinkTarget(w http.ResponseWriter, r *http.Request) {
 		d.refused(w, r, err, sitePath(site)+"/backlinks", "Back to backlinks")
 		return
 	}
-	d.patch(w, r, o, list+"/"+esc(tid), href, targetFields, targetValues(t), func(f formView) {
-		f.ID, f.Action, f.Submit = "target", href, "Save target"
+	d.patch(w, r, o, list+"/"+esc(tid), href, edit{"target", "Save target", targetFields, targetValues(t)}, func(f formView) {
 		d.showTarget(w, r, &o, statusOf(errOf(f)), &f)
 	})
 }

@@ -157,8 +157,7 @@ func (d *Dashboard) saveForum(w http.ResponseWriter, r *http.Request) {
 		d.refused(w, r, err, DashboardPath, "Back to the overview")
 		return
 	}
-	d.patch(w, r, o, path, page, forumFields, forumValues(cur.Forum), func(f formView) {
-		f.ID, f.Action, f.Submit = "settings", page, "Save forum settings"
+	d.patch(w, r, o, path, page, edit{"settings", "Save forum settings", forumFields, forumValues(cur.Forum)}, func(f formView) {
 		d.showForum(w, r, &o, statusOf(errOf(f)), &f)
 	})
 }

@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 )
 
 // autopilotFields are the fields of PATCH /sites/{site_id}/autopilot.
@@ -72,22 +71,31 @@ func (d *Dashboard) saveAutopilot(w http.ResponseWriter, r *http.Request) {
 		d.refused(w, r, err, DashboardPath, "Back to the overview")
 		return
 	}
-	d.patch(w, r, o, path, page, autopilotFields, autopilotValues(cur.Autopilot), func(f formView) {
+	d.patch(w, r, o, path, page, edit{"autopilot", "Save autopilot", autopilotFields, autopilotValues(cur.Autopilot)}, func(f formView) {
 		d.showAutopilot(w, r, &o, statusOf(errOf(f)), &f)
 	})
 }
 
-// patch sends the fields of a form that changed from current as PATCH
-// path and returns to page; a refusal re-renders the form through again.
-func (d *Dashboard) patch(w http.ResponseWriter, r *http.Request, o owner, path, page string, fields []field, current url.Values, again func(formView)) {
+// edit is an edit form: its id, submit label and fields as the page
+// shows them, and the API values they start from.
+type edit struct {
+	id, submit string
+	fields     []field
+	current    url.Values
+}
+
+// patch sends the fields of form f that changed from their current values
+// as PATCH path and returns to page; a refusal re-renders the form, with
+// the API's messages, through again.
+func (d *Dashboard) patch(w http.ResponseWriter, r *http.Request, o owner, path, page string, f edit, again func(formView)) {
 	sent := posted(r)
-	changes := body(fields, sent, current)
+	changes := body(f.fields, sent, f.current)
 	if len(changes) == 0 {
 		d.done(w, r, page, "nothing")
 		return
 	}
 	if err := d.send(r, o, http.MethodPatch, path, changes, nil); err != nil {
-		again(form(formIDOf(fields), r.URL.Path, "Save", fields, sent).withProblems(err, labelsOf(fields)))
+		again(form(f.id, r.URL.Path, f.submit, f.fields, sent).withProblems(err, labelsOf(f.fields)))
 		return
 	}
 	d.done(w, r, page, "saved")
@@ -95,11 +103,6 @@ func (d *Dashboard) patch(w http.ResponseWriter, r *http.Request, o owner, path,
 
 // errOf is the refusal a re-rendered form shows.
 func errOf(f formView) error { return f.err }
-
-// formIDOf names a form by its first field, for forms re-rendered by patch.
-func formIDOf(fields []field) string {
-	return strings.ReplaceAll(fields[0].Name, ".", "-") + "-form"
-}
 
 // integrationView is one push platform on the integrations page.
 type integrationView struct {
@@ -219,9 +222,8 @@ func (d *Dashboard) configureIntegration(w http.ResponseWriter, r *http.Request)
 		d.refused(w, r, err, page, "Back to integrations")
 		return
 	}
-	fields := integrationFields(cur.Integration)
-	d.patch(w, r, o, path, page, fields, integrationValues(cur.Integration), func(f formView) {
-		f.ID, f.Action, f.Submit = "configure-"+integ, page+"/"+esc(integ), "Save settings"
+	f := edit{"configure-" + integ, "Save settings", integrationFields(cur.Integration), integrationValues(cur.Integration)}
+	d.patch(w, r, o, path, page, f, func(f formView) {
 		d.showIntegrations(w, r, &o, statusOf(errOf(f)), nil, &f)
 	})
 }
