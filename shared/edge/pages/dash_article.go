@@ -35,6 +35,23 @@ type scoreSummary struct {
 	Failing           int
 }
 
+// sourceText says where an article came from.
+func sourceText(source string) string {
+	switch source {
+	case "dashboard":
+		return "added by you in the dashboard"
+	case "api":
+		return "added by an agent"
+	case "research":
+		return "from keyword research"
+	case "scan":
+		return "planned by the website scan"
+	case "autopilot":
+		return "added by autopilot"
+	}
+	return source
+}
+
 // articlePath is the page of article id of site siteID.
 func articlePath(siteID, id string) string {
 	return sitePath(siteID) + "/articles/" + esc(id)
@@ -97,7 +114,7 @@ func (d *Dashboard) showArticle(w http.ResponseWriter, r *http.Request, o *owner
 	art0, now := a.Article, d.Clock.Now()
 	v := articleView{
 		page: signed.sitePage(r, s, art0.Title, "/articles"), A: d.articleRow(s.ID, art0), Description: art0.Description,
-		Tags: strings.Join(art0.Tags, ", "), Source: art0.Source, Slug: art0.Slug, PublishedURL: str(art0.PublishedURL),
+		Tags: strings.Join(art0.Tags, ", "), Source: sourceText(art0.Source), Slug: art0.Slug, PublishedURL: str(art0.PublishedURL),
 		Preview: template.HTML(sanitize(art0.BodyHTML)), Idea: art0.Status == "opportunity", Generating: art0.Status == "generating",
 		Finished: art0.Status == "finished", HasBody: art0.BodyMarkdown != "", Created: at(art0.CreatedAt, now),
 		FinishedAt: atp(art0.FinishedAt, now), Results: results, Href: articlePath(s.ID, art0.ID),

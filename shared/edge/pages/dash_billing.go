@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 )
 
 // billingFacts is the account's billing in words.
@@ -109,7 +110,7 @@ func (d *Dashboard) showBilling(w http.ResponseWriter, r *http.Request, o *owner
 	}
 	v := billingView{page: o.page(r, "Billing", billingPage), Billing: d.billingOf(b.Billing), Card: "none on file"}
 	if c := q.Quote.Card; c != nil {
-		v.Card = c.Brand + " ending in " + c.Last4
+		v.Card = strings.ToUpper(c.Brand[:min(1, len(c.Brand))]) + c.Brand[min(1, len(c.Brand)):] + " ending in " + c.Last4
 	}
 	v.Quote = quoteView{
 		Message: q.Quote.Message, DueToday: money(q.Quote.DueToday.String()), MonthlyAfter: money(q.Quote.MonthlyAfter.String()),

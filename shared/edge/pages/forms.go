@@ -72,7 +72,7 @@ func opts(values ...string) []option {
 
 // formView is a form as a page shows it.
 type formView struct {
-	// ID names the form on its page (its heading is ID+"-title").
+	// ID names the form on its page; its fields' ids start with it.
 	ID     string
 	Action string
 	Submit string

@@ -44,7 +44,7 @@ func day(s string) when {
 }
 
 // relative says how long ago (or how soon) t is from now, in the largest
-// whole unit.
+// unit it holds, rounded to the nearest whole one.
 func relative(t, now time.Time) string {
 	d := now.Sub(t)
 	future := d < 0
@@ -57,20 +57,21 @@ func relative(t, now time.Time) string {
 		}
 		return "just now"
 	}
-	var n int
+	var size time.Duration
 	var unit string
 	switch {
 	case d < time.Hour:
-		n, unit = int(d/time.Minute), "minute"
+		size, unit = time.Minute, "minute"
 	case d < 24*time.Hour:
-		n, unit = int(d/time.Hour), "hour"
+		size, unit = time.Hour, "hour"
 	case d < 30*24*time.Hour:
-		n, unit = int(d/(24*time.Hour)), "day"
+		size, unit = 24*time.Hour, "day"
 	case d < 365*24*time.Hour:
-		n, unit = int(d/(30*24*time.Hour)), "month"
+		size, unit = 30*24*time.Hour, "month"
 	default:
-		n, unit = int(d/(365*24*time.Hour)), "year"
+		size, unit = 365*24*time.Hour, "year"
 	}
+	n := int((d + size/2) / size) // to the nearest whole unit
 	if n != 1 {
 		unit += "s"
 	}

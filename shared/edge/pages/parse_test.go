@@ -1,5 +1,0 @@
-package pages
-
-import "testing"
-
-func TestTemplatesParse(t *testing.T) { templates() }
