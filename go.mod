@@ -13,10 +13,9 @@ require (
 
 require (
 	github.com/DataDog/datadog-agent/pkg/template v0.85.4 // indirect
-	github.com/aws/aws-sdk-go-v2/service/lambda v1.114.4 // indirect
 	github.com/aws/aws-sdk-go-v2/service/secretsmanager v1.50.10 // indirect
 	github.com/chromedp/cdproto v0.159.0 // indirect
-	github.com/chromedp/chromedp v0.23.0 // indirect
+	github.com/chromedp/chromedp v0.23.0
 	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 )
 
