@@ -76,8 +76,9 @@ var groupAccess = map[routes.Group]Access{
 // worker also consumes its own queue (see addWorkers).
 var workerAccess = map[string]Access{
 	// Retries re-queue a job; finished jobs write events and may email.
-	// Scans, research and writing run the model.
-	JobWorker: {SendJobs: true, SendDeliveries: true, SendMail: true, RunsModel: true},
+	// Scans, research and writing run the model; the erase job of a
+	// deleted account cancels its subscription at the processor.
+	JobWorker: {SendJobs: true, SendDeliveries: true, SendMail: true, RunsModel: true, Payments: true},
 	// Failed deliveries come back delayed; a webhook disabled after three
 	// days of failures emails the owner.
 	DeliveriesWorker: {SendDeliveries: true, SendMail: true},
