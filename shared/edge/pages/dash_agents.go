@@ -48,13 +48,11 @@ func (d *Dashboard) agents(w http.ResponseWriter, r *http.Request) {
 // showAgents renders the agent keys page; f is the create form after a
 // refusal.
 func (d *Dashboard) showAgents(w http.ResponseWriter, r *http.Request, o *owner, status int, f *formView) {
-	if o == nil {
-		signed, ok := d.signedIn(w, r, agentsPage)
-		if !ok {
-			return
-		}
-		o = &signed
+	signed, ok := d.ownerOf(w, r, o, agentsPage)
+	if !ok {
+		return
 	}
+	o = &signed
 	var keys struct {
 		AgentKeys []apiAgentKey `json:"agent_keys"`
 	}

@@ -87,13 +87,11 @@ func (d *Dashboard) billing(w http.ResponseWriter, r *http.Request) {
 // showBilling renders the billing page; f is the Studio form after a
 // refusal.
 func (d *Dashboard) showBilling(w http.ResponseWriter, r *http.Request, o *owner, status int, f *formView) {
-	if o == nil {
-		signed, ok := d.signedIn(w, r, billingPage)
-		if !ok {
-			return
-		}
-		o = &signed
+	signed, ok := d.ownerOf(w, r, o, billingPage)
+	if !ok {
+		return
 	}
+	o = &signed
 	var b struct {
 		Billing apiBilling `json:"billing"`
 	}

@@ -62,14 +62,6 @@ func (d *Dashboard) showKeywords(w http.ResponseWriter, r *http.Request, o *owne
 	Render(w, status, "dash_keywords.html", v)
 }
 
-// pick returns *f when set, else def.
-func pick(f *formView, def formView) formView {
-	if f != nil {
-		return *f
-	}
-	return def
-}
-
 // addKeyword adds a keyword (POST /sites/{site_id}/keywords). From a
 // research page (return set) a refusal goes back there.
 func (d *Dashboard) addKeyword(w http.ResponseWriter, r *http.Request) {

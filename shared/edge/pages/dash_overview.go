@@ -2,7 +2,6 @@ package pages
 
 import (
 	"net/http"
-	"strconv"
 	"time"
 )
 
@@ -154,24 +153,4 @@ func (d *Dashboard) siteAttention(s apiSite, x siteExtras) []attention {
 		out = append(out, attention{Text: name + " is scheduled for removal " + at(*s.RemovesAt, d.Clock.Now()).Rel + " (" + at(*s.RemovesAt, d.Clock.Now()).Abs + ").", Href: base, Action: "Keep the site"})
 	}
 	return out
-}
-
-// platformName names a push platform for a person.
-func platformName(id string) string {
-	switch id {
-	case "push_platform_1":
-		return "Push platform 1"
-	case "push_platform_2":
-		return "Push platform 2"
-	}
-	return id
-}
-
-// countText writes a number with a thousands separator.
-func countText(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

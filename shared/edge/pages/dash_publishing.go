@@ -76,34 +76,6 @@ func (d *Dashboard) saveAutopilot(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// edit is an edit form: its id, submit label and fields as the page
-// shows them, and the API values they start from.
-type edit struct {
-	id, submit string
-	fields     []field
-	current    url.Values
-}
-
-// patch sends the fields of form f that changed from their current values
-// as PATCH path and returns to page; a refusal re-renders the form, with
-// the API's messages, through again.
-func (d *Dashboard) patch(w http.ResponseWriter, r *http.Request, o owner, path, page string, f edit, again func(formView)) {
-	sent := posted(r)
-	changes := body(f.fields, sent, f.current)
-	if len(changes) == 0 {
-		d.done(w, r, page, "nothing")
-		return
-	}
-	if err := d.send(r, o, http.MethodPatch, path, changes, nil); err != nil {
-		again(form(f.id, r.URL.Path, f.submit, f.fields, sent).withProblems(err, labelsOf(f.fields)))
-		return
-	}
-	d.done(w, r, page, "saved")
-}
-
-// errOf is the refusal a re-rendered form shows.
-func errOf(f formView) error { return f.err }
-
 // integrationView is one push platform on the integrations page.
 type integrationView struct {
 	ID, Name, Status, SiteURL, RemoteName, Requires, LastError string

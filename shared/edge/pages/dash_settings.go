@@ -24,13 +24,11 @@ func (d *Dashboard) settings(w http.ResponseWriter, r *http.Request) {
 // showSettings renders the settings page; f is the deletion form after a
 // refusal.
 func (d *Dashboard) showSettings(w http.ResponseWriter, r *http.Request, o *owner, status int, f *formView) {
-	if o == nil {
-		signed, ok := d.signedIn(w, r, settingsPage)
-		if !ok {
-			return
-		}
-		o = &signed
+	signed, ok := d.ownerOf(w, r, o, settingsPage)
+	if !ok {
+		return
 	}
+	o = &signed
 	var a struct {
 		Account apiAccount `json:"account"`
 	}

@@ -3,7 +3,6 @@ package pages
 import (
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 )
 
@@ -13,17 +12,15 @@ import (
 // another account's site as for an unknown one).
 func (d *Dashboard) openSite(w http.ResponseWriter, r *http.Request, o *owner, section string, extra ...fetch) (owner, apiSite, bool) {
 	id := r.PathValue("site_id")
-	if o == nil {
-		next := sitePath(id) + section
-		if r.Method == http.MethodGet {
-			next = r.URL.RequestURI()
-		}
-		signed, ok := d.signedIn(w, r, next)
-		if !ok {
-			return owner{}, apiSite{}, false
-		}
-		o = &signed
+	next := sitePath(id) + section
+	if r.Method == http.MethodGet {
+		next = r.URL.RequestURI()
 	}
+	signed, ok := d.ownerOf(w, r, o, next)
+	if !ok {
+		return owner{}, apiSite{}, false
+	}
+	o = &signed
 	var s struct {
 		Site apiSite `json:"site"`
 	}
@@ -256,18 +253,3 @@ func (d *Dashboard) saveSiteSettings(w http.ResponseWriter, r *http.Request) {
 	}
 	d.done(w, r, sitePath(id)+"/settings", "saved")
 }
-
-// statusOf is the page status of a refused form: the API's 4xx status,
-// else 500.
-func statusOf(err error) int {
-	if e, ok := err.(*apiError); ok && e.Status >= 400 && e.Status < 500 {
-		return e.Status
-	}
-	if e, ok := err.(*apiError); ok && e.Status == http.StatusServiceUnavailable {
-		return e.Status
-	}
-	return http.StatusInternalServerError
-}
-
-// itoa writes n.
-func itoa(n int) string { return strconv.Itoa(n) }

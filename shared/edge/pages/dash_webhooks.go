@@ -63,13 +63,11 @@ func (d *Dashboard) webhooks(w http.ResponseWriter, r *http.Request) {
 // showWebhooks renders the endpoints page; f is the create form after a
 // refusal.
 func (d *Dashboard) showWebhooks(w http.ResponseWriter, r *http.Request, o *owner, status int, f *formView) {
-	if o == nil {
-		signed, ok := d.signedIn(w, r, webhooksPage)
-		if !ok {
-			return
-		}
-		o = &signed
+	signed, ok := d.ownerOf(w, r, o, webhooksPage)
+	if !ok {
+		return
 	}
+	o = &signed
 	var hooks struct {
 		Webhooks []apiWebhook `json:"webhooks"`
 	}
@@ -158,13 +156,11 @@ func (d *Dashboard) webhook(w http.ResponseWriter, r *http.Request) {
 func (d *Dashboard) showWebhook(w http.ResponseWriter, r *http.Request, o *owner, status int, f *formView, t *testResult) {
 	id := r.PathValue("webhook_id")
 	path := webhooksPage + "/" + esc(id)
-	if o == nil {
-		signed, ok := d.signedIn(w, r, path)
-		if !ok {
-			return
-		}
-		o = &signed
+	signed, ok := d.ownerOf(w, r, o, path)
+	if !ok {
+		return
 	}
+	o = &signed
 	var hook struct {
 		Webhook apiWebhook `json:"webhook"`
 	}

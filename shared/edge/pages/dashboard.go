@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"rvcontent/shared/feature/sessions"
@@ -142,6 +143,16 @@ func (d *Dashboard) signedIn(w http.ResponseWriter, r *http.Request, page string
 	return owner{sess: sess, csrf: d.Sessions.CSRF(sess), p: ownerPrincipal(r.Context(), sess)}, true
 }
 
+// ownerOf returns o when a page's render was handed the owner already (a
+// refused form re-rendering its page), else the request's signed-in owner
+// (see signedIn, with page as where sign-in comes back to).
+func (d *Dashboard) ownerOf(w http.ResponseWriter, r *http.Request, o *owner, page string) (owner, bool) {
+	if o != nil {
+		return *o, true
+	}
+	return d.signedIn(w, r, page)
+}
+
 // get reads path of the agent API as o into out.
 func (d *Dashboard) get(ctx context.Context, o owner, path string, out any) error {
 	return d.API.call(ctx, o.p, request{Method: http.MethodGet, Path: path}, out)
@@ -222,6 +233,49 @@ func (d *Dashboard) fail(w http.ResponseWriter, r *http.Request, err error) {
 	slog.ErrorContext(r.Context(), "dashboard", "path", r.URL.Path, "err", err)
 	failure(w)
 }
+
+// edit is an edit form: its id, submit label and fields as the page
+// shows them, and the API values they start from.
+type edit struct {
+	id, submit string
+	fields     []field
+	current    url.Values
+}
+
+// patch sends the fields of form f that changed from their current values
+// as PATCH path and returns to page; a refusal re-renders the form, with
+// the API's messages, through again.
+func (d *Dashboard) patch(w http.ResponseWriter, r *http.Request, o owner, path, page string, f edit, again func(formView)) {
+	sent := posted(r)
+	changes := body(f.fields, sent, f.current)
+	if len(changes) == 0 {
+		d.done(w, r, page, "nothing")
+		return
+	}
+	if err := d.send(r, o, http.MethodPatch, path, changes, nil); err != nil {
+		again(form(f.id, r.URL.Path, f.submit, f.fields, sent).withProblems(err, labelsOf(f.fields)))
+		return
+	}
+	d.done(w, r, page, "saved")
+}
+
+// errOf is the refusal a re-rendered form shows.
+func errOf(f formView) error { return f.err }
+
+// statusOf is the page status of a refused form: the API's 4xx status,
+// else 500.
+func statusOf(err error) int {
+	if e, ok := err.(*apiError); ok && e.Status >= 400 && e.Status < 500 {
+		return e.Status
+	}
+	if e, ok := err.(*apiError); ok && e.Status == http.StatusServiceUnavailable {
+		return e.Status
+	}
+	return http.StatusInternalServerError
+}
+
+// itoa writes n.
+func itoa(n int) string { return strconv.Itoa(n) }
 
 // esc escapes a path segment.
 func esc(s string) string { return url.PathEscape(s) }

@@ -142,6 +142,14 @@ func form(id, action, submit string, fields []field, values url.Values) formView
 	return f
 }
 
+// pick returns *f when set, else def.
+func pick(f *formView, def formView) formView {
+	if f != nil {
+		return *f
+	}
+	return def
+}
+
 // withProblems returns f showing an API refusal: each validation problem
 // next to its field (a field also owns "name[i]" and "name.x"), the rest
 // and any other refusal as the form's alert.

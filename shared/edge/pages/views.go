@@ -157,3 +157,23 @@ func plural(n int, one, many string) string {
 
 // words turns an API code ("past_due") into words ("past due").
 func words(code string) string { return strings.ReplaceAll(code, "_", " ") }
+
+// platformName names a push platform for a person.
+func platformName(id string) string {
+	switch id {
+	case "push_platform_1":
+		return "Push platform 1"
+	case "push_platform_2":
+		return "Push platform 2"
+	}
+	return id
+}
+
+// countText writes a number with a thousands separator.
+func countText(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
