@@ -135,3 +135,40 @@ func TestOtherAccountsAreNotFound(t *testing.T) {
 		t.Fatalf("the other account has %d activity entries, had %d", n, theirs)
 	}
 }
+
+// TestOddInputIsNeverA5xx: ids that are not ids, odd query values and
+// form fields of the wrong kind are 4xx pages, never 5xx.
+func TestOddInputIsNeverA5xx(t *testing.T) {
+	env := testenv.Shared(t)
+	o := newOwner(t, env, "")
+	csrf := o.open(t, "/dashboard").Field(t, "csrf")
+	odd := url.Values{
+		"csrf": {csrf}, "title": {strings.Repeat("x", 5000)}, "weekly_cadence": {"many"}, "search_volume": {"-1e99"},
+		"days": {"someday"}, "url": {"javascript:alert(1)"}, "events": {"no.such.event"}, "status": {"exploded"},
+		"proration_date": {"yesterday"}, "priority": {"1.5"}, "anchors": {strings.Repeat("a\n", 50)}, "permalink": {"%zz"},
+	}
+	for _, r := range dashboardRoutes() {
+		for _, id := range []string{"not-an-id", "..%2F..%2Fx", strings.Repeat("9", 300)} {
+			path := fill(r, o.SiteID, id)
+			if strings.Count(r.Path, "{") == 1 && strings.Contains(r.Path, "{site_id}") {
+				path = fill(r, id, id)
+			}
+			var p *testenv.Page
+			if r.Method == http.MethodGet {
+				p = o.Browser.Get(t, path+"?status=exploded&cursor=%25%25&done=<script>")
+			} else {
+				p = o.Browser.Post(t, path, odd)
+			}
+			if p.Status >= 500 {
+				t.Fatalf("%s %s answered %d:\n%s", r.Method, path, p.Status, p.Body)
+			}
+		}
+	}
+	for _, r := range dashboardRoutes() {
+		if r.Method == http.MethodPost && strings.Count(r.Path, "{") <= 1 && r.Path != "/dashboard/settings/delete" {
+			if p := o.Browser.Post(t, fill(r, o.SiteID, ""), odd); p.Status >= 500 {
+				t.Fatalf("%s with odd fields answered %d:\n%s", r.Key(), p.Status, p.Body)
+			}
+		}
+	}
+}
