@@ -85,7 +85,7 @@ func TestArticleJourney(t *testing.T) {
 	articlePage := strings.Split(b.location(), "?")[0]
 
 	b.click(`a[href$="/score"]`)
-	b.expect("Search engines (SEO)", "AI answers (GEO)", "What to fix")
+	b.expect("Search engines (SEO)", "AI answers (GEO)", "says what to fix")
 	b.shoot("article-score")
 	b.open(articlePage)
 

@@ -119,7 +119,7 @@ func TestGenerateReviewAndPublishAnArticle(t *testing.T) {
 	if strings.Contains(page.Body, "Being written") {
 		t.Fatal("a finished article still shows as being written")
 	}
-	o.open(t, o.site("/articles/"+id+"/score"), "Search engines (SEO)", "AI answers (GEO)", "What to fix", "keyword")
+	o.open(t, o.site("/articles/"+id+"/score"), "Search engines (SEO)", "AI answers (GEO)", "says what to fix", "To fix", "keyword")
 
 	// Rewrite one section.
 	rw := page.Form(t, o.site("/articles/"+id+"/rewrite"))
