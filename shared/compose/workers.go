@@ -60,6 +60,7 @@ func MailSweeper(g *Graph) *mail.Sweeper {
 	templates := map[string]mail.Template{}
 	for _, ts := range []map[string]mail.Template{
 		Accounts(g).MailTemplates(), Credentials(g).MailTemplates(), Sessions(g).MailTemplates(), Webhooks(g).MailTemplates(),
+		Erasure(g).MailTemplates(),
 	} {
 		for k, t := range ts {
 			templates[k] = t

@@ -6,6 +6,7 @@ package jobsfn
 
 import (
 	"rvcontent/shared/compose"
+	"rvcontent/shared/feature/erasure"
 	"rvcontent/shared/feature/forum"
 	"rvcontent/shared/feature/integrations"
 	"rvcontent/shared/feature/jobs"
@@ -19,7 +20,7 @@ import (
 type kJobWorker struct{}
 
 // JobWorker runs queued jobs: scans, research, writing, integration syncs
-// and forum sweeps.
+// forum sweeps and account erasure.
 func JobWorker(g *compose.Graph) *jobs.Worker {
 	return compose.Once(g, kJobWorker{}, func() *jobs.Worker {
 		return &jobs.Worker{Table: compose.Table(g), Clock: g.Clock, Enqueuer: compose.Enqueuer(g), Runners: map[string]jobs.Runner{
@@ -28,6 +29,9 @@ func JobWorker(g *compose.Graph) *jobs.Worker {
 			writing.Kind:          compose.Writing(g),
 			integrations.SyncKind: jobs.RunnerFunc(compose.Integrations(g).RunSync),
 			forum.SweepKind:       jobs.RunnerFunc(compose.Forum(g).RunSweep),
+			erasure.Kind: &erasure.Runner{
+				Table: compose.Table(g), Clock: g.Clock, Jobs: compose.Enqueuer(g), Billing: compose.Billing(g), Backlinks: compose.Backlinks(g),
+			},
 		}}
 	})
 }

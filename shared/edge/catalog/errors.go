@@ -61,7 +61,7 @@ func (o Operation) Errors() []Error {
 			add(400, apperr.BadRequest, "the body is not valid JSON, or a header is malformed")
 			add(413, apperr.PayloadTooLarge, "the body is larger than 1 MB")
 		}
-		if o.Method == http.MethodPost {
+		if Keyed(o.Method) {
 			add(409, apperr.Conflict, "the Idempotency-Key was used with another body, or its first request still runs")
 		}
 		if len(o.Body) > 0 || len(o.Query) > 0 || o.Method == http.MethodPost || o.Method == http.MethodPatch {

@@ -124,7 +124,7 @@ func (o Operation) ToolInputSchema() map[string]any {
 	for _, p := range o.BodySchema().Props {
 		add(p.Name, p.Schema.JSON(nil), p.Required)
 	}
-	if o.Method == http.MethodPost {
+	if Keyed(o.Method) {
 		add(IdempotencyArgument, map[string]any{
 			"type": "string", "minLength": 1, "maxLength": idempotency.MaxKeyLength,
 			"description": "Sent as the Idempotency-Key header: the same key with the same input within 24 hours replays the first answer instead of running again. Use it on calls that spend credits or money.",

@@ -30,7 +30,7 @@ func TestSchemas(t *testing.T) {
 			}
 		}
 		_, hasKey := in.Properties[IdempotencyArgument]
-		if hasKey != (tool.Method == "POST") {
+		if hasKey != Keyed(tool.Method) {
 			t.Errorf("%s: idempotency_key offered %v on a %s", name, hasKey, tool.Method)
 		}
 	}

@@ -106,7 +106,7 @@ func document(api API) map[string]any {
 const agentDescription = "Agents create an account for a website, then scan it, research keywords, write, score and publish articles, " +
 	"trade backlinks, draft forum replies for a person to post, and bill the owner. Every agent endpoint is also an MCP tool at /mcp " +
 	"(the tool's name is each operation's operationId and x-mcp-tool). Errors are {error, code, details?, action_url?}; " +
-	"every answer carries X-Request-Id and X-RateLimit-*; every POST takes Idempotency-Key; asynchronous work answers 202 {job}."
+	"every answer carries X-Request-Id and X-RateLimit-*; every POST, PATCH and DELETE takes Idempotency-Key; asynchronous work answers 202 {job}."
 
 // operation renders o as an OpenAPI operation object.
 func operation(o Operation, refs *Refs) map[string]any {
@@ -140,7 +140,7 @@ func operation(o Operation, refs *Refs) map[string]any {
 		}
 		params = append(params, q)
 	}
-	if o.API == AgentAPI && o.Method == http.MethodPost {
+	if o.API == AgentAPI && Keyed(o.Method) {
 		params = append(params, map[string]any{
 			"name": "Idempotency-Key", "in": "header",
 			"description": "The same key with the same body within 24 hours replays the first answer (with Idempotent-Replayed: true) instead of running again.",

@@ -1,6 +1,10 @@
 package catalog
 
-import "rvcontent/shared/edge/routes"
+import (
+	"net/http"
+
+	"rvcontent/shared/edge/routes"
+)
 
 // Param is a path parameter: its name, the kind of value it takes and what
 // it names.
@@ -49,4 +53,11 @@ func (p Param) Schema() *Schema {
 		s.Enum = platforms()
 	}
 	return s
+}
+
+// Keyed reports whether requests of method take an Idempotency-Key: every
+// POST, PATCH and DELETE of the agent API (the owner's dashboard sends one
+// with every form, so a double submit has one effect).
+func Keyed(method string) bool {
+	return method == http.MethodPost || method == http.MethodPatch || method == http.MethodDelete
 }

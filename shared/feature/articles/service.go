@@ -54,14 +54,14 @@ func (s *Service) List(ctx context.Context, siteID string, f Filter, limit int, 
 }
 
 // Create adds an idea or a scheduled article to the caller's site (source
-// api) and records article.created.
+// api, or dashboard for the signed-in owner) and records article.created.
 func (s *Service) Create(ctx context.Context, siteID string, d Draft) (Article, error) {
 	p, _, err := s.site(ctx, siteID)
 	if err != nil {
 		return Article{}, err
 	}
 	now := s.Clock.Now()
-	a := New(siteID, d, SourceAPI, now)
+	a := New(siteID, d, SourceOf(p), now)
 	tx := &dynamo.Tx{}
 	PutNew(tx, p.AccountID, a)
 	s.Events.Emit(tx, p.AccountID, siteID, "article.created", map[string]any{"article": a.WithoutBody(), "source": a.Source})

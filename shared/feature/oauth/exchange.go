@@ -143,7 +143,7 @@ func (s *Service) issue(ctx context.Context, tx *dynamo.Tx, g grant, errUsed *Er
 	now := s.Clock.Now()
 	refresh, hash := newSecret(RefreshPrefix)
 	tx.PutNew("refresh", refreshItem{PK: dynamo.OAuthRefreshPK(hash), SK: dynamo.OAuthRefreshSK, grant: g, CreatedAt: now.Unix()})
-	credentials.ConnectionExists(tx, g.AccountID, g.ConnectionID)
+	credentials.IssueRefresh(tx, g.AccountID, g.ConnectionID, hash)
 	if err := s.Table.Commit(ctx, tx, nil); err != nil {
 		var ce *dynamo.CanceledError
 		switch {
