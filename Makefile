@@ -49,10 +49,11 @@ deploy: build tools ## deploy to the AWS account of the current credentials (cdk
 deploy-local: build tools ## deploy to a running LocalStack (needs Docker; see localstack/README.md)
 	./localstack/deploy.sh
 
-lint: ## gofmt and go vet
+lint: ## gofmt, go vet, and go.mod and go.sum tidy
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './.cache/*')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
+	@$(GO) mod tidy -diff || { echo "go.mod or go.sum is not tidy: run go mod tidy"; exit 1; }
 
 bench: tools ## benchmarks: requests per second, latency and DynamoDB calls per request on the dev stack
 	$(GO) run ./localstack/withdynamo -- $(GO) test -run '^$$' -bench . -benchtime 3s ./test/bench/
