@@ -10,6 +10,7 @@ import (
 	"net/http"
 
 	"rvcontent/shared/compose"
+	"rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/pages"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/oauth"
@@ -17,7 +18,19 @@ import (
 
 // HTTP returns the pages group's handler.
 func HTTP(g *compose.Graph) http.Handler {
-	return compose.Group(g, routes.Pages, Handlers(g), nil)
+	return compose.PageGroup(g, routes.Pages, Handlers(g), notFound)
+}
+
+// notFound answers a page whose path parameter cannot exist. A link's
+// token gets the 404 page at once; a dashboard page (a site or agent key
+// id) first sends a signed-out browser to sign in, so it runs with the
+// parameter marked and answers its own not-found page without a lookup.
+func notFound(w http.ResponseWriter, r *http.Request, p routes.Param, next http.Handler) {
+	if p.Kind != routes.TokenParam {
+		next.ServeHTTP(w, api.MarkImpossible(r, p.Name))
+		return
+	}
+	pages.Render(w, http.StatusNotFound, "message.html", pages.Message{Title: "Link not valid", Text: p.NotFound})
 }
 
 // Handlers returns the pages' handlers by route key.

@@ -123,3 +123,20 @@ func BaseURL(r *http.Request, configured string) string {
 	}
 	return scheme + "://" + host
 }
+
+type impossibleKey struct{}
+
+// MarkImpossible returns r marked as naming, in path parameter name, a
+// resource that cannot exist: a page behind owner sign-in first sends a
+// signed-out browser to sign in, then answers its not-found page without
+// looking the id up (see Impossible).
+func MarkImpossible(r *http.Request, name string) *http.Request {
+	return r.WithContext(context.WithValue(r.Context(), impossibleKey{}, name))
+}
+
+// Impossible reports whether r's path parameter name was marked by
+// MarkImpossible.
+func Impossible(r *http.Request, name string) bool {
+	v, _ := r.Context().Value(impossibleKey{}).(string)
+	return v != "" && v == name
+}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 
+	"rvcontent/shared/edge/api"
 	"rvcontent/shared/feature/accounts"
 	"rvcontent/shared/feature/billing"
 	"rvcontent/shared/feature/credentials"
@@ -126,7 +127,11 @@ func (d *Dashboard) site(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	s, err := d.Sites.Get(r.Context(), o.account.ID, id)
+	var s sites.Site
+	err := error(sites.ErrNotFound) // an id that cannot exist is not looked up
+	if !api.Impossible(r, "site_id") {
+		s, err = d.Sites.Get(r.Context(), o.account.ID, id)
+	}
 	var e *apperr.Error
 	switch {
 	case apperr.Is(err, apperr.NotFound) && errors.As(err, &e):
@@ -239,7 +244,10 @@ func (d *Dashboard) revoke(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	_, err := d.Credentials.Revoke(auth.With(r.Context(), o.principal(r.Context())), r.PathValue("id"))
+	err := error(credentials.ErrNotFound) // an id that cannot exist is not looked up
+	if !api.Impossible(r, "id") {
+		_, err = d.Credentials.Revoke(auth.With(r.Context(), o.principal(r.Context())), r.PathValue("id"))
+	}
 	var e *apperr.Error
 	switch {
 	case apperr.Is(err, apperr.NotFound) && errors.As(err, &e):
