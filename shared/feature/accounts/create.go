@@ -42,10 +42,10 @@ func ParseCreate(o *input.Object) (CreateInput, error) {
 	var in CreateInput
 	in.Email, _ = o.String("email", true, input.MaxLen(254), emailcheck.Check)
 	in.SiteURL, _ = o.String("site_url", true, input.MaxLen(2048), weburl.Check(false))
-	if v, ok := o.String("site_name", false, input.Len(1, 120)); ok {
+	if v, ok := o.String("site_name", false, input.SingleLine, input.Len(1, 120)); ok {
 		in.SiteName = &v
 	}
-	if v, ok := o.String("site_description", false, input.MaxLen(2000)); ok && v != "" {
+	if v, ok := o.String("site_description", false, input.MultiLine, input.MaxLen(2000)); ok && v != "" {
 		in.SiteDescription = &v
 	}
 	in.Agent = ParseAgent(o.Object("agent"))
@@ -56,8 +56,8 @@ func ParseCreate(o *input.Object) (CreateInput, error) {
 // creation and POST /agent-keys take them.
 func ParseAgent(o *input.Object) credentials.NewKeyInput {
 	var a credentials.NewKeyInput
-	a.Name, _ = o.String("name", true, input.Len(2, 60))
-	if v, ok := o.String("operator", false, input.MaxLen(100)); ok && v != "" {
+	a.Name, _ = o.String("name", true, input.SingleLine, input.Len(2, 60))
+	if v, ok := o.String("operator", false, input.SingleLine, input.MaxLen(100)); ok && v != "" {
 		a.Operator = &v
 	}
 	if v, ok := o.String("contact_url", false, input.MaxLen(2048), weburl.Check(true)); ok && v != "" {

@@ -51,8 +51,8 @@ type AddInput struct {
 func ParseAdd(o *input.Object) (AddInput, error) {
 	var in AddInput
 	in.SiteURL, _ = o.String("site_url", true, input.MaxLen(2048), weburl.Check(false))
-	in.SiteName, _ = o.String("site_name", true, input.Len(1, 120))
-	if v, ok := o.String("site_description", false, input.MaxLen(2000)); ok && v != "" {
+	in.SiteName, _ = o.String("site_name", true, input.SingleLine, input.Len(1, 120))
+	if v, ok := o.String("site_description", false, input.MultiLine, input.MaxLen(2000)); ok && v != "" {
 		in.Description = &v
 	}
 	if v, ok := o.String("logo_url", false, input.MaxLen(2048), weburl.Check(true)); ok && v != "" {
