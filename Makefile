@@ -58,13 +58,14 @@ openapi: ## validate the two OpenAPI documents as OpenAPI 3.1 (installs openapi-
 generate: ## write what the endpoint catalog makes: the API route table, the OpenAPI documents, the README's generated parts
 	$(GO) run ./shared/edge/catalog/gen
 
-lint: ## gofmt and go vet
+lint: ## gofmt, go vet, and go.mod and go.sum tidy
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './.cache/*')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
+	@$(GO) mod tidy -diff || { echo "go.mod or go.sum is not tidy: run go mod tidy"; exit 1; }
 
-bench: tools ## benchmarks: requests per second, latency and DynamoDB calls per request on the dev stack
-	$(GO) run ./localstack/withdynamo -- $(GO) test -run '^$$' -bench . -benchtime 3s ./test/bench/
+bench: tools ## benchmarks: requests per second, latency and DynamoDB calls per request on the dev stack; draining 10,000 due renewals
+	$(GO) run ./localstack/withdynamo -- $(GO) test -run '^$$' -bench . -benchtime 3s -timeout 40m ./test/bench/
 	$(MAKE) bench-coldstart
 
 update-disposable: ## refresh the disposable email domain list from npm

@@ -70,7 +70,8 @@ func MailSweeper(g *Graph) *mail.Sweeper {
 }
 
 // Scheduler runs the periodic work, in this order: sweeps of lost work,
-// billing, webhooks, writing and autopilot, the backlink exchange (domain
+// billing (card checks, the simulated processor's renewals, then Studio
+// site removals), webhooks, writing and autopilot, the backlink exchange (domain
 // re-checks, due placement steps, then matching, so a reservation is placed
 // at the run after it was made) and forum presence.
 func Scheduler(g *Graph) *scheduler.Scheduler {
@@ -85,12 +86,15 @@ func Scheduler(g *Graph) *scheduler.Scheduler {
 		task("events.outbox", func(ctx context.Context) error { _, err := fanout.Sweep(ctx); return err }),
 		task("mail.outbox", func(ctx context.Context) error { _, err := sweeper.Sweep(ctx); return err }),
 		task("billing.card_checks", Billing(g).CheckCards),
-		task("billing.site_removals", Studio(g).ArchiveDue),
 	}
 	if p, ok := g.Payments.(interface{ Tasks() []scheduler.Task }); ok {
-		ts = append(ts, p.Tasks()...) // the simulated processor's renewals
+		// The simulated processor's renewals come before the removals due
+		// at the same period ends (billing never prices against an ended
+		// period either way; this keeps the dev stack's events in order).
+		ts = append(ts, p.Tasks()...)
 	}
 	ts = append(ts,
+		task("billing.site_removals", Studio(g).ArchiveDue),
 		task("webhooks.deliveries", func(ctx context.Context) error { _, err := hooks.SweepDeliveries(ctx); return err }),
 		task("webhooks.health", func(ctx context.Context) error { _, err := hooks.CheckHealth(ctx); return err }),
 		task("writing.recover", Writing(g).Recover),

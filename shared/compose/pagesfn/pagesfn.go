@@ -24,7 +24,19 @@ import (
 // HTTP returns the pages group's handler; inv runs the agent-API groups'
 // functions.
 func HTTP(g *compose.Graph, inv gateway.Invoker) http.Handler {
-	return compose.Group(g, routes.Pages, Handlers(g, inv), nil)
+	return compose.PageGroup(g, routes.Pages, Handlers(g, inv), notFound)
+}
+
+// notFound answers a page whose path parameter cannot exist. A link's
+// token gets the 404 page at once; a dashboard page (a site, article, key
+// ... id) goes on: it first sends a signed-out browser to sign in, then
+// asks the agent API, whose chain answers 404 for the id without a lookup.
+func notFound(w http.ResponseWriter, r *http.Request, p routes.Param, next http.Handler) {
+	if p.Kind != routes.TokenParam {
+		next.ServeHTTP(w, r)
+		return
+	}
+	pages.Render(w, http.StatusNotFound, "message.html", pages.Message{Title: "Link not valid", Text: p.NotFound})
 }
 
 // Handlers returns the pages' handlers by route key.

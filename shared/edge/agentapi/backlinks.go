@@ -7,6 +7,7 @@ import (
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/backlinks"
+	"rvcontent/shared/kernel/input"
 )
 
 // Backlinks serves the backlink exchange (spec 4.7).
@@ -68,7 +69,7 @@ func (h *Backlinks) setDomain(w http.ResponseWriter, r *http.Request) {
 	if o == nil {
 		return
 	}
-	domain, _ := o.String("domain", true)
+	domain, _ := o.String("domain", true, input.SingleLine)
 	if err := o.Err(); err != nil {
 		api.Error(w, r, err)
 		return

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"rvcontent/shared/edge/api"
+	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/billing"
 	"rvcontent/shared/kernel/apperr"
 )
@@ -145,7 +146,7 @@ func TestOperationsAreComplete(t *testing.T) {
 			t.Errorf("%s: a %s with query parameters", o.ID, o.Method)
 		}
 		for _, p := range o.Params() {
-			if p.Kind == "" {
+			if _, ok := routes.ParamNamed(p.Name); !ok {
 				t.Errorf("%s: {%s} has no kind", o.ID, p.Name)
 			}
 		}

@@ -6,36 +6,38 @@ import (
 	"rvcontent/shared/edge/routes"
 )
 
-// Param is a path parameter: its name, the kind of value it takes and what
-// it names.
+// Param is a path parameter: its name, what it names, and the kind of
+// value it takes (routes.ParamNamed, the one place that says so).
 type Param struct {
 	Name        string
-	Kind        routes.ParamKind
 	Description string
+	Kind        routes.ParamKind
 }
 
-// params are every path parameter of the two APIs, by name. A path with
-// a parameter missing here panics when the catalog is built, so each
-// parameter has a kind.
+// params describe every path parameter of the two APIs, by name. A path
+// with a parameter missing here panics when the catalog is built.
 var params = []Param{
-	{"id", routes.UUIDParam, "The agent key's or OAuth connection's id (from list_agent_keys); in the public API, the article's id."},
-	{"site_id", routes.UUIDParam, "The site's id (from list_sites)."},
-	{"job_id", routes.UUIDParam, "The job's id (from a 202 answer or list_jobs)."},
-	{"keyword_id", routes.UUIDParam, "The keyword's id (from list_keywords)."},
-	{"article_id", routes.UUIDParam, "The article's id (from list_articles)."},
-	{"integration_id", routes.PlatformParam, "The integration's id, a platform name (from list_integrations)."},
-	{"key_id", routes.UUIDParam, "The site key's id (from list_site_keys)."},
-	{"target_id", routes.UUIDParam, "The backlink target's id (from list_backlink_targets)."},
-	{"placement_id", routes.UUIDParam, "The placement's id (from list_backlink_placements)."},
-	{"thread_id", routes.UUIDParam, "The forum thread's id (from list_forum_threads)."},
-	{"draft_id", routes.UUIDParam, "The forum draft's id (from draft_forum_reply)."},
-	{"webhook_id", routes.UUIDParam, "The webhook endpoint's id (from list_webhooks)."},
+	{Name: "id", Description: "The agent key's or OAuth connection's id (from list_agent_keys); in the public API, the article's id."},
+	{Name: "site_id", Description: "The site's id (from list_sites)."},
+	{Name: "job_id", Description: "The job's id (from a 202 answer or list_jobs)."},
+	{Name: "keyword_id", Description: "The keyword's id (from list_keywords)."},
+	{Name: "article_id", Description: "The article's id (from list_articles)."},
+	{Name: "integration_id", Description: "The integration's id, a platform name (from list_integrations)."},
+	{Name: "key_id", Description: "The site key's id (from list_site_keys)."},
+	{Name: "target_id", Description: "The backlink target's id (from list_backlink_targets)."},
+	{Name: "placement_id", Description: "The placement's id (from list_backlink_placements)."},
+	{Name: "thread_id", Description: "The forum thread's id (from list_forum_threads)."},
+	{Name: "draft_id", Description: "The forum draft's id (from draft_forum_reply)."},
+	{Name: "webhook_id", Description: "The webhook endpoint's id (from list_webhooks)."},
 }
 
-// paramNamed returns the path parameter called name.
+// paramNamed returns the path parameter called name, with its kind.
 func paramNamed(name string) Param {
 	for _, p := range params {
 		if p.Name == name {
+			if rp, ok := routes.ParamNamed(name); ok {
+				p.Kind = rp.Kind
+			}
 			return p
 		}
 	}
@@ -47,9 +49,9 @@ func paramNamed(name string) Param {
 func (p Param) Schema() *Schema {
 	s := str(p.Description, 1, 0)
 	switch p.Kind {
-	case routes.UUIDParam:
+	case routes.IDParam:
 		s.Format = "uuid"
-	case routes.PlatformParam:
+	case routes.IntegrationParam:
 		s.Enum = platforms()
 	}
 	return s

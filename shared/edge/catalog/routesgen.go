@@ -63,13 +63,6 @@ func routeLiteral(o Operation) string {
 	if o.Needs != (billing.Requirement{}) {
 		fields = append(fields, fmt.Sprintf("Needs: billing.Requirement{Need: billing.%s, Site: %t}", needName(o.Needs.Need), o.Needs.Site))
 	}
-	if ps := o.Params(); len(ps) > 0 {
-		var kinds []string
-		for _, p := range ps {
-			kinds = append(kinds, fmt.Sprintf("{Name: %q, Kind: %s}", p.Name, kindName(p.Kind)))
-		}
-		fields = append(fields, "PathParams: []Param{"+strings.Join(kinds, ", ")+"}")
-	}
 	return "Route{" + strings.Join(fields, ", ") + "}"
 }
 
@@ -105,12 +98,3 @@ func needName(n billing.Need) string {
 	return "NeedNothing"
 }
 
-func kindName(k routes.ParamKind) string {
-	switch k {
-	case routes.UUIDParam:
-		return "UUIDParam"
-	case routes.PlatformParam:
-		return "PlatformParam"
-	}
-	return "AnyParam"
-}

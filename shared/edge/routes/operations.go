@@ -20,11 +20,11 @@ var (
 	// CreateAgentKey is POST /api/agent/v1/agent-keys: create key.
 	CreateAgentKey = Route{Op: "create_agent_key", Method: "POST", Path: AgentBase + "/agent-keys", Group: Accounts, Auth: Agent}
 	// RevokeAgentKey is DELETE /api/agent/v1/agent-keys/{id}: revoke key or connection.
-	RevokeAgentKey = Route{Op: "revoke_agent_key", Method: "DELETE", Path: AgentBase + "/agent-keys/{id}", Group: Accounts, Auth: Agent, PathParams: []Param{{Name: "id", Kind: UUIDParam}}}
+	RevokeAgentKey = Route{Op: "revoke_agent_key", Method: "DELETE", Path: AgentBase + "/agent-keys/{id}", Group: Accounts, Auth: Agent}
 	// ListActivity is GET /api/agent/v1/activity: activity log.
 	ListActivity = Route{Op: "list_activity", Method: "GET", Path: AgentBase + "/activity", Group: Accounts, Auth: Agent}
 	// GetJob is GET /api/agent/v1/jobs/{job_id}: get job.
-	GetJob = Route{Op: "get_job", Method: "GET", Path: AgentBase + "/jobs/{job_id}", Group: Accounts, Auth: Agent, PathParams: []Param{{Name: "job_id", Kind: UUIDParam}}}
+	GetJob = Route{Op: "get_job", Method: "GET", Path: AgentBase + "/jobs/{job_id}", Group: Accounts, Auth: Agent}
 	// ListJobs is GET /api/agent/v1/jobs: list jobs.
 	ListJobs = Route{Op: "list_jobs", Method: "GET", Path: AgentBase + "/jobs", Group: Accounts, Auth: Agent}
 	// ListSites is GET /api/agent/v1/sites: list sites.
@@ -32,111 +32,111 @@ var (
 	// AddStudioSite is POST /api/agent/v1/sites: add Studio site.
 	AddStudioSite = Route{Op: "add_studio_site", Method: "POST", Path: AgentBase + "/sites", Group: Sites, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: false}}
 	// GetSite is GET /api/agent/v1/sites/{site_id}: get site.
-	GetSite = Route{Op: "get_site", Method: "GET", Path: AgentBase + "/sites/{site_id}", Group: Sites, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	GetSite = Route{Op: "get_site", Method: "GET", Path: AgentBase + "/sites/{site_id}", Group: Sites, Auth: Agent}
 	// UpdateSite is PATCH /api/agent/v1/sites/{site_id}: update brand and writing settings.
-	UpdateSite = Route{Op: "update_site", Method: "PATCH", Path: AgentBase + "/sites/{site_id}", Group: Sites, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	UpdateSite = Route{Op: "update_site", Method: "PATCH", Path: AgentBase + "/sites/{site_id}", Group: Sites, Auth: Agent}
 	// RemoveStudioSite is DELETE /api/agent/v1/sites/{site_id}: schedule Studio site removal.
-	RemoveStudioSite = Route{Op: "remove_studio_site", Method: "DELETE", Path: AgentBase + "/sites/{site_id}", Group: Sites, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	RemoveStudioSite = Route{Op: "remove_studio_site", Method: "DELETE", Path: AgentBase + "/sites/{site_id}", Group: Sites, Auth: Agent}
 	// RestoreStudioSite is POST /api/agent/v1/sites/{site_id}/restore: keep or restore Studio site.
-	RestoreStudioSite = Route{Op: "restore_studio_site", Method: "POST", Path: AgentBase + "/sites/{site_id}/restore", Group: Sites, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: false}, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	RestoreStudioSite = Route{Op: "restore_studio_site", Method: "POST", Path: AgentBase + "/sites/{site_id}/restore", Group: Sites, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: false}}
 	// GetScan is GET /api/agent/v1/sites/{site_id}/scan: get scan.
-	GetScan = Route{Op: "get_scan", Method: "GET", Path: AgentBase + "/sites/{site_id}/scan", Group: Sites, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	GetScan = Route{Op: "get_scan", Method: "GET", Path: AgentBase + "/sites/{site_id}/scan", Group: Sites, Auth: Agent}
 	// StartScan is POST /api/agent/v1/sites/{site_id}/scan: rerun scan.
-	StartScan = Route{Op: "start_scan", Method: "POST", Path: AgentBase + "/sites/{site_id}/scan", Group: Sites, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	StartScan = Route{Op: "start_scan", Method: "POST", Path: AgentBase + "/sites/{site_id}/scan", Group: Sites, Auth: Agent}
 	// RunResearch is POST /api/agent/v1/sites/{site_id}/research: run research.
-	RunResearch = Route{Op: "run_research", Method: "POST", Path: AgentBase + "/sites/{site_id}/research", Group: Content, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	RunResearch = Route{Op: "run_research", Method: "POST", Path: AgentBase + "/sites/{site_id}/research", Group: Content, Auth: Agent}
 	// ListKeywords is GET /api/agent/v1/sites/{site_id}/keywords: list keywords.
-	ListKeywords = Route{Op: "list_keywords", Method: "GET", Path: AgentBase + "/sites/{site_id}/keywords", Group: Content, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	ListKeywords = Route{Op: "list_keywords", Method: "GET", Path: AgentBase + "/sites/{site_id}/keywords", Group: Content, Auth: Agent}
 	// AddKeyword is POST /api/agent/v1/sites/{site_id}/keywords: add keyword.
-	AddKeyword = Route{Op: "add_keyword", Method: "POST", Path: AgentBase + "/sites/{site_id}/keywords", Group: Content, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	AddKeyword = Route{Op: "add_keyword", Method: "POST", Path: AgentBase + "/sites/{site_id}/keywords", Group: Content, Auth: Agent}
 	// DeleteKeyword is DELETE /api/agent/v1/sites/{site_id}/keywords/{keyword_id}: delete keyword.
-	DeleteKeyword = Route{Op: "delete_keyword", Method: "DELETE", Path: AgentBase + "/sites/{site_id}/keywords/{keyword_id}", Group: Content, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}, {Name: "keyword_id", Kind: UUIDParam}}}
+	DeleteKeyword = Route{Op: "delete_keyword", Method: "DELETE", Path: AgentBase + "/sites/{site_id}/keywords/{keyword_id}", Group: Content, Auth: Agent}
 	// GetRank is GET /api/agent/v1/sites/{site_id}/rank: keyword coverage.
-	GetRank = Route{Op: "get_rank", Method: "GET", Path: AgentBase + "/sites/{site_id}/rank", Group: Content, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	GetRank = Route{Op: "get_rank", Method: "GET", Path: AgentBase + "/sites/{site_id}/rank", Group: Content, Auth: Agent}
 	// GetCredits is GET /api/agent/v1/sites/{site_id}/credits: credit balances.
-	GetCredits = Route{Op: "get_credits", Method: "GET", Path: AgentBase + "/sites/{site_id}/credits", Group: Content, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	GetCredits = Route{Op: "get_credits", Method: "GET", Path: AgentBase + "/sites/{site_id}/credits", Group: Content, Auth: Agent}
 	// ListArticles is GET /api/agent/v1/sites/{site_id}/articles: list articles.
-	ListArticles = Route{Op: "list_articles", Method: "GET", Path: AgentBase + "/sites/{site_id}/articles", Group: Content, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	ListArticles = Route{Op: "list_articles", Method: "GET", Path: AgentBase + "/sites/{site_id}/articles", Group: Content, Auth: Agent}
 	// CreateArticle is POST /api/agent/v1/sites/{site_id}/articles: create idea or scheduled article.
-	CreateArticle = Route{Op: "create_article", Method: "POST", Path: AgentBase + "/sites/{site_id}/articles", Group: Content, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	CreateArticle = Route{Op: "create_article", Method: "POST", Path: AgentBase + "/sites/{site_id}/articles", Group: Content, Auth: Agent}
 	// GetArticle is GET /api/agent/v1/sites/{site_id}/articles/{article_id}: get article.
-	GetArticle = Route{Op: "get_article", Method: "GET", Path: AgentBase + "/sites/{site_id}/articles/{article_id}", Group: Content, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}, {Name: "article_id", Kind: UUIDParam}}}
+	GetArticle = Route{Op: "get_article", Method: "GET", Path: AgentBase + "/sites/{site_id}/articles/{article_id}", Group: Content, Auth: Agent}
 	// UpdateArticle is PATCH /api/agent/v1/sites/{site_id}/articles/{article_id}: update article.
-	UpdateArticle = Route{Op: "update_article", Method: "PATCH", Path: AgentBase + "/sites/{site_id}/articles/{article_id}", Group: Content, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}, {Name: "article_id", Kind: UUIDParam}}}
+	UpdateArticle = Route{Op: "update_article", Method: "PATCH", Path: AgentBase + "/sites/{site_id}/articles/{article_id}", Group: Content, Auth: Agent}
 	// DeleteArticle is DELETE /api/agent/v1/sites/{site_id}/articles/{article_id}: delete article.
-	DeleteArticle = Route{Op: "delete_article", Method: "DELETE", Path: AgentBase + "/sites/{site_id}/articles/{article_id}", Group: Content, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}, {Name: "article_id", Kind: UUIDParam}}}
+	DeleteArticle = Route{Op: "delete_article", Method: "DELETE", Path: AgentBase + "/sites/{site_id}/articles/{article_id}", Group: Content, Auth: Agent}
 	// GenerateArticle is POST /api/agent/v1/sites/{site_id}/articles/{article_id}/generate: write article (1 article credit).
-	GenerateArticle = Route{Op: "generate_article", Method: "POST", Path: AgentBase + "/sites/{site_id}/articles/{article_id}/generate", Group: Content, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedTrialOrPlan, Site: true}, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}, {Name: "article_id", Kind: UUIDParam}}}
+	GenerateArticle = Route{Op: "generate_article", Method: "POST", Path: AgentBase + "/sites/{site_id}/articles/{article_id}/generate", Group: Content, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedTrialOrPlan, Site: true}}
 	// RewriteArticleSection is POST /api/agent/v1/sites/{site_id}/articles/{article_id}/rewrite-section: rewrite one passage.
-	RewriteArticleSection = Route{Op: "rewrite_article_section", Method: "POST", Path: AgentBase + "/sites/{site_id}/articles/{article_id}/rewrite-section", Group: Content, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}, {Name: "article_id", Kind: UUIDParam}}}
+	RewriteArticleSection = Route{Op: "rewrite_article_section", Method: "POST", Path: AgentBase + "/sites/{site_id}/articles/{article_id}/rewrite-section", Group: Content, Auth: Agent}
 	// GetArticleScore is GET /api/agent/v1/sites/{site_id}/articles/{article_id}/score: SEO and GEO score.
-	GetArticleScore = Route{Op: "get_article_score", Method: "GET", Path: AgentBase + "/sites/{site_id}/articles/{article_id}/score", Group: Content, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}, {Name: "article_id", Kind: UUIDParam}}}
+	GetArticleScore = Route{Op: "get_article_score", Method: "GET", Path: AgentBase + "/sites/{site_id}/articles/{article_id}/score", Group: Content, Auth: Agent}
 	// FinishArticle is POST /api/agent/v1/sites/{site_id}/articles/{article_id}/finish: mark hand-written article finished.
-	FinishArticle = Route{Op: "finish_article", Method: "POST", Path: AgentBase + "/sites/{site_id}/articles/{article_id}/finish", Group: Content, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}, {Name: "article_id", Kind: UUIDParam}}}
+	FinishArticle = Route{Op: "finish_article", Method: "POST", Path: AgentBase + "/sites/{site_id}/articles/{article_id}/finish", Group: Content, Auth: Agent}
 	// PublishArticle is POST /api/agent/v1/sites/{site_id}/articles/{article_id}/publish: push to destinations, record live URL.
-	PublishArticle = Route{Op: "publish_article", Method: "POST", Path: AgentBase + "/sites/{site_id}/articles/{article_id}/publish", Group: Content, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}, {Name: "article_id", Kind: UUIDParam}}}
+	PublishArticle = Route{Op: "publish_article", Method: "POST", Path: AgentBase + "/sites/{site_id}/articles/{article_id}/publish", Group: Content, Auth: Agent}
 	// GetAutopilot is GET /api/agent/v1/sites/{site_id}/autopilot: get autopilot.
-	GetAutopilot = Route{Op: "get_autopilot", Method: "GET", Path: AgentBase + "/sites/{site_id}/autopilot", Group: Content, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	GetAutopilot = Route{Op: "get_autopilot", Method: "GET", Path: AgentBase + "/sites/{site_id}/autopilot", Group: Content, Auth: Agent}
 	// UpdateAutopilot is PATCH /api/agent/v1/sites/{site_id}/autopilot: turn on or off and set pace.
-	UpdateAutopilot = Route{Op: "update_autopilot", Method: "PATCH", Path: AgentBase + "/sites/{site_id}/autopilot", Group: Content, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	UpdateAutopilot = Route{Op: "update_autopilot", Method: "PATCH", Path: AgentBase + "/sites/{site_id}/autopilot", Group: Content, Auth: Agent}
 	// ListIntegrations is GET /api/agent/v1/sites/{site_id}/integrations: list integrations.
-	ListIntegrations = Route{Op: "list_integrations", Method: "GET", Path: AgentBase + "/sites/{site_id}/integrations", Group: Content, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	ListIntegrations = Route{Op: "list_integrations", Method: "GET", Path: AgentBase + "/sites/{site_id}/integrations", Group: Content, Auth: Agent}
 	// GetIntegration is GET /api/agent/v1/sites/{site_id}/integrations/{integration_id}: get one integration and setup options.
-	GetIntegration = Route{Op: "get_integration", Method: "GET", Path: AgentBase + "/sites/{site_id}/integrations/{integration_id}", Group: Content, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}, {Name: "integration_id", Kind: PlatformParam}}}
+	GetIntegration = Route{Op: "get_integration", Method: "GET", Path: AgentBase + "/sites/{site_id}/integrations/{integration_id}", Group: Content, Auth: Agent}
 	// ConnectIntegration is POST /api/agent/v1/sites/{site_id}/integrations/{integration_id}/connect: start connection.
-	ConnectIntegration = Route{Op: "connect_integration", Method: "POST", Path: AgentBase + "/sites/{site_id}/integrations/{integration_id}/connect", Group: Content, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedTrialOrPlan, Site: true}, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}, {Name: "integration_id", Kind: PlatformParam}}}
+	ConnectIntegration = Route{Op: "connect_integration", Method: "POST", Path: AgentBase + "/sites/{site_id}/integrations/{integration_id}/connect", Group: Content, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedTrialOrPlan, Site: true}}
 	// UpdateIntegration is PATCH /api/agent/v1/sites/{site_id}/integrations/{integration_id}: configure push integration.
-	UpdateIntegration = Route{Op: "update_integration", Method: "PATCH", Path: AgentBase + "/sites/{site_id}/integrations/{integration_id}", Group: Content, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedTrialOrPlan, Site: true}, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}, {Name: "integration_id", Kind: PlatformParam}}}
+	UpdateIntegration = Route{Op: "update_integration", Method: "PATCH", Path: AgentBase + "/sites/{site_id}/integrations/{integration_id}", Group: Content, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedTrialOrPlan, Site: true}}
 	// SyncIntegration is POST /api/agent/v1/sites/{site_id}/integrations/{integration_id}/sync: push every missing or changed article.
-	SyncIntegration = Route{Op: "sync_integration", Method: "POST", Path: AgentBase + "/sites/{site_id}/integrations/{integration_id}/sync", Group: Content, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedTrialOrPlan, Site: true}, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}, {Name: "integration_id", Kind: PlatformParam}}}
+	SyncIntegration = Route{Op: "sync_integration", Method: "POST", Path: AgentBase + "/sites/{site_id}/integrations/{integration_id}/sync", Group: Content, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedTrialOrPlan, Site: true}}
 	// DisconnectIntegration is DELETE /api/agent/v1/sites/{site_id}/integrations/{integration_id}: disconnect push integration.
-	DisconnectIntegration = Route{Op: "disconnect_integration", Method: "DELETE", Path: AgentBase + "/sites/{site_id}/integrations/{integration_id}", Group: Content, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}, {Name: "integration_id", Kind: PlatformParam}}}
+	DisconnectIntegration = Route{Op: "disconnect_integration", Method: "DELETE", Path: AgentBase + "/sites/{site_id}/integrations/{integration_id}", Group: Content, Auth: Agent}
 	// ListSiteKeys is GET /api/agent/v1/sites/{site_id}/keys: list site keys.
-	ListSiteKeys = Route{Op: "list_site_keys", Method: "GET", Path: AgentBase + "/sites/{site_id}/keys", Group: Content, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	ListSiteKeys = Route{Op: "list_site_keys", Method: "GET", Path: AgentBase + "/sites/{site_id}/keys", Group: Content, Auth: Agent}
 	// CreateSiteKey is POST /api/agent/v1/sites/{site_id}/keys: create site key.
-	CreateSiteKey = Route{Op: "create_site_key", Method: "POST", Path: AgentBase + "/sites/{site_id}/keys", Group: Content, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedTrialOrPlan, Site: true}, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	CreateSiteKey = Route{Op: "create_site_key", Method: "POST", Path: AgentBase + "/sites/{site_id}/keys", Group: Content, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedTrialOrPlan, Site: true}}
 	// RevokeSiteKey is DELETE /api/agent/v1/sites/{site_id}/keys/{key_id}: revoke site key.
-	RevokeSiteKey = Route{Op: "revoke_site_key", Method: "DELETE", Path: AgentBase + "/sites/{site_id}/keys/{key_id}", Group: Content, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}, {Name: "key_id", Kind: UUIDParam}}}
+	RevokeSiteKey = Route{Op: "revoke_site_key", Method: "DELETE", Path: AgentBase + "/sites/{site_id}/keys/{key_id}", Group: Content, Auth: Agent}
 	// GetBacklinks is GET /api/agent/v1/sites/{site_id}/backlinks: exchange overview.
-	GetBacklinks = Route{Op: "get_backlinks", Method: "GET", Path: AgentBase + "/sites/{site_id}/backlinks", Group: Backlinks, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	GetBacklinks = Route{Op: "get_backlinks", Method: "GET", Path: AgentBase + "/sites/{site_id}/backlinks", Group: Backlinks, Auth: Agent}
 	// UpdateBacklinks is PATCH /api/agent/v1/sites/{site_id}/backlinks: exchange settings.
-	UpdateBacklinks = Route{Op: "update_backlinks", Method: "PATCH", Path: AgentBase + "/sites/{site_id}/backlinks", Group: Backlinks, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	UpdateBacklinks = Route{Op: "update_backlinks", Method: "PATCH", Path: AgentBase + "/sites/{site_id}/backlinks", Group: Backlinks, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}}
 	// SetBacklinkDomain is POST /api/agent/v1/sites/{site_id}/backlinks/domain: set domain to verify.
-	SetBacklinkDomain = Route{Op: "set_backlink_domain", Method: "POST", Path: AgentBase + "/sites/{site_id}/backlinks/domain", Group: Backlinks, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	SetBacklinkDomain = Route{Op: "set_backlink_domain", Method: "POST", Path: AgentBase + "/sites/{site_id}/backlinks/domain", Group: Backlinks, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}}
 	// VerifyBacklinkDomain is POST /api/agent/v1/sites/{site_id}/backlinks/domain/verify: check verification.
-	VerifyBacklinkDomain = Route{Op: "verify_backlink_domain", Method: "POST", Path: AgentBase + "/sites/{site_id}/backlinks/domain/verify", Group: Backlinks, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	VerifyBacklinkDomain = Route{Op: "verify_backlink_domain", Method: "POST", Path: AgentBase + "/sites/{site_id}/backlinks/domain/verify", Group: Backlinks, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}}
 	// ListBacklinkTargets is GET /api/agent/v1/sites/{site_id}/backlinks/targets: list targets.
-	ListBacklinkTargets = Route{Op: "list_backlink_targets", Method: "GET", Path: AgentBase + "/sites/{site_id}/backlinks/targets", Group: Backlinks, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	ListBacklinkTargets = Route{Op: "list_backlink_targets", Method: "GET", Path: AgentBase + "/sites/{site_id}/backlinks/targets", Group: Backlinks, Auth: Agent}
 	// CreateBacklinkTarget is POST /api/agent/v1/sites/{site_id}/backlinks/targets: create target.
-	CreateBacklinkTarget = Route{Op: "create_backlink_target", Method: "POST", Path: AgentBase + "/sites/{site_id}/backlinks/targets", Group: Backlinks, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	CreateBacklinkTarget = Route{Op: "create_backlink_target", Method: "POST", Path: AgentBase + "/sites/{site_id}/backlinks/targets", Group: Backlinks, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}}
 	// UpdateBacklinkTarget is PATCH /api/agent/v1/sites/{site_id}/backlinks/targets/{target_id}: update target.
-	UpdateBacklinkTarget = Route{Op: "update_backlink_target", Method: "PATCH", Path: AgentBase + "/sites/{site_id}/backlinks/targets/{target_id}", Group: Backlinks, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}, {Name: "target_id", Kind: UUIDParam}}}
+	UpdateBacklinkTarget = Route{Op: "update_backlink_target", Method: "PATCH", Path: AgentBase + "/sites/{site_id}/backlinks/targets/{target_id}", Group: Backlinks, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}}
 	// DeleteBacklinkTarget is DELETE /api/agent/v1/sites/{site_id}/backlinks/targets/{target_id}: delete target.
-	DeleteBacklinkTarget = Route{Op: "delete_backlink_target", Method: "DELETE", Path: AgentBase + "/sites/{site_id}/backlinks/targets/{target_id}", Group: Backlinks, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}, {Name: "target_id", Kind: UUIDParam}}}
+	DeleteBacklinkTarget = Route{Op: "delete_backlink_target", Method: "DELETE", Path: AgentBase + "/sites/{site_id}/backlinks/targets/{target_id}", Group: Backlinks, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}}
 	// ListBacklinkPlacements is GET /api/agent/v1/sites/{site_id}/backlinks/placements: list placements.
-	ListBacklinkPlacements = Route{Op: "list_backlink_placements", Method: "GET", Path: AgentBase + "/sites/{site_id}/backlinks/placements", Group: Backlinks, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	ListBacklinkPlacements = Route{Op: "list_backlink_placements", Method: "GET", Path: AgentBase + "/sites/{site_id}/backlinks/placements", Group: Backlinks, Auth: Agent}
 	// RemoveBacklinkPlacement is DELETE /api/agent/v1/sites/{site_id}/backlinks/placements/{placement_id}: remove hosted link.
-	RemoveBacklinkPlacement = Route{Op: "remove_backlink_placement", Method: "DELETE", Path: AgentBase + "/sites/{site_id}/backlinks/placements/{placement_id}", Group: Backlinks, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}, {Name: "placement_id", Kind: UUIDParam}}}
+	RemoveBacklinkPlacement = Route{Op: "remove_backlink_placement", Method: "DELETE", Path: AgentBase + "/sites/{site_id}/backlinks/placements/{placement_id}", Group: Backlinks, Auth: Agent}
 	// GetForum is GET /api/agent/v1/sites/{site_id}/forum: forum presence overview.
-	GetForum = Route{Op: "get_forum", Method: "GET", Path: AgentBase + "/sites/{site_id}/forum", Group: Forum, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	GetForum = Route{Op: "get_forum", Method: "GET", Path: AgentBase + "/sites/{site_id}/forum", Group: Forum, Auth: Agent}
 	// UpdateForum is PATCH /api/agent/v1/sites/{site_id}/forum: settings.
-	UpdateForum = Route{Op: "update_forum", Method: "PATCH", Path: AgentBase + "/sites/{site_id}/forum", Group: Forum, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	UpdateForum = Route{Op: "update_forum", Method: "PATCH", Path: AgentBase + "/sites/{site_id}/forum", Group: Forum, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}}
 	// StartForumSweep is POST /api/agent/v1/sites/{site_id}/forum/sweeps: start sweep.
-	StartForumSweep = Route{Op: "start_forum_sweep", Method: "POST", Path: AgentBase + "/sites/{site_id}/forum/sweeps", Group: Forum, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	StartForumSweep = Route{Op: "start_forum_sweep", Method: "POST", Path: AgentBase + "/sites/{site_id}/forum/sweeps", Group: Forum, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}}
 	// ListForumThreads is GET /api/agent/v1/sites/{site_id}/forum/threads: list threads.
-	ListForumThreads = Route{Op: "list_forum_threads", Method: "GET", Path: AgentBase + "/sites/{site_id}/forum/threads", Group: Forum, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	ListForumThreads = Route{Op: "list_forum_threads", Method: "GET", Path: AgentBase + "/sites/{site_id}/forum/threads", Group: Forum, Auth: Agent}
 	// GetForumThread is GET /api/agent/v1/sites/{site_id}/forum/threads/{thread_id}: get thread.
-	GetForumThread = Route{Op: "get_forum_thread", Method: "GET", Path: AgentBase + "/sites/{site_id}/forum/threads/{thread_id}", Group: Forum, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}, {Name: "thread_id", Kind: UUIDParam}}}
+	GetForumThread = Route{Op: "get_forum_thread", Method: "GET", Path: AgentBase + "/sites/{site_id}/forum/threads/{thread_id}", Group: Forum, Auth: Agent}
 	// UpdateForumThread is PATCH /api/agent/v1/sites/{site_id}/forum/threads/{thread_id}: save, dismiss or restore.
-	UpdateForumThread = Route{Op: "update_forum_thread", Method: "PATCH", Path: AgentBase + "/sites/{site_id}/forum/threads/{thread_id}", Group: Forum, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}, {Name: "thread_id", Kind: UUIDParam}}}
+	UpdateForumThread = Route{Op: "update_forum_thread", Method: "PATCH", Path: AgentBase + "/sites/{site_id}/forum/threads/{thread_id}", Group: Forum, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}}
 	// DraftForumReply is POST /api/agent/v1/sites/{site_id}/forum/threads/{thread_id}/drafts: draft or rewrite reply (1 forum reply credit).
-	DraftForumReply = Route{Op: "draft_forum_reply", Method: "POST", Path: AgentBase + "/sites/{site_id}/forum/threads/{thread_id}/drafts", Group: Forum, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}, {Name: "thread_id", Kind: UUIDParam}}}
+	DraftForumReply = Route{Op: "draft_forum_reply", Method: "POST", Path: AgentBase + "/sites/{site_id}/forum/threads/{thread_id}/drafts", Group: Forum, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}}
 	// EditForumDraft is PATCH /api/agent/v1/sites/{site_id}/forum/drafts/{draft_id}: edit draft.
-	EditForumDraft = Route{Op: "edit_forum_draft", Method: "PATCH", Path: AgentBase + "/sites/{site_id}/forum/drafts/{draft_id}", Group: Forum, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}, {Name: "draft_id", Kind: UUIDParam}}}
+	EditForumDraft = Route{Op: "edit_forum_draft", Method: "PATCH", Path: AgentBase + "/sites/{site_id}/forum/drafts/{draft_id}", Group: Forum, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}}
 	// ListForumReplies is GET /api/agent/v1/sites/{site_id}/forum/replies: list replies.
-	ListForumReplies = Route{Op: "list_forum_replies", Method: "GET", Path: AgentBase + "/sites/{site_id}/forum/replies", Group: Forum, Auth: Agent, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	ListForumReplies = Route{Op: "list_forum_replies", Method: "GET", Path: AgentBase + "/sites/{site_id}/forum/replies", Group: Forum, Auth: Agent}
 	// RecordForumReply is POST /api/agent/v1/sites/{site_id}/forum/replies: record a posted reply.
-	RecordForumReply = Route{Op: "record_forum_reply", Method: "POST", Path: AgentBase + "/sites/{site_id}/forum/replies", Group: Forum, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}, PathParams: []Param{{Name: "site_id", Kind: UUIDParam}}}
+	RecordForumReply = Route{Op: "record_forum_reply", Method: "POST", Path: AgentBase + "/sites/{site_id}/forum/replies", Group: Forum, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}}
 	// GetBilling is GET /api/agent/v1/billing: billing status.
 	GetBilling = Route{Op: "get_billing", Method: "GET", Path: AgentBase + "/billing", Group: Billing, Auth: Agent}
 	// CreateCheckoutLink is POST /api/agent/v1/billing/checkout: checkout link for owner.
@@ -154,21 +154,21 @@ var (
 	// CreateWebhook is POST /api/agent/v1/webhooks: create endpoint.
 	CreateWebhook = Route{Op: "create_webhook", Method: "POST", Path: AgentBase + "/webhooks", Group: Events, Auth: Agent}
 	// UpdateWebhook is PATCH /api/agent/v1/webhooks/{webhook_id}: update.
-	UpdateWebhook = Route{Op: "update_webhook", Method: "PATCH", Path: AgentBase + "/webhooks/{webhook_id}", Group: Events, Auth: Agent, PathParams: []Param{{Name: "webhook_id", Kind: UUIDParam}}}
+	UpdateWebhook = Route{Op: "update_webhook", Method: "PATCH", Path: AgentBase + "/webhooks/{webhook_id}", Group: Events, Auth: Agent}
 	// DeleteWebhook is DELETE /api/agent/v1/webhooks/{webhook_id}: delete endpoint.
-	DeleteWebhook = Route{Op: "delete_webhook", Method: "DELETE", Path: AgentBase + "/webhooks/{webhook_id}", Group: Events, Auth: Agent, PathParams: []Param{{Name: "webhook_id", Kind: UUIDParam}}}
+	DeleteWebhook = Route{Op: "delete_webhook", Method: "DELETE", Path: AgentBase + "/webhooks/{webhook_id}", Group: Events, Auth: Agent}
 	// TestWebhook is POST /api/agent/v1/webhooks/{webhook_id}/test: send test event.
-	TestWebhook = Route{Op: "test_webhook", Method: "POST", Path: AgentBase + "/webhooks/{webhook_id}/test", Group: Events, Auth: Agent, PathParams: []Param{{Name: "webhook_id", Kind: UUIDParam}}}
+	TestWebhook = Route{Op: "test_webhook", Method: "POST", Path: AgentBase + "/webhooks/{webhook_id}/test", Group: Events, Auth: Agent}
 	// ListWebhookDeliveries is GET /api/agent/v1/webhooks/{webhook_id}/deliveries: recent delivery attempts.
-	ListWebhookDeliveries = Route{Op: "list_webhook_deliveries", Method: "GET", Path: AgentBase + "/webhooks/{webhook_id}/deliveries", Group: Events, Auth: Agent, PathParams: []Param{{Name: "webhook_id", Kind: UUIDParam}}}
+	ListWebhookDeliveries = Route{Op: "list_webhook_deliveries", Method: "GET", Path: AgentBase + "/webhooks/{webhook_id}/deliveries", Group: Events, Auth: Agent}
 	// PublicPing is GET /api/public/v1/ping: validate the key.
 	PublicPing = Route{Op: "public_ping", Method: "GET", Path: PublicBase + "/ping", Group: Public, Auth: SiteKey}
 	// PublicListArticles is GET /api/public/v1/articles: list finished articles, oldest updated_at first.
 	PublicListArticles = Route{Op: "public_list_articles", Method: "GET", Path: PublicBase + "/articles", Group: Public, Auth: SiteKey}
 	// PublicGetArticle is GET /api/public/v1/articles/{id}: one article.
-	PublicGetArticle = Route{Op: "public_get_article", Method: "GET", Path: PublicBase + "/articles/{id}", Group: Public, Auth: SiteKey, PathParams: []Param{{Name: "id", Kind: UUIDParam}}}
+	PublicGetArticle = Route{Op: "public_get_article", Method: "GET", Path: PublicBase + "/articles/{id}", Group: Public, Auth: SiteKey}
 	// PublicReportLiveUrl is PATCH /api/public/v1/articles/{id}: report the live URL.
-	PublicReportLiveUrl = Route{Op: "public_report_live_url", Method: "PATCH", Path: PublicBase + "/articles/{id}", Group: Public, Auth: SiteKey, PathParams: []Param{{Name: "id", Kind: UUIDParam}}}
+	PublicReportLiveUrl = Route{Op: "public_report_live_url", Method: "PATCH", Path: PublicBase + "/articles/{id}", Group: Public, Auth: SiteKey}
 )
 
 // apiRoutes are the two APIs' routes in catalog order, then the public

@@ -57,9 +57,6 @@ type Route struct {
 	// whether the route's site must be usable on the plan; the zero value
 	// needs nothing.
 	Needs billing.Requirement
-	// PathParams are the kinds of the path's parameters, as the catalog
-	// gives them; see Kind.
-	PathParams []Param
 }
 
 // Pattern returns the route as a net/http ServeMux pattern ("GET /path").

@@ -53,10 +53,10 @@ func ParseCreate(o *input.Object) (CreateInput, error) {
 	var in CreateInput
 	in.Email, _ = o.String("email", true, input.MaxLen(MaxEmail), emailcheck.Check)
 	in.SiteURL, _ = o.String("site_url", true, input.MaxLen(MaxURL), weburl.Check(false))
-	if v, ok := o.String("site_name", false, input.Len(1, sites.MaxBrandName)); ok {
+	if v, ok := o.String("site_name", false, input.SingleLine, input.Len(1, sites.MaxBrandName)); ok {
 		in.SiteName = &v
 	}
-	if v, ok := o.String("site_description", false, input.MaxLen(sites.MaxProductDescription)); ok && v != "" {
+	if v, ok := o.String("site_description", false, input.MultiLine, input.MaxLen(sites.MaxProductDescription)); ok && v != "" {
 		in.SiteDescription = &v
 	}
 	in.Agent = ParseAgent(o.Object("agent"))
@@ -67,8 +67,8 @@ func ParseCreate(o *input.Object) (CreateInput, error) {
 // creation and POST /agent-keys take them.
 func ParseAgent(o *input.Object) credentials.NewKeyInput {
 	var a credentials.NewKeyInput
-	a.Name, _ = o.String("name", true, input.Len(MinAgentName, MaxAgentName))
-	if v, ok := o.String("operator", false, input.MaxLen(MaxOperator)); ok && v != "" {
+	a.Name, _ = o.String("name", true, input.SingleLine, input.Len(MinAgentName, MaxAgentName))
+	if v, ok := o.String("operator", false, input.SingleLine, input.MaxLen(MaxOperator)); ok && v != "" {
 		a.Operator = &v
 	}
 	if v, ok := o.String("contact_url", false, input.MaxLen(MaxURL), weburl.Check(true)); ok && v != "" {

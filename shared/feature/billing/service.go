@@ -58,7 +58,7 @@ func (s *Service) Get(ctx context.Context, accountID string) (Billing, error) {
 	if err != nil {
 		return Billing{}, err
 	}
-	return r.view(), nil
+	return r.view(s.Clock.Now()), nil
 }
 
 // PlanActive reports whether the account has a trial or a plan that lets it

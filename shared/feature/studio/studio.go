@@ -51,8 +51,8 @@ type AddInput struct {
 func ParseAdd(o *input.Object) (AddInput, error) {
 	var in AddInput
 	in.SiteURL, _ = o.String("site_url", true, input.MaxLen(sites.MaxWebsiteURL), weburl.Check(false))
-	in.SiteName, _ = o.String("site_name", true, input.Len(1, sites.MaxBrandName))
-	if v, ok := o.String("site_description", false, input.MaxLen(sites.MaxProductDescription)); ok && v != "" {
+	in.SiteName, _ = o.String("site_name", true, input.SingleLine, input.Len(1, sites.MaxBrandName))
+	if v, ok := o.String("site_description", false, input.MultiLine, input.MaxLen(sites.MaxProductDescription)); ok && v != "" {
 		in.Description = &v
 	}
 	if v, ok := o.String("logo_url", false, input.MaxLen(sites.MaxAvatarURL), weburl.Check(true)); ok && v != "" {

@@ -37,7 +37,7 @@ func ParseNew(o *input.Object) (NewInput, error) {
 	var in NewInput
 	in.URL, _ = o.String("url", true, input.MaxLen(MaxURL), weburl.Check(true))
 	in.Events = parseEvents(o)
-	if v, ok := o.String("description", false, input.MaxLen(MaxDescription)); ok && v != "" {
+	if v, ok := o.String("description", false, input.SingleLine, input.MaxLen(MaxDescription)); ok && v != "" {
 		in.Description = &v
 	}
 	return in, o.Err()
@@ -56,7 +56,7 @@ func ParsePatch(o *input.Object) (Patch, error) {
 	if o.Has("events") {
 		p.Events = parseEvents(o)
 	}
-	p.Description = o.NullableString("description", input.MaxLen(MaxDescription))
+	p.Description = o.NullableString("description", input.SingleLine, input.MaxLen(MaxDescription))
 	if p.Description.Sent && p.Description.Value == "" {
 		p.Description.Null = true
 	}
