@@ -97,4 +97,3 @@ func needName(n billing.Need) string {
 	}
 	return "NeedNothing"
 }
-
