@@ -13,7 +13,7 @@ export GOFLAGS ?= -buildvcs=false
 CDK := $(CACHE_DIR)/cdk/node_modules/.bin/cdk
 CDKLOCAL := $(CACHE_DIR)/cdk/node_modules/.bin/cdklocal
 
-.PHONY: help tools run test test-unit build synth deploy deploy-local lint bench update-disposable clean
+.PHONY: help tools run test test-unit build synth deploy deploy-local lint bench update-disposable clean generate openapi
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-18s %s\n", $$1, $$2}'
@@ -28,7 +28,7 @@ run: ## start the dev stack on http://127.0.0.1:$${PORT:-8080} (DATA_DIR=dir to 
 	@$(GO) build -o "$(CACHE_DIR)/bin/devstack" ./localstack/devstack
 	@exec "$(CACHE_DIR)/bin/devstack"
 
-test: tools lint ## run every test: unit, DynamoDB Local, end-to-end, Lambda edges, CDK assertions, cdk synth
+test: tools lint openapi ## run every test: unit, DynamoDB Local, end-to-end, Lambda edges, CDK assertions, cdk synth
 	$(GO) run ./localstack/withdynamo -- $(GO) test -count=1 -timeout 20m ./...
 	$(MAKE) synth
 	$(MAKE) lint-template
@@ -49,15 +49,25 @@ deploy: build tools ## deploy to the AWS account of the current credentials (cdk
 deploy-local: build tools ## deploy to a running LocalStack (needs Docker; see localstack/README.md)
 	./localstack/deploy.sh
 
-lint: ## gofmt and go vet
+OPENAPI_SPEC_VALIDATOR_VERSION := 0.9.0
+
+openapi: ## validate the two OpenAPI documents as OpenAPI 3.1 (installs openapi-spec-validator with pip if missing)
+	@python3 -c "import openapi_spec_validator" 2>/dev/null || python3 -m pip install --quiet "openapi-spec-validator==$(OPENAPI_SPEC_VALIDATOR_VERSION)"
+	python3 -m openapi_spec_validator shared/edge/openapi/agent-api.json shared/edge/openapi/public-articles-api.json
+
+generate: ## write what the endpoint catalog makes: the API route table, the OpenAPI documents, the README's generated parts
+	$(GO) run ./shared/edge/catalog/gen
+
+lint: ## gofmt, go vet, and go.mod and go.sum tidy
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './.cache/*')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
+	@$(GO) mod tidy -diff || { echo "go.mod or go.sum is not tidy: run go mod tidy"; exit 1; }
 
-bench: tools hey ## benchmarks: the hot-path table (ratios to raw baselines, fan-out rates), requests per second, latency and DynamoDB calls per request on the dev stack
+bench: tools hey ## benchmarks: the hot-path table (ratios to raw baselines, fan-out rates), requests per second, latency and DynamoDB calls per request on the dev stack; draining 10,000 due renewals
 	$(GO) run ./localstack/withdynamo -- env BENCH_TABLE=1 BENCH_OUT="$(CACHE_DIR)/bench/hotpath.md" HEY="$(HEY)" \
 	  $(GO) test -count=1 -timeout 60m -run '^TestRatioTable$$' -v ./test/bench/
-	$(GO) run ./localstack/withdynamo -- $(GO) test -run '^$$' -bench . -benchtime 3s ./test/bench/
+	$(GO) run ./localstack/withdynamo -- $(GO) test -run '^$$' -bench . -benchtime 3s -timeout 40m ./test/bench/
 	$(MAKE) bench-coldstart
 
 update-disposable: ## refresh the disposable email domain list from npm

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fetches what the dev stack, the tests and the CDK need into .cache/
 # (git-ignored): Java when missing (Debian package), DynamoDB Local (from the
-# npm package amplify-dynamodb-simulator), and the CDK CLI plus cdklocal
+# npm package amplify-dynamodb-simulator), Chromium for the browser tests
+# when missing (Debian package chromium), and the CDK CLI plus cdklocal
 # (from npm). Safe to run again: it skips what is already there.
 # --dev-only fetches only what the dev stack needs (Java, DynamoDB Local).
 set -euo pipefail
@@ -20,6 +21,14 @@ fi
 CACHE_DIR="$CACHE_DIR" go run ./localstack/withdynamo -fetch-only
 if [ "${1:-}" = "--dev-only" ]; then
   exit 0
+fi
+
+if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1 && [ -z "${CHROMIUM:-}" ]; then
+  echo "tools: installing Chromium (chromium) for the browser tests"
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
 CDK_VERSION=2.1148.1

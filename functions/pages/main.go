@@ -1,19 +1,31 @@
 // Command pages is the Lambda function of the pages a person opens and of
-// the owner's dashboard: it emails sign-in links and opens checkout links.
+// the owner's dashboard: it emails sign-in links, opens checkout links and
+// runs each dashboard read and action in its agent-API endpoint's own
+// function, invoked directly.
 package main
 
 import (
 	"rvcontent/functions/internal/lambdarun"
 	"rvcontent/shared/compose"
 	"rvcontent/shared/compose/pagesfn"
+	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/platform/lambdainvoke"
 	"rvcontent/shared/platform/ses"
 	"rvcontent/shared/platform/stripepay"
 )
 
 func main() {
 	env := lambdarun.Load()
+	var groups []string
+	for _, g := range routes.AgentGroups() {
+		groups = append(groups, string(g))
+	}
+	functions, err := lambdainvoke.FromEnv(env.AWS, groups)
+	if err != nil {
+		lambdarun.Fail(err)
+	}
 	d := env.Deps()
 	d.Mailer = ses.New(env.AWS, env.Config.MailFrom)
 	d.Payments = stripepay.Configured(env.Config.Stripe)
-	lambdarun.HTTP(pagesfn.HTTP(compose.New(d)))
+	lambdarun.HTTP(pagesfn.HTTP(compose.New(d), functions))
 }

@@ -60,10 +60,12 @@ var groupAccess = map[routes.Group]Access{
 	// OAuth: revoking a token disconnects its app (an event; its webhook
 	// endpoints are disabled).
 	routes.OAuth: {SendDeliveries: true},
-	// The pages a person opens: consent creates a connection and emails the
-	// owner, sign-in emails a link; the dashboard does what the agent API
-	// does, so GroupAccess adds the agent-API groups' access.
-	routes.Pages: {SendDeliveries: true, SendMail: true},
+	// The pages a person opens: claims and consent record events, consent
+	// and sign-in email the owner, checkout links open the processor's
+	// checkout, the connect page records integration.connected. The
+	// dashboard runs every read and action in its agent-API endpoint's own
+	// function, as the MCP server does.
+	routes.Pages: {SendDeliveries: true, SendMail: true, Payments: true, Invokes: routes.AgentGroups()},
 	// MCP runs each tool call in the function of the tool's endpoint, with
 	// the caller's principal: it reads the table to check credentials and
 	// invokes those functions.
@@ -74,8 +76,9 @@ var groupAccess = map[routes.Group]Access{
 // worker also consumes its own queue (see addWorkers).
 var workerAccess = map[string]Access{
 	// Retries re-queue a job; finished jobs write events and may email.
-	// Scans, research and writing run the model.
-	JobWorker: {SendJobs: true, SendDeliveries: true, SendMail: true, RunsModel: true},
+	// Scans, research and writing run the model; the erase job of a
+	// deleted account cancels its subscription at the processor.
+	JobWorker: {SendJobs: true, SendDeliveries: true, SendMail: true, RunsModel: true, Payments: true},
 	// Failed deliveries come back delayed; a webhook disabled after three
 	// days of failures emails the owner.
 	DeliveriesWorker: {SendDeliveries: true, SendMail: true},
@@ -89,9 +92,6 @@ var noAccess = Access{}
 
 // GroupAccess returns the access of endpoint group g's function.
 func GroupAccess(g routes.Group) Access {
-	if g == routes.Pages {
-		return agentGroupsAccess(groupAccess[g])
-	}
 	if a, ok := groupAccess[g]; ok {
 		return a
 	}

@@ -8,33 +8,43 @@ import (
 	"rvcontent/shared/platform/lambdainvoke"
 )
 
-// The MCP function runs each tool call in the function of the tool's
-// endpoint: it may invoke exactly those functions, knows their names, and
-// may do nothing else beyond the table.
-func TestMCPInvokesTheAgentGroupsFunctions(t *testing.T) {
-	mcp := synthesized.LogicalID(string(routes.MCP))
-	want := map[string]bool{}
-	env := props(resources("AWS::Lambda::Function")[mcp])["Environment"].(map[string]any)["Variables"].(map[string]any)
-	for _, g := range routes.AgentGroups() {
-		id := synthesized.LogicalID(string(g))
-		want[id] = true
-		if refID(env[lambdainvoke.EnvName(string(g))]) != id {
-			t.Errorf("MCP: %s = %s, want the %s function", lambdainvoke.EnvName(string(g)), asJSON(env[lambdainvoke.EnvName(string(g))]), g)
-		}
-	}
-	got := resourcesOf(statements(t, mcp), "lambda:InvokeFunction")
-	for id := range want {
-		if !got[id] {
-			t.Errorf("MCP may not invoke %s", id)
-		}
-	}
-	for id := range got {
-		if !want[id] {
-			t.Errorf("MCP may invoke %s, which serves no agent-API route", id)
-		}
+// The MCP function and the pages function (the owner's dashboard) run
+// each call in the function of the endpoint it names: each may invoke
+// exactly the agent-API groups' functions and knows their names. The MCP
+// function may do nothing else beyond the table; the pages function keeps
+// only what its own pages do in-process (sign-in and consent mail, claim,
+// consent and connect events, checkout links): no jobs and no model.
+func TestInvokersInvokeTheAgentGroupsFunctions(t *testing.T) {
+	for _, group := range []routes.Group{routes.MCP, routes.Pages} {
+		t.Run(string(group), func(t *testing.T) {
+			fn := synthesized.LogicalID(string(group))
+			want := map[string]bool{}
+			env := props(resources("AWS::Lambda::Function")[fn])["Environment"].(map[string]any)["Variables"].(map[string]any)
+			for _, g := range routes.AgentGroups() {
+				id := synthesized.LogicalID(string(g))
+				want[id] = true
+				if refID(env[lambdainvoke.EnvName(string(g))]) != id {
+					t.Errorf("%s: %s = %s, want the %s function", group, lambdainvoke.EnvName(string(g)), asJSON(env[lambdainvoke.EnvName(string(g))]), g)
+				}
+			}
+			got := resourcesOf(statements(t, fn), "lambda:InvokeFunction")
+			for id := range want {
+				if !got[id] {
+					t.Errorf("%s may not invoke %s", group, id)
+				}
+			}
+			for id := range got {
+				if !want[id] {
+					t.Errorf("%s may invoke %s, which serves no agent-API route", group, id)
+				}
+			}
+		})
 	}
 	if a := stack.GroupAccess(routes.MCP); a.SendJobs || a.SendDeliveries || a.SendMail || a.Payments || a.RunsModel {
 		t.Errorf("MCP access %+v: its tool calls run elsewhere", a)
+	}
+	if a := stack.GroupAccess(routes.Pages); a.SendJobs || a.RunsModel || !a.SendMail || !a.SendDeliveries || !a.Payments {
+		t.Errorf("pages access %+v: the dashboard's work runs elsewhere; its own pages mail, record events and open checkouts", a)
 	}
 }
 

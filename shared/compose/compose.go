@@ -77,9 +77,15 @@ func New(d Deps) *Graph {
 	return &Graph{Deps: d, parts: map[any]any{}, building: map[any]bool{}}
 }
 
-// once returns the part stored under key, building it first with build.
-// A part whose building asks for itself is a wiring mistake: it panics
-// with the key, as does a part that needs an adapter g lacks.
+// Once returns the part stored under key (a value of a type of the
+// caller's own, so keys of two packages never meet), building it first
+// with build. A part whose building asks for itself is a wiring mistake: it
+// panics with the key, as does a part that needs an adapter g lacks.
+func Once[T any](g *Graph, key any, build func() T) T {
+	return once(g, key, build)
+}
+
+// once is Once.
 func once[T any](g *Graph, key any, build func() T) T {
 	if v, ok := g.parts[key]; ok {
 		return v.(T)

@@ -24,21 +24,22 @@ import (
 // and its integrations, site keys, the backlink exchange and forum
 // presence.
 type (
-	kArticleStore struct{}
-	kArticles     struct{}
-	kKeywordStore struct{}
-	kKeywords     struct{}
-	kResearch     struct{}
-	kPlans        struct{}
-	kRank         struct{}
-	kWriting      struct{}
-	kPublish      struct{}
-	kRecorder     struct{}
-	kAutopilot    struct{}
-	kSiteKeys     struct{}
-	kIntegrations struct{}
-	kBacklinks    struct{}
-	kForum        struct{}
+	kArticleStore       struct{}
+	kArticles           struct{}
+	kKeywordStore       struct{}
+	kKeywords           struct{}
+	kResearch           struct{}
+	kPlans              struct{}
+	kRank               struct{}
+	kWriting            struct{}
+	kPublish            struct{}
+	kRecorder           struct{}
+	kAutopilot          struct{}
+	kSiteKeys           struct{}
+	kIntegrations       struct{}
+	kIntegrationConnect struct{}
+	kBacklinks          struct{}
+	kForum              struct{}
 )
 
 // Model is the language model: the Deps' one, else the offline model.
@@ -139,16 +140,35 @@ func SiteKeys(g *Graph) *sitekeys.Service {
 // Integrations connects sites to the push platforms and pushes articles.
 func Integrations(g *Graph) *integrations.Service {
 	return once(g, kIntegrations{}, func() *integrations.Service {
-		web := Egress(g)
 		return &integrations.Service{
 			Table: Table(g), Clock: g.Clock, Events: Events(g), Sites: Sites(g), Articles: ArticleStore(g),
 			Plans: Billing(g), Jobs: Enqueuer(g), Sealer: integrations.NewSealer(g.Config.SecretKey), BaseURL: g.Config.BaseURL,
-			Platforms: map[string]integrations.Platform{
-				integrations.Platform1: pushapi.NewPlatform1(web),
-				integrations.Platform2: pushapi.NewPlatform2(web),
-			},
+			Platforms: platforms(g),
 		}
 	})
+}
+
+// IntegrationConnect is the connect page's part of integrations: finishing
+// a connection checks the owner's entries with the platform, stores them
+// and records integration.connected. It reads no articles and starts no
+// jobs (Pending and FinishConnect use neither), so the pages function
+// needs no jobs queue for it.
+func IntegrationConnect(g *Graph) *integrations.Service {
+	return once(g, kIntegrationConnect{}, func() *integrations.Service {
+		return &integrations.Service{
+			Table: Table(g), Clock: g.Clock, Events: Events(g), Sites: Sites(g), Plans: Billing(g),
+			Sealer: integrations.NewSealer(g.Config.SecretKey), BaseURL: g.Config.BaseURL, Platforms: platforms(g),
+		}
+	})
+}
+
+// platforms are the push platforms' clients.
+func platforms(g *Graph) map[string]integrations.Platform {
+	web := Egress(g)
+	return map[string]integrations.Platform{
+		integrations.Platform1: pushapi.NewPlatform1(web),
+		integrations.Platform2: pushapi.NewPlatform2(web),
+	}
 }
 
 // Backlinks runs the backlink exchange.

@@ -7,6 +7,7 @@ import (
 	"rvcontent/shared/feature/accounts"
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/credentials"
+	"rvcontent/shared/feature/erasure"
 	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/feature/idempotency"
 	"rvcontent/shared/feature/jobs"
@@ -37,6 +38,8 @@ type (
 	kSiteSettings struct{}
 	kSpool        struct{}
 	kAccounts     struct{}
+	kClaims       struct{}
+	kErasure      struct{}
 	kCredentials  struct{}
 	kWebhooks     struct{}
 	kTokens       struct{}
@@ -140,8 +143,23 @@ func Accounts(g *Graph) *accounts.Service {
 			Table: Table(g), Clock: g.Clock, Events: Events(g), Jobs: Enqueuer(g), Mail: Spool(g),
 			Counters: Counters(g), Credentials: Credentials(g), Sites: Sites(g),
 			BaseURL: g.Config.BaseURL, DashboardURL: g.Config.DashboardURL,
-			SignupsPerAddressPerHour: g.Config.SignupsPerAddressPerHour,
+			SignupsPerAddressPerHour: g.Config.SignupsPerAddressPerHour, Eraser: Erasure(g),
 		}
+	})
+}
+
+// Erasure deletes accounts for their owners.
+func Erasure(g *Graph) *erasure.Service {
+	return once(g, kErasure{}, func() *erasure.Service {
+		return &erasure.Service{Table: Table(g), Clock: g.Clock, Jobs: Enqueuer(g), Mail: Spool(g)}
+	})
+}
+
+// Claims serves the claim page: it finds an account by its claim token
+// and claims it.
+func Claims(g *Graph) *accounts.Claims {
+	return once(g, kClaims{}, func() *accounts.Claims {
+		return &accounts.Claims{Table: Table(g), Clock: g.Clock, Events: Events(g)}
 	})
 }
 
@@ -185,7 +203,7 @@ func Authn(g *Graph) *oauth.Authenticator {
 func Sessions(g *Graph) *sessions.Service {
 	return once(g, kSessions{}, func() *sessions.Service {
 		return &sessions.Service{
-			Table: Table(g), Clock: g.Clock, Mail: Spool(g), Owners: Accounts(g), Counters: Counters(g),
+			Table: Table(g), Clock: g.Clock, Mail: Spool(g), Owners: Owners(g), Counters: Counters(g),
 			BaseURL: g.Config.BaseURL, Secret: derive(g.Config.SecretKey, "owner-session-csrf-v1"),
 		}
 	})

@@ -6,6 +6,7 @@ import (
 
 	"rvcontent/shared/edge/agentapi"
 	"rvcontent/shared/edge/oauthserver"
+	"rvcontent/shared/edge/openapi"
 	"rvcontent/shared/edge/publicapi"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/oauth"
@@ -52,7 +53,8 @@ func AccountsHTTP(g *Graph) http.Handler {
 	return Group(g, routes.Accounts, merge(
 		(&agentapi.Accounts{Accounts: Accounts(g), Credentials: Credentials(g)}).Handlers(),
 		(&agentapi.Activity{Log: Activity(g)}).Handlers(),
-		(&agentapi.Jobs{Jobs: JobStore(g)}).Handlers()), nil)
+		(&agentapi.Jobs{Jobs: JobStore(g)}).Handlers(),
+		map[string]http.HandlerFunc{"GET " + routes.AgentOpenAPIPath: openapi.Agent}), nil)
 }
 
 // SitesHTTP is the sites group: sites, scans and Studio sites.
@@ -101,7 +103,8 @@ func EventsHTTP(g *Graph) http.Handler {
 
 // PublicHTTP is the public articles API.
 func PublicHTTP(g *Graph) http.Handler {
-	return Group(g, routes.Public, PublicAPI(g).Handlers(), PublicAPI(g).Middleware)
+	hs := merge(PublicAPI(g).Handlers(), map[string]http.HandlerFunc{"GET " + routes.PublicOpenAPIPath: openapi.Public})
+	return Group(g, routes.Public, hs, PublicAPI(g).Middleware)
 }
 
 // OAuthHTTP is the OAuth authorization server's machine endpoints:

@@ -10,6 +10,7 @@ import (
 	"rvcontent/shared/edge/publicapi"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/billing"
+	"rvcontent/shared/kernel/apperr"
 )
 
 // Minute is the request budgets' window.
@@ -26,6 +27,25 @@ type Middleware = func(http.Handler) http.Handler
 // routes, or the MCP server's CORS around its agent-credential routes. It
 // panics when a route has no handler, which the route table test catches.
 func Group(g *Graph, group routes.Group, hs map[string]http.HandlerFunc, own Middleware) http.Handler {
+	return groupHandler(g, group, hs, own, plainNotFound)
+}
+
+// ParamNotFound answers a request whose path parameter p cannot exist: a
+// JSON 404 on the APIs, a 404 page on pages. next is the route's handler,
+// for a page that must first send a signed-out browser to sign in (see
+// api.MarkImpossible).
+type ParamNotFound func(w http.ResponseWriter, r *http.Request, p routes.Param, next http.Handler)
+
+// PageGroup is Group for the group of pages a person opens: notFound
+// renders the 404 page of a path parameter that cannot exist. (Only the
+// pages function links the page templates.)
+func PageGroup(g *Graph, group routes.Group, hs map[string]http.HandlerFunc, notFound ParamNotFound) http.Handler {
+	return groupHandler(g, group, hs, nil, notFound)
+}
+
+// groupHandler builds Group and PageGroup's handler; pageNotFound answers
+// the page routes' impossible parameters.
+func groupHandler(g *Graph, group routes.Group, hs map[string]http.HandlerFunc, own Middleware, pageNotFound ParamNotFound) http.Handler {
 	mux := http.NewServeMux()
 	paths := map[string]bool{}
 	for _, r := range routes.ForGroup(group) {
@@ -33,7 +53,7 @@ func Group(g *Graph, group routes.Group, hs map[string]http.HandlerFunc, own Mid
 		if !ok {
 			panic(fmt.Sprintf("compose: no handler for route %s", r.Key()))
 		}
-		mux.Handle(r.Pattern(), chain(g, r, h, own))
+		mux.Handle(r.Pattern(), chain(g, r, h, own, pageNotFound))
 		paths[r.Path] = true
 	}
 	// Unmatched requests carry the rate-limit headers like every answer
@@ -49,8 +69,10 @@ func Group(g *Graph, group routes.Group, hs map[string]http.HandlerFunc, own Mid
 }
 
 // chain wraps a route's handler in the middleware of its credential kind,
-// with the plan gate when the route needs something.
-func chain(g *Graph, r routes.Route, h http.Handler, own Middleware) http.Handler {
+// with the plan gate when the route needs something. A path parameter that
+// cannot exist answers not found once the caller is known (agent API) or at
+// once (pages), before anything is read for it.
+func chain(g *Graph, r routes.Route, h http.Handler, own Middleware, pageNotFound ParamNotFound) http.Handler {
 	cfg := g.Config
 	label := func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
@@ -91,16 +113,16 @@ func chain(g *Graph, r routes.Route, h http.Handler, own Middleware) http.Handle
 		if own != nil {
 			mws = append(mws, own)
 		}
-		mws = append(mws, api.Authenticate(Authn(g), l(api.Rejecter(cfg.BaseURL))), l, gateStart)
+		mws = append(mws, api.Authenticate(Authn(g), l(api.Rejecter(cfg.BaseURL))), l, knownParams(r, notFound), gateStart)
 		if r.Group != routes.MCP {
 			// The MCP server reads its own body; each tool call runs its
 			// route's full chain.
 			mws = append(mws, api.ReadBody, api.JSONBody, api.Idempotent(Idempotency(g)), gateCheck, await)
 		}
 	case strings.HasPrefix(r.Path, routes.AgentBase):
-		mws = append(mws, label, limit(), api.ReadBody, api.JSONBody, api.Idempotent(Idempotency(g)), await)
+		mws = append(mws, label, limit(), knownParams(r, notFound), api.ReadBody, api.JSONBody, api.Idempotent(Idempotency(g)), await)
 	default:
-		mws = append(mws, label, api.ReadBody)
+		mws = append(mws, label, knownParams(r, pageNotFound), api.ReadBody)
 	}
 	for i := len(mws) - 1; i >= 0; i-- {
 		h = mws[i](h)
@@ -110,3 +132,34 @@ func chain(g *Graph, r routes.Route, h http.Handler, own Middleware) http.Handle
 
 // passThrough is the middleware that adds nothing.
 func passThrough(h http.Handler) http.Handler { return h }
+
+// knownParams answers a request whose path parameter cannot exist (not of
+// its kind, see routes.ParamKind) with notFound, before anything is read
+// for it; other requests go on. The public API's routes answer their own
+// errors.
+func knownParams(r routes.Route, notFound ParamNotFound) Middleware {
+	return func(next http.Handler) http.Handler {
+		if !r.Checked() {
+			return next
+		}
+		return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+			if p, bad := r.Impossible(req.PathValue); bad {
+				notFound(w, req, p, next)
+				return
+			}
+			next.ServeHTTP(w, req)
+		})
+	}
+}
+
+// notFound is the APIs' answer to a parameter that cannot exist: the
+// resource's own not_found.
+func notFound(w http.ResponseWriter, req *http.Request, p routes.Param, _ http.Handler) {
+	api.Error(w, req, apperr.New(apperr.NotFound, p.NotFound))
+}
+
+// plainNotFound is the answer of a page route outside the pages function
+// (none today): a plain-text 404.
+func plainNotFound(w http.ResponseWriter, _ *http.Request, p routes.Param, _ http.Handler) {
+	http.Error(w, p.NotFound, http.StatusNotFound)
+}

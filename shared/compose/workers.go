@@ -7,61 +7,21 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"rvcontent/shared/feature/eventlog"
-	"rvcontent/shared/feature/forum"
-	"rvcontent/shared/feature/integrations"
 	"rvcontent/shared/feature/jobs"
-	"rvcontent/shared/feature/research"
-	"rvcontent/shared/feature/scans"
-	"rvcontent/shared/feature/scans/scanjob"
 	"rvcontent/shared/feature/scheduler"
 	"rvcontent/shared/feature/webhooks"
-	"rvcontent/shared/feature/writing"
 	"rvcontent/shared/kernel/par"
 	"rvcontent/shared/kernel/workqueues"
-	"rvcontent/shared/platform/crawl"
 	"rvcontent/shared/platform/mail"
 )
 
 // The workers' parts.
 type (
-	kJobWorker struct{}
-	kFanout    struct{}
+	kFanout struct{}
 )
 
 // SQSHandler is a queue consumer's Lambda handler.
 type SQSHandler = func(ctx context.Context, ev events.SQSEvent) (events.SQSEventResponse, error)
-
-// JobWorker runs queued jobs: scans, research, writing, integration syncs
-// and forum sweeps.
-func JobWorker(g *Graph) *jobs.Worker {
-	return once(g, kJobWorker{}, func() *jobs.Worker {
-		return &jobs.Worker{Table: Table(g), Clock: g.Clock, Enqueuer: Enqueuer(g), Runners: map[string]jobs.Runner{
-			scans.Kind:            ScanRunner(g),
-			research.Kind:         ResearchRunner(g),
-			writing.Kind:          Writing(g),
-			integrations.SyncKind: jobs.RunnerFunc(Integrations(g).RunSync),
-			forum.SweepKind:       jobs.RunnerFunc(Forum(g).RunSweep),
-		}}
-	})
-}
-
-// ScanRunner runs site.scan jobs: it reads the website, asks the model
-// about it and plans keywords and articles.
-func ScanRunner(g *Graph) *scanjob.Runner {
-	return &scanjob.Runner{
-		Table: Table(g), Clock: g.Clock, Sites: Sites(g), Events: Events(g),
-		Crawler: &crawl.Crawler{Fetcher: Egress(g)}, Model: Model(g),
-		Planner: &research.Planner{Plans: Plans(g), Model: Model(g)},
-	}
-}
-
-// ResearchRunner runs research jobs.
-func ResearchRunner(g *Graph) *research.Runner {
-	return &research.Runner{Plans: Plans(g), Sites: Sites(g), Scans: ScanStore(g), Model: Model(g)}
-}
-
-// Jobs is the jobs queue's consumer.
-func Jobs(g *Graph) SQSHandler { return JobWorker(g).Handle }
 
 // Fanout hands each event to the webhook endpoints subscribed to it.
 func Fanout(g *Graph) *eventlog.Fanout {
@@ -107,6 +67,7 @@ func MailSweeper(g *Graph) *mail.Sweeper {
 	templates := map[string]mail.Template{}
 	for _, ts := range []map[string]mail.Template{
 		Accounts(g).MailTemplates(), Credentials(g).MailTemplates(), Sessions(g).MailTemplates(), Webhooks(g).MailTemplates(),
+		Erasure(g).MailTemplates(),
 	} {
 		for k, t := range ts {
 			templates[k] = t
@@ -116,7 +77,8 @@ func MailSweeper(g *Graph) *mail.Sweeper {
 }
 
 // Scheduler runs the periodic work, in this order: sweeps of lost work,
-// billing, webhooks, writing and autopilot, the backlink exchange (domain
+// billing (card checks, the simulated processor's renewals, then Studio
+// site removals), webhooks, writing and autopilot, the backlink exchange (domain
 // re-checks, due placement steps, then matching, so a reservation is placed
 // at the run after it was made) and forum presence.
 func Scheduler(g *Graph) *scheduler.Scheduler {
@@ -131,12 +93,15 @@ func Scheduler(g *Graph) *scheduler.Scheduler {
 		task("events.outbox", func(ctx context.Context) error { _, err := fanout.Sweep(ctx); return err }),
 		task("mail.outbox", func(ctx context.Context) error { _, err := sweeper.Sweep(ctx); return err }),
 		task("billing.card_checks", Billing(g).CheckCards),
-		task("billing.site_removals", Studio(g).ArchiveDue),
 	}
 	if p, ok := g.Payments.(interface{ Tasks() []scheduler.Task }); ok {
-		ts = append(ts, p.Tasks()...) // the simulated processor's renewals
+		// The simulated processor's renewals come before the removals due
+		// at the same period ends (billing never prices against an ended
+		// period either way; this keeps the dev stack's events in order).
+		ts = append(ts, p.Tasks()...)
 	}
 	ts = append(ts,
+		task("billing.site_removals", Studio(g).ArchiveDue),
 		task("webhooks.deliveries", func(ctx context.Context) error { _, err := hooks.SweepDeliveries(ctx); return err }),
 		task("webhooks.catchup", func(ctx context.Context) error { _, err := hooks.CatchUp(ctx); return err }),
 		task("webhooks.health", func(ctx context.Context) error { _, err := hooks.CheckHealth(ctx); return err }),

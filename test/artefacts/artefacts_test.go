@@ -112,6 +112,14 @@ func TestArtefactsUnderRIE(t *testing.T) {
 			})
 		}
 	})
+	// Then what an agent does with a new account: an authenticated request
+	// to each endpoint group's function, and an MCP tool call that the MCP
+	// function runs in the sites function through the Lambda Invoke API.
+	t.Run("journey", func(t *testing.T) {
+		if err := runJourney(ctx, root, emulators); err != nil {
+			t.Error(err)
+		}
+	})
 	t.Logf("%d functions in %s", len(tmpl.Functions), time.Since(start).Round(100*time.Millisecond))
 }
 

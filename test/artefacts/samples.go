@@ -49,7 +49,7 @@ type Answer struct {
 // of the function's group in shared/edge/routes, which
 // TestSamplesMatchRouteGroups checks).
 var Samples = map[string][]Case{
-	"accounts":         {{"apigw-v2-post-accounts-base64.json", AccountCreated}, {"apigw-v2-unknown-route.json", JSONNotFound}},
+	"accounts":         {{"apigw-v2-get-account.json", AgentUnauthorized}, {"apigw-v2-post-accounts-base64.json", AccountCreated}, {"apigw-v2-unknown-route.json", JSONNotFound}},
 	"sites":            {{"apigw-v2-get-site.json", AgentUnauthorized}},
 	"content":          {{"apigw-v2-content.json", AgentUnauthorized}},
 	"backlinks":        {{"apigw-v2-backlinks.json", AgentUnauthorized}},

@@ -19,8 +19,9 @@ func TestOverviewOfANewSite(t *testing.T) {
 		"site_id": m.site, "paid": false, "domain": nil, "status": nil, "verified_at": nil, "opted_in": false,
 		"authority_score": 0.0, "tier": 1.0, "reputation": 0.0, "niche": nil, "topic_tags": []any{},
 		"blocked_categories": []any{}, "max_links_per_article": 1.0,
-		"credits": map[string]any{"balance": 0.0, "escrowed": 0.0, "lifetime_earned": 0.0, "lifetime_spent": 0.0},
-		"counts":  map[string]any{"live_inbound": 0.0, "live_hosted": 0.0, "in_progress": 0.0},
+		"credits":      map[string]any{"balance": 0.0, "escrowed": 0.0, "lifetime_earned": 0.0, "lifetime_spent": 0.0},
+		"counts":       map[string]any{"live_inbound": 0.0, "live_hosted": 0.0, "in_progress": 0.0},
+		"verification": nil,
 	}}
 	if !equalJSON(got, want) {
 		t.Fatalf("overview\n got %v\nwant %v", got, want)

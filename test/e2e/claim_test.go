@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"rvcontent/test/testenv"
 )
@@ -86,14 +87,21 @@ func TestClaimFlow(t *testing.T) {
 		t.Fatalf("account after claim = %v", a)
 	}
 
-	// The token is single use; other links show the account is claimed.
+	// The token is single use; other links show the account is claimed
+	// (since when, as a person reads it) and offer the sign-in link that
+	// opens the dashboard, never the claim form again.
 	expectPage(t, env.Client().Do(t, "POST", path, nil), http.StatusNotFound, "Link not valid")
 	expectPage(t, env.Client().Do(t, "GET", path, nil), http.StatusNotFound, "Link not valid")
-	other := expectPage(t, env.Client().Do(t, "GET", claimPath(t, env, acct.ClaimURL), nil), http.StatusOK, "Account claimed", claimedAt)
-	if strings.Contains(other, "<form") {
-		t.Fatal("a claimed account's other link still offers the form")
+	at, err := time.Parse(time.RFC3339Nano, claimedAt)
+	if err != nil {
+		t.Fatal(err)
 	}
-	expectPage(t, env.Client().Do(t, "POST", claimPath(t, env, acct.ClaimURL), nil), http.StatusOK, "Account claimed", claimedAt)
+	since := at.UTC().Format("2 Jan 2006 15:04 MST")
+	other := expectPage(t, env.Client().Do(t, "GET", claimPath(t, env, acct.ClaimURL), nil), http.StatusOK, "Account claimed", since, `action="/signin"`)
+	if strings.Contains(other, `action=""`) || strings.Contains(other, "Claim this account") {
+		t.Fatal("a claimed account's other link still offers the claim form")
+	}
+	expectPage(t, env.Client().Do(t, "POST", claimPath(t, env, acct.ClaimURL), nil), http.StatusOK, "Account claimed", since)
 
 	expectError(t, acct.Client.Agent(t, "POST", "/account/resend-claim", nil), http.StatusConflict, "conflict")
 

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"rvcontent/shared/compose"
+	"rvcontent/shared/compose/jobsfn"
 	"rvcontent/shared/feature/forum"
 	"rvcontent/shared/feature/jobs"
 	"rvcontent/test/testenv"
@@ -37,7 +37,7 @@ func stack(t *testing.T) *testenv.Env {
 	}
 	stackOnce.Do(func() {
 		theStack = testenv.Start(&forever{TB: t}, testenv.Options{SchedulerEvery: -1})
-		runners := compose.JobWorker(theStack.Stack.Graph).Runners
+		runners := jobsfn.JobWorker(theStack.Stack.Graph).Runners
 		sweep := runners[forum.SweepKind]
 		runners[forum.SweepKind] = jobs.RunnerFunc(func(ctx context.Context, run *jobs.Run) (any, error) {
 			if ch, ok := held.Load(*run.Job.SiteID); ok {

@@ -69,8 +69,8 @@ func TestAuthenticatedReadsMakeTwoRoundTrips(t *testing.T) {
 	env := testenv.Start(t, testenv.Options{SchedulerEvery: -1})
 	acct := env.NewReadable(t, "")
 	tools := map[string]string{}
-	for _, tool := range mcpserver.Tools(routes.Table) {
-		tools[tool.Route.Key()] = tool.Spec.Name
+	for _, tool := range mcpserver.Tools() {
+		tools[tool.Route.Key()] = tool.Name()
 	}
 	for _, route := range reads() {
 		t.Run(route.Key(), func(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/compose"
+	"rvcontent/shared/compose/jobsfn"
 	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/ids"
@@ -86,7 +87,7 @@ func TestJobsBatchReportsTheFailingRecord(t *testing.T) {
 	if len(sent) != 2 || batch.Records[0].Body != sent[0] || batch.Records[1].Body != sent[1] {
 		t.Fatalf("the sample's bodies %q %q are not the messages the service sends %q", batch.Records[0].Body, batch.Records[1].Body, sent)
 	}
-	resp, err := compose.Jobs(r.graph)(ctx, batch)
+	resp, err := jobsfn.Jobs(r.graph)(ctx, batch)
 	if err != nil {
 		t.Fatal(err)
 	}

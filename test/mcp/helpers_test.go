@@ -51,6 +51,9 @@ func session(t testing.TB, env *testenv.Env, token string) *sdk.ClientSession {
 	if err != nil {
 		t.Fatalf("connect: %v", err)
 	}
+	if _, err := schemasOf(cs); err != nil {
+		t.Fatalf("tools/list: %v", err)
+	}
 	return cs
 }
 
@@ -72,7 +75,9 @@ func ok(t testing.TB, cs *sdk.ClientSession, name string, args map[string]any) m
 	if res.IsError {
 		t.Fatalf("%s failed: %s", name, text(t, res))
 	}
-	return structured(t, res)
+	out := structured(t, res)
+	checkOutput(t, cs, name, out)
+	return out
 }
 
 // failed calls a tool that must fail and returns its structured error.

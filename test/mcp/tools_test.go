@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"rvcontent/shared/edge/mcpserver"
-	"rvcontent/shared/edge/routes"
 	"rvcontent/test/testenv"
 )
 
@@ -38,18 +37,12 @@ func TestInitializeAndToolsList(t *testing.T) {
 		listed[tool.Name] = schema
 		descriptions[tool.Name] = tool.Description
 	}
-	agentRoutes := 0
-	for _, r := range routes.Table {
-		if r.Auth == routes.Agent && r.Group != routes.MCP {
-			agentRoutes++
-		}
-	}
-	tools := mcpserver.Tools(routes.Table)
-	if len(tools) != agentRoutes || len(listed) != agentRoutes || agentRoutes < 40 {
-		t.Fatalf("%d tools listed, %d built, for %d agent-API routes", len(listed), len(tools), agentRoutes)
+	tools := mcpserver.Tools()
+	if len(tools) != len(listed) || len(tools) < 70 {
+		t.Fatalf("%d tools listed, %d in the catalog", len(listed), len(tools))
 	}
 	for _, tool := range tools {
-		name := tool.Spec.Name
+		name := tool.Name()
 		schema, ok := listed[name]
 		if !ok {
 			t.Errorf("%s (%s) is not listed", name, tool.Route.Key())

@@ -90,7 +90,7 @@ func TestAuthorizeAccepts(t *testing.T) {
 	p := o.Browser.Get(t, target).Redirect(t, http.StatusFound, env.URL+"/signin?")
 	next := p.Query().Get("next")
 	link := env.SignInLink(t, o.Browser, o.Email, next)
-	o.Browser.Get(t, link).Redirect(t, http.StatusSeeOther, env.URL+next)
+	o.Browser.OpenLink(t, link).Redirect(t, http.StatusSeeOther, env.URL+next)
 	consent := o.Browser.Get(t, env.URL+next).Expect(t, http.StatusOK, "CLI Tool", o.Email, "full access to everything in this account, on all its sites")
 	if csp := consent.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "form-action 'self' "+cb.srv.URL+";") {
 		t.Fatalf("consent page CSP %q does not let the form's answer go back to the app", csp)
@@ -146,8 +146,8 @@ func TestConsentErrorStates(t *testing.T) {
 	id := consent.Field(t, "authorization_id")
 	// A form without the session's CSRF token changes nothing.
 	b.Post(t, "/oauth/consent", url.Values{"authorization_id": {id}, "csrf": {"forged"}, "decision": {"connect"}}).Expect(t, http.StatusForbidden)
-	// Another browser is sent to sign in first.
-	env.NewBrowser(t).Get(t, "/oauth/consent?authorization_id="+id).Redirect(t, http.StatusSeeOther, env.URL+"/signin?next=")
+	// Another browser cannot see the request.
+	env.NewBrowser(t).Get(t, "/oauth/consent?authorization_id="+id).Expect(t, http.StatusForbidden, "started in another browser")
 	o.code(t, a, newFlow()) // signed in now: a fresh request goes straight to consent
 	o.answer(t, consent, "connect").Redirect(t, http.StatusSeeOther, a.Callback.URI()+"?")
 	b.Get(t, "/oauth/consent?authorization_id="+id).Expect(t, http.StatusGone, "expired or already answered")
@@ -156,6 +156,32 @@ func TestConsentErrorStates(t *testing.T) {
 	env.Advance(t, 601)
 	b.Get(t, "/oauth/consent?authorization_id="+stale.Field(t, "authorization_id")).Expect(t, http.StatusGone, "expired or already answered")
 	o.answer(t, stale, "connect").Expect(t, http.StatusGone)
+}
+
+// TestConsentIsBoundToTheBrowserThatOpenedIt: an authorization request
+// opened in one owner's browser cannot be seen or approved from another
+// owner's signed-in session (its link sent to them connects nothing); the
+// browser that opened it still answers it.
+func TestConsentIsBoundToTheBrowserThatOpenedIt(t *testing.T) {
+	env := testenv.Shared(t)
+	requester, other := newOwner(t, env), newOwner(t, env)
+	a := newApp(t, env, "Bound App")
+	consent := requester.consentPage(t, a, newFlow())
+	id := consent.Field(t, "authorization_id")
+
+	env.SignIn(t, other.Browser, other.Email, "/dashboard")
+	page := "/oauth/consent?authorization_id=" + id
+	other.Browser.Get(t, page).Expect(t, http.StatusForbidden, "started in another browser")
+	csrf := other.Browser.Get(t, "/dashboard").Expect(t, http.StatusOK).Field(t, "csrf")
+	for _, decision := range []string{"connect", "cancel"} {
+		other.Browser.Post(t, "/oauth/consent", url.Values{"authorization_id": {id}, "csrf": {csrf}, "decision": {decision}}).
+			Expect(t, http.StatusForbidden, "started in another browser")
+	}
+	if keys := other.Client.Agent(t, "GET", "/agent-keys", nil).Expect(t, http.StatusOK).JSON(t)["agent_keys"].([]any); len(keys) != 1 {
+		t.Fatalf("the other owner's account has %d keys and connections, want its one key", len(keys))
+	}
+
+	requester.answer(t, consent, "connect").Redirect(t, http.StatusSeeOther, a.Callback.URI()+"?")
 }
 
 // httpsApp registers an app whose one redirect URI is on another host.

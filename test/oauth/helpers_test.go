@@ -135,7 +135,7 @@ func (o *owner) consentPage(t testing.TB, a *app, f flow) *testenv.Page {
 	p := b.Get(t, a.authURL(o.env, f)).Expect(t, http.StatusFound)
 	if strings.HasPrefix(p.Location, o.env.URL+"/signin?") {
 		next := mustURL(t, p.Location).Query().Get("next")
-		p = b.Get(t, o.env.SignInLink(t, b, o.Email, next))
+		p = b.OpenLink(t, o.env.SignInLink(t, b, o.Email, next))
 		p.Redirect(t, http.StatusSeeOther, o.env.URL+next)
 	}
 	u := p.Redirect(t, p.Status, o.env.URL+"/oauth/consent?authorization_id=")

@@ -41,15 +41,21 @@ func TestSignIn(t *testing.T) {
 	}
 	b.Post(t, "/signin", url.Values{"email": {"not an address"}}).Expect(t, http.StatusUnprocessableEntity, "Enter the email address")
 
-	// The link signs in once, sets the session cookie and continues only
-	// to paths of this service.
+	// Opening the link only shows whom it signs in; its Sign in button
+	// signs in once, sets the session cookie and continues only to paths
+	// of this service (the dashboard otherwise).
 	link := env.SignInLink(t, b, claimed.Email, "https://evil.example/")
 	if !strings.HasPrefix(link, env.URL+"/signin/verify?token=") {
 		t.Fatalf("sign-in link %q", link)
 	}
-	p := b.Get(t, link)
-	p.Redirect(t, http.StatusSeeOther, env.URL+"/signin")
-	cookie := p.Header.Get("Set-Cookie")
+	p := b.OpenLink(t, link)
+	p.Redirect(t, http.StatusSeeOther, env.URL+"/dashboard")
+	cookie := ""
+	for _, c := range p.Header.Values("Set-Cookie") {
+		if strings.HasPrefix(c, "session=") {
+			cookie = c
+		}
+	}
 	for _, attr := range []string{"session=", "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=604800"} {
 		if !strings.Contains(cookie, attr) {
 			t.Fatalf("session cookie %q lacks %s", cookie, attr)
@@ -58,20 +64,54 @@ func TestSignIn(t *testing.T) {
 	if strings.Contains(cookie, "Secure") {
 		t.Fatalf("session cookie %q is Secure on an http base URL", cookie)
 	}
-	signedIn := b.Get(t, "/signin").Expect(t, http.StatusOK, "You are signed in", claimed.Email)
+	b.Get(t, "/signin").Redirect(t, http.StatusSeeOther, env.URL+"/dashboard")
+	b.Get(t, "/signin?next=/dashboard/billing").Redirect(t, http.StatusSeeOther, env.URL+"/dashboard/billing")
+	signedIn := b.Get(t, "/dashboard").Expect(t, http.StatusOK, claimed.Email)
 	b.Get(t, link).Expect(t, http.StatusNotFound, "not valid")
 
 	// Sign-out needs the session's CSRF token, then ends the session.
 	b.Post(t, "/signout", url.Values{"csrf": {"forged"}}).Expect(t, http.StatusForbidden)
-	b.Get(t, "/signin").Expect(t, http.StatusOK, "You are signed in")
+	b.Get(t, "/dashboard").Expect(t, http.StatusOK)
 	b.Post(t, "/signout", url.Values{"csrf": {signedIn.Field(t, "csrf")}}).Expect(t, http.StatusOK, "You are signed out")
 	b.Get(t, "/signin").Expect(t, http.StatusOK, "Email me a sign-in link")
+	b.Get(t, "/dashboard").Redirect(t, http.StatusSeeOther, env.URL+"/signin?next=")
 
 	// A link works for 15 minutes.
-	late := env.SignInLink(t, b, claimed.Email, "/signin")
+	late := env.SignInLink(t, b, claimed.Email, "/dashboard/settings")
 	env.Advance(t, 15*60+1)
 	b.Get(t, late).Expect(t, http.StatusNotFound, "not valid")
-	fresh := env.SignInLink(t, b, claimed.Email, "/signin")
+	fresh := env.SignInLink(t, b, claimed.Email, "/dashboard/settings")
 	env.Advance(t, 14*60)
-	b.Get(t, fresh).Redirect(t, http.StatusSeeOther, env.URL+"/signin")
+	b.OpenLink(t, fresh).Redirect(t, http.StatusSeeOther, env.URL+"/dashboard/settings")
+}
+
+// TestOpeningASignInLinkSignsNobodyIn: someone who sends another person
+// their own sign-in link cannot sign that person's browser in to their
+// account (login CSRF). Opening the link shows its account and a Sign in
+// button; only the button's POST, from the browser that opened the page,
+// signs in.
+func TestOpeningASignInLinkSignsNobodyIn(t *testing.T) {
+	env := testenv.Shared(t)
+	attacker := newOwner(t, env)
+	link := env.SignInLink(t, env.NewBrowser(t), attacker.Email, "/dashboard")
+
+	victim := env.NewBrowser(t)
+	page := victim.Get(t, link).Expect(t, http.StatusOK, attacker.Email, "Sign in")
+	for _, c := range page.Header.Values("Set-Cookie") {
+		if strings.HasPrefix(c, "session=") {
+			t.Fatalf("opening the link set a session: %s", c)
+		}
+	}
+	victim.Get(t, "/dashboard").Redirect(t, http.StatusSeeOther, env.URL+"/signin?next=")
+
+	// A page elsewhere that posts the form for the victim: without the
+	// cookie of the browser that opened the link page, it is refused and
+	// the link is not used up.
+	forged := url.Values{"token": {page.Field(t, "token")}, "check": {page.Field(t, "check")}}
+	env.NewBrowser(t).Post(t, "/signin/verify", forged).Expect(t, http.StatusForbidden)
+	victim.Post(t, "/signin/verify", url.Values{"token": {page.Field(t, "token")}}).Expect(t, http.StatusForbidden)
+	victim.Get(t, "/dashboard").Redirect(t, http.StatusSeeOther, env.URL+"/signin?next=")
+
+	// The link was not used up: its owner still signs in with it.
+	env.NewBrowser(t).OpenLink(t, link).Redirect(t, http.StatusSeeOther, env.URL+"/dashboard")
 }

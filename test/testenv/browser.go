@@ -147,6 +147,25 @@ func (e *Env) SignInLink(t testing.TB, b *Browser, email, next string) string {
 	return ""
 }
 
+// OpenLink opens an emailed sign-in link in b as its owner does: the
+// link's page, which signs nobody in, then its Sign in button. It returns
+// the button's answer.
+func (b *Browser) OpenLink(t testing.TB, link string) *Page {
+	t.Helper()
+	page := b.Get(t, link).Expect(t, http.StatusOK, "Sign in")
+	if c := page.Header.Get("Set-Cookie"); strings.Contains(c, "session=") {
+		t.Fatalf("opening the sign-in link set the session: %s", c)
+	}
+	return b.Post(t, "/signin/verify", url.Values{"token": {page.Field(t, "token")}, "check": {page.Field(t, "check")}})
+}
+
+// SignIn signs the owner of email in, in b, by an emailed link that
+// continues to next, and fails unless the browser lands there.
+func (e *Env) SignIn(t testing.TB, b *Browser, email, next string) {
+	t.Helper()
+	b.OpenLink(t, e.SignInLink(t, b, email, next)).Redirect(t, http.StatusSeeOther, e.URL+next)
+}
+
 func mustParse(t testing.TB, s string) *url.URL {
 	t.Helper()
 	u, err := url.Parse(s)

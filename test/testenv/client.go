@@ -86,22 +86,28 @@ var httpClient = &http.Client{Timeout: 60 * time.Second, CheckRedirect: func(*ht
 
 // Do sends method path (relative to the stack, e.g. "/api/agent/v1/account")
 // with body (nil, []byte, string or a value to encode as JSON) and extra
-// headers as "Name: value" strings.
+// headers as "Name: value" strings. Requests to the two APIs and their
+// answers are checked against the stack's OpenAPI documents (see
+// checkContract).
 func (c *Client) Do(t testing.TB, method, path string, body any, headers ...string) *Response {
 	t.Helper()
-	var rd io.Reader
+	var raw []byte
 	switch b := body.(type) {
 	case nil:
 	case []byte:
-		rd = bytes.NewReader(b)
+		raw = b
 	case string:
-		rd = strings.NewReader(b)
+		raw = []byte(b)
 	default:
 		js, err := json.Marshal(b)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rd = bytes.NewReader(js)
+		raw = js
+	}
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(raw)
 	}
 	req, err := http.NewRequest(method, c.Base+path, rd)
 	if err != nil {
@@ -129,7 +135,9 @@ func (c *Client) Do(t testing.TB, method, path string, body any, headers ...stri
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Response{Status: resp.StatusCode, Header: resp.Header, Body: b}
+	out := &Response{Status: resp.StatusCode, Header: resp.Header, Body: b}
+	checkContract(t, c.Base, req, raw, out)
+	return out
 }
 
 // Agent sends a request to the agent API (path relative to /api/agent/v1).

@@ -34,7 +34,9 @@ func (e *Env) OAuthToken(t testing.TB, a *Account, appName string) string {
 	}.Encode()
 	page, at := b.follow(t, authorize)
 	if !page.HasField("authorization_id") { // the sign-in page first
-		page, _ = b.follow(t, e.SignInLink(t, b, a.Email, at.Query().Get("next")))
+		next := at.Query().Get("next")
+		b.OpenLink(t, e.SignInLink(t, b, a.Email, next)).Redirect(t, http.StatusSeeOther, e.URL+next)
+		page, _ = b.follow(t, next)
 	}
 	loc := b.Post(t, "/oauth/consent", url.Values{
 		"authorization_id": {page.Field(t, "authorization_id")}, "csrf": {page.Field(t, "csrf")}, "decision": {"connect"},

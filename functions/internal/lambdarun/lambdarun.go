@@ -34,6 +34,7 @@ type Env struct {
 // config.FromEnv). It ends the process when any is missing or wrong, or
 // when DEV_MODE is set.
 func Load() Env {
+	compose.SetupLogging(os.Getenv("LOG_LEVEL")) // so a failed start is a JSON line too
 	cfg, err := awsenv.Config()
 	if err != nil {
 		Fail(err)
@@ -45,7 +46,6 @@ func Load() Env {
 	if err != nil {
 		Fail(err)
 	}
-	compose.SetupLogging(c.LogLevel)
 	if c.DevMode {
 		Fail(errDevMode)
 	}

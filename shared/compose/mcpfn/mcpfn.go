@@ -1,6 +1,7 @@
 // Package mcpfn composes the MCP function: the MCP server, one tool per
-// agent-API route. A tool call runs its endpoint in the endpoint's own
-// function, invoked directly with the caller's principal (gateway.Remote),
+// agent-API operation of the endpoint catalog. A tool call runs its
+// endpoint in the endpoint's own function, invoked directly with the
+// caller's principal (gateway.Remote),
 // so the MCP function links the MCP server and the credential check, not
 // the whole agent API. It is its own package because only this function
 // links the MCP SDK.
@@ -30,7 +31,7 @@ func Handlers(inv gateway.Invoker) map[string]http.HandlerFunc {
 	for _, group := range routes.AgentGroups() {
 		groups[group] = gateway.Remote(inv, group)
 	}
-	srv := mcpserver.New(mcpserver.Options{Routes: routes.Table, Handler: func(group routes.Group) http.Handler { return groups[group] }, Version: Version})
+	srv := mcpserver.New(mcpserver.Options{Handler: func(group routes.Group) http.Handler { return groups[group] }, Version: Version})
 	hs := map[string]http.HandlerFunc{"OPTIONS " + routes.MCPPath: mcpserver.Preflight}
 	for _, r := range routes.ForGroup(routes.MCP) {
 		if r.Method != "OPTIONS" {

@@ -1,36 +1,56 @@
 // Package pagesfn composes the pages function: the pages a person opens
 // (claim, sign-in, OAuth authorization and consent, the service's own
 // checkout links, the page that finishes connecting a push integration)
-// and the owner's dashboard. It is its own package because only this
-// function renders HTML templates.
+// and the owner's dashboard. The dashboard runs each of its reads and
+// actions in the agent-API endpoint's own function, invoked directly with
+// the signed-in owner's principal (gateway.RemoteAgentAPI), so this
+// function links the pages and what has no API endpoint, not the agent
+// API. It is its own package because only this function renders HTML
+// templates.
 package pagesfn
 
 import (
 	"maps"
 	"net/http"
+	"net/url"
 
 	"rvcontent/shared/compose"
+	"rvcontent/shared/edge/gateway"
 	"rvcontent/shared/edge/pages"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/oauth"
 )
 
-// HTTP returns the pages group's handler.
-func HTTP(g *compose.Graph) http.Handler {
-	return compose.Group(g, routes.Pages, Handlers(g), nil)
+// HTTP returns the pages group's handler; inv runs the agent-API groups'
+// functions.
+func HTTP(g *compose.Graph, inv gateway.Invoker) http.Handler {
+	return compose.PageGroup(g, routes.Pages, Handlers(g, inv), notFound)
+}
+
+// notFound answers a page whose path parameter cannot exist. A link's
+// token gets the 404 page at once; a dashboard page (a site, article, key
+// ... id) goes on: it first sends a signed-out browser to sign in, then
+// asks the agent API, whose chain answers 404 for the id without a lookup.
+func notFound(w http.ResponseWriter, r *http.Request, p routes.Param, next http.Handler) {
+	if p.Kind != routes.TokenParam {
+		next.ServeHTTP(w, r)
+		return
+	}
+	pages.Render(w, http.StatusNotFound, "message.html", pages.Message{Title: "Link not valid", Text: p.NotFound})
 }
 
 // Handlers returns the pages' handlers by route key.
-func Handlers(g *compose.Graph) map[string]http.HandlerFunc {
+func Handlers(g *compose.Graph, inv gateway.Invoker) map[string]http.HandlerFunc {
 	cfg := g.Config
 	owners := &pages.Owners{Sessions: compose.Sessions(g), BaseURL: cfg.BaseURL}
 	signIn := &pages.SignIn{Owners: owners}
 	consent := &pages.Consent{Owners: owners, OAuth: compose.OAuth(g)}
-	claims := &pages.Claims{Accounts: compose.Accounts(g)}
-	dashboard := &pages.Dashboard{
-		Owners: owners, Accounts: compose.Accounts(g), Billing: compose.Billing(g), Sites: compose.Sites(g),
-		Credentials: compose.Credentials(g), Webhooks: compose.Webhooks(g),
+	claims := &pages.Claims{Owners: owners, Accounts: compose.Claims(g)}
+	host := ""
+	if u, err := url.Parse(cfg.BaseURL); err == nil {
+		host = u.Host
 	}
+	dashboard := &pages.Dashboard{Owners: owners, API: &pages.API{Handler: gateway.RemoteAgentAPI(inv), Host: host}, Clock: g.Clock}
 	hs := map[string]http.HandlerFunc{
 		"GET /claim/{token}":         claims.Show,
 		"POST /claim/{token}":        claims.Submit,
@@ -41,9 +61,10 @@ func Handlers(g *compose.Graph) map[string]http.HandlerFunc {
 		"GET /signin":                signIn.Show,
 		"POST /signin":               signIn.Submit,
 		"GET /signin/verify":         signIn.Verify,
+		"POST /signin/verify":        signIn.Redeem,
 		"POST /signout":              signIn.SignOut,
 	}
-	maps.Copy(hs, (&pages.IntegrationConnect{Service: compose.Integrations(g)}).Handlers())
+	maps.Copy(hs, (&pages.IntegrationConnect{Service: compose.IntegrationConnect(g)}).Handlers())
 	maps.Copy(hs, dashboard.Handlers())
 	return hs
 }

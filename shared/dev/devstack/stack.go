@@ -17,6 +17,7 @@ import (
 	"net/http"
 	"time"
 
+	"rvcontent/shared/compose/jobsfn"
 	"rvcontent/shared/compose/mcpfn"
 	"rvcontent/shared/compose/pagesfn"
 	"rvcontent/shared/compose/payhookfn"
@@ -175,7 +176,7 @@ func Start(ctx context.Context, opts Options) (*Stack, error) {
 	})
 	s.Graph = g
 	s.Handlers = GroupHandlers(g)
-	s.jobs, s.deliveries, s.schedule = compose.Jobs(g), compose.Deliveries(g), compose.Scheduler(g)
+	s.jobs, s.deliveries, s.schedule = jobsfn.Jobs(g), compose.Deliveries(g), compose.Scheduler(g)
 	s.Harness = &harness.Harness{
 		Table: table, Clock: offset, Outbox: outbox, Overrides: s.Overrides, Faults: injector,
 		RunScheduled: s.schedule.RunAll,
@@ -217,16 +218,15 @@ func Start(ctx context.Context, opts Options) (*Stack, error) {
 }
 
 // GroupHandlers returns the Lambda handler of every endpoint group on g, as
-// each group's function composes it. The MCP server runs its tool calls in
-// the other groups' handlers, as it invokes their functions in AWS.
+// each group's function composes it. The MCP server and the owner's
+// dashboard run their requests in the other groups' handlers, as they
+// invoke those functions in AWS.
 func GroupHandlers(g *compose.Graph) Functions {
 	out := Functions{}
 	for _, group := range routes.Groups() {
 		var h http.Handler
 		switch group {
-		case routes.Pages:
-			h = pagesfn.HTTP(g)
-		case routes.MCP:
+		case routes.Pages, routes.MCP:
 			continue
 		case routes.PaymentsWebhook:
 			h = payhookfn.HTTP(g)
@@ -236,6 +236,7 @@ func GroupHandlers(g *compose.Graph) Functions {
 		out[group] = gateway.Handler(h)
 	}
 	out[routes.MCP] = gateway.Handler(mcpfn.HTTP(g, out))
+	out[routes.Pages] = gateway.Handler(pagesfn.HTTP(g, out))
 	return out
 }
 
@@ -243,13 +244,18 @@ func GroupHandlers(g *compose.Graph) Functions {
 // stack's stand-in for the Lambda Invoke API (gateway.Invoker).
 type Functions map[routes.Group]gateway.LambdaHandler
 
-// Invoke runs group's handler with ev.
+// Invoke runs group's handler with ev, in a context that keeps ctx's
+// cancellation but none of its values: an invoked function sees only its
+// event, as a Lambda invoked in AWS does.
 func (f Functions) Invoke(ctx context.Context, group string, ev events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
 	h, ok := f[routes.Group(group)]
 	if !ok {
 		return events.APIGatewayV2HTTPResponse{}, fmt.Errorf("devstack: no function for group %s", group)
 	}
-	return h(ctx, ev)
+	own, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	defer context.AfterFunc(ctx, cancel)()
+	return h(own, ev)
 }
 
 // routes mounts every route of the route table on its group's Lambda

@@ -131,3 +131,15 @@ func (p *Processor) report(ctx context.Context, ev payments.Event) error {
 	}
 	return err
 }
+
+// Subscribe starts a paid subscription of accountID now with card, exactly
+// as a completed plan checkout does (the first month charged, the billing
+// service told), without the hosted page. Benchmarks use it to make many
+// subscriptions quickly.
+func (p *Processor) Subscribe(ctx context.Context, accountID, email, card string) error {
+	link, err := p.Checkout(ctx, payments.CheckoutRequest{AccountID: accountID, Email: email, Mode: payments.ModePlan, ExpiresAt: p.now().Add(time.Hour)})
+	if err != nil {
+		return err
+	}
+	return p.complete(ctx, link.ID, card)
+}

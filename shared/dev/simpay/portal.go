@@ -44,6 +44,32 @@ func (p *Processor) setCancel(ctx context.Context, portalID string, cancel bool)
 	})
 }
 
+// CancelNow ends subscription subRef at once, with nothing more charged,
+// and reports it ended, as Stripe does.
+func (p *Processor) CancelNow(ctx context.Context, accountID, subRef string) error {
+	for attempt := 0; attempt < 20; attempt++ {
+		s, err := p.getSub(ctx, subRef)
+		if errors.Is(err, payments.ErrNoSubscription) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if s.Status == payments.StatusCanceled {
+			return nil
+		}
+		s.Status, s.GSI1PK, s.GSI1SK = payments.StatusCanceled, "", ""
+		tx := &dynamo.Tx{}
+		putSub(tx, &s)
+		err = p.commitAndReport(ctx, tx, s, payments.Event{ID: "evt_end_" + short(), Type: payments.SubscriptionEnded, AccountID: s.AccountID})
+		if dynamo.LostRace(err, "sub") {
+			continue
+		}
+		return err
+	}
+	return payments.ErrConflict
+}
+
 // replaceCard puts a new card on file; a past-due subscription's open
 // invoice is retried with it at once.
 func (p *Processor) replaceCard(ctx context.Context, portalID, number string) (subItem, error) {

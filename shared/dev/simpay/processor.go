@@ -120,7 +120,8 @@ func monthly(s *subItem) payments.Cents {
 }
 
 // charge changes subscription subID with apply while charging the amount
-// that price returns (nothing to charge: apply only), at most once per key:
+// that price returns (nothing to charge: apply only), once the
+// subscription's ended periods are renewed (catchUp), at most once per key:
 // a key seen before gives the first outcome again. A declined charge is
 // recorded and changes nothing.
 func (p *Processor) charge(ctx context.Context, subID, key, what string, price func(*subItem) (payments.Cents, error), apply func(*subItem, time.Time)) (payments.Charge, error) {
@@ -141,6 +142,12 @@ func (p *Processor) charge(ctx context.Context, subID, key, what string, price f
 			if !errors.Is(err, dynamo.ErrNotFound) {
 				return payments.Charge{}, err
 			}
+		}
+		// The subscription's period rolls at its end before anything is
+		// priced against it, as Stripe's does, even when the scheduled
+		// renewal has not run yet.
+		if err := p.catchUp(ctx, subID); err != nil && !errors.Is(err, payments.ErrNoSubscription) {
+			return payments.Charge{}, err
 		}
 		s, err := p.getSub(ctx, subID)
 		if err != nil {

@@ -2,7 +2,6 @@ package simpay
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 
 	"rvcontent/shared/kernel/clock"
@@ -13,32 +12,47 @@ import (
 // maxCycles bounds the periods one run catches up on for a subscription.
 const maxCycles = 36
 
+// renewWorkers is how many subscriptions a run renews at once.
+const renewWorkers = 8
+
 // Renew works off every subscription whose period ended (the service
-// clock passed current_period_end): a scheduled cancellation ends it; a
-// subscription still past due a full period after its payment failed ends
-// too (as Stripe does once its retries are spent); otherwise the next
-// period starts and its invoice (the plan plus Studio sites) is charged to
-// the card on file, going past_due when that fails. Each outcome is
-// reported to the sink. Safe to run again.
+// clock passed current_period_end), however many are due: a scheduled
+// cancellation ends it; a subscription still past due a full period after
+// its payment failed ends too (as Stripe does once its retries are spent);
+// otherwise the next period starts and its invoice (the plan plus Studio
+// sites) is charged to the card on file, going past_due when that fails.
+// Each outcome is reported to the sink. A subscription another run (or a
+// charge's catch-up) renewed first is not an error. Safe to run again.
 func (p *Processor) Renew(ctx context.Context) error {
-	due, err := dynamo.Due[subItem](ctx, p.Table, renewalKind, clock.SortKey(p.Clock.Now())+"~", 50)
-	if err != nil {
-		return err
+	run, err := dynamo.DrainDue(ctx, p.Table, RenewalKind, clock.SortKey(p.Clock.Now())+"~", renewWorkers, func(ctx context.Context, s subItem) error {
+		return p.catchUp(ctx, s.ID)
+	})
+	if run.More {
+		slog.InfoContext(ctx, "renewals left for the next run", "renewed", run.Handled, "failed", run.Failed)
 	}
-	var errs []error
-	for _, s := range due {
-		for cycle := 0; cycle < maxCycles; cycle++ {
-			more, err := p.renewOnce(ctx, s.ID)
-			if err != nil {
-				slog.ErrorContext(ctx, "renew a simulated subscription", "subscription", s.ID, "err", err)
-				errs = append(errs, err)
-			}
-			if !more || err != nil {
-				break
-			}
+	return err
+}
+
+// catchUp handles every period end of subscription id that has come, as a
+// real processor's subscription rolls at its period's end whoever looks.
+// Losing the race for the subscription to another renewal of it means
+// that one did the work.
+func (p *Processor) catchUp(ctx context.Context, id string) error {
+	for cycle := 0; cycle < maxCycles; cycle++ {
+		more, err := p.renewOnce(ctx, id)
+		if dynamo.LostRace(err, "sub") {
+			slog.DebugContext(ctx, "subscription renewed by another run", "subscription", id)
+			return nil
+		}
+		if err != nil {
+			slog.ErrorContext(ctx, "renew a simulated subscription", "subscription", id, "err", err)
+			return err
+		}
+		if !more {
+			return nil
 		}
 	}
-	return errors.Join(errs...)
+	return nil
 }
 
 // renewOnce handles one period end of subscription id, if it has come, and

@@ -16,8 +16,9 @@ import (
 	"rvcontent/shared/platform/payments"
 )
 
-// renewalKind is the due-work kind of subscriptions reaching a period end.
-const renewalKind = "simpay_renewal"
+// RenewalKind is the due-work kind (GSI1 DUE#simpay_renewal) of
+// subscriptions reaching a period end.
+const RenewalKind = "simpay_renewal"
 
 // checkoutItem is a hosted checkout session.
 type checkoutItem struct {
@@ -95,7 +96,7 @@ func (s *subItem) snapshot() payments.Subscription {
 // at its end.
 func (s *subItem) setPeriod(start, end time.Time) {
 	s.PeriodStart, s.PeriodEnd = clock.Format(start), clock.Format(end)
-	s.GSI1PK, s.GSI1SK = dynamo.DuePK(renewalKind), dynamo.TimeKey(clock.SortKey(end), s.ID)
+	s.GSI1PK, s.GSI1SK = dynamo.DuePK(RenewalKind), dynamo.TimeKey(clock.SortKey(end), s.ID)
 }
 
 // chargeItem is one charge attempt, kept for tests and the dev harness.

@@ -42,5 +42,5 @@ func (s *Accounts) resendClaim(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Accounts) deleteAccount(w http.ResponseWriter, r *http.Request) {
-	api.Error(w, r, s.Accounts.Delete(r.Context()))
+	api.Run(w, r, http.StatusOK, s.Accounts.Delete, func(e accounts.Erased) any { return e })
 }

@@ -16,13 +16,12 @@ type Articles struct {
 
 // Handlers returns the article CRUD handlers by route key.
 func (h *Articles) Handlers() map[string]http.HandlerFunc {
-	base := routes.AgentBase + "/sites/{site_id}/articles"
 	return map[string]http.HandlerFunc{
-		"GET " + base:                      h.list,
-		"POST " + base:                     h.create,
-		"GET " + base + "/{article_id}":    h.get,
-		"PATCH " + base + "/{article_id}":  h.update,
-		"DELETE " + base + "/{article_id}": h.delete,
+		routes.ListArticles.Key():  h.list,
+		routes.CreateArticle.Key(): h.create,
+		routes.GetArticle.Key():    h.get,
+		routes.UpdateArticle.Key(): h.update,
+		routes.DeleteArticle.Key(): h.delete,
 	}
 }
 

@@ -15,10 +15,9 @@ type Autopilot struct {
 
 // Handlers returns the autopilot handlers by route key.
 func (h *Autopilot) Handlers() map[string]http.HandlerFunc {
-	path := routes.AgentBase + "/sites/{site_id}/autopilot"
 	return map[string]http.HandlerFunc{
-		"GET " + path:   h.get,
-		"PATCH " + path: h.update,
+		routes.GetAutopilot.Key():    h.get,
+		routes.UpdateAutopilot.Key(): h.update,
 	}
 }
 

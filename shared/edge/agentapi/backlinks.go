@@ -7,6 +7,7 @@ import (
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/backlinks"
+	"rvcontent/shared/kernel/input"
 )
 
 // Backlinks serves the backlink exchange (spec 4.7).
@@ -16,18 +17,17 @@ type Backlinks struct {
 
 // Handlers returns the exchange's handlers by route key.
 func (h *Backlinks) Handlers() map[string]http.HandlerFunc {
-	base := routes.AgentBase + "/sites/{site_id}/backlinks"
 	return map[string]http.HandlerFunc{
-		"GET " + base:                                   h.overview,
-		"PATCH " + base:                                 h.settings,
-		"POST " + base + "/domain":                      h.setDomain,
-		"POST " + base + "/domain/verify":               h.verify,
-		"GET " + base + "/targets":                      h.listTargets,
-		"POST " + base + "/targets":                     h.createTarget,
-		"PATCH " + base + "/targets/{target_id}":        h.updateTarget,
-		"DELETE " + base + "/targets/{target_id}":       h.deleteTarget,
-		"GET " + base + "/placements":                   h.listPlacements,
-		"DELETE " + base + "/placements/{placement_id}": h.cancelPlacement,
+		routes.GetBacklinks.Key():            h.overview,
+		routes.UpdateBacklinks.Key():         h.settings,
+		routes.SetBacklinkDomain.Key():       h.setDomain,
+		routes.VerifyBacklinkDomain.Key():    h.verify,
+		routes.ListBacklinkTargets.Key():     h.listTargets,
+		routes.CreateBacklinkTarget.Key():    h.createTarget,
+		routes.UpdateBacklinkTarget.Key():    h.updateTarget,
+		routes.DeleteBacklinkTarget.Key():    h.deleteTarget,
+		routes.ListBacklinkPlacements.Key():  h.listPlacements,
+		routes.RemoveBacklinkPlacement.Key(): h.cancelPlacement,
 	}
 }
 
@@ -69,7 +69,7 @@ func (h *Backlinks) setDomain(w http.ResponseWriter, r *http.Request) {
 	if o == nil {
 		return
 	}
-	domain, _ := o.String("domain", true)
+	domain, _ := o.String("domain", true, input.SingleLine)
 	if err := o.Err(); err != nil {
 		api.Error(w, r, err)
 		return

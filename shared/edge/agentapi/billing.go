@@ -20,13 +20,12 @@ type Billing struct {
 
 // Handlers returns the billing handlers by route key.
 func (h *Billing) Handlers() map[string]http.HandlerFunc {
-	base := routes.AgentBase
 	return map[string]http.HandlerFunc{
-		"GET " + base + "/billing":              h.get,
-		"POST " + base + "/billing/checkout":    h.checkout,
-		"POST " + base + "/billing/portal":      h.portal,
-		"POST " + base + "/billing/activate":    h.activate,
-		"GET " + base + "/billing/studio-quote": h.quote,
+		routes.GetBilling.Key():         h.get,
+		routes.CreateCheckoutLink.Key(): h.checkout,
+		routes.CreatePortalLink.Key():   h.portal,
+		routes.ActivateBilling.Key():    h.activate,
+		routes.GetStudioQuote.Key():     h.quote,
 	}
 }
 

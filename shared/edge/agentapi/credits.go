@@ -18,7 +18,9 @@ type Credits struct {
 
 // Handlers returns the credits handler by route key.
 func (h *Credits) Handlers() map[string]http.HandlerFunc {
-	return map[string]http.HandlerFunc{"GET " + routes.AgentBase + "/sites/{site_id}/credits": h.get}
+	return map[string]http.HandlerFunc{
+		routes.GetCredits.Key(): h.get,
+	}
 }
 
 func (h *Credits) get(w http.ResponseWriter, r *http.Request) {

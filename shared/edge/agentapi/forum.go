@@ -17,18 +17,17 @@ type Forum struct {
 
 // Handlers returns the forum presence handlers by route key.
 func (h *Forum) Handlers() map[string]http.HandlerFunc {
-	base := routes.AgentBase + "/sites/{site_id}/forum"
 	return map[string]http.HandlerFunc{
-		"GET " + base:                                  h.settings,
-		"PATCH " + base:                                h.updateSettings,
-		"POST " + base + "/sweeps":                     h.sweep,
-		"GET " + base + "/threads":                     h.listThreads,
-		"GET " + base + "/threads/{thread_id}":         h.thread,
-		"PATCH " + base + "/threads/{thread_id}":       h.updateThread,
-		"POST " + base + "/threads/{thread_id}/drafts": h.draft,
-		"PATCH " + base + "/drafts/{draft_id}":         h.editDraft,
-		"GET " + base + "/replies":                     h.listReplies,
-		"POST " + base + "/replies":                    h.recordReply,
+		routes.GetForum.Key():          h.settings,
+		routes.UpdateForum.Key():       h.updateSettings,
+		routes.StartForumSweep.Key():   h.sweep,
+		routes.ListForumThreads.Key():  h.listThreads,
+		routes.GetForumThread.Key():    h.thread,
+		routes.UpdateForumThread.Key(): h.updateThread,
+		routes.DraftForumReply.Key():   h.draft,
+		routes.EditForumDraft.Key():    h.editDraft,
+		routes.ListForumReplies.Key():  h.listReplies,
+		routes.RecordForumReply.Key():  h.recordReply,
 	}
 }
 

@@ -17,15 +17,13 @@ type Integrations struct {
 
 // Handlers returns the integration handlers by route key.
 func (h *Integrations) Handlers() map[string]http.HandlerFunc {
-	base := routes.AgentBase + "/sites/{site_id}/integrations"
-	one := base + "/{integration_id}"
 	return map[string]http.HandlerFunc{
-		"GET " + base:              h.list,
-		"GET " + one:               h.get,
-		"PATCH " + one:             h.configure,
-		"DELETE " + one:            h.disconnect,
-		"POST " + one + "/connect": h.connect,
-		"POST " + one + "/sync":    h.sync,
+		routes.ListIntegrations.Key():      h.list,
+		routes.GetIntegration.Key():        h.get,
+		routes.ConnectIntegration.Key():    h.connect,
+		routes.UpdateIntegration.Key():     h.configure,
+		routes.SyncIntegration.Key():       h.sync,
+		routes.DisconnectIntegration.Key(): h.disconnect,
 	}
 }
 

@@ -11,7 +11,7 @@ import (
 
 func (s *Jobs) getJob(w http.ResponseWriter, r *http.Request) {
 	var problems []apperr.Problem
-	wait, _ := queryInt(r, "wait", 0, 30, &problems)
+	wait, _ := queryInt(r, "wait", 0, jobs.MaxWaitParam, &problems)
 	if len(problems) > 0 {
 		api.Error(w, r, apperr.Invalid(problems...))
 		return

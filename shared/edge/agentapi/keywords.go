@@ -16,11 +16,10 @@ type Keywords struct {
 
 // Handlers returns the keyword handlers by route key.
 func (h *Keywords) Handlers() map[string]http.HandlerFunc {
-	base := routes.AgentBase + "/sites/{site_id}/keywords"
 	return map[string]http.HandlerFunc{
-		"GET " + base:                      h.list,
-		"POST " + base:                     h.create,
-		"DELETE " + base + "/{keyword_id}": h.delete,
+		routes.ListKeywords.Key():  h.list,
+		routes.AddKeyword.Key():    h.create,
+		routes.DeleteKeyword.Key(): h.delete,
 	}
 }
 

@@ -20,10 +20,9 @@ type Research struct {
 
 // Handlers returns the handlers by route key.
 func (h *Research) Handlers() map[string]http.HandlerFunc {
-	base := routes.AgentBase + "/sites/{site_id}"
 	return map[string]http.HandlerFunc{
-		"POST " + base + "/research": h.start,
-		"GET " + base + "/rank":      h.rank,
+		routes.RunResearch.Key(): h.start,
+		routes.GetRank.Key():     h.rank,
 	}
 }
 

@@ -31,15 +31,15 @@ type Accounts struct {
 
 // Handlers returns the account and agent key handlers by route key.
 func (s *Accounts) Handlers() map[string]http.HandlerFunc {
-	return agentRoutes(map[string]http.HandlerFunc{
-		"POST /accounts":             s.createAccount,
-		"GET /account":               s.getAccount,
-		"POST /account/resend-claim": s.resendClaim,
-		"DELETE /account":            s.deleteAccount,
-		"GET /agent-keys":            s.listAgentKeys,
-		"POST /agent-keys":           s.createAgentKey,
-		"DELETE /agent-keys/{id}":    s.revokeAgentKey,
-	})
+	return map[string]http.HandlerFunc{
+		routes.CreateAccount.Key():    s.createAccount,
+		routes.GetAccount.Key():       s.getAccount,
+		routes.ResendClaimEmail.Key(): s.resendClaim,
+		routes.DeleteAccount.Key():    s.deleteAccount,
+		routes.ListAgentKeys.Key():    s.listAgentKeys,
+		routes.CreateAgentKey.Key():   s.createAgentKey,
+		routes.RevokeAgentKey.Key():   s.revokeAgentKey,
+	}
 }
 
 // Activity serves GET /activity (spec 4.4).
@@ -49,7 +49,9 @@ type Activity struct {
 
 // Handlers returns the activity handler by route key.
 func (s *Activity) Handlers() map[string]http.HandlerFunc {
-	return agentRoutes(map[string]http.HandlerFunc{"GET /activity": s.listActivity})
+	return map[string]http.HandlerFunc{
+		routes.ListActivity.Key(): s.listActivity,
+	}
 }
 
 // Jobs serves the job endpoints (spec 4.1).
@@ -59,7 +61,10 @@ type Jobs struct {
 
 // Handlers returns the job handlers by route key.
 func (s *Jobs) Handlers() map[string]http.HandlerFunc {
-	return agentRoutes(map[string]http.HandlerFunc{"GET /jobs": s.listJobs, "GET /jobs/{job_id}": s.getJob})
+	return map[string]http.HandlerFunc{
+		routes.GetJob.Key():   s.getJob,
+		routes.ListJobs.Key(): s.listJobs,
+	}
 }
 
 // Sites serves the site reads (spec 4.5).
@@ -69,7 +74,10 @@ type Sites struct {
 
 // Handlers returns the site read handlers by route key.
 func (s *Sites) Handlers() map[string]http.HandlerFunc {
-	return agentRoutes(map[string]http.HandlerFunc{"GET /sites": s.listSites, "GET /sites/{site_id}": s.getSite})
+	return map[string]http.HandlerFunc{
+		routes.ListSites.Key(): s.listSites,
+		routes.GetSite.Key():   s.getSite,
+	}
 }
 
 // Events serves GET /events (spec 4.10).
@@ -79,18 +87,9 @@ type Events struct {
 
 // Handlers returns the events feed handler by route key.
 func (s *Events) Handlers() map[string]http.HandlerFunc {
-	return agentRoutes(map[string]http.HandlerFunc{"GET /events": s.listEvents})
-}
-
-// agentRoutes turns "METHOD /path" keys relative to the agent API root
-// into route keys.
-func agentRoutes(hs map[string]http.HandlerFunc) map[string]http.HandlerFunc {
-	out := make(map[string]http.HandlerFunc, len(hs))
-	for k, h := range hs {
-		method, path, _ := strings.Cut(k, " ")
-		out[method+" "+routes.AgentBase+path] = h
+	return map[string]http.HandlerFunc{
+		routes.ListEvents.Key(): s.listEvents,
 	}
-	return out
 }
 
 // caller returns the authenticated principal; routes that need one are

@@ -16,11 +16,10 @@ type SiteKeys struct {
 
 // Handlers returns the site key handlers by route key.
 func (h *SiteKeys) Handlers() map[string]http.HandlerFunc {
-	base := routes.AgentBase + "/sites/{site_id}/keys"
 	return map[string]http.HandlerFunc{
-		"GET " + base:                  h.list,
-		"POST " + base:                 h.create,
-		"DELETE " + base + "/{key_id}": h.revoke,
+		routes.ListSiteKeys.Key():  h.list,
+		routes.CreateSiteKey.Key(): h.create,
+		routes.RevokeSiteKey.Key(): h.revoke,
 	}
 }
 

@@ -21,9 +21,9 @@ type SiteHandlers struct {
 // Handlers returns the handlers by route key.
 func (h *SiteHandlers) Handlers() map[string]http.HandlerFunc {
 	return map[string]http.HandlerFunc{
-		"PATCH " + routes.AgentBase + "/sites/{site_id}":     h.patchSite,
-		"GET " + routes.AgentBase + "/sites/{site_id}/scan":  h.getScan,
-		"POST " + routes.AgentBase + "/sites/{site_id}/scan": h.startScan,
+		routes.UpdateSite.Key(): h.patchSite,
+		routes.GetScan.Key():    h.getScan,
+		routes.StartScan.Key():  h.startScan,
 	}
 }
 

@@ -17,11 +17,10 @@ type Studio struct {
 
 // Handlers returns the Studio site handlers by route key.
 func (h *Studio) Handlers() map[string]http.HandlerFunc {
-	base := routes.AgentBase
 	return map[string]http.HandlerFunc{
-		"POST " + base + "/sites":                   h.add,
-		"DELETE " + base + "/sites/{site_id}":       h.remove,
-		"POST " + base + "/sites/{site_id}/restore": h.restore,
+		routes.AddStudioSite.Key():     h.add,
+		routes.RemoveStudioSite.Key():  h.remove,
+		routes.RestoreStudioSite.Key(): h.restore,
 	}
 }
 

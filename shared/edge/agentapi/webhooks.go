@@ -17,14 +17,13 @@ type Webhooks struct {
 
 // Handlers returns the webhook handlers by route key.
 func (h *Webhooks) Handlers() map[string]http.HandlerFunc {
-	base := routes.AgentBase + "/webhooks"
 	return map[string]http.HandlerFunc{
-		"GET " + base:                              h.list,
-		"POST " + base:                             h.create,
-		"PATCH " + base + "/{webhook_id}":          h.update,
-		"DELETE " + base + "/{webhook_id}":         h.delete,
-		"POST " + base + "/{webhook_id}/test":      h.test,
-		"GET " + base + "/{webhook_id}/deliveries": h.attempts,
+		routes.ListWebhooks.Key():          h.list,
+		routes.CreateWebhook.Key():         h.create,
+		routes.UpdateWebhook.Key():         h.update,
+		routes.DeleteWebhook.Key():         h.delete,
+		routes.TestWebhook.Key():           h.test,
+		routes.ListWebhookDeliveries.Key(): h.attempts,
 	}
 }
 

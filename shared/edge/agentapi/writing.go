@@ -23,13 +23,12 @@ type Writing struct {
 
 // Handlers returns the article action handlers by route key.
 func (h *Writing) Handlers() map[string]http.HandlerFunc {
-	base := routes.AgentBase + "/sites/{site_id}/articles/{article_id}"
 	return map[string]http.HandlerFunc{
-		"POST " + base + "/generate":        h.generate,
-		"POST " + base + "/rewrite-section": h.rewrite,
-		"GET " + base + "/score":            h.score,
-		"POST " + base + "/finish":          h.finish,
-		"POST " + base + "/publish":         h.publish,
+		routes.GenerateArticle.Key():       h.generate,
+		routes.RewriteArticleSection.Key(): h.rewrite,
+		routes.GetArticleScore.Key():       h.score,
+		routes.FinishArticle.Key():         h.finish,
+		routes.PublishArticle.Key():        h.publish,
 	}
 }
 

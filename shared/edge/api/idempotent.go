@@ -14,7 +14,9 @@ import (
 	"rvcontent/shared/kernel/auth"
 )
 
-// Idempotent makes a POST with an Idempotency-Key run at most once: the first
+// Idempotent makes a POST, PATCH or DELETE with an Idempotency-Key run at
+// most once (spec 4.1 asks it of every POST; the other two accept it too, so
+// a form the owner's dashboard sends twice has one effect): the first
 // response is stored and replayed with Idempotent-Replayed: true; a different
 // body under the same key, or the same key while the first runs, is 409
 // conflict. Requests without the header run as usual. Server errors and
@@ -26,7 +28,7 @@ func Idempotent(s *idempotency.Store) func(http.Handler) http.Handler {
 	return func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			values := r.Header.Values("Idempotency-Key")
-			if r.Method != http.MethodPost || len(values) == 0 {
+			if !keyed[r.Method] || len(values) == 0 {
 				h.ServeHTTP(w, r)
 				return
 			}
@@ -71,6 +73,9 @@ func Idempotent(s *idempotency.Store) func(http.Handler) http.Handler {
 		})
 	}
 }
+
+// keyed are the methods whose requests honour an Idempotency-Key.
+var keyed = map[string]bool{http.MethodPost: true, http.MethodPatch: true, http.MethodDelete: true}
 
 // serveReleasingOnPanic runs h; if h panics, the key is released (a retry
 // runs again, as after a server error) before the panic goes on to Base.

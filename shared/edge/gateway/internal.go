@@ -120,3 +120,24 @@ func forward(inv Invoker, group routes.Group, routeKey string, params []string) 
 		WriteResponse(w, resp)
 	})
 }
+
+// RemoteAgentAPI returns an http.Handler that serves every agent-API route
+// by invoking its group's function (Remote), as the caller's principal (from
+// the request's context): how the owner's dashboard runs each of its reads
+// and actions as the endpoint itself. Other paths answer a plain 404.
+func RemoteAgentAPI(inv Invoker) http.Handler {
+	groups := map[routes.Group]http.Handler{}
+	mux := http.NewServeMux()
+	for _, r := range routes.Table {
+		if r.Auth != routes.Agent || r.Group == routes.MCP {
+			continue
+		}
+		h, ok := groups[r.Group]
+		if !ok {
+			h = Remote(inv, r.Group)
+			groups[r.Group] = h
+		}
+		mux.Handle(r.Pattern(), h)
+	}
+	return mux
+}

@@ -14,9 +14,9 @@ import (
 
 // request turns a tool call's arguments into the agent-API request the
 // tool stands for: path parameters into the path, idempotency_key into the
-// Idempotency-Key header, query parameters (and every other argument of a
-// GET or DELETE) into the query, every other argument into the JSON body
-// unchanged, so absent, null and set stay distinct for PATCH. The request
+// Idempotency-Key header, every other argument of a GET or DELETE into the
+// query, and of a POST or PATCH (which take no query parameters) into the
+// JSON body unchanged, so absent, null and set stay distinct for PATCH. The request
 // carries the MCP request's credential, host and caller address. Argument
 // problems the API could not see (a missing path parameter, a value no
 // query string can carry) answer validation_failed.
@@ -44,7 +44,7 @@ func (t Tool) request(ctx context.Context, o origin, raw json.RawMessage) (*http
 	}
 	query, body := url.Values{}, map[string]json.RawMessage{}
 	for _, name := range sortedNames(args) {
-		if !t.query[name] && sendsBody(t.Route.Method) {
+		if sendsBody(t.Route.Method) {
 			body[name] = args[name]
 			continue
 		}

@@ -13,15 +13,16 @@ import (
 	"rvcontent/shared/kernel/apperr"
 )
 
-// toolFor returns the tool of the catalog route method path.
+// toolFor returns the tool of the catalog's operation method path.
 func toolFor(t *testing.T, method, path string) Tool {
 	t.Helper()
-	r := routes.Route{Method: method, Path: routes.AgentBase + path, Group: routes.Sites, Auth: routes.Agent}
-	tools := Tools([]routes.Route{r})
-	if len(tools) != 1 || !tools[0].Described {
-		t.Fatalf("no described tool for %s", r.Key())
+	for _, tool := range Tools() {
+		if tool.Route.Method == method && tool.Route.Path == routes.AgentBase+path {
+			return tool
+		}
 	}
-	return tools[0]
+	t.Fatalf("no tool for %s %s", method, path)
+	return Tool{}
 }
 
 var testOrigin = origin{host: "svc.example", remoteAddr: "192.0.2.7:4000", header: http.Header{"Authorization": {"Bearer rv_agent_x"}}}

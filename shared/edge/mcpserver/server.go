@@ -1,10 +1,11 @@
 // Package mcpserver is the service's MCP server at {base_url}/mcp (spec
 // 5): the official MCP SDK's Streamable HTTP transport in stateless mode
 // (no session outlives its request, as a Lambda needs), with one tool per
-// agent-API endpoint. The tools are made from the route table at start, so
-// a route added to the table is a tool at once; the catalog gives each its
-// name, description and input schema. A tool call runs in-process through
-// the endpoint group's own http.Handler, carrying the caller's own
+// agent-API operation of the endpoint catalog (its name, description,
+// input and output schemas come from the catalog), resources (the two
+// OpenAPI documents, a site and an article by URI) and prompts for the
+// main workflows. A tool call, and the read of a site or an article, runs
+// through the endpoint group's own http.Handler, carrying the caller's own
 // credential, so validation, errors, plan gates, idempotency and activity
 // attribution are the agent API's.
 package mcpserver
@@ -12,6 +13,7 @@ package mcpserver
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"strings"
@@ -26,8 +28,8 @@ import (
 
 // Options configure the MCP server.
 type Options struct {
-	// Routes is the route table; each agent-API route becomes a tool.
-	Routes []routes.Route
+	// Tools are the tools served; nil serves every tool of the catalog.
+	Tools []Tool
 	// Handler returns the http.Handler of an endpoint group; tool calls run
 	// through it.
 	Handler func(routes.Group) http.Handler
@@ -49,9 +51,11 @@ const instructions = "Each tool calls one endpoint of the agent API (" + routes.
 	"and returns the endpoint's JSON answer. A failed call is a tool error whose content is the API's error body with its HTTP status: " +
 	"{status, code, error, details, action_url}. Asynchronous work (scans, research, writing, syncs, sweeps) answers with a job: " +
 	"call get_job with wait to follow it. Lists return next_cursor; pass it as cursor for the next page. " +
-	"Send idempotency_key on calls that spend credits or money so a retry never runs twice."
+	"Send idempotency_key on calls that spend credits or money so a retry never runs twice. " +
+	"Resources: the two APIs' OpenAPI documents, and rvcontent://sites/{site_id} and rvcontent://sites/{site_id}/articles/{article_id}. " +
+	"Prompts walk through onboarding a website, writing the next article and the forum sweep."
 
-// New returns the MCP server for the routes of o. The SDK's server and its
+// New returns the MCP server of o. The SDK's server and its
 // tools are built at the first request, not when the function starts:
 // registering every tool checks its schema, which takes tens of
 // milliseconds that a cold start should not wait for.
@@ -61,13 +65,19 @@ func New(o Options) *Server {
 	return s
 }
 
-// build returns the SDK's handler with one tool per agent-API route.
+// build returns the SDK's handler with the tools, resources and prompts.
 func (s *Server) build() http.Handler {
 	o := s.opts
 	srv := mcp.NewServer(&mcp.Implementation{Name: Name, Title: "Content marketing service", Version: o.Version}, &mcp.ServerOptions{Instructions: instructions})
-	for _, t := range Tools(o.Routes) {
-		srv.AddTool(t.Definition(), s.call(t))
+	tools := o.Tools
+	if tools == nil {
+		tools = Tools()
 	}
+	for _, t := range tools {
+		srv.AddTool(t.Def, s.call(t))
+	}
+	s.addResources(srv)
+	addPrompts(srv)
 	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{
 		Stateless:    true,
 		JSONResponse: true,
@@ -102,28 +112,35 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.sdk().ServeHTTP(w, r.WithContext(withOrigin(r.Context(), originOf(r))))
 }
 
-// call returns the handler of tool t: the agent-API request it stands for,
-// served by the route's group (in its own function).
+// call returns the handler of tool t: the agent-API request it stands
+// for, served by the operation's group.
 func (s *Server) call(t Tool) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		var header http.Header
-		if req.Extra != nil {
-			header = req.Extra.Header
-		}
-		rec := newRecorder()
-		hr, err := t.request(ctx, originFrom(ctx, header), req.Params.Arguments)
-		if err != nil {
-			api.Error(rec, (&http.Request{}).WithContext(ctx), err)
-			return rec.result(), nil
-		}
-		// The MCP request's budget count runs beside it (api.RateLimit):
-		// a read goes at once, anything else waits, and over budget does
-		// not run (the MCP request is answered 429).
-		if t.Route.Method != http.MethodGet && api.Spent(ctx) {
-			api.Error(rec, hr, apperr.New(apperr.RateLimited, "Too many requests. Wait Retry-After seconds, then try again."))
-			return rec.result(), nil
-		}
-		s.opts.Handler(t.Route.Group).ServeHTTP(rec, hr)
-		return rec.result(), nil
+		return s.run(ctx, t, req.Extra, req.Params.Arguments).result(), nil
 	}
+}
+
+// run serves the agent-API request of tool t with arguments args, as the
+// caller of the MCP request in ctx (extra carries its headers), and
+// returns the answer.
+func (s *Server) run(ctx context.Context, t Tool, extra *mcp.RequestExtra, args json.RawMessage) *recorder {
+	var header http.Header
+	if extra != nil {
+		header = extra.Header
+	}
+	rec := newRecorder()
+	hr, err := t.request(ctx, originFrom(ctx, header), args)
+	if err != nil {
+		api.Error(rec, (&http.Request{}).WithContext(ctx), err)
+		return rec
+	}
+	// The MCP request's budget count runs beside it (api.RateLimit): a
+	// read goes at once, anything else waits, and over budget does not
+	// run (the MCP request is answered 429).
+	if t.Route.Method != http.MethodGet && api.Spent(ctx) {
+		api.Error(rec, hr, apperr.New(apperr.RateLimited, "Too many requests. Wait Retry-After seconds, then try again."))
+		return rec
+	}
+	s.opts.Handler(t.Route.Group).ServeHTTP(rec, hr)
+	return rec
 }

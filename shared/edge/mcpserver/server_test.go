@@ -44,10 +44,6 @@ func connect(t *testing.T, s http.Handler, token string) (*mcp.ClientSession, st
 // request, with the MCP request's credential, and the answer comes back as
 // the result.
 func TestServerCallsTheGroupHandler(t *testing.T) {
-	table := []routes.Route{
-		{Method: "POST", Path: routes.AgentBase + "/agent-keys", Group: routes.Accounts, Auth: routes.Agent},
-		{Method: "GET", Path: routes.AgentBase + "/sites/{site_id}", Group: routes.Sites, Auth: routes.Agent},
-	}
 	var (
 		seen []string
 		port string
@@ -67,7 +63,7 @@ func TestServerCallsTheGroupHandler(t *testing.T) {
 			_, _ = io.WriteString(w, `{"error":"No site.","code":"not_found"}`)
 		}),
 	}
-	s := New(Options{Routes: table, Handler: func(g routes.Group) http.Handler { return groups[g] }, Version: "test"})
+	s := New(Options{Tools: ToolsNamed("create_agent_key", "get_site"), Handler: func(g routes.Group) http.Handler { return groups[g] }, Version: "test"})
 	var cs *mcp.ClientSession
 	cs, port = connect(t, s, "rv_agent_secret")
 
@@ -110,7 +106,7 @@ func TestServerCallsTheGroupHandler(t *testing.T) {
 // GET answers 405 (stateless: no stream to open), and a body over 1 MB
 // the API's payload_too_large.
 func TestServerRefusals(t *testing.T) {
-	s := New(Options{Routes: nil, Handler: func(routes.Group) http.Handler { return nil }})
+	s := New(Options{Tools: []Tool{}, Handler: func(routes.Group) http.Handler { return nil }})
 	ts := httptest.NewServer(s)
 	defer ts.Close()
 	resp, err := http.Get(ts.URL)

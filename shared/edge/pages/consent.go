@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"time"
 
 	"rvcontent/shared/feature/oauth"
 	"rvcontent/shared/feature/sessions"
@@ -13,7 +14,10 @@ import (
 // Consent serves the browser side of the authorization server: the
 // authorization endpoint, which records the app's request and sends the
 // owner to sign in if needed and then to the consent page, and the consent
-// page with its Connect and Cancel answers.
+// page with its Connect and Cancel answers. A request is bound to the
+// browser that opened it (a cookie whose hash the request keeps): only
+// that browser's signed-in owner can see or answer it, so a request link
+// sent to someone else cannot connect an app to their account.
 type Consent struct {
 	*Owners
 	OAuth *oauth.Service
@@ -25,7 +29,8 @@ type consentView struct {
 
 // Authorize answers GET /oauth/authorize.
 func (c *Consent) Authorize(w http.ResponseWriter, r *http.Request) {
-	req, err := c.OAuth.Authorize(r.Context(), r.URL.Query(), c.base(r))
+	browser := c.browserCookie(w, r, browserCookie, oauthPath, int(browserLifetime.Seconds()))
+	req, err := c.OAuth.Authorize(r.Context(), r.URL.Query(), c.base(r), browser)
 	var ae *oauth.AuthorizeError
 	switch {
 	case errors.As(err, &ae) && ae.RedirectURI != "":
@@ -53,6 +58,14 @@ func (c *Consent) Authorize(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, c.base(r)+consent, http.StatusFound)
 }
 
+// browserCookie names the cookie that binds authorization requests to the
+// browser that opened them; it is sent to the /oauth pages only.
+const (
+	browserCookie   = "oauth_browser"
+	oauthPath       = "/oauth"
+	browserLifetime = 24 * time.Hour
+)
+
 // Show renders the consent page of ?authorization_id=, or its error state.
 func (c *Consent) Show(w http.ResponseWriter, r *http.Request) {
 	id := r.URL.Query().Get("authorization_id")
@@ -74,7 +87,7 @@ func (c *Consent) Show(w http.ResponseWriter, r *http.Request) {
 
 // Submit answers the consent form: Connect or Cancel, then back to the app.
 func (c *Consent) Submit(w http.ResponseWriter, r *http.Request) {
-	f := form(r)
+	f := posted(r)
 	id := f.Get("authorization_id")
 	if _, ok := c.pending(w, r, id); !ok {
 		return
@@ -117,6 +130,13 @@ func (c *Consent) pending(w http.ResponseWriter, r *http.Request, id string) (oa
 	req, err := c.OAuth.Pending(r.Context(), id)
 	if err != nil {
 		c.requestError(w, r, err)
+		return oauth.Request{}, false
+	}
+	if !req.BoundTo(cookie(r, browserCookie)) {
+		Render(w, http.StatusForbidden, "notice.html", notice{
+			Title: "Not your request", Alert: true,
+			Text: "This connection request was started in another browser, so it cannot be answered here. Start connecting again from the app, in this browser.",
+		})
 		return oauth.Request{}, false
 	}
 	return req, true

@@ -2,270 +2,230 @@ package pages
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 	"net/http"
 	"net/url"
+	"strconv"
+	"strings"
 
-	"rvcontent/shared/feature/accounts"
-	"rvcontent/shared/feature/billing"
-	"rvcontent/shared/feature/credentials"
 	"rvcontent/shared/feature/sessions"
-	"rvcontent/shared/feature/sites"
-	"rvcontent/shared/feature/webhooks"
-	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/clock"
 )
 
 // Dashboard paths: the pages the service's dashboard_url, action_url and
 // mails link to, under DashboardPath.
 const (
-	DashboardPath  = "/dashboard"
-	billingPage    = DashboardPath + "/billing"
-	sitesPage      = DashboardPath + "/sites"
-	settingsPage   = DashboardPath + "/settings"
-	agentsPage     = settingsPage + "/agents"
-	webhooksPage   = settingsPage + "/webhooks"
-	listPageSize   = 100
-	revokedQuery   = "revoked"
-	paymentTargets = "https:" // the processor's hosted pages a billing form redirects to
+	DashboardPath = "/dashboard"
+	activityPage  = DashboardPath + "/activity"
+	billingPage   = DashboardPath + "/billing"
+	sitesPage     = DashboardPath + "/sites"
+	settingsPage  = DashboardPath + "/settings"
+	agentsPage    = settingsPage + "/agents"
+	webhooksPage  = settingsPage + "/webhooks"
+	// paymentTargets are the processor's hosted pages a billing form
+	// redirects to.
+	paymentTargets = "https:"
 )
 
-// Dashboard serves the owner's dashboard: an overview, billing with the
-// processor's checkout and portal, account settings, agent keys and app
-// connections with key creation and revocation, and webhook endpoints
-// (read-only). Every page
-// needs the signed-in owner of a claimed account; the owner is the actor of
-// every change made here.
+// Dashboard serves the owner's dashboard: the person's twin of the agent
+// API. Every read and action is an agent-API request of the signed-in
+// owner (API), run in the endpoint's own function, so the dashboard has no
+// rule of its own: validation messages, limits, idempotency, events
+// (source and trigger "dashboard") and activity (actor owner) are the
+// API's. Every page needs the signed-in owner; every form carries the
+// session's CSRF token and a form id that is its request's
+// Idempotency-Key.
 type Dashboard struct {
 	*Owners
-	Accounts    *accounts.Service
-	Billing     *billing.Service
-	Sites       *sites.Store
-	Credentials *credentials.Service
-	Webhooks    *webhooks.Service
+	API *API
+	// Clock is the service clock times are told relative to.
+	Clock clock.Clock
 }
 
 // Handlers returns the dashboard's handlers by route key.
 func (d *Dashboard) Handlers() map[string]http.HandlerFunc {
+	site := "/dashboard/sites/{site_id}"
 	return map[string]http.HandlerFunc{
-		"GET " + DashboardPath:                d.overview,
-		"GET " + sitesPage + "/{site_id}":     d.site,
-		"GET " + billingPage:                  d.billing,
-		"POST " + billingPage + "/checkout":   d.checkout,
-		"POST " + billingPage + "/portal":     d.portal,
-		"GET " + settingsPage:                 d.settings,
-		"GET " + agentsPage:                   d.agents,
-		"POST " + agentsPage:                  d.createKey,
-		"POST " + agentsPage + "/{id}/revoke": d.revoke,
-		"GET " + webhooksPage:                 d.webhooks,
+		"GET " + DashboardPath:                           d.overview,
+		"GET " + activityPage:                            d.accountActivity,
+		"GET " + billingPage:                             d.billing,
+		"POST " + billingPage + "/checkout":              d.checkout,
+		"POST " + billingPage + "/portal":                d.portal,
+		"POST " + billingPage + "/activate":              d.activate,
+		"POST " + billingPage + "/sites":                 d.addStudioSite,
+		"GET " + settingsPage:                            d.settings,
+		"POST " + settingsPage + "/delete":               d.deleteAccount,
+		"GET " + agentsPage:                              d.agents,
+		"POST " + agentsPage:                             d.createAgentKey,
+		"POST " + agentsPage + "/{id}/revoke":            d.revokeAgentKey,
+		"GET " + webhooksPage:                            d.webhooks,
+		"POST " + webhooksPage:                           d.createWebhook,
+		"GET " + webhooksPage + "/{webhook_id}":          d.webhook,
+		"POST " + webhooksPage + "/{webhook_id}":         d.editWebhook,
+		"POST " + webhooksPage + "/{webhook_id}/enable":  d.enableWebhook,
+		"POST " + webhooksPage + "/{webhook_id}/disable": d.disableWebhook,
+		"POST " + webhooksPage + "/{webhook_id}/test":    d.testWebhook,
+		"POST " + webhooksPage + "/{webhook_id}/delete":  d.deleteWebhook,
+
+		"GET " + site:                                                  d.site,
+		"POST " + site + "/scan":                                       d.rescan,
+		"POST " + site + "/remove":                                     d.removeSite,
+		"POST " + site + "/restore":                                    d.restoreSite,
+		"GET " + site + "/settings":                                    d.siteSettings,
+		"POST " + site + "/settings":                                   d.saveSiteSettings,
+		"GET " + site + "/activity":                                    d.siteActivity,
+		"GET " + site + "/keywords":                                    d.keywords,
+		"POST " + site + "/keywords":                                   d.addKeyword,
+		"POST " + site + "/keywords/{keyword_id}/delete":               d.deleteKeyword,
+		"POST " + site + "/research":                                   d.startResearch,
+		"GET " + site + "/research/{job_id}":                           d.research,
+		"GET " + site + "/articles":                                    d.articles,
+		"POST " + site + "/articles":                                   d.createArticle,
+		"GET " + site + "/articles/{article_id}":                       d.article,
+		"GET " + site + "/articles/{article_id}/edit":                  d.editArticle,
+		"POST " + site + "/articles/{article_id}/edit":                 d.saveArticle,
+		"GET " + site + "/articles/{article_id}/score":                 d.articleScore,
+		"POST " + site + "/articles/{article_id}/generate":             d.generateArticle,
+		"POST " + site + "/articles/{article_id}/rewrite":              d.rewriteSection,
+		"POST " + site + "/articles/{article_id}/finish":               d.finishArticle,
+		"POST " + site + "/articles/{article_id}/publish":              d.publishArticle,
+		"POST " + site + "/articles/{article_id}/delete":               d.deleteArticle,
+		"GET " + site + "/autopilot":                                   d.autopilot,
+		"POST " + site + "/autopilot":                                  d.saveAutopilot,
+		"GET " + site + "/integrations":                                d.integrations,
+		"POST " + site + "/integrations/{integration_id}":              d.configureIntegration,
+		"POST " + site + "/integrations/{integration_id}/connect":      d.connectIntegration,
+		"POST " + site + "/integrations/{integration_id}/sync":         d.syncIntegration,
+		"POST " + site + "/integrations/{integration_id}/disconnect":   d.disconnectIntegration,
+		"POST " + site + "/keys":                                       d.createSiteKey,
+		"POST " + site + "/keys/{key_id}/revoke":                       d.revokeSiteKey,
+		"GET " + site + "/backlinks":                                   d.backlinks,
+		"POST " + site + "/backlinks":                                  d.saveBacklinks,
+		"POST " + site + "/backlinks/domain":                           d.setBacklinkDomain,
+		"POST " + site + "/backlinks/domain/verify":                    d.verifyBacklinkDomain,
+		"POST " + site + "/backlinks/targets":                          d.addBacklinkTarget,
+		"GET " + site + "/backlinks/targets/{target_id}":               d.backlinkTarget,
+		"POST " + site + "/backlinks/targets/{target_id}":              d.saveBacklinkTarget,
+		"POST " + site + "/backlinks/targets/{target_id}/delete":       d.deleteBacklinkTarget,
+		"POST " + site + "/backlinks/placements/{placement_id}/remove": d.removePlacement,
+		"GET " + site + "/forum":                                       d.forum,
+		"POST " + site + "/forum":                                      d.saveForum,
+		"POST " + site + "/forum/sweeps":                               d.startSweep,
+		"GET " + site + "/forum/threads/{thread_id}":                   d.thread,
+		"POST " + site + "/forum/threads/{thread_id}":                  d.setThreadStatus,
+		"POST " + site + "/forum/threads/{thread_id}/draft":            d.draftReply,
+		"POST " + site + "/forum/threads/{thread_id}/edit":             d.editDraft,
+		"POST " + site + "/forum/threads/{thread_id}/reply":            d.recordReply,
+		"GET " + site + "/rank":                                        d.rank,
 	}
 }
 
 // owner is the signed-in owner of a dashboard request.
 type owner struct {
-	sess    sessions.Session
-	account accounts.Account
-	csrf    string
+	sess sessions.Session
+	csrf string
+	p    auth.Principal
 }
 
-// principal is the owner as the actor of a change.
-func (o owner) principal(ctx context.Context) auth.Principal { return ownerPrincipal(ctx, o.sess) }
-
-// signedIn returns the signed-in owner of a claimed account, or answers:
-// a browser without a session goes to sign in and comes back to page.
-// A POST also needs the form's CSRF token.
+// signedIn returns the signed-in owner, or answers: a browser without a
+// session goes to sign in and comes back to page; a POST without the
+// session's CSRF token is refused (403) and changes nothing.
 func (d *Dashboard) signedIn(w http.ResponseWriter, r *http.Request, page string) (owner, bool) {
 	sess, ok := d.require(w, r, page)
 	if !ok {
 		return owner{}, false
 	}
-	a, err := d.Accounts.Get(r.Context(), sess.AccountID)
-	if err != nil && !errors.Is(err, accounts.ErrNotFound) {
-		slog.ErrorContext(r.Context(), "read account", "err", err)
-		failure(w)
-		return owner{}, false
-	}
-	if err != nil || !a.Claimed {
-		Render(w, http.StatusForbidden, "notice.html", notice{
-			Title: "No dashboard for this account", Alert: true,
-			Text: "The dashboard is for the owner of a claimed account. Claim the account with the link in its welcome email, then sign in again.",
-		})
-		return owner{}, false
-	}
-	o := owner{sess: sess, account: a, csrf: d.Sessions.CSRF(sess)}
-	if r.Method == http.MethodPost && !d.Sessions.ValidCSRF(sess, form(r).Get("csrf")) {
+	if r.Method == http.MethodPost && !d.Sessions.ValidCSRF(sess, posted(r).Get("csrf")) {
 		forbidden(w)
 		return owner{}, false
 	}
-	return o, true
+	return owner{sess: sess, csrf: d.Sessions.CSRF(sess), p: ownerPrincipal(r.Context(), sess)}, true
 }
 
-func (d *Dashboard) overview(w http.ResponseWriter, r *http.Request) {
-	o, ok := d.signedIn(w, r, DashboardPath)
-	if !ok {
-		return
+// ownerOf returns o when a page's render was handed the owner already (a
+// refused form re-rendering its page), else the request's signed-in owner
+// (see signedIn, with page as where sign-in comes back to).
+func (d *Dashboard) ownerOf(w http.ResponseWriter, r *http.Request, o *owner, page string) (owner, bool) {
+	if o != nil {
+		return *o, true
 	}
-	b, err := d.Billing.Get(r.Context(), o.account.ID)
-	if err != nil {
-		d.fail(w, r, err)
-		return
-	}
-	all, err := d.Sites.All(r.Context(), o.account.ID)
-	if err != nil {
-		d.fail(w, r, err)
-		return
-	}
-	Render(w, http.StatusOK, "dashboard.html", overviewView{page: o.page("Dashboard"), Billing: billingRowOf(b), Sites: siteRows(all)})
+	return d.signedIn(w, r, page)
 }
 
-// site shows one site: the page a site's dashboard_url opens.
-func (d *Dashboard) site(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("site_id")
-	o, ok := d.signedIn(w, r, sitesPage+"/"+url.PathEscape(id))
-	if !ok {
-		return
+// get reads path of the agent API as o into out.
+func (d *Dashboard) get(ctx context.Context, o owner, path string, out any) error {
+	return d.API.call(ctx, o.p, request{Method: http.MethodGet, Path: path}, out)
+}
+
+// reads runs a page's reads at once as o.
+func (d *Dashboard) reads(ctx context.Context, o owner, fs ...fetch) error {
+	return d.API.fetchAll(ctx, o.p, fs...)
+}
+
+// send runs a form's request as o: method path with body, keyed by the
+// posted form's id so sending the form twice has one effect.
+func (d *Dashboard) send(r *http.Request, o owner, method, path string, body any, out any) error {
+	return d.API.call(r.Context(), o.p, request{Method: method, Path: path, Body: body, Key: formKey(posted(r).Get("form_id"))}, out)
+}
+
+// done redirects to page after a form's success, with the flash message
+// named done.
+func (d *Dashboard) done(w http.ResponseWriter, r *http.Request, page, done string) {
+	target := page
+	if done != "" {
+		sep := "?"
+		if strings.Contains(page, "?") {
+			sep = "&"
+		}
+		target += sep + "done=" + url.QueryEscape(done)
 	}
-	s, err := d.Sites.Get(r.Context(), o.account.ID, id)
-	var e *apperr.Error
+	http.Redirect(w, r, d.base(r)+target, http.StatusSeeOther)
+}
+
+// refused renders the page of an API refusal that has no form to show it
+// in: not found (404 for another account's ids as for unknown ones, one
+// page for both, back to the overview), the
+// API's sentence for other refusals with its status, and the error page
+// for failures. back is where the page links to.
+func (d *Dashboard) refused(w http.ResponseWriter, r *http.Request, err error, back, backText string) {
+	e, ok := err.(*apiError)
 	switch {
-	case apperr.Is(err, apperr.NotFound) && errors.As(err, &e):
-		Render(w, http.StatusNotFound, "notice.html", notice{Title: "No such site", Text: e.Message, Alert: true, Link: DashboardPath, LinkText: "Back to the dashboard"})
-	case err != nil:
+	case !ok:
 		d.fail(w, r, err)
-	default:
-		Render(w, http.StatusOK, "dashboard_site.html", siteView{page: o.page("Site"), Site: siteRowOf(s)})
-	}
-}
-
-func (d *Dashboard) billing(w http.ResponseWriter, r *http.Request) {
-	o, ok := d.signedIn(w, r, billingPage)
-	if !ok {
-		return
-	}
-	b, err := d.Billing.Get(r.Context(), o.account.ID)
-	if err != nil {
-		d.fail(w, r, err)
-		return
-	}
-	RenderForm(w, http.StatusOK, "dashboard_billing.html", billingView{page: o.page("Billing"), Billing: billingRowOf(b)}, paymentTargets)
-}
-
-// checkout sends the owner to the processor's checkout.
-func (d *Dashboard) checkout(w http.ResponseWriter, r *http.Request) {
-	o, ok := d.signedIn(w, r, billingPage)
-	if !ok {
-		return
-	}
-	c, err := d.Billing.Checkout(r.Context(), o.account.ID, o.account.Email)
-	if apperr.Is(err, apperr.Conflict) {
-		billingNotice(w, "This account already has a subscription. Use Manage billing on the billing page to change it.")
-		return
-	}
-	d.away(w, r, c.CheckoutURL, err)
-}
-
-// portal sends the owner to the processor's billing portal.
-func (d *Dashboard) portal(w http.ResponseWriter, r *http.Request) {
-	o, ok := d.signedIn(w, r, billingPage)
-	if !ok {
-		return
-	}
-	p, err := d.Billing.Portal(r.Context(), o.account.ID)
-	if apperr.Is(err, apperr.Conflict) {
-		billingNotice(w, "This account has no subscription yet. Use Start subscription on the billing page to start one.")
-		return
-	}
-	d.away(w, r, p.PortalURL, err)
-}
-
-// away redirects to the processor's page at to, or explains why it cannot.
-func (d *Dashboard) away(w http.ResponseWriter, r *http.Request, to string, err error) {
-	switch {
-	case apperr.Is(err, apperr.Unavailable):
-		Render(w, http.StatusServiceUnavailable, "notice.html", notice{
-			Title: "Payments unavailable", Alert: true, Link: billingPage, LinkText: "Back to billing",
-			Text: "The payment pages cannot be opened right now. Please try again in a few minutes.",
+	case e.Status == http.StatusNotFound:
+		Render(w, http.StatusNotFound, "notice.html", notice{
+			Title: "Not found", Alert: true, Link: DashboardPath, LinkText: "Back to the overview",
+			Text: "There is nothing here: the page names something this account does not have, or it was deleted.",
 		})
-	case err != nil:
+	case e.Status >= 500 && e.Status != http.StatusServiceUnavailable:
 		d.fail(w, r, err)
 	default:
-		http.Redirect(w, r, to, http.StatusSeeOther)
+		n := notice{Title: refusalTitle(e), Text: e.Message, Alert: true, Link: back, LinkText: backText}
+		if e.ActionURL != "" {
+			n.Link, n.LinkText = e.ActionURL, "Fix it"
+		}
+		Render(w, e.Status, "notice.html", n)
 	}
 }
 
-// billingNotice explains a billing button that no longer fits the account.
-func billingNotice(w http.ResponseWriter, text string) {
-	Render(w, http.StatusConflict, "notice.html", notice{
-		Title: "Billing changed", Text: text, Alert: true, Link: billingPage, LinkText: "Back to billing",
-	})
-}
-
-func (d *Dashboard) settings(w http.ResponseWriter, r *http.Request) {
-	o, ok := d.signedIn(w, r, settingsPage)
-	if !ok {
-		return
+// refusalTitle names a refusal for its page's heading.
+func refusalTitle(e *apiError) string {
+	switch e.Code {
+	case "subscription_required", "paid_plan_required":
+		return "Needs a plan"
+	case "insufficient_credits":
+		return "No credits left"
+	case "payment_failed":
+		return "Payment failed"
+	case "rate_limited":
+		return "Too many requests"
+	case "unavailable":
+		return "Try again in a moment"
+	case "validation_failed":
+		return "Check what you entered"
 	}
-	Render(w, http.StatusOK, "dashboard_settings.html", settingsView{page: o.page("Settings"), Account: accountRowOf(o.account)})
-}
-
-func (d *Dashboard) agents(w http.ResponseWriter, r *http.Request) {
-	o, ok := d.signedIn(w, r, agentsPage)
-	if !ok {
-		return
-	}
-	d.showAgents(w, r, o, http.StatusOK, keyForm{})
-}
-
-// showAgents renders the agent keys page with status and the state of its
-// "Create an agent key" form.
-func (d *Dashboard) showAgents(w http.ResponseWriter, r *http.Request, o owner, status int, f keyForm) {
-	keys, err := collect(func(cursor string) ([]credentials.AgentKey, string, error) {
-		return d.Credentials.List(r.Context(), o.account.ID, listPageSize, cursor)
-	})
-	if err != nil {
-		d.fail(w, r, err)
-		return
-	}
-	Render(w, status, "dashboard_agents.html", agentsView{
-		page: o.page("Agent keys and apps"), Keys: keyRows(keys), Revoked: r.URL.Query().Has(revokedQuery), Form: f, Fields: f.Fields(),
-	})
-}
-
-// revoke revokes an agent key or disconnects an app, with the owner as the
-// actor, exactly as DELETE /agent-keys/{id} does.
-func (d *Dashboard) revoke(w http.ResponseWriter, r *http.Request) {
-	o, ok := d.signedIn(w, r, agentsPage)
-	if !ok {
-		return
-	}
-	_, err := d.Credentials.Revoke(auth.With(r.Context(), o.principal(r.Context())), r.PathValue("id"))
-	var e *apperr.Error
-	switch {
-	case apperr.Is(err, apperr.NotFound) && errors.As(err, &e):
-		Render(w, http.StatusNotFound, "notice.html", notice{Title: "Nothing to revoke", Text: e.Message, Alert: true, Link: agentsPage, LinkText: "Back to agent keys and apps"})
-	case apperr.Is(err, apperr.Conflict) && errors.As(err, &e):
-		Render(w, http.StatusConflict, "notice.html", notice{Title: "Try again", Text: e.Message, Alert: true, Link: agentsPage, LinkText: "Back to agent keys and apps"})
-	case err != nil:
-		d.fail(w, r, err)
-	default:
-		http.Redirect(w, r, d.base(r)+agentsPage+"?"+revokedQuery+"=1", http.StatusSeeOther)
-	}
-}
-
-func (d *Dashboard) webhooks(w http.ResponseWriter, r *http.Request) {
-	o, ok := d.signedIn(w, r, webhooksPage)
-	if !ok {
-		return
-	}
-	eps, err := collect(func(cursor string) ([]webhooks.Endpoint, string, error) {
-		return d.Webhooks.List(r.Context(), o.account.ID, listPageSize, cursor)
-	})
-	if err != nil {
-		d.fail(w, r, err)
-		return
-	}
-	Render(w, http.StatusOK, "dashboard_webhooks.html", webhooksView{page: o.page("Webhooks"), Endpoints: endpointRows(eps)})
+	return "That did not work"
 }
 
 // fail logs an unexpected error and renders the error page.
@@ -274,19 +234,48 @@ func (d *Dashboard) fail(w http.ResponseWriter, r *http.Request, err error) {
 	failure(w)
 }
 
-// collect reads every page of a list.
-func collect[T any](page func(cursor string) ([]T, string, error)) ([]T, error) {
-	var all []T
-	cursor := ""
-	for {
-		items, next, err := page(cursor)
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, items...)
-		if next == "" {
-			return all, nil
-		}
-		cursor = next
-	}
+// edit is an edit form: its id, submit label and fields as the page
+// shows them, and the API values they start from.
+type edit struct {
+	id, submit string
+	fields     []field
+	current    url.Values
 }
+
+// patch sends the fields of form f that changed from their current values
+// as PATCH path and returns to page; a refusal re-renders the form, with
+// the API's messages, through again.
+func (d *Dashboard) patch(w http.ResponseWriter, r *http.Request, o owner, path, page string, f edit, again func(formView)) {
+	sent := posted(r)
+	changes := body(f.fields, sent, f.current)
+	if len(changes) == 0 {
+		d.done(w, r, page, "nothing")
+		return
+	}
+	if err := d.send(r, o, http.MethodPatch, path, changes, nil); err != nil {
+		again(form(f.id, r.URL.Path, f.submit, f.fields, sent).withProblems(err, labelsOf(f.fields)))
+		return
+	}
+	d.done(w, r, page, "saved")
+}
+
+// errOf is the refusal a re-rendered form shows.
+func errOf(f formView) error { return f.err }
+
+// statusOf is the page status of a refused form: the API's 4xx status,
+// else 500.
+func statusOf(err error) int {
+	if e, ok := err.(*apiError); ok && e.Status >= 400 && e.Status < 500 {
+		return e.Status
+	}
+	if e, ok := err.(*apiError); ok && e.Status == http.StatusServiceUnavailable {
+		return e.Status
+	}
+	return http.StatusInternalServerError
+}
+
+// itoa writes n.
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// esc escapes a path segment.
+func esc(s string) string { return url.PathEscape(s) }

@@ -79,6 +79,31 @@ func (o *Owners) setCookie(w http.ResponseWriter, r *http.Request, secret string
 	})
 }
 
+// browserCookie returns the value of the browser's cookie name (on path,
+// lasting maxAge seconds), setting a new random value when it has none:
+// what binds a form shown before sign-in, or an OAuth request, to the
+// browser that opened it. The cookie is HttpOnly and SameSite=Lax, so a
+// cross-site form post never carries it.
+func (o *Owners) browserCookie(w http.ResponseWriter, r *http.Request, name, path string, maxAge int) string {
+	if c, err := r.Cookie(name); err == nil && len(c.Value) >= 24 && len(c.Value) <= 64 {
+		return c.Value
+	}
+	v := strings.TrimPrefix(newFormID(), "dash-")
+	http.SetCookie(w, &http.Cookie{
+		Name: name, Value: v, Path: path, MaxAge: maxAge,
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: strings.HasPrefix(o.base(r), "https://"),
+	})
+	return v
+}
+
+// cookie returns the value of the request's cookie name, or "".
+func cookie(r *http.Request, name string) string {
+	if c, err := r.Cookie(name); err == nil {
+		return c.Value
+	}
+	return ""
+}
+
 // clearCookie ends the browser's session.
 func (o *Owners) clearCookie(w http.ResponseWriter, r *http.Request) {
 	o.setCookie(w, r, "", time.Unix(0, 0), -1)
@@ -111,8 +136,8 @@ func safeNext(next string) string {
 	return next
 }
 
-// form returns the request's form body (ReadBody keeps the body readable).
-func form(r *http.Request) url.Values {
+// posted returns the request's form body (ReadBody keeps the body readable).
+func posted(r *http.Request) url.Values {
 	if err := r.ParseForm(); err != nil {
 		return url.Values{}
 	}

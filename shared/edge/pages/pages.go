@@ -1,6 +1,8 @@
 // Package pages renders the plain HTML pages a person opens: the claim page,
 // owner sign-in, consent, the owner's dashboard, and the layout they and the
-// simulated payment pages share.
+// simulated payment pages share. The dashboard is a client of the agent
+// API: each of its reads and actions is an API request of the signed-in
+// owner, run in the endpoint's own function (see API).
 // Pages are small, server-rendered, work without JavaScript and use labelled
 // forms so they stay accessible.
 //
@@ -28,8 +30,21 @@ var files embed.FS
 
 // templates are parsed at the first page, not when the function starts.
 var templates = sync.OnceValue(func() *template.Template {
-	return template.Must(template.ParseFS(files, "templates/*.html"))
+	return template.Must(template.New("pages").Funcs(funcs).ParseFS(files, "templates/*.html"))
 })
+
+// funcs are the templates' functions: formid gives each rendered form the
+// random id that becomes its request's Idempotency-Key; secret and
+// placements bundle a partial's arguments.
+var funcs = template.FuncMap{
+	"formid": newFormID,
+	"secret": func(label, value, warning string) map[string]string {
+		return map[string]string{"Label": label, "Secret": value, "Warning": warning}
+	},
+	"placements": func(rows []placementRow, siteHref string, page any) map[string]any {
+		return map[string]any{"Rows": rows, "Base": siteHref, "Page": page}
+	},
+}
 
 // Render writes the named page with data and status.
 func Render(w http.ResponseWriter, status int, name string, data any) {

@@ -10,35 +10,49 @@ import (
 )
 
 // SignIn serves the owner's sign-in by emailed link: the email form, the
-// link's landing page that starts the session, and sign-out.
+// link's page (which shows whom it signs in and signs in only when its
+// button is pressed), and sign-out.
 type SignIn struct {
 	*Owners
 }
+
+// formCookie names the cookie that binds the sign-in link's page to the
+// browser that opened it.
+const formCookie = "signin_form"
 
 type signInView struct {
 	Email, Next, Error string
 }
 
-// Show renders the sign-in form, or who is signed in.
+// Show renders the sign-in form; a signed-in owner goes on to next (the
+// dashboard when there is none).
 func (s *SignIn) Show(w http.ResponseWriter, r *http.Request) {
 	next := safeNext(r.URL.Query().Get("next"))
-	sess, ok, err := s.current(r)
+	_, ok, err := s.current(r)
 	if err != nil {
 		slog.ErrorContext(r.Context(), "read session", "err", err)
 		failure(w)
 		return
 	}
 	if ok {
-		Render(w, http.StatusOK, "signed_in.html", map[string]string{"Email": sess.Email, "Next": next, "CSRF": s.Sessions.CSRF(sess)})
+		http.Redirect(w, r, s.base(r)+landing(next), http.StatusSeeOther)
 		return
 	}
 	Render(w, http.StatusOK, "signin.html", signInView{Next: next})
 }
 
+// landing is where a sign-in continues: next, else the dashboard.
+func landing(next string) string {
+	if next == "" {
+		return DashboardPath
+	}
+	return next
+}
+
 // Submit emails a sign-in link when the address is a claimed account's,
 // and answers the same page in every case.
 func (s *SignIn) Submit(w http.ResponseWriter, r *http.Request) {
-	f := form(r)
+	f := posted(r)
 	email, next := strings.TrimSpace(f.Get("email")), safeNext(f.Get("next"))
 	if email == "" || len(email) > 254 || !strings.Contains(email, "@") {
 		Render(w, http.StatusUnprocessableEntity, "signin.html", signInView{
@@ -54,11 +68,51 @@ func (s *SignIn) Submit(w http.ResponseWriter, r *http.Request) {
 	Render(w, http.StatusOK, "signin_sent.html", map[string]string{"Email": email, "Again": s.signInURL(r, next)})
 }
 
-// Verify uses an emailed sign-in link up, starts the session and continues
-// to the link's next page (the sign-in page, showing who is signed in,
-// when it has none).
+// linkView is the sign-in link's page.
+type linkView struct {
+	Email, Token, Check string
+}
+
+// Verify shows what an emailed sign-in link signs in to, with a Sign in
+// button. Opening the link signs nobody in: otherwise anyone could send
+// someone their own link and sign them in to the sender's account.
 func (s *SignIn) Verify(w http.ResponseWriter, r *http.Request) {
-	st, err := s.Sessions.Redeem(r.Context(), r.URL.Query().Get("token"))
+	token := r.URL.Query().Get("token")
+	l, err := s.Sessions.Peek(r.Context(), token)
+	if err != nil {
+		s.badLink(w, r, err)
+		return
+	}
+	binding := s.browserCookie(w, r, formCookie, "/signin", int(sessions.LinkLifetime.Seconds()))
+	w.Header().Set("Referrer-Policy", "no-referrer")
+	Render(w, http.StatusOK, "signin_link.html", linkView{Email: l.Email, Token: token, Check: s.Sessions.FormToken(binding)})
+}
+
+// Redeem answers the link page's Sign in button: from the browser that
+// opened the page, it uses the link up, starts the session and goes on to
+// the link's next page, else the dashboard.
+func (s *SignIn) Redeem(w http.ResponseWriter, r *http.Request) {
+	f := posted(r)
+	if !s.Sessions.ValidFormToken(cookie(r, formCookie), f.Get("check")) {
+		forbidden(w)
+		return
+	}
+	st, err := s.Sessions.Redeem(r.Context(), f.Get("token"))
+	if err != nil {
+		s.badLink(w, r, err)
+		return
+	}
+	if old := cookie(r, SessionCookie); old != "" {
+		if err := s.Sessions.End(r.Context(), old); err != nil {
+			slog.WarnContext(r.Context(), "end the previous session", "err", err)
+		}
+	}
+	s.setCookie(w, r, st.Secret, st.Session.ExpiresAt, int(sessions.Lifetime.Seconds()))
+	http.Redirect(w, r, s.base(r)+landing(safeNext(st.Next)), http.StatusSeeOther)
+}
+
+// badLink renders the page of a link that does not work.
+func (s *SignIn) badLink(w http.ResponseWriter, r *http.Request, err error) {
 	if errors.Is(err, sessions.ErrBadLink) {
 		Render(w, http.StatusNotFound, "notice.html", notice{
 			Title: "Sign-in link not valid", Text: sessions.ErrBadLink.Message, Alert: true,
@@ -66,22 +120,13 @@ func (s *SignIn) Verify(w http.ResponseWriter, r *http.Request) {
 		})
 		return
 	}
-	if err != nil {
-		slog.ErrorContext(r.Context(), "redeem sign-in link", "err", err)
-		failure(w)
-		return
-	}
-	s.setCookie(w, r, st.Secret, st.Session.ExpiresAt, int(sessions.Lifetime.Seconds()))
-	next := safeNext(st.Next)
-	if next == "" {
-		next = "/signin"
-	}
-	http.Redirect(w, r, s.base(r)+next, http.StatusSeeOther)
+	slog.ErrorContext(r.Context(), "sign-in link", "err", err)
+	failure(w)
 }
 
 // SignOut ends the session and continues to next, or says it is done.
 func (s *SignIn) SignOut(w http.ResponseWriter, r *http.Request) {
-	f := form(r)
+	f := posted(r)
 	sess, ok, err := s.current(r)
 	if err != nil {
 		slog.ErrorContext(r.Context(), "read session", "err", err)
@@ -93,10 +138,8 @@ func (s *SignIn) SignOut(w http.ResponseWriter, r *http.Request) {
 			forbidden(w)
 			return
 		}
-		if c, err := r.Cookie(SessionCookie); err == nil {
-			if err := s.Sessions.End(r.Context(), c.Value); err != nil {
-				slog.ErrorContext(r.Context(), "end session", "err", err)
-			}
+		if err := s.Sessions.End(r.Context(), cookie(r, SessionCookie)); err != nil {
+			slog.ErrorContext(r.Context(), "end session", "err", err)
 		}
 	}
 	s.clearCookie(w, r)

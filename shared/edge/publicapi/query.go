@@ -46,27 +46,13 @@ func readListQuery(q url.Values) (listQuery, error) {
 	return lq, nil
 }
 
-// zoneless are the forms of since without a UTC offset, read as UTC.
-var zoneless = []string{"2006-01-02T15:04:05.999999999", "2006-01-02"}
-
-// parseSince reads an ISO 8601 timestamp and drops everything below the
-// millisecond. A "+" of a UTC offset that arrived unencoded (read as a
-// space) is accepted, and a time without an offset, or a bare date, is
-// read as UTC.
+// parseSince reads an ISO 8601 timestamp as every since parameter is read
+// (clock.ParseQuery: an unencoded "+" of an offset, no offset meaning UTC)
+// and drops everything below the millisecond.
 func parseSince(s string) (time.Time, error) {
-	s = strings.TrimSpace(s)
-	if i := strings.LastIndex(s, " "); i > 10 {
-		s = s[:i] + "+" + s[i+1:]
-	}
-	t, err := clock.Parse(s)
-	for _, layout := range zoneless {
-		if err == nil {
-			break
-		}
-		t, err = time.ParseInLocation(layout, s, time.UTC)
-	}
+	t, err := clock.ParseQuery(s)
 	if err != nil {
 		return time.Time{}, err
 	}
-	return t.UTC().Truncate(time.Millisecond), nil
+	return t.Truncate(time.Millisecond), nil
 }

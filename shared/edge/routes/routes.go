@@ -1,7 +1,11 @@
 // Package routes is the service's one route table: every endpoint's method,
 // path, Lambda group and credential. The CDK stack creates API Gateway routes
-// from it, the dev stack mounts the same groups from it, and a test compares
-// it with the spec's endpoint index.
+// from it, the dev stack mounts the same groups from it, and the groups bind
+// their handlers to it. The routes of the two APIs are generated from the
+// endpoint catalog (package catalog, operations.go), with each one's plan
+// requirement and path parameter kinds; the machine routes (OAuth, the
+// payment webhook, the MCP server, the OpenAPI documents) are below and the
+// owner's pages in pages.go.
 package routes
 
 import (
@@ -42,6 +46,9 @@ const (
 
 // Route is one endpoint.
 type Route struct {
+	// Op names the operation of the endpoint catalog the route serves (the
+	// MCP tool's name); empty outside the two APIs.
+	Op     string
 	Method string
 	Path   string // full path from the base URL, with {name} parameters
 	Group  Group
@@ -85,141 +92,25 @@ const PaymentsWebhookPath = "/webhooks/payments"
 // route): a JSON 404.
 const DefaultGroup = Accounts
 
-// agent is a route of the agent API, with what it needs when it needs
-// something.
-func agent(method, path string, g Group, needs ...billing.Requirement) Route {
-	auth := Agent
-	if method == "POST" && path == "/accounts" {
-		auth = None
-	}
-	r := Route{Method: method, Path: AgentBase + path, Group: g, Auth: auth}
-	if len(needs) > 0 {
-		r.Needs = needs[0]
-	}
-	return r
-}
+// Table is every route the service serves: the two APIs' (from the
+// catalog), the machine routes and the owner's pages.
+var Table = join(apiRoutes, machineRoutes, pageRoutes)
 
-// The Needs column's values. The site of a trial-or-plan or paid route
-// must also be usable on the plan, except when adding or restoring a
-// Studio site (which is how a site becomes usable) and activating.
-var (
-	trialOrPlanSite = billing.Requirement{Need: billing.NeedTrialOrPlan, Site: true}
-	paidPlanSite    = billing.Requirement{Need: billing.NeedPaidPlan, Site: true}
-	paidPlan        = billing.Requirement{Need: billing.NeedPaidPlan}
-	trial           = billing.Requirement{Need: billing.NeedTrial}
+// AgentOpenAPIPath and PublicOpenAPIPath are where the two APIs' OpenAPI
+// documents are served.
+const (
+	AgentOpenAPIPath  = AgentBase + "/openapi.json"
+	PublicOpenAPIPath = PublicBase + "/openapi.json"
 )
 
-func public(method, path string) Route {
-	return Route{Method: method, Path: PublicBase + path, Group: Public, Auth: SiteKey}
-}
+// machineRoutes are the routes outside the two APIs that machines call.
+var machineRoutes = []Route{
+	// The OpenAPI documents of the two APIs: public, no credential.
+	{Method: "GET", Path: AgentOpenAPIPath, Group: Accounts, Auth: None},
+	{Method: "GET", Path: PublicOpenAPIPath, Group: Public, Auth: None},
 
-// Table is every route the service serves.
-var Table = []Route{
-	// Accounts, agent keys, activity (spec 4.3, 4.4) and jobs (4.1).
-	agent("POST", "/accounts", Accounts),
-	agent("GET", "/account", Accounts),
-	agent("POST", "/account/resend-claim", Accounts),
-	agent("DELETE", "/account", Accounts),
-	agent("GET", "/agent-keys", Accounts),
-	agent("POST", "/agent-keys", Accounts),
-	agent("DELETE", "/agent-keys/{id}", Accounts),
-	agent("GET", "/activity", Accounts),
-	agent("GET", "/jobs", Accounts),
-	agent("GET", "/jobs/{job_id}", Accounts),
-
-	// Sites, scans (spec 4.5, 4.6).
-	agent("GET", "/sites", Sites),
-	agent("GET", "/sites/{site_id}", Sites),
-	agent("PATCH", "/sites/{site_id}", Sites),
-	agent("GET", "/sites/{site_id}/scan", Sites),
-	agent("POST", "/sites/{site_id}/scan", Sites),
-
-	// Studio sites (spec 4.5) and billing (spec 4.9).
-	agent("POST", "/sites", Sites, paidPlan),
-	agent("DELETE", "/sites/{site_id}", Sites),
-	agent("POST", "/sites/{site_id}/restore", Sites, paidPlan),
-	agent("GET", "/sites/{site_id}/credits", Content),
-	agent("GET", "/billing", Billing),
-	agent("POST", "/billing/checkout", Billing),
-	agent("POST", "/billing/portal", Billing),
-	agent("POST", "/billing/activate", Billing, trial),
-	agent("GET", "/billing/studio-quote", Billing),
 	// The payment processor's webhooks: signed by the processor, no credential.
 	{Method: "POST", Path: PaymentsWebhookPath, Group: PaymentsWebhook, Auth: None},
-
-	// Events and webhooks (spec 4.10).
-	agent("GET", "/events", Events),
-	agent("GET", "/webhooks", Events),
-	agent("POST", "/webhooks", Events),
-	agent("PATCH", "/webhooks/{webhook_id}", Events),
-	agent("DELETE", "/webhooks/{webhook_id}", Events),
-	agent("POST", "/webhooks/{webhook_id}/test", Events),
-	// Beyond the spec's index: an endpoint's recent delivery attempts.
-	agent("GET", "/webhooks/{webhook_id}/deliveries", Events),
-
-	// Content: research, keywords, rank, articles (spec 4.6, 4.2).
-	agent("GET", "/sites/{site_id}/articles", Content),
-	agent("POST", "/sites/{site_id}/articles", Content),
-	agent("GET", "/sites/{site_id}/articles/{article_id}", Content),
-	agent("PATCH", "/sites/{site_id}/articles/{article_id}", Content),
-	agent("DELETE", "/sites/{site_id}/articles/{article_id}", Content),
-	agent("POST", "/sites/{site_id}/articles/{article_id}/generate", Content, trialOrPlanSite),
-	agent("POST", "/sites/{site_id}/articles/{article_id}/rewrite-section", Content),
-	agent("GET", "/sites/{site_id}/articles/{article_id}/score", Content),
-	agent("POST", "/sites/{site_id}/articles/{article_id}/finish", Content),
-	agent("POST", "/sites/{site_id}/articles/{article_id}/publish", Content),
-	agent("POST", "/sites/{site_id}/research", Content),
-	agent("GET", "/sites/{site_id}/keywords", Content),
-	agent("POST", "/sites/{site_id}/keywords", Content),
-	agent("DELETE", "/sites/{site_id}/keywords/{keyword_id}", Content),
-	agent("GET", "/sites/{site_id}/rank", Content),
-
-	// Autopilot, integrations, site keys (spec 4.2).
-	agent("GET", "/sites/{site_id}/autopilot", Content),
-	agent("PATCH", "/sites/{site_id}/autopilot", Content),
-	agent("GET", "/sites/{site_id}/keys", Content),
-	agent("POST", "/sites/{site_id}/keys", Content, trialOrPlanSite),
-	agent("DELETE", "/sites/{site_id}/keys/{key_id}", Content),
-	agent("GET", "/sites/{site_id}/integrations", Content),
-	agent("GET", "/sites/{site_id}/integrations/{integration_id}", Content),
-	agent("PATCH", "/sites/{site_id}/integrations/{integration_id}", Content, trialOrPlanSite),
-	agent("DELETE", "/sites/{site_id}/integrations/{integration_id}", Content),
-	agent("POST", "/sites/{site_id}/integrations/{integration_id}/connect", Content, trialOrPlanSite),
-	agent("POST", "/sites/{site_id}/integrations/{integration_id}/sync", Content, trialOrPlanSite),
-
-	// Backlink exchange (spec 4.7).
-	agent("GET", "/sites/{site_id}/backlinks", Backlinks),
-	agent("PATCH", "/sites/{site_id}/backlinks", Backlinks, paidPlanSite),
-	agent("POST", "/sites/{site_id}/backlinks/domain", Backlinks, paidPlanSite),
-	agent("POST", "/sites/{site_id}/backlinks/domain/verify", Backlinks, paidPlanSite),
-	agent("GET", "/sites/{site_id}/backlinks/targets", Backlinks),
-	agent("POST", "/sites/{site_id}/backlinks/targets", Backlinks, paidPlanSite),
-	agent("PATCH", "/sites/{site_id}/backlinks/targets/{target_id}", Backlinks, paidPlanSite),
-	agent("DELETE", "/sites/{site_id}/backlinks/targets/{target_id}", Backlinks, paidPlanSite),
-	agent("GET", "/sites/{site_id}/backlinks/placements", Backlinks),
-	agent("DELETE", "/sites/{site_id}/backlinks/placements/{placement_id}", Backlinks),
-
-	// Forum presence (spec 4.8).
-	agent("GET", "/sites/{site_id}/forum", Forum),
-	agent("PATCH", "/sites/{site_id}/forum", Forum, paidPlanSite),
-	agent("POST", "/sites/{site_id}/forum/sweeps", Forum, paidPlanSite),
-	agent("GET", "/sites/{site_id}/forum/threads", Forum),
-	agent("GET", "/sites/{site_id}/forum/threads/{thread_id}", Forum),
-	agent("PATCH", "/sites/{site_id}/forum/threads/{thread_id}", Forum, paidPlanSite),
-	agent("POST", "/sites/{site_id}/forum/threads/{thread_id}/drafts", Forum, paidPlanSite),
-	agent("PATCH", "/sites/{site_id}/forum/drafts/{draft_id}", Forum, paidPlanSite),
-	agent("GET", "/sites/{site_id}/forum/replies", Forum),
-	agent("POST", "/sites/{site_id}/forum/replies", Forum, paidPlanSite),
-
-	// Public articles API (public-articles-api.md); OPTIONS answers CORS
-	// preflights.
-	public("GET", "/ping"),
-	public("GET", "/articles"),
-	public("GET", "/articles/{id}"),
-	public("PATCH", "/articles/{id}"),
-	public("OPTIONS", "/ping"),
-	public("OPTIONS", "/articles"),
-	public("OPTIONS", "/articles/{id}"),
 
 	// OAuth metadata and the authorization server's machine endpoints (spec 5).
 	{Method: "GET", Path: "/.well-known/oauth-protected-resource", Group: OAuth, Auth: None},
@@ -232,34 +123,6 @@ var Table = []Route{
 	{Method: "OPTIONS", Path: "/oauth/register", Group: OAuth, Auth: None},
 	{Method: "OPTIONS", Path: "/oauth/token", Group: OAuth, Auth: None},
 	{Method: "OPTIONS", Path: "/oauth/revoke", Group: OAuth, Auth: None},
-	// Pages a person opens (spec 4.3, 4.9, 5): the claim page, the
-	// service's own checkout links (when the processor's checkout closes
-	// before the 7 days a link lasts), the page that finishes connecting a
-	// push integration, the OAuth authorization request and consent, owner
-	// sign-in, and the owner's dashboard.
-	{Method: "GET", Path: "/claim/{token}", Group: Pages, Auth: None},
-	{Method: "POST", Path: "/claim/{token}", Group: Pages, Auth: None},
-	{Method: "GET", Path: "/checkout/{token}", Group: Pages, Auth: None},
-	{Method: "GET", Path: "/integrations/connect/{token}", Group: Pages, Auth: None},
-	{Method: "POST", Path: "/integrations/connect/{token}", Group: Pages, Auth: None},
-	{Method: "GET", Path: "/oauth/authorize", Group: Pages, Auth: None},
-	{Method: "GET", Path: "/oauth/consent", Group: Pages, Auth: None},
-	{Method: "POST", Path: "/oauth/consent", Group: Pages, Auth: None},
-	{Method: "GET", Path: "/signin", Group: Pages, Auth: None},
-	{Method: "POST", Path: "/signin", Group: Pages, Auth: None},
-	{Method: "GET", Path: "/signin/verify", Group: Pages, Auth: None},
-	{Method: "POST", Path: "/signout", Group: Pages, Auth: None},
-	// The owner's dashboard: pages behind owner sign-in.
-	{Method: "GET", Path: "/dashboard", Group: Pages, Auth: None},
-	{Method: "GET", Path: "/dashboard/sites/{site_id}", Group: Pages, Auth: None},
-	{Method: "GET", Path: "/dashboard/billing", Group: Pages, Auth: None},
-	{Method: "POST", Path: "/dashboard/billing/checkout", Group: Pages, Auth: None},
-	{Method: "POST", Path: "/dashboard/billing/portal", Group: Pages, Auth: None},
-	{Method: "GET", Path: "/dashboard/settings", Group: Pages, Auth: None},
-	{Method: "GET", Path: "/dashboard/settings/agents", Group: Pages, Auth: None},
-	{Method: "POST", Path: "/dashboard/settings/agents", Group: Pages, Auth: None},
-	{Method: "POST", Path: "/dashboard/settings/agents/{id}/revoke", Group: Pages, Auth: None},
-	{Method: "GET", Path: "/dashboard/settings/webhooks", Group: Pages, Auth: None},
 
 	// MCP server (spec 5). Stateless Streamable HTTP: POST carries every
 	// message; GET and DELETE answer 405 once the credential is accepted.
@@ -267,6 +130,15 @@ var Table = []Route{
 	{Method: "GET", Path: MCPPath, Group: MCP, Auth: Agent},
 	{Method: "DELETE", Path: MCPPath, Group: MCP, Auth: Agent},
 	{Method: "OPTIONS", Path: MCPPath, Group: MCP, Auth: None}, // CORS preflight
+}
+
+// join returns the lists one after another.
+func join(lists ...[]Route) []Route {
+	var out []Route
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
 }
 
 // ForGroup returns the routes of group g in table order.

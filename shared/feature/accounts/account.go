@@ -1,10 +1,15 @@
 // Package accounts owns accounts (spec 2 Account, 4.3): creation by an agent
 // together with the primary site, the first agent key and the first scan;
 // the owner's claim through an emailed single-use link; and the rule that
-// only the signed-in owner may delete an account.
+// only the signed-in owner may delete an account (package erasure does it).
 package accounts
 
 import (
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+
+	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -36,6 +41,27 @@ type item struct {
 	SK string `dynamodbav:"sk"`
 	Account
 	CredentialCount int `dynamodbav:"credential_count"`
+	// DeletedAt marks a deleted account's tombstone: the item without its
+	// owner's data, kept TombstoneLifetime so work still running for the
+	// account finds it gone.
+	DeletedAt *string `dynamodbav:"deleted_at,omitempty"`
+	TTL       int64   `dynamodbav:"ttl,omitempty"`
+}
+
+// TombstoneLifetime is how long a deleted account's tombstone stays.
+const TombstoneLifetime = 30 * 24 * time.Hour
+
+// Delete adds to tx the end of account a: its item becomes a tombstone
+// without the owner's data (on the condition that it exists and was not
+// deleted yet: a lost race fails the item "account"), and its email address
+// is released for a new account.
+func Delete(tx *dynamo.Tx, a Account, now time.Time) {
+	pk, sk := accountKey(a.ID)
+	tx.Put("account", item{
+		PK: pk, SK: sk, Account: Account{ID: a.ID, BillingStatus: BillingNone},
+		DeletedAt: aws.String(clock.Format(now)), TTL: now.Add(TombstoneLifetime).Unix(),
+	}, "attribute_exists(pk) AND attribute_not_exists(deleted_at)", nil)
+	tx.Delete("email", dynamo.EmailPK(a.Email), dynamo.EmailSK, "")
 }
 
 // emailItem reserves an email address for one account; it is written in the

@@ -14,6 +14,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/feature/activity"
+	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/feature/ratelimit"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
@@ -119,8 +120,17 @@ type ClaimState struct {
 // ErrBadClaimLink is returned for an unknown, used or expired claim token.
 var ErrBadClaimLink = apperr.NotFoundf("This claim link is not valid. It may have expired or been used already; ask your agent to resend it.")
 
+// Claims serves the claim page behind claim links: it finds an account by
+// its claim token and claims it for its owner. It needs only the table and
+// the event writer (the claim's account.claimed event).
+type Claims struct {
+	Table  *dynamo.Table
+	Clock  clock.Clock
+	Events *eventlog.Writer
+}
+
 // ClaimInfo returns the account a claim token belongs to.
-func (s *Service) ClaimInfo(ctx context.Context, token string) (ClaimState, error) {
+func (s *Claims) ClaimInfo(ctx context.Context, token string) (ClaimState, error) {
 	var c claimItem
 	err := s.Table.Get(ctx, dynamo.ClaimPK(hashToken(token)), dynamo.ClaimSK, &c)
 	if errors.Is(err, dynamo.ErrNotFound) || (err == nil && c.ExpiresAt < s.Clock.Now().Unix()) {
@@ -129,7 +139,10 @@ func (s *Service) ClaimInfo(ctx context.Context, token string) (ClaimState, erro
 	if err != nil {
 		return ClaimState{}, apperr.Wrap("accounts.ClaimInfo", err)
 	}
-	a, err := s.Get(ctx, c.AccountID)
+	a, err := Owners{Table: s.Table}.Get(ctx, c.AccountID)
+	if errors.Is(err, ErrNotFound) {
+		return ClaimState{}, ErrBadClaimLink // the account was deleted
+	}
 	if err != nil {
 		return ClaimState{}, err
 	}
@@ -138,7 +151,7 @@ func (s *Service) ClaimInfo(ctx context.Context, token string) (ClaimState, erro
 
 // Claim marks the account of token claimed by its owner, uses the token up,
 // and records account.claimed.
-func (s *Service) Claim(ctx context.Context, token string) (Account, error) {
+func (s *Claims) Claim(ctx context.Context, token string) (Account, error) {
 	st, err := s.ClaimInfo(ctx, token)
 	if err != nil {
 		return Account{}, err
@@ -169,7 +182,7 @@ func (s *Service) Claim(ctx context.Context, token string) (Account, error) {
 	s.Events.Emit(tx, a.ID, "", "account.claimed", map[string]any{"account": a})
 	if err := s.Table.Commit(ctx, tx, nil); err != nil {
 		if errors.Is(err, dynamo.ErrConditionFailed) {
-			return s.Get(ctx, a.ID) // claimed by a concurrent request
+			return Owners{Table: s.Table}.Get(ctx, a.ID) // claimed by a concurrent request
 		}
 		return Account{}, apperr.Wrap("accounts.Claim", err)
 	}

@@ -27,6 +27,17 @@ import (
 // ScanKind is the job kind of a website scan.
 const ScanKind = scans.Kind
 
+// Limits of POST /accounts and the agent fields of POST /agent-keys (spec
+// 4.3, 4.4); the site's name and description take the site's limits
+// (sites.MaxBrandName, sites.MaxProductDescription).
+const (
+	MaxEmail     = 254
+	MaxURL       = 2048 // site_url and contact_url
+	MinAgentName = 2
+	MaxAgentName = 60
+	MaxOperator  = 100
+)
+
 // CreateInput is what POST /accounts takes, validated.
 type CreateInput struct {
 	Email           string
@@ -40,12 +51,12 @@ type CreateInput struct {
 // reporting every invalid field.
 func ParseCreate(o *input.Object) (CreateInput, error) {
 	var in CreateInput
-	in.Email, _ = o.String("email", true, input.MaxLen(254), emailcheck.Check)
-	in.SiteURL, _ = o.String("site_url", true, input.MaxLen(2048), weburl.Check(false))
-	if v, ok := o.String("site_name", false, input.Len(1, 120)); ok {
+	in.Email, _ = o.String("email", true, input.MaxLen(MaxEmail), emailcheck.Check)
+	in.SiteURL, _ = o.String("site_url", true, input.MaxLen(MaxURL), weburl.Check(false))
+	if v, ok := o.String("site_name", false, input.SingleLine, input.Len(1, sites.MaxBrandName)); ok {
 		in.SiteName = &v
 	}
-	if v, ok := o.String("site_description", false, input.MaxLen(2000)); ok && v != "" {
+	if v, ok := o.String("site_description", false, input.MultiLine, input.MaxLen(sites.MaxProductDescription)); ok && v != "" {
 		in.SiteDescription = &v
 	}
 	in.Agent = ParseAgent(o.Object("agent"))
@@ -56,11 +67,11 @@ func ParseCreate(o *input.Object) (CreateInput, error) {
 // creation and POST /agent-keys take them.
 func ParseAgent(o *input.Object) credentials.NewKeyInput {
 	var a credentials.NewKeyInput
-	a.Name, _ = o.String("name", true, input.Len(2, 60))
-	if v, ok := o.String("operator", false, input.MaxLen(100)); ok && v != "" {
+	a.Name, _ = o.String("name", true, input.SingleLine, input.Len(MinAgentName, MaxAgentName))
+	if v, ok := o.String("operator", false, input.SingleLine, input.MaxLen(MaxOperator)); ok && v != "" {
 		a.Operator = &v
 	}
-	if v, ok := o.String("contact_url", false, input.MaxLen(2048), weburl.Check(true)); ok && v != "" {
+	if v, ok := o.String("contact_url", false, input.MaxLen(MaxURL), weburl.Check(true)); ok && v != "" {
 		a.ContactURL = &v
 	}
 	return a

@@ -12,18 +12,18 @@ import (
 // FindByEmail returns the account whose owner's email is email (compared
 // without case), or ErrNotFound. It reads the email reservation, then the
 // account.
-func (s *Service) FindByEmail(ctx context.Context, email string) (Account, error) {
+func (o Owners) FindByEmail(ctx context.Context, email string) (Account, error) {
 	email = strings.TrimSpace(email)
 	if email == "" {
 		return Account{}, ErrNotFound
 	}
 	var e emailItem
-	err := s.Table.Get(ctx, dynamo.EmailPK(email), dynamo.EmailSK, &e)
+	err := o.Table.Get(ctx, dynamo.EmailPK(email), dynamo.EmailSK, &e)
 	if errors.Is(err, dynamo.ErrNotFound) {
 		return Account{}, ErrNotFound
 	}
 	if err != nil {
 		return Account{}, apperr.Wrap("accounts.FindByEmail", err)
 	}
-	return s.Get(ctx, e.AccountID)
+	return o.Get(ctx, e.AccountID)
 }

@@ -10,6 +10,7 @@ import (
 	"rvcontent/shared/feature/ratelimit"
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/mail"
@@ -31,6 +32,8 @@ type Service struct {
 	DashboardURL string
 	// SignupsPerAddressPerHour caps account creation per caller address.
 	SignupsPerAddressPerHour int
+	// Eraser deletes the account when its owner asks.
+	Eraser Eraser
 }
 
 // ErrNotFound is returned when an account does not exist (deleted).
@@ -52,7 +55,7 @@ func (o Owners) Get(ctx context.Context, id string) (Account, error) {
 	var it item
 	pk, sk := accountKey(id)
 	err := o.Table.Get(ctx, pk, sk, &it)
-	if errors.Is(err, dynamo.ErrNotFound) {
+	if errors.Is(err, dynamo.ErrNotFound) || (err == nil && it.DeletedAt != nil) {
 		return Account{}, ErrNotFound
 	}
 	if err != nil {
@@ -73,12 +76,30 @@ func (s *Service) OwnerEmail(ctx context.Context, id string) (string, error) {
 	return a.Email, err
 }
 
-// Delete always refuses: only the signed-in owner deletes an account, in the
-// dashboard's settings.
-func (s *Service) Delete(ctx context.Context) error {
-	return &apperr.Error{
-		Code:      apperr.HumanRequired,
-		Message:   "Only the account's owner can delete it, signed in to the dashboard. Send them to action_url.",
-		ActionURL: s.DashboardURL + "/settings",
+// Eraser deletes an account (package erasure).
+type Eraser interface {
+	Erase(ctx context.Context, accountID string) (Erased, error)
+}
+
+// Erased is the answer of a deleted account.
+type Erased struct {
+	Deleted bool   `json:"deleted"`
+	ID      string `json:"id"`
+	// DataRemovedBy is when the account's data is erased at the latest.
+	DataRemovedBy string `json:"data_removed_by"`
+}
+
+// Delete deletes the caller's account when the caller is its signed-in
+// owner (the dashboard's settings); agents and apps get human_required
+// with action_url, the page where the owner can do it.
+func (s *Service) Delete(ctx context.Context) (Erased, error) {
+	p, _ := auth.From(ctx)
+	if p.Actor.Type != auth.ActorOwner || s.Eraser == nil {
+		return Erased{}, &apperr.Error{
+			Code:      apperr.HumanRequired,
+			Message:   "Only the account's owner can delete it, signed in to the dashboard. Send them to action_url.",
+			ActionURL: s.DashboardURL + "/settings",
+		}
 	}
+	return s.Eraser.Erase(ctx, p.AccountID)
 }

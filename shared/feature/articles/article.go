@@ -10,7 +10,7 @@ import (
 	"strings"
 	"unicode"
 
-	"golang.org/x/text/unicode/norm"
+	"rvcontent/shared/kernel/fold"
 )
 
 // Statuses of an article.
@@ -86,10 +86,13 @@ func (a Article) WithoutBody() Article {
 
 // Slug derives an article's slug from its title and the first 8 characters
 // of its id (public articles API): lowercase ASCII words joined by hyphens.
+// Every write of an article (Store.Change, Store.Prepare) derives it again,
+// whatever the article's status, so it always follows the current title; a
+// published article's published_url stays as it was reported.
 func Slug(title, id string) string {
 	var b strings.Builder
 	dash := false
-	for _, r := range norm.NFKD.String(strings.ToLower(title)) {
+	for _, r := range fold.String(strings.ToLower(title)) {
 		switch {
 		case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)):
 			b.WriteRune(r)

@@ -30,6 +30,15 @@ func TriggerOf(p auth.Principal) string {
 	return TriggerAPI
 }
 
+// SourceOf is the source of an article a caller creates: the owner
+// creates it in the dashboard, credentials through the API.
+func SourceOf(p auth.Principal) string {
+	if p.Actor.Type == auth.ActorOwner {
+		return SourceDashboard
+	}
+	return SourceAPI
+}
+
 // Errors of Finish.
 var (
 	errAlreadyFinished = apperr.New(apperr.Conflict, "The article is already finished.")

@@ -9,6 +9,7 @@ import (
 // Limits of article fields.
 const (
 	MaxTitle       = 200
+	MinKeyword     = 2
 	MaxDescription = 1000
 	MaxKeyword     = 200
 	MaxTags        = 10
@@ -30,9 +31,9 @@ type Draft struct {
 // ParseDraft reads the body of POST /sites/{site_id}/articles.
 func ParseDraft(o *input.Object) (Draft, error) {
 	var d Draft
-	d.Title, _ = o.String("title", true, input.Len(1, MaxTitle))
-	d.Description, _ = o.String("description", false, input.MaxLen(MaxDescription))
-	if v, ok := o.String("keyword", false, input.Len(2, MaxKeyword)); ok {
+	d.Title, _ = o.String("title", true, input.SingleLine, input.Len(1, MaxTitle))
+	d.Description, _ = o.String("description", false, input.MultiLine, input.MaxLen(MaxDescription))
+	if v, ok := o.String("keyword", false, input.SingleLine, input.Len(MinKeyword, MaxKeyword)); ok {
 		d.Keyword = &v
 	}
 	d.Tags = tags(o)
@@ -62,12 +63,12 @@ type Patch struct {
 // ParsePatch reads the body of PATCH /sites/{site_id}/articles/{article_id}.
 func ParsePatch(o *input.Object) (Patch, error) {
 	var p Patch
-	p.Title = o.NullableString("title", input.Len(1, MaxTitle))
+	p.Title = o.NullableString("title", input.SingleLine, input.Len(1, MaxTitle))
 	if p.Title.Null {
 		o.Problem("title", "cannot be null")
 	}
-	p.Description = o.NullableString("description", input.MaxLen(MaxDescription))
-	p.Keyword = o.NullableString("keyword", input.Len(2, MaxKeyword))
+	p.Description = o.NullableString("description", input.MultiLine, input.MaxLen(MaxDescription))
+	p.Keyword = o.NullableString("keyword", input.SingleLine, input.Len(MinKeyword, MaxKeyword))
 	if o.Has("tags") {
 		p.Tags = input.Field[[]string]{Sent: true, Value: tags(o)}
 	}
@@ -81,7 +82,7 @@ func ParsePatch(o *input.Object) (Patch, error) {
 }
 
 func tags(o *input.Object) []string {
-	f := o.Strings("tags", MaxTags, input.Len(1, MaxTag))
+	f := o.Strings("tags", MaxTags, input.SingleLine, input.Len(1, MaxTag))
 	out := []string{}
 	seen := map[string]bool{}
 	for _, t := range f.Value {

@@ -19,7 +19,8 @@ type Prepared struct {
 }
 
 // Prepare reads article id of site siteID and applies change to it, without
-// writing: add the write to a transaction with PutIn. change returning an
+// writing (updated_at moves and the slug follows the title, as in Change):
+// add the write to a transaction with PutIn. change returning an
 // error stops with that error. Errors: not_found.
 func (s *Store) Prepare(ctx context.Context, siteID, id string, change func(a *Article) error) (Prepared, error) {
 	it, err := s.getItem(ctx, siteID, id)
@@ -32,9 +33,7 @@ func (s *Store) Prepare(ctx context.Context, siteID, id string, change func(a *A
 		return Prepared{}, err
 	}
 	p.After.UpdatedAt = s.nextUpdate(p.Before.UpdatedAt)
-	if p.After.Status == StatusFinished {
-		p.After.Slug = Slug(p.After.Title, p.After.ID)
-	}
+	p.After.Slug = Slug(p.After.Title, p.After.ID) // the slug follows the title, whatever the status
 	return p, nil
 }
 

@@ -57,14 +57,14 @@ func (s *Service) List(ctx context.Context, siteID string, f Filter, limit int, 
 }
 
 // Create adds an idea or a scheduled article to the caller's site (source
-// api) and records article.created.
+// api, or dashboard for the signed-in owner) and records article.created.
 func (s *Service) Create(ctx context.Context, siteID string, d Draft) (Article, error) {
 	p, _, err := s.site(ctx, siteID)
 	if err != nil {
 		return Article{}, err
 	}
 	now := s.Clock.Now()
-	a := New(siteID, d, SourceAPI, now)
+	a := New(siteID, d, SourceOf(p), now)
 	tx := &dynamo.Tx{}
 	PutNew(tx, p.AccountID, a)
 	s.Events.Emit(tx, p.AccountID, siteID, "article.created", map[string]any{"article": a.WithoutBody(), "source": a.Source})
@@ -123,8 +123,8 @@ func (s *Service) Update(ctx context.Context, siteID, id string, in Patch) (Arti
 		}
 		changed = apply(a, in)
 		if a.Status == StatusFinished && len(publicChanges(changed)) > 0 {
-			a.Slug = Slug(a.Title, a.ID)
-			a.SetSEOScore(site) // a finished article's score follows its text
+			a.Slug = Slug(a.Title, a.ID) // the score's keyword_in_slug check reads it
+			a.SetSEOScore(site)          // a finished article's score follows its text
 		}
 		return nil
 	}, func(tx *dynamo.Tx, before, after Article) error {

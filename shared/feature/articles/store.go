@@ -202,7 +202,7 @@ var ErrChanged = apperr.New(apperr.Conflict, "The article changed at the same mo
 
 // Change reads article id of site siteID, applies change to it, and writes
 // the result if nobody wrote the article in between (its updated_at is the
-// condition). updated_at moves forward. also, when not nil, adds writes that
+// condition). updated_at moves forward and the slug follows the title. also, when not nil, adds writes that
 // belong with the change (events, activity, credits) to the same
 // transaction; before and after are the article as read and as written.
 // change returning an error stops without writing.
@@ -222,9 +222,7 @@ func (s *Store) Change(ctx context.Context, siteID, id string, change func(a *Ar
 		after.Tags = []string{} // tags are a list, never null
 	}
 	after.UpdatedAt = s.nextUpdate(before.UpdatedAt)
-	if after.Status == StatusFinished {
-		after.Slug = Slug(after.Title, after.ID)
-	}
+	after.Slug = Slug(after.Title, after.ID) // the slug follows the title, whatever the status
 	tx := &dynamo.Tx{}
 	tx.Put("article", toItem(it.AccountID, after), "updated_at = :old", map[string]types.AttributeValue{
 		":old": &types.AttributeValueMemberS{Value: before.UpdatedAt},

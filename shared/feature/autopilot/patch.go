@@ -34,7 +34,7 @@ func ParsePatch(o *input.Object) (Patch, error) {
 		}
 	}
 	if o.Has("days") {
-		f := o.Strings("days", 14, dayName)
+		f := o.Strings("days", MaxDays, dayName)
 		switch {
 		case f.Null:
 			o.Problem("days", "cannot be null; send at least one of mon, tue, wed, thu, fri, sat, sun")

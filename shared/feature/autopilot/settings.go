@@ -23,6 +23,8 @@ const (
 const (
 	MinCadence = 1
 	MaxCadence = 14
+	// MaxDays bounds the days list (names may repeat; duplicates are dropped).
+	MaxDays = 14
 )
 
 // Days are the days of the week as settings name them, Monday first.

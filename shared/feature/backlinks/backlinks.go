@@ -55,6 +55,7 @@ const (
 	ReasonNotLive       = "not_live"        // the placed link was never seen on the live page in time
 	ReasonLinkMissing   = "link_missing"    // the live link disappeared
 	ReasonRemovedByHost = "removed_by_host" // the host removed it (DELETE)
+	ReasonSiteDeleted   = "site_deleted"    // one of its two sites' account was deleted
 )
 
 // Categories are the blockable categories (spec 4.7).

@@ -29,6 +29,10 @@ type Overview struct {
 	MaxLinksPerArticle int         `json:"max_links_per_article"`
 	Credits            CreditsView `json:"credits"`
 	Counts             Counts      `json:"counts"`
+	// Verification is the domain's proof methods with their exact values
+	// and the last check's results; null before a domain is set. Beyond
+	// the spec's overview: the owner's dashboard shows it.
+	Verification *Verification `json:"verification"`
 }
 
 // CreditsView is the overview's backlink credits: the balance to spend,
@@ -112,8 +116,14 @@ func (s *Service) view(set settingsItem, f facts) Overview {
 	st := f.stats
 	sig := signals(set, st, f.published, s.Clock.Now())
 	authority := Authority(sig)
+	var proof *Verification
+	if set.Domain != nil {
+		v := set.verification(set.Checks)
+		proof = &v
+	}
 	return Overview{
-		SiteID: set.SiteID, Paid: f.paid, Domain: set.Domain, Status: set.DomainStatus, VerifiedAt: set.VerifiedAt,
+		Verification: proof,
+		SiteID:       set.SiteID, Paid: f.paid, Domain: set.Domain, Status: set.DomainStatus, VerifiedAt: set.VerifiedAt,
 		OptedIn: set.OptedIn, AuthorityScore: authority, Tier: Tier(authority), Reputation: Reputation(sig),
 		Niche: set.Niche, TopicTags: set.TopicTags, BlockedCategories: set.Blocked, MaxLinksPerArticle: set.MaxLinks,
 		Credits: CreditsView{

@@ -36,7 +36,7 @@ func ParsePatch(o *input.Object) (Patch, error) {
 			p.MaxLinks = input.Field[int]{Sent: true, Value: n}
 		}
 	}
-	p.Niche = o.NullableString("niche", input.MaxLen(MaxNiche))
+	p.Niche = o.NullableString("niche", input.SingleLine, input.MaxLen(MaxNiche))
 	p.TopicTags = readTags(o, "topic_tags", MaxSiteTags)
 	p.Blocked = readCategories(o)
 	return p, o.Err()
@@ -45,7 +45,7 @@ func ParsePatch(o *input.Object) (Patch, error) {
 // readTags reads an array of topic tags (2 to 40 characters each, at most
 // max); duplicates, compared without case, are dropped. null reads as [].
 func readTags(o *input.Object, name string, max int) input.Field[[]string] {
-	f := o.Strings(name, max, input.Len(MinTag, MaxTag))
+	f := o.Strings(name, max, input.SingleLine, input.Len(MinTag, MaxTag))
 	if !f.Sent {
 		return f
 	}

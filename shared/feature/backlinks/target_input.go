@@ -65,7 +65,7 @@ func ParseTarget(o *input.Object, create bool) (TargetInput, error) {
 // readAnchors reads anchors: 3 to 5 texts, 2 to 80 characters each, all
 // different.
 func readAnchors(o *input.Object) input.Field[[]string] {
-	f := o.Strings("anchors", 100, input.Len(MinAnchor, MaxAnchor))
+	f := o.Strings("anchors", 100, input.SingleLine, input.Len(MinAnchor, MaxAnchor))
 	if !f.Sent {
 		return f
 	}

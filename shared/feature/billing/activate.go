@@ -49,7 +49,7 @@ func (s *Service) Activate(ctx context.Context, accountID, key string) (Activate
 			return nil, apperr.New(apperr.Conflict, "The subscription changed meanwhile.")
 		}
 		err := s.invoicePaid(ctx, r, tx, now, charge.Subscription)
-		out = Activated{Billing: r.view(), Charged: payments.USD(charge.Amount)}
+		out = Activated{Billing: r.view(now), Charged: payments.USD(charge.Amount)}
 		if errors.Is(err, errNoChange) {
 			return out, nil // the processor's event came first: still record the answer
 		}

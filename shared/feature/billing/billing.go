@@ -143,8 +143,8 @@ func (r *record) monthly() payments.Cents {
 	return payments.PlanCents + payments.Cents(r.StudioSites)*payments.StudioSiteCents
 }
 
-// view renders the record for the API.
-func (r *record) view() Billing {
+// view renders the record for the API at now (see periodAt).
+func (r *record) view(now time.Time) Billing {
 	b := Billing{
 		Status: r.Status, Paid: r.paid(), CardVerified: r.CardVerified, CancelAtPeriodEnd: r.CancelAtPeriodEnd,
 		Plan: ThePlan, StudioSites: r.StudioSites, MonthlyTotal: r.monthly(),
@@ -154,6 +154,9 @@ func (r *record) view() Billing {
 	}
 	if r.current() {
 		b.CurrentPeriodEnd = opt(r.PeriodEnd)
+		if _, end, ok := r.periodAt(now); ok {
+			b.CurrentPeriodEnd = opt(clock.Format(end))
+		}
 	}
 	if r.Status == StatusPastDue {
 		b.PastDueSince = opt(r.PastDueSince)
@@ -184,11 +187,32 @@ func (r *record) setPeriod(sub payments.Subscription) {
 	}
 }
 
-// period returns the current period's bounds.
+// period returns the bounds of the period the processor last reported.
 func (r *record) period() (start, end time.Time, ok bool) {
 	start, ok1 := parse(r.PeriodStart)
 	end, ok2 := parse(r.PeriodEnd)
 	return start, end, ok1 && ok2
+}
+
+// maxRolls bounds how many unreported periods periodAt rolls over.
+const maxRolls = 120
+
+// periodAt returns the bounds of the period now falls in. A renewal is due
+// the moment a period ends, but the processor reports it later (Stripe's
+// webhook, the simulated processor's scheduled run): until it does, an
+// active subscription that is not set to cancel is in the period the
+// renewal starts, which begins at the reported end and keeps the anchor's
+// day (payments.NextPeriodEnd), so nothing is ever priced or shown against
+// an ended period. Other subscriptions keep the reported period.
+func (r *record) periodAt(now time.Time) (start, end time.Time, ok bool) {
+	start, end, ok = r.period()
+	if !ok || r.Status != StatusActive || r.CancelAtPeriodEnd {
+		return start, end, ok
+	}
+	for i := 0; i < maxRolls && !end.After(now); i++ {
+		start, end = end, payments.NextPeriodEnd(start, end)
+	}
+	return start, end, true
 }
 
 func parse(s string) (time.Time, bool) {

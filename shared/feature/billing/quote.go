@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"rvcontent/shared/feature/credits"
+	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/payments"
 )
 
@@ -45,7 +46,8 @@ type Quote struct {
 }
 
 // Quote prices one more Studio site now: due_today is the prorated charge
-// for the rest of the period at proration_date (now, to the second), which
+// for the rest of the period now falls in (a period that ended is renewed,
+// see periodAt) at proration_date (now, to the second), which
 // POST /sites charges exactly when given that proration_date within
 // ProrationLock. While Studio is blocked nothing can be charged, and
 // due_today is 0.
@@ -62,12 +64,15 @@ func (s *Service) Quote(ctx context.Context, accountID string) (Quote, error) {
 		StudioSites: r.StudioSites, Card: r.Card,
 		MonthlyAfter: payments.PlanCents + payments.Cents(r.StudioSites+1)*payments.StudioSiteCents,
 	}
-	t := r.terms()
+	t := r.terms(at)
 	if block := t.Block; block != "" {
 		q.Block = &block
 	}
 	if r.current() {
 		q.RenewsAt = opt(r.PeriodEnd)
+		if !t.PeriodEnd.IsZero() {
+			q.RenewsAt = opt(clock.Format(t.PeriodEnd))
+		}
 	}
 	if t.Block == "" {
 		q.DueToday = t.Due(at)
@@ -114,11 +119,12 @@ func (t Terms) Due(at time.Time) payments.Cents {
 	return payments.Prorate(payments.StudioSiteCents, t.PeriodStart, t.PeriodEnd, at)
 }
 
-// terms returns r's Studio terms.
-func (r *record) terms() Terms {
+// terms returns r's Studio terms at now: the period is the one now falls
+// in (periodAt), never an ended one.
+func (r *record) terms(now time.Time) Terms {
 	t := Terms{SubscriptionRef: r.SubscriptionRef, StudioSites: r.StudioSites}
 	if r.current() {
-		t.PeriodStart, t.PeriodEnd, _ = r.period()
+		t.PeriodStart, t.PeriodEnd, _ = r.periodAt(now)
 	}
 	switch {
 	case r.Status == StatusNone:

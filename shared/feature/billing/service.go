@@ -58,7 +58,7 @@ func (s *Service) Get(ctx context.Context, accountID string) (Billing, error) {
 	if err != nil {
 		return Billing{}, err
 	}
-	return r.view(), nil
+	return r.view(s.Clock.Now()), nil
 }
 
 // PlanActive reports whether the account has a trial or a plan that lets it
@@ -199,4 +199,26 @@ func (s *Service) ChargeError(ctx context.Context, accountID string, err error) 
 		}
 	}
 	return e
+}
+
+// CancelNow ends the account's subscription at the processor at once,
+// with nothing more charged: the account is being deleted. An account
+// without a subscription, or whose subscription ended, has nothing to
+// cancel.
+func (s *Service) CancelNow(ctx context.Context, accountID string) error {
+	r, err := s.load(ctx, accountID)
+	if err != nil {
+		return err
+	}
+	if r.SubscriptionRef == "" || r.Status == StatusCanceled || r.Status == StatusNone {
+		return nil
+	}
+	p, err := s.Payments()
+	if err != nil {
+		return err
+	}
+	if err := p.CancelNow(ctx, accountID, r.SubscriptionRef); err != nil {
+		return apperr.Wrap("billing.CancelNow", err)
+	}
+	return nil
 }

@@ -48,7 +48,7 @@ func (s *Service) BeginSiteChange(ctx context.Context, accountID string, ch Site
 			}
 			s.dropStale(ctx, accountID, *l)
 		}
-		t = r.terms()
+		t = r.terms(now)
 		if err := check(t); err != nil {
 			return nil, err
 		}

@@ -90,13 +90,17 @@ func (s *Service) checkoutCompleted(ctx context.Context, r *record, tx *dynamo.T
 	}
 	if sub.Status == payments.StatusTrialing {
 		r.Status, r.EverPaid, r.CardVerified = StatusTrialing, false, nil
-		s.resetSites(tx, r, list, credits.TrialAllowance, true)
+		if err := s.resetSites(ctx, tx, r, list, credits.TrialAllowance, true); err != nil {
+			return err
+		}
 		s.emit(tx, r, now, "billing.trial_started", "Free trial started", nil)
 		return nil
 	}
 	verified := true
 	r.Status, r.EverPaid, r.CardVerified = StatusActive, true, &verified
-	s.resetSites(tx, r, list, credits.PlanAllowance, true)
+	if err := s.resetSites(ctx, tx, r, list, credits.PlanAllowance, true); err != nil {
+		return err
+	}
 	s.emit(tx, r, now, "billing.activated", "Plan started: first invoice paid", nil)
 	return nil
 }
@@ -127,7 +131,9 @@ func (s *Service) invoicePaid(ctx context.Context, r *record, tx *dynamo.Tx, now
 		if err != nil {
 			return err
 		}
-		s.resetSites(tx, r, list, credits.PlanAllowance, first)
+		if err := s.resetSites(ctx, tx, r, list, credits.PlanAllowance, first); err != nil {
+			return err
+		}
 	}
 	if first {
 		s.emit(tx, r, now, "billing.activated", "Plan activated: first invoice paid", nil)
@@ -150,7 +156,9 @@ func (s *Service) invoiceFailed(ctx context.Context, r *record, tx *dynamo.Tx, n
 		if err != nil {
 			return err
 		}
-		s.resetSites(tx, r, list, credits.PlanAllowance, false)
+		if err := s.resetSites(ctx, tx, r, list, credits.PlanAllowance, false); err != nil {
+			return err
+		}
 	}
 	if r.Status == StatusPastDue {
 		s.record(tx, r, now, "billing.payment_failed", "A payment retry failed")
@@ -225,26 +233,37 @@ func (s *Service) ArchiveIn(tx *dynamo.Tx, accountID string, site sites.Site, no
 }
 
 // resetSites grants the period's credits: the primary site gets primary;
-// usable Studio sites get the Studio allowance unless onlyPrimary.
-func (s *Service) resetSites(tx *dynamo.Tx, r *record, list []sites.Site, primary credits.Allowance, onlyPrimary bool) {
+// usable Studio sites get the Studio allowance unless onlyPrimary. A Studio
+// site added or restored after the period began, before the processor
+// reported it, already has this period's allowance (and may have spent
+// some): it keeps its balances.
+func (s *Service) resetSites(ctx context.Context, tx *dynamo.Tx, r *record, list []sites.Site, primary credits.Allowance, onlyPrimary bool) error {
 	start, end, ok := r.period()
 	if !ok {
-		return
+		return nil
 	}
 	for _, site := range list {
 		switch {
 		case site.Kind == sites.KindPrimary:
 			s.Credits.Reset(tx, r.AccountID, site.ID, primary, start, end)
 		case !onlyPrimary && site.Usable(start):
+			have, err := s.Credits.Get(ctx, r.AccountID, site.ID)
+			if err != nil {
+				return err
+			}
+			if have.PeriodStart != nil && *have.PeriodStart == clock.Format(start) {
+				continue
+			}
 			s.Credits.Reset(tx, r.AccountID, site.ID, credits.StudioAllowance, start, end)
 		}
 	}
+	return nil
 }
 
 // emit adds a billing.* event with the billing state (and extra data) and
 // its activity entry.
 func (s *Service) emit(tx *dynamo.Tx, r *record, now time.Time, typ, summary string, extra map[string]any) {
-	data := map[string]any{"billing": r.view()}
+	data := map[string]any{"billing": r.view(now)}
 	for k, v := range extra {
 		data[k] = v
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/platform/dynamo"
@@ -36,10 +37,20 @@ func (s *Service) PutConnection(tx *dynamo.Tx, owner auth.Principal, c Connectio
 	return k
 }
 
-// ConnectionExists adds to tx the condition that connection id of account
-// still exists (named "connection"): refresh tokens die with it.
-func ConnectionExists(tx *dynamo.Tx, accountID, connectionID string) {
-	tx.Check("connection", dynamo.AccountPK(accountID), dynamo.CredentialSK(connectionID), "attribute_exists(pk)", nil)
+// RefreshHashAttribute names, on a connection's item, the hash of its
+// current refresh token, so deleting the account finds and deletes it.
+const RefreshHashAttribute = "refresh_hash"
+
+// IssueRefresh adds to tx the condition that connection id of account still
+// exists (named "connection": refresh tokens die with it) and records hash
+// as its current refresh token.
+func IssueRefresh(tx *dynamo.Tx, accountID, connectionID, hash string) {
+	tx.Update("connection", dynamo.AccountPK(accountID), dynamo.CredentialSK(connectionID), &types.Update{
+		UpdateExpression:          aws.String("SET #rh = :h"),
+		ConditionExpression:       aws.String("attribute_exists(pk)"),
+		ExpressionAttributeNames:  map[string]string{"#rh": RefreshHashAttribute},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":h": &types.AttributeValueMemberS{Value: hash}},
+	})
 }
 
 // AuthenticateConnection accepts OAuth connection id (see Authenticator).

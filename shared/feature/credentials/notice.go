@@ -2,8 +2,11 @@ package credentials
 
 import (
 	"context"
+	"time"
 
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/mail"
 )
@@ -13,10 +16,55 @@ import (
 // through the mail outbox, written with the credential.
 const AddedMail = "credentials.added"
 
-// MailTemplates returns the renderer of the owner's notice, for the mail
+// RevokedMail is the kind of the owner's notice that a key or connection
+// was revoked, by anyone (the owner, an agent, the app itself, or the
+// service on refresh token reuse).
+const RevokedMail = "credentials.revoked"
+
+// MailTemplates returns the renderers of the owner's notices, for the mail
 // outbox.
 func (s *Service) MailTemplates() map[string]mail.Template {
-	return map[string]mail.Template{AddedMail: {Render: s.renderAdded}}
+	return map[string]mail.Template{AddedMail: {Render: s.renderAdded}, RevokedMail: {Render: s.renderRevoked}}
+}
+
+// notifyRevoked adds to tx the owner's notice that credential k was
+// revoked by p at now, for reason (empty: p asked for it).
+func (s *Service) notifyRevoked(tx *dynamo.Tx, p auth.Principal, k AgentKey, now time.Time, reason string) {
+	by := p.Actor.Name
+	switch p.Actor.Type {
+	case auth.ActorOwner:
+		by = "you, signed in to the dashboard"
+	case auth.ActorService:
+		by = "the service"
+	}
+	params := map[string]string{"name": k.Name, "type": k.Type, "revoked_at": clock.Format(now), "by": by, "reason": reason}
+	if k.Prefix != nil {
+		params["prefix"] = *k.Prefix
+	}
+	s.Mail.Add(tx, mail.Mail{Kind: RevokedMail, AccountID: p.AccountID, Params: params}.RenderedBy(s.MailTemplates()))
+}
+
+// renderRevoked writes the revocation notice to the account's owner; a
+// deleted account gets none.
+func (s *Service) renderRevoked(ctx context.Context, m mail.Pending) (mail.Message, error) {
+	to, err := s.Owners.OwnerEmail(ctx, m.AccountID)
+	if err != nil {
+		if apperr.Is(err, apperr.NotFound) {
+			return mail.Message{}, mail.ErrObsolete
+		}
+		return mail.Message{}, err
+	}
+	link := s.DashboardURL + "/settings/agents"
+	text := "An agent credential of your account was revoked: it no longer works.\n\nName: " + m.Param("name") + "\nType: " + m.Param("type") + "\n"
+	if v := m.Param("prefix"); v != "" {
+		text += "Key: " + v + "\n"
+	}
+	text += "Revoked: " + m.Param("revoked_at") + "\nBy: " + m.Param("by") + "\n"
+	if v := m.Param("reason"); v != "" {
+		text += "Why: " + v + "\n"
+	}
+	text += "\nYour agent keys and connected apps:\n" + link + "\n"
+	return mail.Message{To: to, Subject: "Agent access revoked: " + m.Param("name"), Text: text, Links: []string{link}}, nil
 }
 
 // notifyOwner adds to tx the owner's notice that credential k was added.

@@ -138,9 +138,16 @@ func (s *Service) List(ctx context.Context, accountID string, limit int, cursor 
 }
 
 // Revoke removes credential id of the caller's account at once: its lookup
-// item goes, so the next request with it is refused, and the webhook
-// endpoints it created are disabled in the same transaction.
+// item goes, so the next request with it is refused, the webhook endpoints
+// it created are disabled and the owner's notice is written (through the
+// mail outbox) in the same transaction.
 func (s *Service) Revoke(ctx context.Context, id string) (AgentKey, error) {
+	return s.RevokeBecause(ctx, id, "")
+}
+
+// RevokeBecause is Revoke with the reason the owner's notice gives (empty
+// for none: the caller asked for it).
+func (s *Service) RevokeBecause(ctx context.Context, id, reason string) (AgentKey, error) {
 	p, _ := auth.From(ctx)
 	var it item
 	err := s.Table.Get(ctx, dynamo.AccountPK(p.AccountID), dynamo.CredentialSK(id), &it)
@@ -167,6 +174,7 @@ func (s *Service) Revoke(ctx context.Context, id string) (AgentKey, error) {
 		}
 	}
 	s.record(tx, p, now, it.AgentKey, "revoked")
+	s.notifyRevoked(tx, p, it.AgentKey, now, reason)
 	if err := s.Table.Commit(ctx, tx, it.AgentKey); err != nil {
 		var ce *dynamo.CanceledError
 		switch {

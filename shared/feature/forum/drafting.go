@@ -22,7 +22,7 @@ import (
 // ParseDraftRequest reads the body of POST .../threads/{thread_id}/drafts:
 // optional instructions of at most 500 characters.
 func ParseDraftRequest(o *input.Object) (string, error) {
-	v, _ := o.String("instructions", false, input.MaxLen(MaxInstructions))
+	v, _ := o.String("instructions", false, input.MultiLine, input.MaxLen(MaxInstructions))
 	return v, o.Err()
 }
 
@@ -248,7 +248,7 @@ func (s *Service) saveDraft(ctx context.Context, p auth.Principal, th threadItem
 // edited_body (at most 10,000 characters; null or "" goes back to the
 // model's body).
 func ParseDraftEdit(o *input.Object) (input.Field[string], error) {
-	f := o.NullableString("edited_body", input.MaxLen(MaxEditedBody))
+	f := o.NullableString("edited_body", input.MultiLine, input.MaxLen(MaxEditedBody))
 	if !f.Sent {
 		o.Problem("edited_body", "is required (send null to go back to the drafted body)")
 	}

@@ -60,6 +60,7 @@ const (
 	MaxInstructions     = 500
 	MaxNiche            = 160
 	MaxTopicTags        = 12
+	MinTopicTag         = 2
 	MaxTopicTag         = 40
 	MaxTone             = 80
 	MaxSubforums        = 50

@@ -31,14 +31,14 @@ func ParsePatch(o *input.Object) (Patch, error) {
 	var p Patch
 	p.Enabled = o.Bool("enabled")
 	p.SweepEnabled = o.Bool("sweep_enabled")
-	p.DisclosureLine = o.NullableString("disclosure_line", func(s string) string {
+	p.DisclosureLine = o.NullableString("disclosure_line", input.SingleLine, func(s string) string {
 		if s == "" {
 			return ""
 		}
 		return input.Len(MinDisclosure, MaxDisclosure)(s)
 	})
-	p.Niche = o.NullableString("niche", input.MaxLen(MaxNiche))
-	p.Tone = o.NullableString("tone", input.MaxLen(MaxTone))
+	p.Niche = o.NullableString("niche", input.SingleLine, input.MaxLen(MaxNiche))
+	p.Tone = o.NullableString("tone", input.SingleLine, input.MaxLen(MaxTone))
 	p.TopicTags = tagList(o, "topic_tags")
 	p.AllowSubforums = subforumList(o, "allow_subforums")
 	p.DenySubforums = subforumList(o, "deny_subforums")
@@ -63,7 +63,7 @@ func intField(o *input.Object, name string, min, max int) input.Field[int] {
 // tagList reads topic tags: at most 12, 2 to 40 characters each, repeats
 // (ignoring case) dropped.
 func tagList(o *input.Object, name string) input.Field[[]string] {
-	f := o.Strings(name, MaxTopicTags, input.Len(2, MaxTopicTag))
+	f := o.Strings(name, MaxTopicTags, input.SingleLine, input.Len(MinTopicTag, MaxTopicTag))
 	if f.Sent {
 		f.Value = distinct(f.Value)
 	}

@@ -33,7 +33,7 @@ func ParseReplyRecord(o *input.Object) (ReplyRecord, error) {
 	var r ReplyRecord
 	r.ThreadID, _ = o.String("thread_id", true)
 	r.DraftID, _ = o.String("draft_id", true)
-	r.Permalink, _ = o.String("permalink", false, input.MaxLen(MaxPermalink))
+	r.Permalink, _ = o.String("permalink", false, input.SingleLine, input.MaxLen(MaxPermalink))
 	return r, o.Err()
 }
 

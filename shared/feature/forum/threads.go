@@ -110,7 +110,7 @@ type ThreadPatch struct {
 func ParseThreadPatch(o *input.Object) (ThreadPatch, error) {
 	var p ThreadPatch
 	p.Status, _ = o.String("status", true, input.OneOf(StatusSaved, StatusDismissed, StatusNew))
-	if v, ok := o.String("dismiss_reason", false, input.MaxLen(MaxDismissReason)); ok && v != "" {
+	if v, ok := o.String("dismiss_reason", false, input.SingleLine, input.MaxLen(MaxDismissReason)); ok && v != "" {
 		p.DismissReason = &v
 	}
 	return p, o.Err()

@@ -22,7 +22,7 @@ var _ publish.Pusher = (*Service)(nil)
 // integration_unavailable, conflict (not connected).
 func (s *Service) Push(ctx context.Context, accountID, siteID, integrationID string, a articles.Article) (string, string, error) {
 	if _, ok := s.Platforms[integrationID]; !ok {
-		return "", "", errUnknown
+		return "", "", ErrUnknown
 	}
 	site, err := s.Sites.Get(ctx, accountID, siteID)
 	if err != nil {

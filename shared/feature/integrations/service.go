@@ -47,8 +47,8 @@ type Service struct {
 // Order is the order integrations are listed in.
 var Order = []string{Platform1, Platform2}
 
-// errUnknown answers an integration id that is not a platform.
-var errUnknown = apperr.NotFoundf("No integration with that id. Integrations are push_platform_1 and push_platform_2.")
+// ErrUnknown answers an integration id that is not a platform.
+var ErrUnknown = apperr.NotFoundf("No integration with that id. Integrations are push_platform_1 and push_platform_2.")
 
 // errUnavailable answers push_platform_2 for an account without the paid plan.
 var errUnavailable = apperr.New(apperr.IntegrationUnavailable, "push_platform_2 is an add-on of the paid plan and is not open to this account; a trial does not include it. End the trial with POST /billing/activate, or use push_platform_1.")
@@ -62,7 +62,7 @@ func (s *Service) scope(ctx context.Context, siteID, platform string) (auth.Prin
 		return p, sites.Site{}, err
 	}
 	if _, ok := s.Platforms[platform]; !ok {
-		return p, sites.Site{}, errUnknown
+		return p, sites.Site{}, ErrUnknown
 	}
 	return p, site, nil
 }
@@ -210,7 +210,7 @@ func (s *Service) loadShown(ctx context.Context, siteID, platform string) (auth.
 	// The site, the integration and the account's plan are read at once.
 	site, err := s.Sites.Within(ctx, p.AccountID, siteID, func(ctx context.Context) error {
 		if _, ok := s.Platforms[platform]; !ok {
-			return errUnknown
+			return ErrUnknown
 		}
 		return par.Do(ctx, func(ctx context.Context) (err error) {
 			r, found, err = s.stored(ctx, siteID, platform)

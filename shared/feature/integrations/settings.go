@@ -31,8 +31,8 @@ func ParsePatch(o *input.Object) (Patch, error) {
 	if p.DefaultStatus.Null {
 		o.Problem("default_status", "cannot be null")
 	}
-	p.Category = o.NullableString("category", input.Len(1, MaxOptionID))
-	p.Author = o.NullableString("author", input.Len(1, MaxOptionID))
+	p.Category = o.NullableString("category", input.SingleLine, input.Len(1, MaxOptionID))
+	p.Author = o.NullableString("author", input.SingleLine, input.Len(1, MaxOptionID))
 	return p, o.Err()
 }
 

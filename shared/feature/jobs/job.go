@@ -90,6 +90,13 @@ type Enqueuer struct {
 // input to tx, and sends its queue message after commit. It returns the job
 // as created.
 func (e *Enqueuer) Add(tx *dynamo.Tx, accountID, siteID, kind string, input any) Job {
+	return e.AddAfter(tx, accountID, siteID, kind, input, 0)
+}
+
+// AddAfter is Add for a job that runs delay after the commit (at most the
+// queue's longest delay, 15 minutes); the sweep re-sends its message only
+// once it is overdue.
+func (e *Enqueuer) AddAfter(tx *dynamo.Tx, accountID, siteID, kind string, input any, delay time.Duration) Job {
 	now := e.Clock.Now()
 	raw, _ := json.Marshal(input)
 	if input == nil {
@@ -101,10 +108,10 @@ func (e *Enqueuer) Add(tx *dynamo.Tx, accountID, siteID, kind string, input any)
 	}
 	tx.PutNew("job", item{
 		PK: dynamo.AccountPK(accountID), SK: dynamo.JobSK(j.ID), Job: j, AccountID: accountID, Input: raw,
-		GSI1PK: dynamo.DuePK(DueKind), GSI1SK: dueKey(now.Add(requeueAfter), accountID, j.ID),
+		GSI1PK: dynamo.DuePK(DueKind), GSI1SK: dueKey(now.Add(delay+requeueAfter), accountID, j.ID),
 	})
 	tx.AfterCommit(func(ctx context.Context) {
-		if err := e.send(ctx, accountID, j.ID, 0); err != nil {
+		if err := e.send(ctx, accountID, j.ID, delay); err != nil {
 			slog.WarnContext(ctx, "enqueue job; the sweep will retry", "job_id", j.ID, "err", err)
 		}
 	})

@@ -18,6 +18,10 @@ import (
 // Gateway ends any request at 30 seconds, so waits stop short of it.
 const MaxWait = 25 * time.Second
 
+// MaxWaitParam is the largest wait (seconds) GET /jobs/{job_id} takes;
+// the answer still comes after MaxWait at most.
+const MaxWaitParam = 30
+
 // Store reads jobs.
 type Store struct {
 	Table *dynamo.Table

@@ -13,6 +13,8 @@ const (
 	MinName = 2
 	MaxName = model.MaxKeywordName
 	MaxTag  = model.MaxKeywordTag
+	// MaxSearchVolume bounds search_volume.
+	MaxSearchVolume = maxVolume
 )
 
 // Draft is what POST /sites/{site_id}/keywords takes, validated.
@@ -28,8 +30,14 @@ type Draft struct {
 // trend are matched ignoring case and stored in the spec's spelling.
 func ParseDraft(o *input.Object) (Draft, error) {
 	d := Draft{Trend: model.TrendSteady}
+	// Whitespace (tabs and line breaks too) collapses to one space first;
+	// any other control character is refused.
 	d.Name, _ = o.String("name", true, func(s string) string {
-		return input.Len(MinName, MaxName)(model.NormalKeyword(s))
+		n := model.NormalKeyword(s)
+		if p := input.SingleLine(n); p != "" {
+			return p
+		}
+		return input.Len(MinName, MaxName)(n)
 	})
 	d.Name = model.NormalKeyword(d.Name)
 	if v, ok := o.String("intent", false, oneOf(model.Intents)); ok && v != "" {
@@ -37,7 +45,7 @@ func ParseDraft(o *input.Object) (Draft, error) {
 		d.Intent = &c
 	}
 	d.SearchVolume, _ = o.Int("search_volume", false, 0, maxVolume)
-	if v, ok := o.String("tag", false, input.MaxLen(MaxTag)); ok && v != "" {
+	if v, ok := o.String("tag", false, input.SingleLine, input.MaxLen(MaxTag)); ok && v != "" {
 		d.Tag = &v
 	}
 	if v, ok := o.String("trend", false, oneOf(model.Trends)); ok && v != "" {

@@ -2,6 +2,7 @@ package oauth
 
 import (
 	"context"
+	"crypto/subtle"
 	"errors"
 	"fmt"
 	"net/url"
@@ -45,6 +46,20 @@ type Request struct {
 	Issuer          string   `dynamodbav:"issuer"`
 	ExpiresAt       int64    `dynamodbav:"expires_at"`
 	Status          string   `dynamodbav:"status"`
+	// Browser binds the request to the browser that opened it: the hash
+	// of that browser's binding cookie (see Binding). Only that browser's
+	// signed-in owner may answer it.
+	Browser string `dynamodbav:"browser"`
+}
+
+// Binding returns the value a request stores for a browser's binding
+// cookie value: its SHA-256, so the table never holds the cookie.
+func Binding(cookie string) string { return hashOf(cookie) }
+
+// BoundTo reports whether r was opened by the browser whose binding cookie
+// is cookie.
+func (r Request) BoundTo(cookie string) bool {
+	return cookie != "" && r.Browser != "" && subtle.ConstantTimeCompare([]byte(r.Browser), []byte(Binding(cookie))) == 1
 }
 
 type requestItem struct {
@@ -101,9 +116,10 @@ func pageError(format string, args ...any) error {
 }
 
 // Authorize checks an authorization request (the query of GET
-// /oauth/authorize) made to issuer and records it for the owner's answer.
-// Errors are *AuthorizeError.
-func (s *Service) Authorize(ctx context.Context, q url.Values, issuer string) (Request, error) {
+// /oauth/authorize) made to issuer and records it for the owner's answer,
+// bound to the browser whose binding cookie is browser. Errors are
+// *AuthorizeError.
+func (s *Service) Authorize(ctx context.Context, q url.Values, issuer, browser string) (Request, error) {
 	clientID, ok := single(q, "client_id")
 	if !ok || clientID == "" {
 		return Request{}, pageError("The app's request has no client_id (or more than one). Ask the app's developer to register it and send its client_id.")
@@ -139,7 +155,7 @@ func (s *Service) Authorize(ctx context.Context, q url.Values, issuer string) (R
 	}
 	r := Request{
 		ID: ids.New(), ClientID: c.ID, ClientName: c.Name, RedirectURI: redirect, RedirectURISent: sent,
-		State: state, Issuer: issuer, Status: statusPending,
+		State: state, Issuer: issuer, Status: statusPending, Browser: Binding(browser),
 	}
 	if err := s.checkAuthorization(q, issuer, &r); err != nil {
 		return Request{}, fail(err.Code, "%s", err.Description)

@@ -12,6 +12,7 @@ import (
 
 	"rvcontent/shared/feature/ratelimit"
 	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/kernel/input"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -136,6 +137,9 @@ func parseRegistration(body []byte) (Client, *Error) {
 	}
 	if in.ClientName == nil || strings.TrimSpace(*in.ClientName) == "" {
 		return Client{}, invalidMetadata("client_name is required: the owner sees it when approving the app.")
+	}
+	if problem := input.SingleLine(strings.TrimSpace(*in.ClientName)); problem != "" {
+		return Client{}, invalidMetadata("client_name %s.", problem)
 	}
 	c.Name = strings.Join(strings.Fields(*in.ClientName), " ")
 	if utf8.RuneCountInString(c.Name) > maxClientName {

@@ -8,8 +8,11 @@ import (
 	"errors"
 	"log/slog"
 	"net/url"
+	"time"
 
 	"rvcontent/shared/feature/credentials"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -106,9 +109,18 @@ func (s *Service) redeemCode(ctx context.Context, clientID string, f url.Values)
 	return s.issue(ctx, tx, it.grant, errBadCode)
 }
 
-// rotate runs the refresh_token grant: the presented token is deleted and
-// its successor stored in one transaction, which holds only while the
-// connection exists.
+// RotatedKept is how long a replaced refresh token is remembered: its
+// reuse within that time revokes the connection; later it is only unknown.
+const RotatedKept = 90 * 24 * time.Hour
+
+// reuseReason is what the owner's revocation notice says on reuse.
+const reuseReason = "a refresh token that had already been replaced was presented again, which means it may have been copied; connect the app again if you still use it"
+
+// rotate runs the refresh_token grant: the presented token is marked
+// rotated and its successor stored in one transaction, which holds only
+// while the connection exists. A rotated token presented again by its
+// client is reuse (RFC 9700 4.14.2): the whole connection is revoked, so
+// its newer refresh and access tokens stop working too.
 func (s *Service) rotate(ctx context.Context, clientID, token string) (TokenResponse, error) {
 	if token == "" {
 		return TokenResponse{}, badRequest(InvalidRequest, "refresh_token is required.")
@@ -124,8 +136,15 @@ func (s *Service) rotate(ctx context.Context, clientID, token string) (TokenResp
 	if it.ClientID != clientID {
 		return TokenResponse{}, errRefresh
 	}
+	if it.RotatedAt != 0 {
+		s.reused(ctx, it)
+		return TokenResponse{}, errRefresh
+	}
+	now := s.Clock.Now()
+	rotated := it
+	rotated.RotatedAt, rotated.TTL = now.Unix(), now.Add(RotatedKept).Unix()
 	tx := &dynamo.Tx{}
-	tx.Delete("presented", it.PK, it.SK, "attribute_exists(pk)")
+	tx.Put("presented", rotated, "attribute_exists(pk) AND attribute_not_exists(rotated_at)", nil)
 	resp, err := s.issue(ctx, tx, it.grant, errRefresh)
 	if err == errGone {
 		// The connection was disconnected: its refresh token goes too.
@@ -136,6 +155,18 @@ func (s *Service) rotate(ctx context.Context, clientID, token string) (TokenResp
 	return resp, err
 }
 
+// reused revokes the connection of a rotated refresh token presented
+// again, with the service as the actor: agent_access.revoked and the
+// owner's notice follow as for any revocation. A connection already gone
+// needs nothing.
+func (s *Service) reused(ctx context.Context, it refreshItem) {
+	slog.WarnContext(ctx, "refresh token reuse: revoking the connection", "account_id", it.AccountID, "connection_id", it.ConnectionID, "client_id", it.ClientID)
+	p := auth.Service(it.AccountID, "refresh token reuse detection")
+	if _, err := s.Credentials.RevokeBecause(auth.With(ctx, p), it.ConnectionID, reuseReason); err != nil && !apperr.Is(err, apperr.NotFound) {
+		slog.ErrorContext(ctx, "revoke a connection whose refresh token was reused", "connection_id", it.ConnectionID, "err", err)
+	}
+}
+
 // issue commits tx (which uses up the presented code or refresh token, and
 // fails as used with errUsed) together with a new refresh token for g,
 // while g's connection exists, and returns the new tokens.
@@ -143,7 +174,7 @@ func (s *Service) issue(ctx context.Context, tx *dynamo.Tx, g grant, errUsed *Er
 	now := s.Clock.Now()
 	refresh, hash := newSecret(RefreshPrefix)
 	tx.PutNew("refresh", refreshItem{PK: dynamo.OAuthRefreshPK(hash), SK: dynamo.OAuthRefreshSK, grant: g, CreatedAt: now.Unix()})
-	credentials.ConnectionExists(tx, g.AccountID, g.ConnectionID)
+	credentials.IssueRefresh(tx, g.AccountID, g.ConnectionID, hash)
 	if err := s.Table.Commit(ctx, tx, nil); err != nil {
 		var ce *dynamo.CanceledError
 		switch {

@@ -25,12 +25,18 @@ type codeItem struct {
 	TTL             int64  `dynamodbav:"ttl"`
 }
 
-// refreshItem is a refresh token, found by its hash; rotation deletes it
-// and puts its successor. It has no expiry: it works while its connection
-// exists.
+// refreshItem is a refresh token, found by its hash. It has no expiry: it
+// works while its connection exists. Rotation puts its successor and keeps
+// the presented token as rotated (RotatedAt set) for RotatedKept, tied to
+// its connection, so a second use is recognised as reuse (RFC 9700
+// 4.14.2) and revokes the connection.
 type refreshItem struct {
 	PK string `dynamodbav:"pk"`
 	SK string `dynamodbav:"sk"`
 	grant
 	CreatedAt int64 `dynamodbav:"created_at"`
+	// RotatedAt is when the token was replaced (Unix seconds); 0 while it
+	// is the connection's current refresh token.
+	RotatedAt int64 `dynamodbav:"rotated_at,omitempty"`
+	TTL       int64 `dynamodbav:"ttl,omitempty"`
 }

@@ -5,6 +5,9 @@ import "rvcontent/shared/kernel/input"
 // MaxURL is the longest live URL accepted.
 const MaxURL = 2048
 
+// MaxDestinations bounds the destinations list.
+const MaxDestinations = 10
+
 // Request is what POST .../publish takes: the live URL to record, and the
 // integrations to push to; at least one of them.
 type Request struct {
@@ -22,7 +25,7 @@ func ParseRequest(o *input.Object) (Request, error) {
 		name = "published_url"
 	}
 	r.URL, _ = o.String(name, false, input.MaxLen(MaxURL))
-	f := o.Strings("destinations", 10, input.OneOf(Destinations...))
+	f := o.Strings("destinations", MaxDestinations, input.OneOf(Destinations...))
 	seen := map[string]bool{}
 	for _, d := range f.Value {
 		if d != "" && !seen[d] {

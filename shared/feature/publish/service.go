@@ -41,10 +41,12 @@ type Result struct {
 
 // Outcome results beyond the pushes'.
 const (
-	// SourceAgent is article.published's source for this endpoint.
-	SourceAgent    = "agent"
-	ResultRecorded = "recorded"
-	ResultFailed   = "failed"
+	// SourceAgent is article.published's source for this endpoint, and
+	// SourceDashboard when the signed-in owner records the URL.
+	SourceAgent     = "agent"
+	SourceDashboard = "dashboard"
+	ResultRecorded  = "recorded"
+	ResultFailed    = "failed"
 	// DestinationURL names the recorded live URL among the outcomes.
 	DestinationURL = "url"
 )
@@ -127,6 +129,14 @@ func (s *Service) checkURL(ctx context.Context, accountID string, site sites.Sit
 	return apperr.Invalid(apperr.Problem{Field: "url", Problem: problem})
 }
 
+// sourceOf is article.published's source for a URL p records.
+func sourceOf(p auth.Principal) string {
+	if p.Actor.Type == auth.ActorOwner {
+		return SourceDashboard
+	}
+	return SourceAgent
+}
+
 // errSame stops a change that would write the URL already on file.
 var errSame = errors.New("publish: same URL")
 
@@ -148,7 +158,7 @@ func (s *Service) record(ctx context.Context, p auth.Principal, siteID, id, url 
 		return nil
 	}, func(tx *dynamo.Tx, _, after articles.Article) error {
 		s.Events.Emit(tx, p.AccountID, siteID, "article.published", map[string]any{
-			"article_id": id, "source": SourceAgent, "url": url, "result": ResultRecorded,
+			"article_id": id, "source": sourceOf(p), "url": url, "result": ResultRecorded,
 		})
 		activity.Record(tx, s.Clock.Now(), p, activity.Change{
 			Action: "article.published", SiteID: siteID, Resource: activity.Resource{Type: "article", ID: id},

@@ -7,7 +7,7 @@ import (
 
 	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/feature/keywords"
-	"rvcontent/shared/feature/scans/scanjob"
+	"rvcontent/shared/feature/scans"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/platform/model"
 )
@@ -22,14 +22,14 @@ const (
 	PlanEvery = 7 * 24 * time.Hour
 )
 
-// Planner is the scan's plan stage (scanjob.Planner).
+// Planner is the scan's plan stage (scans.Planner).
 type Planner struct {
 	Plans *Plans
 	// Model answers; model.Offline when nil, and on its errors.
 	Model Researcher
 }
 
-var _ scanjob.Planner = (*Planner)(nil)
+var _ scans.Planner = (*Planner)(nil)
 
 // Plan finds keywords from the scan's grounded findings and plans
 // articles for them, source scan:
@@ -47,24 +47,24 @@ var _ scanjob.Planner = (*Planner)(nil)
 //
 // The writes go in transactions of at most 100 items; a retried attempt
 // of the same scan job resumes them and reports the same counts.
-func (p *Planner) Plan(ctx context.Context, in scanjob.PlanInput) (scanjob.PlanCounts, error) {
+func (p *Planner) Plan(ctx context.Context, in scans.PlanInput) (scans.PlanCounts, error) {
 	siteID := in.Site.ID
 	if stored, found, err := p.Plans.Load(ctx, siteID, in.JobID); err != nil || found {
 		if err != nil {
-			return scanjob.PlanCounts{}, err
+			return scans.PlanCounts{}, err
 		}
 		if err := p.Plans.Resume(ctx, stored); err != nil {
-			return scanjob.PlanCounts{}, err
+			return scans.PlanCounts{}, err
 		}
 		return counts(stored)
 	}
 	req := facts(in.Site, in.Brand, in.Analysis)
 	if !grounded(req) {
-		return scanjob.PlanCounts{}, nil
+		return scans.PlanCounts{}, nil
 	}
 	arts, err := p.Plans.Articles.All(ctx, siteID)
 	if err != nil {
-		return scanjob.PlanCounts{}, err
+		return scans.PlanCounts{}, err
 	}
 	var candidates []articles.Article
 	for _, a := range arts {
@@ -81,7 +81,7 @@ func (p *Planner) Plan(ctx context.Context, in scanjob.PlanInput) (scanjob.PlanC
 	plan.Result = string(b)
 	applied, err := p.Plans.Apply(ctx, in.JobID, &plan.Plan)
 	if err != nil {
-		return scanjob.PlanCounts{}, err
+		return scans.PlanCounts{}, err
 	}
 	return counts(applied)
 }
@@ -89,13 +89,13 @@ func (p *Planner) Plan(ctx context.Context, in scanjob.PlanInput) (scanjob.PlanC
 // scanPlan is a plan and the counts it reports.
 type scanPlan struct {
 	Plan
-	counts scanjob.PlanCounts
+	counts scans.PlanCounts
 }
 
 // plan turns the model's answer into the scan's writes: found keywords;
 // the candidates whose keyword was found are replaced; ideas whose title
 // is on the site (avoid, or a candidate that stays) are dropped.
-func (p *Planner) plan(in scanjob.PlanInput, out model.Research, candidates []articles.Article, avoid []string) scanPlan {
+func (p *Planner) plan(in scans.PlanInput, out model.Research, candidates []articles.Article, avoid []string) scanPlan {
 	now := p.Plans.Clock.Now()
 	siteID := in.Site.ID
 	sp := scanPlan{Plan: Plan{AccountID: in.AccountID, SiteID: siteID, ReplaceKeywords: true, Source: articles.SourceScan}}
@@ -145,8 +145,8 @@ func unwritten(a articles.Article) bool {
 }
 
 // counts reads the counts a stored scan plan reported.
-func counts(p *Plan) (scanjob.PlanCounts, error) {
-	var c scanjob.PlanCounts
+func counts(p *Plan) (scans.PlanCounts, error) {
+	var c scans.PlanCounts
 	if err := json.Unmarshal([]byte(p.Result), &c); err != nil {
 		return c, apperr.Wrap("research.counts", err)
 	}

@@ -15,7 +15,6 @@ import (
 	"rvcontent/shared/feature/keywords"
 	"rvcontent/shared/feature/research"
 	"rvcontent/shared/feature/scans"
-	"rvcontent/shared/feature/scans/scanjob"
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/clock"
@@ -195,11 +194,11 @@ func TestPlannerRetry(t *testing.T) {
 	ctx := context.Background()
 	pl := &research.Planner{Plans: r.plans}
 	brand := "Ledgerly"
-	in := scanjob.PlanInput{
+	in := scans.PlanInput{
 		AccountID: r.account, JobID: "scan-1", Site: sites.Site{ID: r.site, BrandName: &brand},
 		Analysis: scans.Analysis{Niche: "invoicing app", Audience: "freelancers", Competitors: []string{"Xero"}},
 	}
-	want := scanjob.PlanCounts{KeywordsFound: 12, ArticlesPlanned: 8, Ideas: 5, Scheduled: 3}
+	want := scans.PlanCounts{KeywordsFound: 12, ArticlesPlanned: 8, Ideas: 5, Scheduled: 3}
 	for attempt := 0; attempt < 2; attempt++ {
 		got, err := pl.Plan(ctx, in)
 		if err != nil || got != want {
@@ -213,7 +212,7 @@ func TestPlannerRetry(t *testing.T) {
 		t.Fatalf("%d events", n)
 	}
 	in.JobID, in.Analysis = "scan-2", scans.Analysis{}
-	if got, err := pl.Plan(ctx, in); err != nil || got != (scanjob.PlanCounts{}) {
+	if got, err := pl.Plan(ctx, in); err != nil || got != (scans.PlanCounts{}) {
 		t.Fatalf("ungrounded plan %+v %v", got, err)
 	}
 }

@@ -20,7 +20,7 @@ type Request struct {
 // most 200 characters), ideas (0 to 30, default 10), save (default false).
 func ParseRequest(o *input.Object) (Request, error) {
 	r := Request{Ideas: DefaultIdeas}
-	r.Seed, _ = o.String("seed", false, input.MaxLen(MaxSeed))
+	r.Seed, _ = o.String("seed", false, input.SingleLine, input.MaxLen(MaxSeed))
 	if n, ok := o.Int("ideas", false, 0, MaxIdeas); ok {
 		r.Ideas = n
 	}

@@ -28,6 +28,18 @@ type sessionItem struct {
 	TTL       int64  `dynamodbav:"ttl"`
 }
 
+// indexItem lists a session under its account, so deleting the account can
+// end every session of it.
+type indexItem struct {
+	PK  string `dynamodbav:"pk"`
+	SK  string `dynamodbav:"sk"`
+	TTL int64  `dynamodbav:"ttl"`
+}
+
+func newIndexItem(hash, accountID string, now time.Time) indexItem {
+	return indexItem{PK: dynamo.AccountPK(accountID), SK: dynamo.SessionIndexSK(hash), TTL: now.Add(Lifetime + 24*time.Hour).Unix()}
+}
+
 func newLinkItem(hash, accountID, email, next string, now time.Time) linkItem {
 	exp := now.Add(LinkLifetime)
 	return linkItem{

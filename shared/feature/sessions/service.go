@@ -79,26 +79,56 @@ type Started struct {
 	Next string
 }
 
-// Redeem uses sign-in link token up and starts a session. It returns
-// ErrBadLink for an unknown, used or expired link.
-func (s *Service) Redeem(ctx context.Context, token string) (Started, error) {
+// Link is what an unused sign-in link signs in to.
+type Link struct {
+	Email string
+	// Next is the path the sign-in continues to (may be empty).
+	Next string
+}
+
+// Peek returns what sign-in link token signs in to, without using it up:
+// opening a link only shows it, so a link someone else sends cannot sign
+// a browser in by being opened (login CSRF). It returns ErrBadLink for an
+// unknown, used or expired link.
+func (s *Service) Peek(ctx context.Context, token string) (Link, error) {
+	l, err := s.link(ctx, token)
+	if err != nil {
+		return Link{}, err
+	}
+	return Link{Email: l.Email, Next: l.Next}, nil
+}
+
+// link reads the unused, unexpired sign-in link of token.
+func (s *Service) link(ctx context.Context, token string) (linkItem, error) {
 	if token == "" {
-		return Started{}, ErrBadLink
+		return linkItem{}, ErrBadLink
 	}
 	var l linkItem
 	err := s.Table.Get(ctx, dynamo.SignInPK(hashOf(token)), dynamo.SignInSK, &l)
-	now := s.Clock.Now()
-	if errors.Is(err, dynamo.ErrNotFound) || (err == nil && !live(l.ExpiresAt, now)) {
-		return Started{}, ErrBadLink
+	if errors.Is(err, dynamo.ErrNotFound) || (err == nil && !live(l.ExpiresAt, s.Clock.Now())) {
+		return linkItem{}, ErrBadLink
 	}
 	if err != nil {
-		return Started{}, apperr.Wrap("sessions.Redeem", err)
+		return linkItem{}, apperr.Wrap("sessions.link", err)
 	}
+	return l, nil
+}
+
+// Redeem uses sign-in link token up and starts a session. It returns
+// ErrBadLink for an unknown, used or expired link. Only the link page's
+// form calls it (a POST), never the link's opening.
+func (s *Service) Redeem(ctx context.Context, token string) (Started, error) {
+	l, err := s.link(ctx, token)
+	if err != nil {
+		return Started{}, err
+	}
+	now := s.Clock.Now()
 	secret, hash := newSecret()
 	it := newSessionItem(hash, l.AccountID, l.Email, now)
 	tx := &dynamo.Tx{}
 	tx.Delete("link", l.PK, l.SK, "attribute_exists(pk)")
 	tx.PutNew("session", it)
+	tx.Put("session_index", newIndexItem(hash, l.AccountID, now), "", nil)
 	if err := s.Table.Commit(ctx, tx, nil); err != nil {
 		if dynamo.FailedOn(err, "link") {
 			return Started{}, ErrBadLink // used by a concurrent request
@@ -130,10 +160,34 @@ func (s *Service) End(ctx context.Context, secret string) error {
 	if secret == "" {
 		return nil
 	}
-	if err := s.Table.Delete(ctx, dynamo.SessionPK(hashOf(secret)), dynamo.SessionSK); err != nil {
+	sess, err := s.Get(ctx, secret)
+	if errors.Is(err, ErrNoSession) {
+		return nil
+	}
+	if err != nil {
+		return apperr.Wrap("sessions.End", err)
+	}
+	tx := &dynamo.Tx{}
+	tx.Delete("session", dynamo.SessionPK(sess.hash), dynamo.SessionSK, "")
+	tx.Delete("session_index", dynamo.AccountPK(sess.AccountID), dynamo.SessionIndexSK(sess.hash), "")
+	if err := s.Table.Commit(ctx, tx, nil); err != nil {
 		return apperr.Wrap("sessions.End", err)
 	}
 	return nil
+}
+
+// FormToken returns the token a form shown before sign-in (the sign-in
+// link's page) carries: an HMAC of the browser's form cookie (binding), so
+// only the browser that opened the page can send it.
+func (s *Service) FormToken(binding string) string {
+	mac := hmac.New(sha256.New, s.Secret)
+	mac.Write([]byte("form:" + binding))
+	return base64.RawURLEncoding.EncodeToString(mac.Sum(nil))
+}
+
+// ValidFormToken reports whether token is binding's form token.
+func (s *Service) ValidFormToken(binding, token string) bool {
+	return binding != "" && hmac.Equal([]byte(token), []byte(s.FormToken(binding)))
 }
 
 // CSRF returns the token the session's forms carry: an HMAC of the

@@ -39,19 +39,21 @@ type Patch struct {
 // null; writing.tone and writing.writing_style at most 80,
 // writing.audience at most 160, writing.brand_voice at most 4,000 once
 // its rules are one per line (blank lines dropped, each line trimmed).
-// brand_name and website_url cannot be cleared.
+// brand_name and website_url cannot be cleared. One-line fields refuse
+// control characters (input.SingleLine); product_description and
+// brand_voice keep line breaks (input.MultiLine).
 func ParsePatch(o *input.Object) (Patch, error) {
 	var p Patch
-	p.BrandName = required(o, "brand_name", "must be a string of 1 to 120 characters", input.Len(1, MaxBrandName))
+	p.BrandName = required(o, "brand_name", "must be a string of 1 to 120 characters", input.SingleLine, input.Len(1, MaxBrandName))
 	p.WebsiteURL = required(o, "website_url", "must be a public http or https URL", input.MaxLen(MaxWebsiteURL), weburl.Check(false))
-	p.ProductDescription = optional(o, "product_description", input.MaxLen(MaxProductDescription))
+	p.ProductDescription = optional(o, "product_description", input.MultiLine, input.MaxLen(MaxProductDescription))
 	p.AvatarURL = o.NullableString("avatar_url", input.MaxLen(MaxAvatarURL), weburl.Check(true))
 	if o.Has("writing") {
 		w := o.Object("writing")
-		p.Tone = optional(w, "tone", input.MaxLen(MaxTone))
-		p.WritingStyle = optional(w, "writing_style", input.MaxLen(MaxWritingStyle))
-		p.Audience = optional(w, "audience", input.MaxLen(MaxWritingAudience))
-		p.BrandVoice = optional(w, "brand_voice")
+		p.Tone = optional(w, "tone", input.SingleLine, input.MaxLen(MaxTone))
+		p.WritingStyle = optional(w, "writing_style", input.SingleLine, input.MaxLen(MaxWritingStyle))
+		p.Audience = optional(w, "audience", input.SingleLine, input.MaxLen(MaxWritingAudience))
+		p.BrandVoice = optional(w, "brand_voice", input.MultiLine)
 		if p.BrandVoice.Sent && !p.BrandVoice.Null {
 			p.BrandVoice.Value = Rules(p.BrandVoice.Value)
 			if utf8.RuneCountInString(p.BrandVoice.Value) > MaxBrandVoice {

@@ -2,7 +2,6 @@ package studio
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 
 	"rvcontent/shared/feature/sites"
@@ -11,25 +10,29 @@ import (
 	"rvcontent/shared/platform/dynamo"
 )
 
-// dueBatch bounds the removals one scheduled run archives.
-const dueBatch = 50
+// archiveWorkers is how many removals a run archives at once.
+const archiveWorkers = 8
 
 // ArchiveDue archives every Studio site whose removal time has come
-// (spec 3: status archived, site.archived; its articles stay readable).
-// It is a scheduled task and safe to run again.
+// (spec 3: status archived, site.archived; its articles stay readable),
+// however many are due. It is a scheduled task and safe to run again: a
+// site another run (or a restore) changed first is not an error.
 func (s *Service) ArchiveDue(ctx context.Context) error {
-	due, err := dynamo.Due[removal](ctx, s.Table, removalKind, clock.SortKey(s.Clock.Now())+"~", dueBatch)
-	if err != nil {
-		return err
-	}
-	var errs []error
-	for _, r := range due {
-		if err := s.archiveDue(ctx, r); err != nil {
-			slog.ErrorContext(ctx, "archive a removed Studio site", "account_id", r.AccountID, "site_id", r.SiteID, "err", err)
-			errs = append(errs, err)
+	run, err := dynamo.DrainDue(ctx, s.Table, removalKind, clock.SortKey(s.Clock.Now())+"~", archiveWorkers, func(ctx context.Context, r removal) error {
+		err := s.archiveDue(ctx, r)
+		if dynamo.LostRace(err, "site:"+r.SiteID) {
+			slog.DebugContext(ctx, "Studio site changed by another run", "account_id", r.AccountID, "site_id", r.SiteID)
+			return nil
 		}
+		if err != nil {
+			slog.ErrorContext(ctx, "archive a removed Studio site", "account_id", r.AccountID, "site_id", r.SiteID, "err", err)
+		}
+		return err
+	})
+	if run.More {
+		slog.InfoContext(ctx, "Studio site removals left for the next run", "archived", run.Handled, "failed", run.Failed)
 	}
-	return errors.Join(errs...)
+	return err
 }
 
 func (s *Service) archiveDue(ctx context.Context, r removal) error {
@@ -55,6 +58,9 @@ func (s *Service) archiveNow(ctx context.Context, accountID string, site sites.S
 	tx := &dynamo.Tx{}
 	archived := s.Billing.ArchiveIn(tx, accountID, site, at, "its removal time was reached")
 	if err := s.Table.Commit(ctx, tx, nil); err != nil {
+		if dynamo.LostRace(err, "site:"+site.ID) {
+			return sites.Site{}, err // the site changed meanwhile: the caller decides
+		}
 		return sites.Site{}, apperr.Wrap("studio.archive", err)
 	}
 	return archived, nil

@@ -49,6 +49,9 @@ func (s *Service) Restore(ctx context.Context, siteID string, prorationDate *int
 	case site.Status == sites.StatusActive:
 		// The removal time passed before the scheduler archived it.
 		if site, err = s.archiveNow(ctx, p.AccountID, site); err != nil {
+			if dynamo.LostRace(err, "site:"+siteID) {
+				return Restored{}, billing.ErrSiteChangeInFlight // the scheduler is archiving it right now
+			}
 			return Restored{}, err
 		}
 	}

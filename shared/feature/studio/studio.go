@@ -50,12 +50,12 @@ type AddInput struct {
 // every invalid field.
 func ParseAdd(o *input.Object) (AddInput, error) {
 	var in AddInput
-	in.SiteURL, _ = o.String("site_url", true, input.MaxLen(2048), weburl.Check(false))
-	in.SiteName, _ = o.String("site_name", true, input.Len(1, 120))
-	if v, ok := o.String("site_description", false, input.MaxLen(2000)); ok && v != "" {
+	in.SiteURL, _ = o.String("site_url", true, input.MaxLen(sites.MaxWebsiteURL), weburl.Check(false))
+	in.SiteName, _ = o.String("site_name", true, input.SingleLine, input.Len(1, sites.MaxBrandName))
+	if v, ok := o.String("site_description", false, input.MultiLine, input.MaxLen(sites.MaxProductDescription)); ok && v != "" {
 		in.Description = &v
 	}
-	if v, ok := o.String("logo_url", false, input.MaxLen(2048), weburl.Check(true)); ok && v != "" {
+	if v, ok := o.String("logo_url", false, input.MaxLen(sites.MaxAvatarURL), weburl.Check(true)); ok && v != "" {
 		in.LogoURL = &v
 	}
 	in.ProrationDate = prorationDate(o)
@@ -68,8 +68,11 @@ func ParseRestore(o *input.Object) (*int64, error) {
 	return d, o.Err()
 }
 
+// MaxProrationDate bounds proration_date (Unix seconds).
+const MaxProrationDate = 1 << 40
+
 func prorationDate(o *input.Object) *int64 {
-	if v, ok := o.Int("proration_date", false, 0, 1<<40); ok {
+	if v, ok := o.Int("proration_date", false, 0, MaxProrationDate); ok {
 		d := int64(v)
 		return &d
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 // maxURL is the longest endpoint URL accepted.
-const maxURL = 2048
+const MaxURL = 2048
 
 // NewInput is what POST /webhooks takes, validated.
 type NewInput struct {
@@ -35,9 +35,9 @@ func (p Patch) Empty() bool {
 // invalid field.
 func ParseNew(o *input.Object) (NewInput, error) {
 	var in NewInput
-	in.URL, _ = o.String("url", true, input.MaxLen(maxURL), weburl.Check(true))
+	in.URL, _ = o.String("url", true, input.MaxLen(MaxURL), weburl.Check(true))
 	in.Events = parseEvents(o)
-	if v, ok := o.String("description", false, input.MaxLen(MaxDescription)); ok && v != "" {
+	if v, ok := o.String("description", false, input.SingleLine, input.MaxLen(MaxDescription)); ok && v != "" {
 		in.Description = &v
 	}
 	return in, o.Err()
@@ -49,14 +49,14 @@ func ParsePatch(o *input.Object) (Patch, error) {
 	if o.IsNull("url") {
 		o.Problem("url", "cannot be null; send the endpoint's public https URL")
 	} else if o.Has("url") {
-		if v, ok := o.String("url", true, input.MaxLen(maxURL), weburl.Check(true)); ok {
+		if v, ok := o.String("url", true, input.MaxLen(MaxURL), weburl.Check(true)); ok {
 			p.URL = &v
 		}
 	}
 	if o.Has("events") {
 		p.Events = parseEvents(o)
 	}
-	p.Description = o.NullableString("description", input.MaxLen(MaxDescription))
+	p.Description = o.NullableString("description", input.SingleLine, input.MaxLen(MaxDescription))
 	if p.Description.Sent && p.Description.Value == "" {
 		p.Description.Null = true
 	}

@@ -35,9 +35,9 @@ type RewriteRequest struct {
 // ParseRewrite reads the body of POST .../rewrite-section.
 func ParseRewrite(o *input.Object) (RewriteRequest, error) {
 	var r RewriteRequest
-	r.Section, _ = o.String("section", false, input.Len(1, MaxSectionName))
+	r.Section, _ = o.String("section", false, input.SingleLine, input.Len(1, MaxSectionName))
 	r.Text, _ = o.String("text", false, input.Len(1, MaxPassage))
-	r.Instructions, _ = o.String("instructions", false, input.MaxLen(MaxInstructions))
+	r.Instructions, _ = o.String("instructions", false, input.MultiLine, input.MaxLen(MaxInstructions))
 	switch {
 	case r.Section != "" && r.Text != "":
 		o.Problem("section", "send either section or text, not both")

@@ -1,6 +1,7 @@
 package clock
 
 import (
+	"errors"
 	"strings"
 	"time"
 )
@@ -12,7 +13,10 @@ var zoneless = []string{"2006-01-02T15:04:05.999999999", "2006-01-02"}
 // ParseQuery reads a timestamp sent in a query string, as lists' since
 // parameters take it: any RFC 3339 form; a "+" of a UTC offset that
 // arrived unencoded (and so reads as a space) is taken as "+"; a time
-// without an offset, or a bare date, is read as UTC.
+// without an offset, or a bare date, is read as UTC. A time outside the
+// years 0000 to 9999 once in UTC (9999-12-31T23:30:00-01:00) is refused:
+// lists start from its sort key (SortKey), which would not sort in time
+// order.
 func ParseQuery(s string) (time.Time, error) {
 	s = strings.TrimSpace(s)
 	if i := strings.LastIndex(s, " "); i > len("2006-01-02") {
@@ -28,5 +32,10 @@ func ParseQuery(s string) (time.Time, error) {
 	if err != nil {
 		return time.Time{}, err
 	}
-	return t.UTC(), nil
+	if t = t.UTC(); t.Year() < 0 || t.Year() > 9999 {
+		return time.Time{}, errOutOfRange // its sort key would sort out of time order
+	}
+	return t, nil
 }
+
+var errOutOfRange = errors.New("clock: timestamp outside the years 0000 to 9999 in UTC")

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"rvcontent/shared/kernel/apperr"
@@ -244,4 +245,25 @@ func OneOf(allowed ...string) Check {
 		}
 		return "must be one of " + strings.Join(allowed, ", ")
 	}
+}
+
+// SingleLine is the rule of one-line text (names, titles, labels, short
+// descriptions): no control character at all, C0 (line breaks and tabs
+// included), DEL or C1. Such text reaches mail subjects, pages and other
+// systems' headers, where a control character could split or hide a line.
+func SingleLine(s string) string {
+	if strings.IndexFunc(s, unicode.IsControl) >= 0 {
+		return "must be a single line without control characters"
+	}
+	return ""
+}
+
+// MultiLine is the rule of text the spec lets run over several lines
+// (house rules one per line, descriptions, forum texts): no control
+// character but the line break (LF, or CR LF).
+func MultiLine(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\r' }) >= 0 {
+		return "must not contain control characters other than line breaks"
+	}
+	return ""
 }

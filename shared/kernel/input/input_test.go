@@ -183,3 +183,29 @@ func TestErrIsValidationFailed(t *testing.T) {
 		t.Fatalf("Err = %v, want validation_failed listing both fields", o.Err())
 	}
 }
+
+func TestSingleAndMultiLine(t *testing.T) {
+	for _, c := range []struct {
+		s             string
+		single, multi bool
+	}{
+		{"My agent", true, true},
+		{"Café – 東京 🚀", true, true},
+		{"x\r\nBcc: evil@example.net\u0000", false, false},
+		{"one\ntwo", false, true},
+		{"one\r\ntwo", false, true},
+		{"tab\there", false, false},
+		{"nul\x00", false, false},
+		{"del\x7f", false, false},
+		{"next line\u0085", false, false},
+		{"csi\u009b", false, false},
+		{"escape\x1b[31m", false, false},
+	} {
+		if got := SingleLine(c.s) == ""; got != c.single {
+			t.Errorf("SingleLine(%q) ok = %v, want %v", c.s, got, c.single)
+		}
+		if got := MultiLine(c.s) == ""; got != c.multi {
+			t.Errorf("MultiLine(%q) ok = %v, want %v", c.s, got, c.multi)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
+	"unicode"
 
 	"code.dny.dev/ssrf"
 )
@@ -53,11 +54,15 @@ func PublicHost(host string) bool {
 }
 
 // Parse parses raw as a public http(s) URL (https only when httpsOnly) and
-// returns it, or a problem sentence for the field.
+// returns it, or a problem sentence for the field. A URL with a control
+// character (C0, DEL or C1) anywhere is refused.
 func Parse(raw string, httpsOnly bool) (*url.URL, string) {
 	want := "must be a public http or https URL"
 	if httpsOnly {
 		want = "must be a public https URL"
+	}
+	if strings.IndexFunc(raw, unicode.IsControl) >= 0 {
+		return nil, want // no C0 or C1 control character, even where url.Parse lets one through
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || u.Opaque != "" {

@@ -45,3 +45,13 @@ func TestParse(t *testing.T) {
 		})
 	}
 }
+
+// A control character anywhere refuses the URL, including C1 characters
+// url.Parse lets through in a path.
+func TestControlCharactersAreRefused(t *testing.T) {
+	for _, raw := range []string{"https://acme.com/a\u0085b", "https://acme.com/a\u009bb", "https://acme.com/\x00", "https://acme.com/a\tb", "https://acme.com/a\nb"} {
+		if _, problem := Parse(raw, false); problem == "" {
+			t.Errorf("Parse(%q) accepted it", raw)
+		}
+	}
+}

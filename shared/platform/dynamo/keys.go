@@ -60,6 +60,7 @@ import "strings"
 // | refresh token         | OAUTHRT#<sha256>      | OAUTHRT                  | the token endpoint rotates it (deleted + new put) |
 // | sign-in link          | SIGNIN#<sha256>       | SIGNIN                   | the emailed link finds its account once; TTL     |
 // | owner session         | SESSION#<sha256>      | SESSION                  | a session cookie finds its owner; TTL            |
+// | session index         | ACCT#<id>             | SESSION#<sha256>         | an account's sessions, ended when it is deleted; TTL |
 //
 // | backlink settings     | ACCT#<id>             | BACKLINKS#<site id>      | a site's exchange settings and domain verification (versioned put); |
 // |                       |                       |                          | GSI2 BLHOST while it hosts, GSI1 DUE#backlink_domain at its re-check |
@@ -341,6 +342,13 @@ func SessionPK(hash string) string { return "SESSION#" + hash }
 
 // SessionSK is the sort key of an owner session.
 const SessionSK = "SESSION"
+
+// SessionIndexSK is the sort key, under the account, of the item that
+// lists one of its sessions.
+func SessionIndexSK(hash string) string { return SessionIndexPrefix + hash }
+
+// SessionIndexPrefix begins every session index sort key.
+const SessionIndexPrefix = "SESSION#"
 
 // KeywordSK is the sort key of a keyword under its site.
 func KeywordSK(id string) string { return "KW#" + id }

@@ -2,25 +2,32 @@
 // Lambda Invoke API, with the API Gateway event API Gateway would have
 // sent it: how the MCP server and the dashboard run each endpoint in the
 // endpoint's own function.
+//
+// It calls the one operation it needs (POST
+// /2015-03-31/functions/{name}/invocations) through awsenv.Caller rather
+// than the SDK's Lambda client, whose generated code would add half a
+// megabyte to the functions that invoke.
 package lambdainvoke
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/url"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/lambda"
 
 	"rvcontent/shared/platform/awsenv"
 )
 
 // Invoker invokes the functions of endpoint groups by name.
 type Invoker struct {
-	Client *lambda.Client
+	API *awsenv.Caller
 	// Functions are the function names by group name.
 	Functions map[string]string
 }
@@ -45,31 +52,48 @@ func FromEnv(cfg aws.Config, groups []string) (*Invoker, error) {
 		}
 		fns[g] = name
 	}
-	client := lambda.NewFromConfig(cfg, func(o *lambda.Options) { o.BaseEndpoint = awsenv.Endpoint(awsenv.Lambda) })
-	return &Invoker{Client: client, Functions: fns}, nil
+	return &Invoker{API: awsenv.NewCaller(cfg, awsenv.Lambda, "lambda", "lambda"), Functions: fns}, nil
 }
+
+// throttleTries bounds the attempts of an invocation Lambda throttles
+// (429: the function did not run).
+const throttleTries = 3
 
 // Invoke runs group's function with ev and returns its answer. A
 // function error (the function crashed or timed out) is an error.
 func (i *Invoker) Invoke(ctx context.Context, group string, ev events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
+	var out events.APIGatewayV2HTTPResponse
 	name, ok := i.Functions[group]
 	if !ok {
-		return events.APIGatewayV2HTTPResponse{}, fmt.Errorf("lambdainvoke: no function for group %s", group)
+		return out, fmt.Errorf("lambdainvoke: no function for group %s", group)
 	}
 	payload, err := json.Marshal(ev)
 	if err != nil {
-		return events.APIGatewayV2HTTPResponse{}, err
+		return out, err
 	}
-	out, err := i.Client.Invoke(ctx, &lambda.InvokeInput{FunctionName: aws.String(name), Payload: payload})
-	if err != nil {
-		return events.APIGatewayV2HTTPResponse{}, fmt.Errorf("lambdainvoke: invoke %s: %w", name, err)
+	path := "/2015-03-31/functions/" + url.PathEscape(name) + "/invocations"
+	for try := 1; ; try++ {
+		status, header, body, err := i.API.Do(ctx, http.MethodPost, path, payload, map[string]string{"X-Amz-Invocation-Type": "RequestResponse"})
+		if err != nil {
+			return out, fmt.Errorf("lambdainvoke: invoke %s: %w", name, err)
+		}
+		if status == http.StatusTooManyRequests && try < throttleTries {
+			select {
+			case <-ctx.Done():
+				return out, ctx.Err()
+			case <-time.After(time.Duration(try*try) * 100 * time.Millisecond):
+			}
+			continue
+		}
+		if status != http.StatusOK {
+			return out, fmt.Errorf("lambdainvoke: invoke %s: HTTP %d: %s", name, status, body)
+		}
+		if fe := header.Get("X-Amz-Function-Error"); fe != "" {
+			return out, fmt.Errorf("lambdainvoke: %s failed: %s: %s", name, fe, body)
+		}
+		if err := json.Unmarshal(body, &out); err != nil {
+			return out, fmt.Errorf("lambdainvoke: %s answered %q: %w", name, body, err)
+		}
+		return out, nil
 	}
-	if out.FunctionError != nil {
-		return events.APIGatewayV2HTTPResponse{}, fmt.Errorf("lambdainvoke: %s failed: %s: %s", name, *out.FunctionError, out.Payload)
-	}
-	var resp events.APIGatewayV2HTTPResponse
-	if err := json.Unmarshal(out.Payload, &resp); err != nil {
-		return events.APIGatewayV2HTTPResponse{}, fmt.Errorf("lambdainvoke: %s answered %q: %w", name, out.Payload, err)
-	}
-	return resp, nil
 }

@@ -9,6 +9,8 @@ package mail
 import (
 	"context"
 	"errors"
+	"strings"
+	"unicode"
 )
 
 // Message is one plain-text email. Links lists the URLs in Text that the
@@ -34,4 +36,26 @@ type Deferred struct{}
 // Send always fails.
 func (Deferred) Send(context.Context, Message) error {
 	return errors.New("mail: this function sends no mail itself; the outbox sweep sends it")
+}
+
+// ErrBadRecipient is returned for a recipient address with a control
+// character or a space, which no mail can be sent to.
+var ErrBadRecipient = errors.New("mail: recipient address with a control character or space")
+
+// HeaderSafe returns m ready for its headers: every control character (C0,
+// DEL, C1) of the subject becomes a space, runs of spaces are one, and a
+// recipient with a control character or space is ErrBadRecipient. Input
+// rules keep control characters out of names, so this only guards against
+// one that reached a mail anyway: a header can never be split or added.
+func HeaderSafe(m Message) (Message, error) {
+	if strings.IndexFunc(m.To, func(r rune) bool { return unicode.IsControl(r) || unicode.IsSpace(r) }) >= 0 {
+		return Message{}, ErrBadRecipient
+	}
+	m.Subject = strings.Join(strings.Fields(strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, m.Subject)), " ")
+	return m, nil
 }

@@ -141,13 +141,16 @@ func (s *Spool) sendNow(ctx context.Context, p Pending, t Template) {
 	}
 }
 
-// deliver renders p with t and sends it.
+// deliver renders p with t and sends it, its headers made safe (HeaderSafe).
 func (s *Spool) deliver(ctx context.Context, p Pending, t Template) error {
 	if t.Render == nil {
 		return errors.New("mail: no template for kind " + p.Kind)
 	}
 	msg, err := t.Render(ctx, p)
 	if err != nil {
+		return err
+	}
+	if msg, err = HeaderSafe(msg); err != nil {
 		return err
 	}
 	return s.Sender.Send(ctx, msg)

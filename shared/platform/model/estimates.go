@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode"
 
-	"golang.org/x/text/unicode/norm"
+	"rvcontent/shared/kernel/fold"
 )
 
 // Search intents of a keyword (spec 2 Keyword).
@@ -196,7 +196,7 @@ func NormalKeyword(s string) string {
 func NormalTitle(s string) string {
 	var b strings.Builder
 	space := false
-	for _, r := range norm.NFKD.String(strings.ToLower(s)) {
+	for _, r := range fold.String(strings.ToLower(s)) {
 		switch {
 		case unicode.Is(unicode.Mn, r):
 		case unicode.IsLetter(r) || unicode.IsDigit(r):

@@ -59,3 +59,27 @@ func AddMonths(anchor time.Time, n int) time.Time {
 	}
 	return first.AddDate(0, 0, d-1)
 }
+
+// NextPeriodEnd returns the end of the monthly period that follows
+// [start, end): the periods keep their anchor's day of month (Jan 31 gives
+// Feb 28, then Mar 31), as Stripe's billing cycle anchor and AddMonths do,
+// at end's time of day. The anchor's day is end's, unless end fell on its
+// month's last day, where it may have been clamped: then start's tells it,
+// and when both were clamped it is the 31st.
+func NextPeriodEnd(start, end time.Time) time.Time {
+	day := end.Day()
+	if day == lastDay(end) {
+		day = max(day, start.Day())
+		if start.Day() == lastDay(start) {
+			day = 31
+		}
+	}
+	y, m, _ := end.Date()
+	first := time.Date(y, m+1, 1, end.Hour(), end.Minute(), end.Second(), end.Nanosecond(), end.Location())
+	return first.AddDate(0, 0, min(day, lastDay(first))-1)
+}
+
+// lastDay returns the number of days of t's month.
+func lastDay(t time.Time) int {
+	return time.Date(t.Year(), t.Month()+1, 0, 0, 0, 0, 0, t.Location()).Day()
+}

@@ -54,3 +54,21 @@ func TestAddMonths(t *testing.T) {
 		}
 	}
 }
+
+// NextPeriodEnd continues the periods AddMonths makes from any anchor,
+// whichever period it is given.
+func TestNextPeriodEndFollowsTheAnchor(t *testing.T) {
+	for _, anchor := range []time.Time{
+		time.Date(2026, 1, 31, 9, 30, 15, 0, time.UTC), time.Date(2026, 1, 30, 0, 0, 0, 0, time.UTC),
+		time.Date(2026, 1, 29, 23, 59, 59, 0, time.UTC), time.Date(2026, 1, 28, 12, 0, 0, 0, time.UTC),
+		time.Date(2026, 3, 31, 8, 0, 0, 0, time.UTC), time.Date(2024, 2, 29, 8, 0, 0, 0, time.UTC),
+		time.Date(2026, 5, 15, 8, 0, 0, 0, time.UTC), time.Date(2026, 8, 31, 8, 0, 0, 0, time.UTC),
+	} {
+		for n := 1; n < 30; n++ {
+			start, end := AddMonths(anchor, n-1), AddMonths(anchor, n)
+			if got, want := NextPeriodEnd(start, end), AddMonths(anchor, n+1); !got.Equal(want) {
+				t.Fatalf("anchor %v period %d [%v, %v): next end %v, want %v", anchor, n, start, end, got, want)
+			}
+		}
+	}
+}

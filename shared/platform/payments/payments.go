@@ -138,6 +138,10 @@ type Processor interface {
 	// CheckCard verifies the card on file of a trial without charging it;
 	// it reports false when the card failed the check.
 	CheckCard(ctx context.Context, accountID, subscriptionRef string) (bool, error)
+	// CancelNow ends a subscription at once: nothing more is charged and
+	// nothing is prorated or refunded (the account is being deleted).
+	// Ending one that already ended is no error.
+	CancelNow(ctx context.Context, accountID, subscriptionRef string) error
 }
 
 // Errors of charging methods. Adapters wrap them; test with errors.Is.

@@ -1,13 +1,16 @@
-// Package ses sends the service's emails through Amazon SES v2: the
-// mail.Sender of a deployed function.
+// Package ses sends the service's emails through Amazon SES v2 (its
+// SendEmail operation, called directly: the SDK's SES client would link
+// the whole service into every function that mails): the mail.Sender of a
+// deployed function.
 package ses
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/sesv2"
-	"github.com/aws/aws-sdk-go-v2/service/sesv2/types"
 
 	"rvcontent/shared/platform/awsenv"
 	"rvcontent/shared/platform/mail"
@@ -15,26 +18,56 @@ import (
 
 // Sender sends through Amazon SES v2 as From.
 type Sender struct {
-	Client *sesv2.Client
-	From   string
+	API  *awsenv.Caller
+	From string
 }
 
 var _ mail.Sender = (*Sender)(nil)
 
 // New returns the sender of cfg's account, sending as from.
 func New(cfg aws.Config, from string) *Sender {
-	return &Sender{Client: sesv2.NewFromConfig(cfg, func(o *sesv2.Options) { o.BaseEndpoint = awsenv.Endpoint(awsenv.SESv2) }), From: from}
+	return &Sender{API: awsenv.NewCaller(cfg, awsenv.SESv2, "ses", "email"), From: from}
+}
+
+// content is a text in SES's request.
+type content struct {
+	Data    string `json:"Data"`
+	Charset string `json:"Charset"`
+}
+
+// sendEmail is the body of SendEmail (POST /v2/email/outbound-emails).
+type sendEmail struct {
+	FromEmailAddress string `json:"FromEmailAddress"`
+	Destination      struct {
+		ToAddresses []string `json:"ToAddresses"`
+	} `json:"Destination"`
+	Content struct {
+		Simple struct {
+			Subject content `json:"Subject"`
+			Body    struct {
+				Text content `json:"Text"`
+			} `json:"Body"`
+		} `json:"Simple"`
+	} `json:"Content"`
 }
 
 // Send sends m as a plain-text email.
 func (s *Sender) Send(ctx context.Context, m mail.Message) error {
-	_, err := s.Client.SendEmail(ctx, &sesv2.SendEmailInput{
-		FromEmailAddress: aws.String(s.From),
-		Destination:      &types.Destination{ToAddresses: []string{m.To}},
-		Content: &types.EmailContent{Simple: &types.Message{
-			Subject: &types.Content{Data: aws.String(m.Subject), Charset: aws.String("UTF-8")},
-			Body:    &types.Body{Text: &types.Content{Data: aws.String(m.Text), Charset: aws.String("UTF-8")}},
-		}},
-	})
-	return err
+	var in sendEmail
+	in.FromEmailAddress = s.From
+	in.Destination.ToAddresses = []string{m.To}
+	in.Content.Simple.Subject = content{Data: m.Subject, Charset: "UTF-8"}
+	in.Content.Simple.Body.Text = content{Data: m.Text, Charset: "UTF-8"}
+	b, err := json.Marshal(in)
+	if err != nil {
+		return err
+	}
+	status, header, body, err := s.API.Do(ctx, http.MethodPost, "/v2/email/outbound-emails", b, nil)
+	if err != nil {
+		return fmt.Errorf("ses: send: %w", err)
+	}
+	if status != http.StatusOK {
+		return fmt.Errorf("ses: send: HTTP %d %s: %s", status, header.Get("X-Amzn-Errortype"), body)
+	}
+	return nil
 }

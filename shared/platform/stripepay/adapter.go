@@ -14,6 +14,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 	"time"
 
 	"rvcontent/shared/kernel/config"
@@ -36,7 +37,7 @@ type Config struct {
 
 // Adapter is the Stripe payment processor.
 type Adapter struct {
-	client *stripe.Client
+	client api
 	cfg    Config
 	now    func() time.Time
 }
@@ -55,8 +56,7 @@ func New(cfg Config) *Adapter {
 	if cfg.HTTPClient != nil {
 		bc.HTTPClient = cfg.HTTPClient
 	}
-	backends := stripe.NewBackendsWithConfig(bc)
-	return &Adapter{client: stripe.NewClient(cfg.SecretKey, stripe.WithBackends(backends)), cfg: cfg, now: time.Now}
+	return &Adapter{client: api{b: stripe.GetBackendWithConfig(stripe.APIBackend, bc), key: cfg.SecretKey}, cfg: cfg, now: time.Now}
 }
 
 // Checkout creates the customer on first use and a Checkout Session in
@@ -66,7 +66,7 @@ func New(cfg Config) *Adapter {
 func (a *Adapter) Checkout(ctx context.Context, req payments.CheckoutRequest) (payments.Link, error) {
 	customer := req.CustomerRef
 	if customer == "" {
-		c, err := a.client.V1Customers.Create(ctx, &stripe.CustomerCreateParams{
+		c, err := a.client.createCustomer(ctx, &stripe.CustomerCreateParams{
 			Email:    stripe.String(req.Email),
 			Metadata: map[string]string{"account_id": req.AccountID},
 			Params:   stripe.Params{IdempotencyKey: stripe.String("customer:" + req.AccountID)},
@@ -84,7 +84,7 @@ func (a *Adapter) Checkout(ctx context.Context, req payments.CheckoutRequest) (p
 	if req.Mode == payments.ModeTrial {
 		sub.TrialPeriodDays = stripe.Int64(payments.TrialDays)
 	}
-	s, err := a.client.V1CheckoutSessions.Create(ctx, &stripe.CheckoutSessionCreateParams{
+	s, err := a.client.createCheckoutSession(ctx, &stripe.CheckoutSessionCreateParams{
 		Mode:              stripe.String(string(stripe.CheckoutSessionModeSubscription)),
 		Customer:          stripe.String(customer),
 		ClientReferenceID: stripe.String(req.AccountID),
@@ -106,7 +106,7 @@ func (a *Adapter) Checkout(ctx context.Context, req payments.CheckoutRequest) (p
 
 // Portal creates a Billing Portal session for the customer.
 func (a *Adapter) Portal(ctx context.Context, req payments.PortalRequest) (payments.Link, error) {
-	s, err := a.client.V1BillingPortalSessions.Create(ctx, &stripe.BillingPortalSessionCreateParams{
+	s, err := a.client.createPortalSession(ctx, &stripe.BillingPortalSessionCreateParams{
 		Customer:  stripe.String(req.CustomerRef),
 		ReturnURL: stripe.String(req.ReturnURL),
 	})
@@ -126,18 +126,39 @@ func (a *Adapter) EndTrial(ctx context.Context, accountID, subRef, key string) (
 		Expand:            []*string{stripe.String("latest_invoice"), stripe.String("default_payment_method")},
 		Params:            stripe.Params{IdempotencyKey: stripe.String(key)},
 	}
-	s, err := a.client.V1Subscriptions.Update(ctx, subRef, params)
+	s, err := a.client.updateSubscription(ctx, subRef, params)
 	if err != nil {
 		return payments.Charge{}, mapErr(err)
 	}
 	return payments.Charge{Amount: paid(s), Subscription: a.snapshot(s)}, nil
 }
 
+// CancelNow cancels the subscription at once, without a final invoice or
+// a proration credit. A subscription Stripe no longer has, or that
+// already ended, is no error.
+func (a *Adapter) CancelNow(ctx context.Context, accountID, subRef string) error {
+	_, err := a.client.cancelSubscription(ctx, subRef, &stripe.SubscriptionCancelParams{
+		InvoiceNow: stripe.Bool(false), Prorate: stripe.Bool(false),
+		CancellationDetails: &stripe.SubscriptionCancelCancellationDetailsParams{Comment: stripe.String("account deleted by its owner")},
+	})
+	var se *stripe.Error
+	if errors.As(err, &se) && (se.HTTPStatusCode == http.StatusNotFound || se.Code == stripe.ErrorCodeResourceMissing) {
+		return nil
+	}
+	if errors.As(err, &se) && se.HTTPStatusCode == http.StatusBadRequest && strings.Contains(se.Msg, "canceled") {
+		return nil
+	}
+	if err != nil {
+		return mapErr(err)
+	}
+	return nil
+}
+
 // SetStudioSites sets the quantity of the Studio price: an increase is
 // invoiced and charged at once, prorated from ProrationDate; a decrease
 // takes effect on the next invoice without a credit.
 func (a *Adapter) SetStudioSites(ctx context.Context, ch payments.StudioChange) (payments.Charge, error) {
-	cur, err := a.client.V1Subscriptions.Retrieve(ctx, ch.SubscriptionRef, nil)
+	cur, err := a.client.retrieveSubscription(ctx, ch.SubscriptionRef)
 	if err != nil {
 		return payments.Charge{}, mapErr(err)
 	}
@@ -166,7 +187,7 @@ func (a *Adapter) SetStudioSites(ctx context.Context, ch payments.StudioChange) 
 		params.ProrationDate = stripe.Int64(ch.ProrationDate.Unix())
 		params.PaymentBehavior = stripe.String("error_if_incomplete")
 	}
-	s, err := a.client.V1Subscriptions.Update(ctx, ch.SubscriptionRef, params)
+	s, err := a.client.updateSubscription(ctx, ch.SubscriptionRef, params)
 	if err != nil {
 		return payments.Charge{}, mapErr(err)
 	}
@@ -180,7 +201,7 @@ func (a *Adapter) SetStudioSites(ctx context.Context, ch payments.StudioChange) 
 // CheckCard verifies the subscription's card with a SetupIntent confirmed
 // off-session: no money moves.
 func (a *Adapter) CheckCard(ctx context.Context, accountID, subRef string) (bool, error) {
-	s, err := a.client.V1Subscriptions.Retrieve(ctx, subRef, nil)
+	s, err := a.client.retrieveSubscription(ctx, subRef)
 	if err != nil {
 		return false, mapErr(err)
 	}
@@ -196,7 +217,7 @@ func (a *Adapter) CheckCard(ctx context.Context, accountID, subRef string) (bool
 	if s.DefaultPaymentMethod != nil {
 		params.PaymentMethod = stripe.String(s.DefaultPaymentMethod.ID)
 	}
-	si, err := a.client.V1SetupIntents.Create(ctx, params)
+	si, err := a.client.createSetupIntent(ctx, params)
 	if err != nil {
 		if e := mapErr(err); errors.Is(e, payments.ErrDeclined) || errors.Is(e, payments.ErrAuthentication) {
 			return false, nil

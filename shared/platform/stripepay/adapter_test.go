@@ -135,6 +135,20 @@ func TestStudioSitesAsQuantity(t *testing.T) {
 	}
 }
 
+// TestCancelNow ends a subscription at once, without a final invoice or a
+// proration credit (an account's deletion).
+func TestCancelNow(t *testing.T) {
+	a, mock := mockAdapter(t)
+	if err := a.CancelNow(context.Background(), "acct-1", "sub_123"); err != nil {
+		t.Fatal(err)
+	}
+	reqs := mock.Requests()
+	if len(reqs) != 1 {
+		t.Fatalf("%d requests, want one", len(reqs))
+	}
+	want(t, reqs[0], "DELETE", "/v1/subscriptions/sub_123", nil)
+}
+
 func TestCardCheckWithSetupIntent(t *testing.T) {
 	a, mock := mockAdapter(t)
 	if _, err := a.CheckCard(context.Background(), "acct-1", "sub_1"); err != nil {

@@ -44,7 +44,8 @@ var ErrNoSecret = apperr.NotFoundf("No payments webhook is configured.")
 
 // Receive verifies one webhook (body and its Stripe-Signature header) and
 // applies it to the billing state machine. It returns a bad_request error
-// for a signature that does not verify or is too old, ErrNoSecret without
+// for a signature that does not verify or is too old (or a header with more
+// than one timestamp), or an event without data, ErrNoSecret without
 // a signing secret, nil once the event is applied or known to need nothing
 // (an event about an unknown account or a stale change is logged and
 // acknowledged), and any other error when applying failed, so Stripe
@@ -61,6 +62,10 @@ func (rc *Receiver) Receive(ctx context.Context, body []byte, signature string) 
 		slog.WarnContext(ctx, "refused a payments webhook", "err", err)
 		return apperr.New(apperr.BadRequest, "The Stripe-Signature header does not verify.")
 	}
+	if ev.Data == nil {
+		slog.WarnContext(ctx, "refused a payments webhook without data", "event", ev.ID, "type", ev.Type)
+		return apperr.New(apperr.BadRequest, "The event has no data object.")
+	}
 	pev, ok, err := rc.convert(ctx, ev)
 	if err == nil && ok {
 		err = rc.Sink.ProcessorEvent(ctx, pev)
@@ -73,21 +78,27 @@ func (rc *Receiver) Receive(ctx context.Context, body []byte, signature string) 
 }
 
 // fresh checks the signed timestamp against the service clock (so the dev
-// clock and tests move it too).
+// clock and tests move it too). The header must carry exactly one t: the
+// library verifies the signature with the last one, so a second t could
+// pass a fresh time here while an old signed one is verified.
 func (rc *Receiver) fresh(header string) error {
+	var ts []string
 	for _, part := range strings.Split(header, ",") {
 		if k, v, _ := strings.Cut(part, "="); k == "t" {
-			t, err := strconv.ParseInt(v, 10, 64)
-			if err != nil {
-				return err
-			}
-			if d := rc.Clock.Now().Sub(time.Unix(t, 0)); d > Tolerance || d < -Tolerance {
-				return webhook.ErrTooOld
-			}
-			return nil
+			ts = append(ts, v)
 		}
 	}
-	return webhook.ErrInvalidHeader
+	if len(ts) != 1 {
+		return webhook.ErrInvalidHeader
+	}
+	t, err := strconv.ParseInt(ts[0], 10, 64)
+	if err != nil {
+		return err
+	}
+	if d := rc.Clock.Now().Sub(time.Unix(t, 0)); d > Tolerance || d < -Tolerance {
+		return webhook.ErrTooOld
+	}
+	return nil
 }
 
 // convert turns a Stripe event into a processor event; ok is false for

@@ -46,7 +46,7 @@ type Runner struct {
 	// Budget caps the reading of the website; DefaultBudget when zero.
 	Budget time.Duration
 	// Planner runs the plan stage (plan.go); nil plans nothing.
-	Planner Planner
+	Planner scans.Planner
 }
 
 var _ jobs.Runner = (*Runner)(nil)

@@ -1,0 +1,110 @@
+package catalog
+
+import (
+	"net/http"
+	"sort"
+
+	"rvcontent/shared/feature/billing"
+	"rvcontent/shared/kernel/apperr"
+)
+
+// Error is an error an operation can answer: its status, its code (the
+// agent API's; empty for the public API's, whose 402 alone has one) and
+// when.
+type Error struct {
+	Status int
+	Code   apperr.Code
+	When   string
+}
+
+// fails is an operation-specific error.
+func fails(status int, code apperr.Code, when string) Error {
+	return Error{Status: status, Code: code, When: when}
+}
+
+// Often-named operation-specific errors.
+var (
+	errConflict      = func(when string) Error { return fails(http.StatusConflict, apperr.Conflict, when) }
+	errAIRateLimited = fails(http.StatusTooManyRequests, apperr.RateLimited, "the account's AI rate limit is spent")
+	errModel         = fails(http.StatusServiceUnavailable, apperr.Unavailable, "the model failed; retry after Retry-After")
+	errPaymentFailed = fails(http.StatusPaymentRequired, apperr.PaymentFailed, "the card was declined; nothing changed (action_url: the billing portal)")
+	errHuman         = fails(http.StatusForbidden, apperr.HumanRequired, "the bank wants cardholder authentication (action_url: where the owner completes it)")
+	errCredits       = func(kind string) Error {
+		return fails(http.StatusPaymentRequired, apperr.InsufficientCredits, "the site used this period's "+kind)
+	}
+)
+
+// Errors returns every error o can answer, by status then code: those of
+// every operation of its kind, those its plan requirement brings, and its
+// own.
+func (o Operation) Errors() []Error {
+	var out []Error
+	add := func(status int, code apperr.Code, when string) {
+		out = append(out, Error{Status: status, Code: code, When: when})
+	}
+	if o.API == PublicAPI {
+		add(401, "", "missing, malformed, unknown or revoked site key")
+		add(402, apperr.SubscriptionRequired, "the site is not active on a trial or plan")
+		add(429, "", "a rate limit is spent; retry in the next clock minute")
+		add(500, "", "a server error")
+	} else {
+		if !o.Anonymous {
+			add(401, apperr.Unauthorized, "missing, unknown, malformed, revoked or expired credential")
+		}
+		add(429, apperr.RateLimited, "the request budget is spent; wait Retry-After seconds")
+		add(500, apperr.Internal, "a service failure; retry with backoff")
+		add(503, apperr.Unavailable, "temporarily unavailable; wait Retry-After seconds")
+		if len(o.Params()) > 0 {
+			add(404, apperr.NotFound, "no such resource on this account")
+		}
+		if o.Method == http.MethodPost || o.Method == http.MethodPatch {
+			add(400, apperr.BadRequest, "the body is not valid JSON, or a header is malformed")
+			add(413, apperr.PayloadTooLarge, "the body is larger than 1 MB")
+		}
+		if Keyed(o.Method) {
+			add(409, apperr.Conflict, "the Idempotency-Key was used with another body, or its first request still runs")
+		}
+		if len(o.Body) > 0 || len(o.Query) > 0 || o.Method == http.MethodPost || o.Method == http.MethodPatch {
+			add(422, apperr.ValidationFailed, "a field is missing or invalid; see details")
+		}
+		out = append(out, needErrors(o.Needs)...)
+	}
+	out = append(out, o.Fails...)
+	return sortErrors(out)
+}
+
+// needErrors are the errors of the plan gate for requirement r.
+func needErrors(r billing.Requirement) []Error {
+	var out []Error
+	switch r.Need {
+	case billing.NeedTrialOrPlan:
+		out = append(out, fails(402, apperr.SubscriptionRequired, "needs a trial or the plan (or the trial card check failed)"))
+	case billing.NeedPaidPlan:
+		out = append(out, fails(402, apperr.PaidPlanRequired, "needs the paid plan; a trial does not count"))
+	case billing.NeedTrial:
+		out = append(out, errConflict("the account is not trialing"))
+	}
+	if r.Site {
+		out = append(out, fails(402, apperr.SubscriptionRequired, "the site is not usable on the plan (archived, removed, or its Studio subscription lapsed)"))
+	}
+	return out
+}
+
+// sortErrors orders errors by status, then code, dropping repeats of a
+// status and code.
+func sortErrors(es []Error) []Error {
+	sort.SliceStable(es, func(i, j int) bool {
+		if es[i].Status != es[j].Status {
+			return es[i].Status < es[j].Status
+		}
+		return es[i].Code < es[j].Code
+	})
+	var out []Error
+	for _, e := range es {
+		if n := len(out); n > 0 && out[n-1].Status == e.Status && out[n-1].Code == e.Code {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}

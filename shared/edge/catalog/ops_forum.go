@@ -1,0 +1,114 @@
+package catalog
+
+import (
+	"net/http"
+
+	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/feature/forum"
+)
+
+// forumOps are forum presence (spec 4.8): reads work on any account,
+// actions need the paid plan. The service never posts: a person posts the
+// drafted reply and the agent records it.
+func forumOps() []Operation {
+	const tag = "Forum"
+	const base = "/sites/{site_id}/forum"
+	subforums := func(name, desc string) Field {
+		return list(name, desc+" Bare names (no prefix such as r/) of letters, digits, _ or -.", str("", 1, 0), 0, forum.MaxSubforums)
+	}
+	return []Operation{
+		{
+			ID: "get_forum", API: AgentAPI, Method: http.MethodGet, Path: base, Group: routes.Forum, Tag: tag,
+			Summary:     "forum presence overview",
+			Description: "Returns the site's forum presence settings, access and reply credits.",
+			Status:      http.StatusOK, Response: one("forum", forumShape()),
+		},
+		{
+			ID: "update_forum", API: AgentAPI, Method: http.MethodPatch, Path: base, Group: routes.Forum, Tag: tag, Needs: paidPlanSite,
+			Summary:     "settings",
+			Description: "Changes the site's forum presence settings; only the fields sent change; needs the paid plan.",
+			Body: []Field{
+				flag("enabled", "true turns forum presence on; the site needs a brand name."),
+				flag("sweep_enabled", "Automatic sweeps for threads."),
+				text("disclosure_line", "Names the brand (or uses the {brand} token) and says the writer works on it; null or \"\" restores the default.", 0, forum.MaxDisclosure).nullable().
+					withDefault(forum.DefaultDisclosure),
+				text("niche", "The site's niche.", 0, forum.MaxNiche).nullable(),
+				list("topic_tags", "Topics.", str("", forum.MinTopicTag, forum.MaxTopicTag), 0, forum.MaxTopicTags),
+				text("tone", "The replies' tone; null or \"\" restores the default.", 0, forum.MaxTone).nullable().withDefault(forum.DefaultTone),
+				integer("max_links_per_reply", "Links per reply.", 0, 1).withDefault(0),
+				subforums("allow_subforums", "Only these subforums."),
+				subforums("deny_subforums", "Never these subforums."),
+				integer("keywords_per_sweep", "Keywords searched per sweep.", 1, forum.MaxKeywordsPerSweep).withDefault(forum.DefaultKeywordsPerSweep),
+			},
+			Status: http.StatusOK, Response: one("forum", forumShape()),
+		},
+		{
+			ID: "start_forum_sweep", API: AgentAPI, Method: http.MethodPost, Path: base + "/sweeps", Group: routes.Forum, Tag: tag, Needs: paidPlanSite,
+			Summary:     "start sweep",
+			Description: "Searches the forum for threads matching the site's keywords as a forum.sweep job (answer 202 {job}); free, counts toward the AI rate limit; needs the paid plan.",
+			Status:      http.StatusAccepted, Response: jobAnswer(),
+			Fails: []Error{errAIRateLimited, errConflict("forum presence is off, or a sweep of the site is running")},
+		},
+		{
+			ID: "list_forum_threads", API: AgentAPI, Method: http.MethodGet, Path: base + "/threads", Group: routes.Forum, Tag: tag,
+			Summary:     "list threads",
+			Description: "Lists the threads found for the site, best fit first.",
+			Query:       paged(commaList("status", "Only threads in these statuses.", forum.ThreadStatuses...)),
+			Status:      http.StatusOK, Response: listOf("threads", threadShape()),
+		},
+		{
+			ID: "get_forum_thread", API: AgentAPI, Method: http.MethodGet, Path: base + "/threads/{thread_id}", Group: routes.Forum, Tag: tag,
+			Summary:     "get thread",
+			Description: "Returns one thread with its body, top comments, latest draft and recorded reply.",
+			Status:      http.StatusOK, Response: one("thread", threadDetailShape()),
+		},
+		{
+			ID: "update_forum_thread", API: AgentAPI, Method: http.MethodPatch, Path: base + "/threads/{thread_id}", Group: routes.Forum, Tag: tag, Needs: paidPlanSite,
+			Summary:     "save, dismiss or restore",
+			Description: "Saves, dismisses or restores (new) a thread; a posted thread cannot be dismissed; needs the paid plan.",
+			Body: []Field{
+				oneOf("status", "The thread's new status.", forum.StatusSaved, forum.StatusDismissed, forum.StatusNew).required(),
+				text("dismiss_reason", "Why the thread was dismissed.", 0, forum.MaxDismissReason),
+			},
+			Status: http.StatusOK, Response: one("thread", threadDetailShape()),
+			Fails: []Error{errConflict("the thread is posted, or blocked and can only be dismissed")},
+		},
+		{
+			ID: "draft_forum_reply", API: AgentAPI, Method: http.MethodPost, Path: base + "/threads/{thread_id}/drafts", Group: routes.Forum, Tag: tag, Needs: paidPlanSite,
+			Summary:     "draft or rewrite reply (1 forum reply credit)",
+			Description: "Drafts a reply to the thread, or rewrites the latest draft (at most 3 rewrites), for 1 forum reply credit; synchronous; needs the paid plan.",
+			Body:        []Field{text("instructions", "What to change or stress.", 0, forum.MaxInstructions)},
+			Status:      http.StatusOK, Response: one("draft", draftShape()),
+			Fails: []Error{
+				errCredits("forum reply credits"), errModel,
+				errConflict("the thread is blocked, dismissed or posted, the site has no brand name, or 3 rewrites were made"),
+			},
+		},
+		{
+			ID: "edit_forum_draft", API: AgentAPI, Method: http.MethodPatch, Path: base + "/drafts/{draft_id}", Group: routes.Forum, Tag: tag, Needs: paidPlanSite,
+			Summary:     "edit draft",
+			Description: "Saves an edited text of a draft (free); the text to hand to a person is edited_body when set; needs the paid plan.",
+			Body:        []Field{text("edited_body", "The edited reply text; null or \"\" drops the edit.", 0, forum.MaxEditedBody).nullable()},
+			Status:      http.StatusOK, Response: one("draft", draftShape()),
+		},
+		{
+			ID: "list_forum_replies", API: AgentAPI, Method: http.MethodGet, Path: base + "/replies", Group: routes.Forum, Tag: tag,
+			Summary:     "list replies",
+			Description: "Lists the replies recorded for the site.",
+			Query:       paged(commaList("status", "Only replies in these statuses.", forum.ReplyStatuses...)),
+			Status:      http.StatusOK, Response: listOf("replies", replyShape()),
+		},
+		{
+			ID: "record_forum_reply", API: AgentAPI, Method: http.MethodPost, Path: base + "/replies", Group: routes.Forum, Tag: tag, Needs: paidPlanSite,
+			Summary:     "record a posted reply",
+			Description: "Records a reply a person posted (one per thread); without permalink it is claimed, call again with the permalink once posted; needs the paid plan.",
+			Body: []Field{
+				text("thread_id", "The thread replied to.", 1, 0).required(),
+				text("draft_id", "The draft the reply came from.", 1, 0).required(),
+				link("permalink", "The posted comment's link on the forum's public host.", forum.MaxPermalink),
+			},
+			Status: http.StatusOK, Response: one("reply", replyShape()),
+			Fails: []Error{errConflict("the thread has a reply already")},
+		},
+	}
+}

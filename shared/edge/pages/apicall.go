@@ -1,0 +1,208 @@
+package pages
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/feature/idempotency"
+	"rvcontent/shared/kernel/auth"
+)
+
+// API runs the dashboard's reads and actions as agent-API requests of the
+// signed-in owner. Handler serves every agent-API route in the route's own
+// function (gateway.RemoteAgentAPI: Lambda Invoke in AWS, in-process in the
+// dev stack) with the principal it finds in the request's context, so a
+// page gets exactly the API's answer: its rules and messages, limits,
+// idempotency, events and activity.
+type API struct {
+	Handler http.Handler
+	// Host is the service's host name the requests are addressed to.
+	Host string
+}
+
+// request is one agent-API request of a page.
+type request struct {
+	Method string
+	// Path is under the agent API's root, with its query ("/sites?limit=5").
+	Path string
+	// Body is sent as JSON when not nil.
+	Body any
+	// Key is the request's Idempotency-Key: a form's id, so a form sent
+	// twice has one effect (the API replays its first answer).
+	Key string
+}
+
+// apiError is an agent-API answer other than 2xx: its status and error
+// body (spec 7).
+type apiError struct {
+	Status    int
+	Message   string    `json:"error"`
+	Code      string    `json:"code"`
+	Details   []problem `json:"details"`
+	ActionURL string    `json:"action_url"`
+}
+
+// problem is one invalid field of a validation_failed answer.
+type problem struct {
+	Field   string `json:"field"`
+	Problem string `json:"problem"`
+}
+
+func (e *apiError) Error() string { return e.Message }
+
+// replayWait and replayTries bound how long a request waits for the first
+// request of a form sent twice: the API answers 409 while that one runs.
+const (
+	replayWait  = 250 * time.Millisecond
+	replayTries = 40
+)
+
+// call runs req as p and decodes a 2xx answer's JSON into out (when not
+// nil). Any other answer is an *apiError; a failure to reach the endpoint
+// is another error.
+func (a *API) call(ctx context.Context, p auth.Principal, req request, out any) error {
+	var payload []byte
+	if req.Body != nil {
+		b, err := json.Marshal(req.Body)
+		if err != nil {
+			return err
+		}
+		payload = b
+	}
+	for try := 0; ; try++ {
+		status, body, err := a.once(ctx, p, req, payload)
+		if err != nil {
+			return err
+		}
+		if status >= 200 && status < 300 {
+			if out == nil || len(body) == 0 {
+				return nil
+			}
+			return json.Unmarshal(body, out)
+		}
+		// A form sent twice whose first sending still runs: wait for the
+		// first answer, which the API then replays.
+		if status == http.StatusConflict && req.Key != "" && inProgress(body) && try < replayTries {
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(replayWait):
+			}
+			continue
+		}
+		e := &apiError{}
+		if json.Unmarshal(body, e) != nil || e.Message == "" {
+			e.Message = "Something went wrong on our side. Please try again in a minute."
+		}
+		e.Status = status
+		return e
+	}
+}
+
+// inProgress reports whether an answer is the API's refusal of a keyed
+// request whose first sending still runs.
+func inProgress(body []byte) bool {
+	var e apiError
+	return json.Unmarshal(body, &e) == nil && e.Message == idempotency.ErrInProgress.Message
+}
+
+// once sends req once and returns the answer.
+func (a *API) once(ctx context.Context, p auth.Principal, req request, payload []byte) (int, []byte, error) {
+	r, err := http.NewRequestWithContext(auth.With(ctx, p), req.Method, routes.AgentBase+req.Path, bytes.NewReader(payload))
+	if err != nil {
+		return 0, nil, err
+	}
+	r.Host = a.Host
+	r.RemoteAddr = p.IP + ":0"
+	r.Header.Set("Accept", "application/json")
+	if payload != nil {
+		r.Header.Set("Content-Type", "application/json")
+	}
+	if req.Key != "" {
+		r.Header.Set("Idempotency-Key", req.Key)
+	}
+	w := &answer{header: http.Header{}}
+	a.Handler.ServeHTTP(w, r)
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.status, w.body.Bytes(), nil
+}
+
+// answer keeps an endpoint's answer to a page's request.
+type answer struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (w *answer) Header() http.Header { return w.header }
+
+func (w *answer) WriteHeader(status int) {
+	if w.status == 0 {
+		w.status = status
+	}
+}
+
+func (w *answer) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.body.Write(b)
+}
+
+// fetch is one read of a page that runs alongside the page's others.
+type fetch struct {
+	Path string
+	Out  any
+	// Optional reads leave Out empty when the API refuses them.
+	Optional bool
+}
+
+// fetchAll runs the reads at once and returns the first failure of a read
+// that is not optional.
+func (a *API) fetchAll(ctx context.Context, p auth.Principal, reads ...fetch) error {
+	errs := make([]error, len(reads))
+	var wg sync.WaitGroup
+	for i, f := range reads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = a.call(ctx, p, request{Method: http.MethodGet, Path: f.Path}, f.Out)
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if _, refused := err.(*apiError); err != nil && !(refused && reads[i].Optional) {
+			return err
+		}
+	}
+	return nil
+}
+
+// newFormID returns a random id for a rendered form; the form sends it back
+// and it becomes the Idempotency-Key of the form's request.
+func newFormID() string {
+	b := make([]byte, 18)
+	if _, err := rand.Read(b); err != nil {
+		panic("pages: no randomness: " + err.Error())
+	}
+	return "dash-" + base64.RawURLEncoding.EncodeToString(b)
+}
+
+// formKey returns the Idempotency-Key of a posted form: its id when it has
+// a well-formed one, else a new one (a form without an id runs once).
+func formKey(id string) string {
+	if strings.HasPrefix(id, "dash-") && len(id) <= 64 && !strings.ContainsAny(id, " \r\n\t") {
+		return id
+	}
+	return newFormID()
+}

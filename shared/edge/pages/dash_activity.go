@@ -1,0 +1,186 @@
+package pages
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// activityPageSize is how many entries an activity page shows.
+const activityPageSize = 25
+
+// activityRow is one activity entry as a person reads it.
+type activityRow struct {
+	When                       when
+	Actor, ActorKind, Summary  string
+	Action, Resource, Href     string
+	SiteName, SiteHref, Detail string
+}
+
+// activityView is an activity log page, for the account or one site.
+type activityView struct {
+	page
+	Heading string
+	Rows    []activityRow
+	// Older pages on; First goes back to the newest entries.
+	Older, First string
+}
+
+// actorText names who made a change.
+func actorText(a apiActor) (who, kind string) {
+	switch a.Type {
+	case "owner":
+		return "You", "owner, in the dashboard"
+	case "agent":
+		return a.Name, "agent key"
+	case "app":
+		return a.Name, "app"
+	case "service":
+		if a.Name != "" {
+			return a.Name, "the service"
+		}
+		return "The service", "scheduled work"
+	}
+	return a.Name, a.Type
+}
+
+// activityRows turns entries into rows; sites names the account's sites.
+func (d *Dashboard) activityRows(entries []apiActivity, sites map[string]apiSite) []activityRow {
+	now := d.Clock.Now()
+	out := make([]activityRow, 0, len(entries))
+	for _, e := range entries {
+		who, kind := actorText(e.Actor)
+		row := activityRow{
+			When: at(e.CreatedAt, now), Actor: who, ActorKind: kind, Summary: e.Summary, Action: e.Action,
+			Resource: words(e.Resource.Type), Href: resourceHref(e),
+		}
+		if s, ok := sites[e.SiteID]; ok {
+			row.SiteName, row.SiteHref = siteName(s), sitePath(s.ID)
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// resourceHref is the dashboard page of an entry's resource, when there is
+// one.
+func resourceHref(e apiActivity) string {
+	site, id := sitePath(e.SiteID), esc(e.Resource.ID)
+	switch e.Resource.Type {
+	case "article":
+		if strings.HasSuffix(e.Action, ".deleted") {
+			return site + "/articles"
+		}
+		return site + "/articles/" + id
+	case "keyword":
+		return site + "/keywords"
+	case "site", "scan":
+		return site
+	case "autopilot":
+		return site + "/autopilot"
+	case "integration", "site_key":
+		return site + "/integrations"
+	case "backlinks", "backlink_placement":
+		return site + "/backlinks"
+	case "backlink_target":
+		if strings.HasSuffix(e.Action, ".deleted") {
+			return site + "/backlinks"
+		}
+		return site + "/backlinks/targets/" + id
+	case "forum", "forum_draft", "forum_reply":
+		return site + "/forum"
+	case "forum_thread":
+		return site + "/forum/threads/" + id
+	case "agent_key":
+		return agentsPage
+	case "webhook":
+		if strings.HasSuffix(e.Action, ".deleted") {
+			return webhooksPage
+		}
+		return webhooksPage + "/" + id
+	case "account":
+		return settingsPage
+	}
+	if e.SiteID != "" {
+		return site
+	}
+	return ""
+}
+
+func (d *Dashboard) accountActivity(w http.ResponseWriter, r *http.Request) {
+	o, ok := d.signedIn(w, r, activityPage)
+	if !ok {
+		return
+	}
+	var ss struct {
+		Sites []apiSite `json:"sites"`
+	}
+	var act struct {
+		Activity   []apiActivity `json:"activity"`
+		NextCursor *string       `json:"next_cursor"`
+	}
+	q := activityQuery(r, "")
+	if err := d.reads(r.Context(), o, fetch{Path: "/sites?limit=100", Out: &ss}, fetch{Path: "/activity?" + q.Encode(), Out: &act}); err != nil {
+		d.refused(w, r, err, activityPage, "Back to the newest entries")
+		return
+	}
+	sites := map[string]apiSite{}
+	for _, s := range ss.Sites {
+		sites[s.ID] = s
+	}
+	v := activityView{page: o.page(r, "Activity", activityPage), Heading: "Everything done on this account", Rows: d.activityRows(act.Activity, sites)}
+	v.Older, v.First = pageLinks(activityPage, r, act.NextCursor)
+	Render(w, http.StatusOK, "dash_activity.html", v)
+}
+
+func (d *Dashboard) siteActivity(w http.ResponseWriter, r *http.Request) {
+	var act struct {
+		Activity   []apiActivity `json:"activity"`
+		NextCursor *string       `json:"next_cursor"`
+	}
+	q := activityQuery(r, r.PathValue("site_id"))
+	o, s, ok := d.openSite(w, r, nil, "/activity", fetch{Path: "/activity?" + q.Encode(), Out: &act})
+	if !ok {
+		return
+	}
+	v := activityView{page: o.sitePage(r, s, "Activity", "/activity"), Heading: "Everything done on " + siteName(s), Rows: d.activityRows(act.Activity, map[string]apiSite{s.ID: s})}
+	v.Older, v.First = pageLinks(sitePath(s.ID)+"/activity", r, act.NextCursor)
+	Render(w, http.StatusOK, "dash_activity.html", v)
+}
+
+// activityQuery is the query of an activity page's read.
+func activityQuery(r *http.Request, siteID string) url.Values {
+	q := url.Values{"limit": {itoa(activityPageSize)}}
+	if c := r.URL.Query().Get("cursor"); c != "" {
+		q.Set("cursor", c)
+	}
+	if siteID != "" {
+		q.Set("site_id", siteID)
+	}
+	return q
+}
+
+// pageLinks returns a list page's link to its next page (when next is set)
+// and back to its first page (when this is not the first).
+func pageLinks(path string, r *http.Request, next *string) (older, first string) {
+	q := r.URL.Query()
+	if next != nil && *next != "" {
+		n := url.Values{}
+		for k, vs := range q {
+			if k != "cursor" && k != "done" {
+				n[k] = vs
+			}
+		}
+		n.Set("cursor", *next)
+		older = path + "?" + n.Encode()
+	}
+	if q.Get("cursor") != "" {
+		q.Del("cursor")
+		q.Del("done")
+		first = path
+		if len(q) > 0 {
+			first += "?" + q.Encode()
+		}
+	}
+	return older, first
+}

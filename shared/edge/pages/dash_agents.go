@@ -1,0 +1,112 @@
+package pages
+
+import (
+	"net/http"
+	"net/url"
+)
+
+// agentsView is the agent keys and app connections page.
+type agentsView struct {
+	page
+	Keys   []keyRow
+	Create formView
+}
+
+// keyRow is an agent key or app connection as the page lists it.
+type keyRow struct {
+	ID, Name, Type, Prefix, Operator string
+	Created, LastUsed                when
+}
+
+// agentKeyFields are the fields of POST /agent-keys.
+var agentKeyFields = []field{
+	{Name: "name", Label: "Name", Required: true, Hint: "2 to 60 characters: the agent's name, shown in the activity log.", Max: 60},
+	{Name: "operator", Label: "Operator", Hint: "Optional: who runs the agent (at most 100 characters).", Max: 100},
+	{Name: "contact_url", Label: "Contact address", Kind: kURL, Hint: "Optional: an https address about the agent."},
+}
+
+func (d *Dashboard) keyRows(keys []apiAgentKey) []keyRow {
+	now := d.Clock.Now()
+	out := make([]keyRow, len(keys))
+	for i, k := range keys {
+		typ := "Agent key"
+		if k.Type == "oauth" {
+			typ = "App connection"
+		}
+		out[i] = keyRow{
+			ID: k.ID, Name: k.Name, Type: typ, Prefix: str(k.Prefix), Operator: str(k.Operator),
+			Created: at(k.CreatedAt, now), LastUsed: atp(k.LastUsedAt, now),
+		}
+	}
+	return out
+}
+
+func (d *Dashboard) agents(w http.ResponseWriter, r *http.Request) {
+	d.showAgents(w, r, nil, http.StatusOK, nil)
+}
+
+// showAgents renders the agent keys page; f is the create form after a
+// refusal.
+func (d *Dashboard) showAgents(w http.ResponseWriter, r *http.Request, o *owner, status int, f *formView) {
+	signed, ok := d.ownerOf(w, r, o, agentsPage)
+	if !ok {
+		return
+	}
+	o = &signed
+	var keys struct {
+		AgentKeys []apiAgentKey `json:"agent_keys"`
+	}
+	if err := d.get(r.Context(), *o, "/agent-keys?limit=100", &keys); err != nil {
+		d.refused(w, r, err, settingsPage, "Back to settings")
+		return
+	}
+	v := agentsView{page: o.page(r, "Agent keys and apps", settingsPage), Keys: d.keyRows(keys.AgentKeys)}
+	if f != nil {
+		v.Create = *f
+	} else {
+		v.Create = form("create", agentsPage, "Create agent key", agentKeyFields, url.Values{})
+	}
+	Render(w, status, "dash_agents.html", v)
+}
+
+// keyCreatedView shows a new agent key's secret, once.
+type keyCreatedView struct {
+	page
+	Key    keyRow
+	Secret string
+}
+
+// createAgentKey creates an agent key as POST /agent-keys does and shows
+// its secret this one time.
+func (d *Dashboard) createAgentKey(w http.ResponseWriter, r *http.Request) {
+	o, ok := d.signedIn(w, r, agentsPage)
+	if !ok {
+		return
+	}
+	sent := posted(r)
+	var out struct {
+		AgentKey apiAgentKey `json:"agent_key"`
+	}
+	if err := d.send(r, o, http.MethodPost, "/agent-keys", body(agentKeyFields, sent, nil), &out); err != nil {
+		f := form("create", agentsPage, "Create agent key", agentKeyFields, sent).withProblems(err, labelsOf(agentKeyFields))
+		d.showAgents(w, r, &o, statusOf(err), &f)
+		return
+	}
+	Render(w, http.StatusCreated, "dash_key_created.html", keyCreatedView{
+		page: o.page(r, "Agent key created", settingsPage), Key: d.keyRows([]apiAgentKey{out.AgentKey})[0], Secret: out.AgentKey.Key,
+	})
+}
+
+// revokeAgentKey revokes a key or disconnects an app (DELETE
+// /agent-keys/{id}).
+func (d *Dashboard) revokeAgentKey(w http.ResponseWriter, r *http.Request) {
+	o, ok := d.signedIn(w, r, agentsPage)
+	if !ok {
+		return
+	}
+	if err := d.send(r, o, http.MethodDelete, "/agent-keys/"+esc(r.PathValue("id")), nil, nil); err != nil {
+		d.refused(w, r, err, agentsPage, "Back to agent keys and apps")
+		return
+	}
+	d.done(w, r, agentsPage, "revoked")
+}

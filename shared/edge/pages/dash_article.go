@@ -1,0 +1,357 @@
+package pages
+
+import (
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+
+	template "github.com/DataDog/datadog-agent/pkg/template/html"
+)
+
+// articleView is one article's page: its facts, preview, what can be done
+// with it now, and its forms.
+type articleView struct {
+	page
+	A                          articleRow
+	Description, Tags, Source  string
+	Slug, PublishedURL, Href   string
+	Preview                    template.HTML
+	Idea, Generating, Finished bool
+	CanGenerate, CanFinish     bool
+	HasBody                    bool
+	Created, FinishedAt        when
+	Score                      *scoreSummary
+	Rewrite, Publish           formView
+	// Platforms are the connected push platforms a finished article can
+	// be sent to.
+	Platforms []option
+	// Results are the answers of a push just sent.
+	Results []string
+}
+
+type scoreSummary struct {
+	Overall, SEO, GEO int
+	Failing           int
+}
+
+// sourceText says where an article came from.
+func sourceText(source string) string {
+	switch source {
+	case "dashboard":
+		return "added by you in the dashboard"
+	case "api":
+		return "added by an agent"
+	case "research":
+		return "from keyword research"
+	case "scan":
+		return "planned by the website scan"
+	case "autopilot":
+		return "added by autopilot"
+	}
+	return source
+}
+
+// articlePath is the page of article id of site siteID.
+func articlePath(siteID, id string) string {
+	return sitePath(siteID) + "/articles/" + esc(id)
+}
+
+// rewriteFields are the fields of POST .../rewrite-section.
+func rewriteFields(sections []string) []field {
+	return []field{
+		{Name: "section", Label: "Section", Kind: kSelect, Options: opts(sections...), Hint: "The heading whose text is rewritten, up to the next heading of the same level."},
+		{Name: "instructions", Label: "What to change", Kind: kTextarea, Hint: "Optional, at most 500 characters: \"shorter\", \"add an example\"...", Max: 500},
+	}
+}
+
+// publishFields are the fields of POST .../publish that record a live URL.
+var publishFields = []field{
+	{Name: "url", Label: "Live address", Kind: kURL, Hint: "Where the article is published, on your website's domain.", Required: true},
+}
+
+// headingPattern finds a Markdown heading's text.
+var headingPattern = regexp.MustCompile(`(?m)^#{1,6}[ \t]+(.+?)[ \t#]*$`)
+
+// headings are the headings of a Markdown body, in order, each once.
+func headings(md string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, m := range headingPattern.FindAllStringSubmatch(md, -1) {
+		h := strings.TrimSpace(m[1])
+		if !seen[h] {
+			seen[h] = true
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+func (d *Dashboard) article(w http.ResponseWriter, r *http.Request) {
+	d.showArticle(w, r, nil, http.StatusOK, nil, nil, nil)
+}
+
+// showArticle renders an article's page; rewrite and publish are its forms
+// after a refusal, results a push's answers.
+func (d *Dashboard) showArticle(w http.ResponseWriter, r *http.Request, o *owner, status int, rewrite, publish *formView, results []string) {
+	var a struct {
+		Article apiArticle `json:"article"`
+	}
+	var sc struct {
+		Score apiScore `json:"score"`
+	}
+	var ints struct {
+		Integrations []apiIntegration `json:"integrations"`
+	}
+	site, art := esc(r.PathValue("site_id")), esc(r.PathValue("article_id"))
+	signed, s, ok := d.openSite(w, r, o, "/articles/"+art,
+		fetch{Path: "/sites/" + site + "/articles/" + art, Out: &a},
+		fetch{Path: "/sites/" + site + "/articles/" + art + "/score", Out: &sc, Optional: true},
+		fetch{Path: "/sites/" + site + "/integrations", Out: &ints, Optional: true})
+	if !ok {
+		return
+	}
+	art0, now := a.Article, d.Clock.Now()
+	v := articleView{
+		page: signed.sitePage(r, s, art0.Title, "/articles"), A: d.articleRow(s.ID, art0), Description: art0.Description,
+		Tags: strings.Join(art0.Tags, ", "), Source: sourceText(art0.Source), Slug: art0.Slug, PublishedURL: str(art0.PublishedURL),
+		Preview: template.HTML(sanitize(art0.BodyHTML)), Idea: art0.Status == "opportunity", Generating: art0.Status == "generating",
+		Finished: art0.Status == "finished", HasBody: art0.BodyMarkdown != "", Created: at(art0.CreatedAt, now),
+		FinishedAt: atp(art0.FinishedAt, now), Results: results, Href: articlePath(s.ID, art0.ID),
+	}
+	v.CanGenerate = !v.HasBody && (art0.Status == "opportunity" || art0.Status == "scheduled")
+	v.CanFinish = v.HasBody && !v.Finished && !v.Generating
+	if v.Generating {
+		v.Refresh = 5
+	}
+	if v.HasBody {
+		ss := sc.Score
+		v.Score = &scoreSummary{Overall: ss.Overall, SEO: ss.SEO.Score, GEO: ss.GEO.Score}
+		for _, c := range append(ss.SEO.Checks, ss.GEO.Checks...) {
+			if !c.Passed {
+				v.Score.Failing++
+			}
+		}
+	}
+	for _, i := range ints.Integrations {
+		if i.Status == "connected" {
+			v.Platforms = append(v.Platforms, option{Value: i.ID, Label: platformName(i.ID) + " (" + str(i.SiteURL) + ")"})
+		}
+	}
+	v.Rewrite = pick(rewrite, form("rewrite", v.Href+"/rewrite", "Rewrite this section", rewriteFields(headings(art0.BodyMarkdown)), url.Values{}))
+	v.Publish = pick(publish, form("publish", v.Href+"/publish", "Record the live address", publishFields, vals("url", str(art0.PublishedURL))))
+	Render(w, status, "dash_article.html", v)
+}
+
+// editFields are the fields of PATCH .../articles/{article_id}; a finished
+// article's status does not change here.
+func editFields(finished bool) []field {
+	fs := []field{
+		{Name: "title", Label: "Title", Required: true, Blank: sendBlank, Max: 200},
+		{Name: "keyword", Label: "Keyword", Blank: nullBlank, Max: 200},
+		{Name: "description", Label: "Description", Kind: kTextarea, Blank: nullBlank, Max: 1000},
+		{Name: "tags", Label: "Tags", Kind: kList, Hint: "Comma-separated: at most 10 of 1 to 40 characters.", Blank: sendBlank},
+	}
+	if !finished {
+		fs = append(fs, articleFields[4], field{Name: "scheduled_for", Label: "Scheduled for", Kind: kDate, Blank: nullBlank})
+	}
+	return append(fs, field{Name: "body_markdown", Label: "Body (Markdown)", Kind: kTextarea, Blank: sendBlank, Hint: "At most 200,000 characters."})
+}
+
+// articleValues are an article as its edit form shows it.
+func articleValues(a apiArticle) url.Values {
+	return vals("title", a.Title, "keyword", str(a.Keyword), "description", a.Description, "tags", strings.Join(a.Tags, ", "),
+		"status", a.Status, "scheduled_for", str(a.ScheduledFor), "body_markdown", a.BodyMarkdown)
+}
+
+// editView is an article's edit page.
+type editView struct {
+	page
+	A    articleRow
+	Href string
+	Form formView
+}
+
+func (d *Dashboard) editArticle(w http.ResponseWriter, r *http.Request) {
+	d.showEdit(w, r, nil, http.StatusOK, nil)
+}
+
+// showEdit renders the edit page; f is the form after a refusal.
+func (d *Dashboard) showEdit(w http.ResponseWriter, r *http.Request, o *owner, status int, f *formView) {
+	var a struct {
+		Article apiArticle `json:"article"`
+	}
+	site, art := esc(r.PathValue("site_id")), esc(r.PathValue("article_id"))
+	signed, s, ok := d.openSite(w, r, o, "/articles/"+art+"/edit", fetch{Path: "/sites/" + site + "/articles/" + art, Out: &a})
+	if !ok {
+		return
+	}
+	href := articlePath(s.ID, a.Article.ID)
+	v := editView{page: signed.sitePage(r, s, "Edit "+a.Article.Title, "/articles"), A: d.articleRow(s.ID, a.Article), Href: href}
+	v.Form = pick(f, form("edit", href+"/edit", "Save the article", editFields(a.Article.Status == "finished"), articleValues(a.Article)))
+	Render(w, status, "dash_article_edit.html", v)
+}
+
+// saveArticle sends the changed fields (PATCH .../articles/{article_id}).
+func (d *Dashboard) saveArticle(w http.ResponseWriter, r *http.Request) {
+	site, art := r.PathValue("site_id"), r.PathValue("article_id")
+	href := articlePath(site, art)
+	o, ok := d.signedIn(w, r, href+"/edit")
+	if !ok {
+		return
+	}
+	var cur struct {
+		Article apiArticle `json:"article"`
+	}
+	path := "/sites/" + esc(site) + "/articles/" + esc(art)
+	if err := d.get(r.Context(), o, path, &cur); err != nil {
+		d.refused(w, r, err, sitePath(site)+"/articles", "Back to articles")
+		return
+	}
+	fields, sent := editFields(cur.Article.Status == "finished"), posted(r)
+	changes := body(fields, sent, articleValues(cur.Article))
+	if len(changes) == 0 {
+		d.done(w, r, href, "nothing")
+		return
+	}
+	if err := d.send(r, o, http.MethodPatch, path, changes, nil); err != nil {
+		f := form("edit", href+"/edit", "Save the article", fields, sent).withProblems(err, labelsOf(fields))
+		d.showEdit(w, r, &o, statusOf(err), &f)
+		return
+	}
+	d.done(w, r, href, "saved")
+}
+
+// scoreView is an article's SEO and GEO score with every check.
+type scoreView struct {
+	page
+	A              articleRow
+	Href           string
+	Overall, Words int
+	Keyword        string
+	SEO, GEO       apiScorePart
+}
+
+func (d *Dashboard) articleScore(w http.ResponseWriter, r *http.Request) {
+	var a struct {
+		Article apiArticle `json:"article"`
+	}
+	var sc struct {
+		Score apiScore `json:"score"`
+	}
+	site, art := esc(r.PathValue("site_id")), esc(r.PathValue("article_id"))
+	o, s, ok := d.openSite(w, r, nil, "/articles/"+art+"/score",
+		fetch{Path: "/sites/" + site + "/articles/" + art, Out: &a}, fetch{Path: "/sites/" + site + "/articles/" + art + "/score", Out: &sc})
+	if !ok {
+		return
+	}
+	v := scoreView{
+		page: o.sitePage(r, s, "Score of "+a.Article.Title, "/articles"), A: d.articleRow(s.ID, a.Article), Href: articlePath(s.ID, a.Article.ID),
+		Overall: sc.Score.Overall, Words: sc.Score.WordCount, Keyword: str(sc.Score.Keyword), SEO: sc.Score.SEO, GEO: sc.Score.GEO,
+	}
+	Render(w, http.StatusOK, "dash_article_score.html", v)
+}
+
+// articleAction sends one request about the page's article and returns to
+// it with the flash done.
+func (d *Dashboard) articleAction(w http.ResponseWriter, r *http.Request, method, suffix string, b any, after, done string) {
+	site, art := r.PathValue("site_id"), r.PathValue("article_id")
+	href := articlePath(site, art)
+	o, ok := d.signedIn(w, r, href)
+	if !ok {
+		return
+	}
+	if err := d.send(r, o, method, "/sites/"+esc(site)+"/articles/"+esc(art)+suffix, b, nil); err != nil {
+		d.refused(w, r, err, href, "Back to the article")
+		return
+	}
+	if after == "" {
+		after = href
+	}
+	d.done(w, r, after, done)
+}
+
+// generateArticle writes the article (POST .../generate: 1 article credit,
+// trigger "dashboard").
+func (d *Dashboard) generateArticle(w http.ResponseWriter, r *http.Request) {
+	d.articleAction(w, r, http.MethodPost, "/generate", nil, "", "generating")
+}
+
+// finishArticle marks a hand-written article finished (POST .../finish).
+func (d *Dashboard) finishArticle(w http.ResponseWriter, r *http.Request) {
+	d.articleAction(w, r, http.MethodPost, "/finish", nil, "", "finished")
+}
+
+// deleteArticle deletes the article (DELETE .../articles/{article_id}).
+func (d *Dashboard) deleteArticle(w http.ResponseWriter, r *http.Request) {
+	d.articleAction(w, r, http.MethodDelete, "", nil, sitePath(r.PathValue("site_id"))+"/articles", "article_gone")
+}
+
+// rewriteSection rewrites one section and applies it (POST
+// .../rewrite-section).
+func (d *Dashboard) rewriteSection(w http.ResponseWriter, r *http.Request) {
+	site, art := r.PathValue("site_id"), r.PathValue("article_id")
+	href := articlePath(site, art)
+	o, ok := d.signedIn(w, r, href)
+	if !ok {
+		return
+	}
+	sent := posted(r)
+	fields := rewriteFields([]string{sent.Get("section")})
+	b := body(fields, sent, nil)
+	b["apply"] = true
+	if err := d.send(r, o, http.MethodPost, "/sites/"+esc(site)+"/articles/"+esc(art)+"/rewrite-section", b, nil); err != nil {
+		f := form("rewrite", href+"/rewrite", "Rewrite this section", fields, sent).withProblems(err, labelsOf(fields))
+		d.showArticle(w, r, &o, statusOf(err), &f, nil, nil)
+		return
+	}
+	d.done(w, r, href, "rewritten")
+}
+
+// publishArticle records the live address and/or pushes to connected
+// platforms (POST .../publish, source "dashboard").
+func (d *Dashboard) publishArticle(w http.ResponseWriter, r *http.Request) {
+	site, art := r.PathValue("site_id"), r.PathValue("article_id")
+	href := articlePath(site, art)
+	o, ok := d.signedIn(w, r, href)
+	if !ok {
+		return
+	}
+	sent := posted(r)
+	b := map[string]any{}
+	if u := strings.TrimSpace(sent.Get("url")); u != "" {
+		b["url"] = u
+	}
+	if dests := sent["destinations"]; len(dests) > 0 {
+		b["destinations"] = dests
+	}
+	var out struct {
+		Results []struct {
+			Destination string  `json:"destination"`
+			Result      string  `json:"result"`
+			URL         *string `json:"url"`
+			Error       *string `json:"error"`
+		} `json:"results"`
+	}
+	if err := d.send(r, o, http.MethodPost, "/sites/"+esc(site)+"/articles/"+esc(art)+"/publish", b, &out); err != nil {
+		f := form("publish", href+"/publish", "Record the live address", publishFields, sent).withProblems(err, labelsOf(publishFields))
+		d.showArticle(w, r, &o, statusOf(err), nil, &f, nil)
+		return
+	}
+	if _, pushed := b["destinations"]; !pushed {
+		d.done(w, r, href, "published")
+		return
+	}
+	var results []string
+	for _, res := range out.Results {
+		line := platformName(res.Destination) + ": " + res.Result
+		if res.Destination == "url" || res.Destination == "" {
+			line = "Live address: " + res.Result
+		}
+		if res.Error != nil {
+			line += " (" + *res.Error + ")"
+		}
+		results = append(results, line)
+	}
+	d.showArticle(w, r, &o, http.StatusOK, nil, nil, results)
+}

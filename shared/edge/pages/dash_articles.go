@@ -1,0 +1,151 @@
+package pages
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+)
+
+// articlesPageSize is how many articles a list page shows.
+const articlesPageSize = 20
+
+// articleFilters are the article list's status filters.
+var articleFilters = []struct{ Status, Label string }{
+	{"", "All"}, {"opportunity", "Ideas"}, {"scheduled", "Scheduled"}, {"generating", "Being written"}, {"finished", "Finished"},
+}
+
+// articleFields are the fields of POST /sites/{site_id}/articles.
+var articleFields = []field{
+	{Name: "title", Label: "Title", Required: true, Hint: "1 to 200 characters.", Max: 200},
+	{Name: "keyword", Label: "Keyword", Hint: "The search phrase the article should rank for (2 to 200 characters).", Max: 200},
+	{Name: "description", Label: "Description", Kind: kTextarea, Hint: "Optional, at most 1,000 characters.", Max: 1000},
+	{Name: "tags", Label: "Tags", Kind: kList, Hint: "Optional, comma-separated: at most 10 of 1 to 40 characters."},
+	{Name: "status", Label: "Status", Kind: kSelect, Options: []option{{Value: "opportunity", Label: "Idea"}, {Value: "scheduled", Label: "Scheduled"}}},
+	{Name: "scheduled_for", Label: "Scheduled for", Kind: kDate, Hint: "Optional day to write it, for scheduled articles."},
+}
+
+// articleRow is an article in a list.
+type articleRow struct {
+	ID, Title, Status, Keyword, Score, Href string
+	Words                                   int
+	Scheduled, Updated                      when
+	Published                               bool
+}
+
+// statusText names an article status for a person.
+func statusText(s string) string {
+	switch s {
+	case "opportunity":
+		return "Idea"
+	case "scheduled":
+		return "Scheduled"
+	case "generating":
+		return "Being written"
+	case "finished":
+		return "Finished"
+	}
+	return s
+}
+
+func (d *Dashboard) articleRow(siteID string, a apiArticle) articleRow {
+	now := d.Clock.Now()
+	row := articleRow{
+		ID: a.ID, Title: a.Title, Status: statusText(a.Status), Keyword: str(a.Keyword), Words: a.WordCount,
+		Href: sitePath(siteID) + "/articles/" + esc(a.ID), Updated: at(a.UpdatedAt, now), Published: a.PublishedURL != nil,
+	}
+	if a.ScheduledFor != nil {
+		row.Scheduled = day(*a.ScheduledFor)
+	}
+	if a.SEOScore != nil {
+		row.Score = strconv.Itoa(int(*a.SEOScore+0.5)) + " / 100"
+	}
+	return row
+}
+
+// articlesView is a site's articles page.
+type articlesView struct {
+	page
+	Filters      []navItem
+	Status       string
+	Articles     []articleRow
+	Older, First string
+	Create       formView
+}
+
+func (d *Dashboard) articles(w http.ResponseWriter, r *http.Request) {
+	d.showArticles(w, r, nil, http.StatusOK, nil)
+}
+
+// showArticles renders the articles page; f is the create form after a
+// refusal.
+func (d *Dashboard) showArticles(w http.ResponseWriter, r *http.Request, o *owner, status int, f *formView) {
+	q := r.URL.Query()
+	filter := q.Get("status")
+	known := false
+	for _, af := range articleFilters {
+		known = known || af.Status == filter
+	}
+	if !known {
+		filter = ""
+	}
+	read := url.Values{"limit": {strconv.Itoa(articlesPageSize)}}
+	if filter != "" {
+		read.Set("status", filter)
+	}
+	if c := q.Get("cursor"); c != "" {
+		read.Set("cursor", c)
+	}
+	var list struct {
+		Articles   []apiArticle `json:"articles"`
+		NextCursor *string      `json:"next_cursor"`
+	}
+	signed, s, ok := d.openSite(w, r, o, "/articles", fetch{Path: "/sites/" + esc(r.PathValue("site_id")) + "/articles?" + read.Encode(), Out: &list})
+	if !ok {
+		return
+	}
+	base := sitePath(s.ID) + "/articles"
+	v := articlesView{page: signed.sitePage(r, s, "Articles", "/articles"), Status: filter}
+	for _, af := range articleFilters {
+		href := base
+		if af.Status != "" {
+			href += "?status=" + af.Status
+		}
+		v.Filters = append(v.Filters, navItem{Href: href, Label: af.Label, Current: af.Status == filter})
+	}
+	for _, a := range list.Articles {
+		v.Articles = append(v.Articles, d.articleRow(s.ID, a))
+	}
+	v.Older, v.First = pageLinks(base, r, list.NextCursor)
+	v.Create = pick(f, form("create", base, "Create article", articleFields, vals("status", "opportunity")))
+	Render(w, status, "dash_articles.html", v)
+}
+
+// createArticle creates an idea or a scheduled article (POST
+// /sites/{site_id}/articles, source "dashboard") and opens it. From a
+// research page (return set) it goes back there.
+func (d *Dashboard) createArticle(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("site_id")
+	o, ok := d.signedIn(w, r, sitePath(id)+"/articles")
+	if !ok {
+		return
+	}
+	sent := posted(r)
+	back := returnTo(sent.Get("return"), sitePath(id))
+	var out struct {
+		Article apiArticle `json:"article"`
+	}
+	if err := d.send(r, o, http.MethodPost, "/sites/"+esc(id)+"/articles", body(articleFields, sent, nil), &out); err != nil {
+		if back != "" {
+			d.refused(w, r, err, back, "Back to the research")
+			return
+		}
+		f := form("create", sitePath(id)+"/articles", "Create article", articleFields, sent).withProblems(err, labelsOf(articleFields))
+		d.showArticles(w, r, &o, statusOf(err), &f)
+		return
+	}
+	if back != "" {
+		d.done(w, r, back, "article")
+		return
+	}
+	d.done(w, r, sitePath(id)+"/articles/"+esc(out.Article.ID), "article")
+}

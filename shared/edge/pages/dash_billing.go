@@ -1,0 +1,201 @@
+package pages
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// billingFacts is the account's billing in words.
+type billingFacts struct {
+	Status, Summary, Plan, MonthlyTotal, CardCheck string
+	TrialEnds, PeriodEnd, PastDueSince             when
+	Paid, Trialing, CancelAtPeriodEnd, PastDue     bool
+	// Subscribed says there is a subscription to manage in the processor's
+	// portal; otherwise one starts through checkout.
+	Subscribed  bool
+	StudioSites int
+}
+
+func (d *Dashboard) billingOf(b apiBilling) billingFacts {
+	now := d.Clock.Now()
+	f := billingFacts{
+		Status: words(b.Status), Plan: b.Plan.Name + ", " + money(b.Plan.Amount.String()) + " a " + b.Plan.Interval,
+		MonthlyTotal: money(b.MonthlyTotal.String()), TrialEnds: atp(b.TrialEndsAt, now), PeriodEnd: atp(b.CurrentPeriodEnd, now),
+		PastDueSince: atp(b.PastDueSince, now), Paid: b.Paid, Trialing: b.Status == "trialing", PastDue: b.Status == "past_due",
+		CancelAtPeriodEnd: b.CancelAtPeriodEnd, Subscribed: b.Status != "none" && b.Status != "canceled", StudioSites: b.StudioSites,
+	}
+	switch {
+	case b.CardVerified == nil:
+		f.CardCheck = "not checked yet"
+	case *b.CardVerified:
+		f.CardCheck = "passed"
+	default:
+		f.CardCheck = "failed: update the card to keep writing"
+	}
+	switch b.Status {
+	case "trialing":
+		f.Summary = "Free trial"
+		if n, ok := daysLeft(b.TrialEndsAt, now); ok {
+			f.Summary += ", " + plural(n, "day", "days") + " left"
+		}
+	case "active":
+		f.Summary = b.Plan.Name + " plan, paid"
+		if b.CancelAtPeriodEnd {
+			f.Summary += ", ends " + f.PeriodEnd.Rel
+		}
+	case "past_due":
+		f.Summary = "Payment past due"
+	case "canceled":
+		f.Summary = "Plan ended"
+	default:
+		f.Summary = "No plan yet"
+	}
+	return f
+}
+
+// billingView is the billing page.
+type billingView struct {
+	page
+	Billing billingFacts
+	Card    string
+	Quote   quoteView
+	Studio  []siteFacts
+	AddSite formView
+}
+
+// quoteView is the Studio quote: its own sentence and figures.
+type quoteView struct {
+	Message, DueToday, MonthlyAfter, PricePerSite string
+	Blocked                                       bool
+	ProrationDate                                 string
+}
+
+// studioFields are the fields of POST /sites.
+var studioFields = []field{
+	{Name: "site_url", Label: "Website address", Kind: kURL, Required: true, Hint: "The public http(s) address of the site."},
+	{Name: "site_name", Label: "Site name", Required: true, Hint: "1 to 120 characters.", Max: 120},
+	{Name: "site_description", Label: "What it sells", Kind: kTextarea, Hint: "Optional, at most 2,000 characters; written from the site when empty.", Max: 2000},
+	{Name: "logo_url", Label: "Logo address", Kind: kURL, Hint: "Optional https address."},
+}
+
+func (d *Dashboard) billing(w http.ResponseWriter, r *http.Request) {
+	d.showBilling(w, r, nil, http.StatusOK, nil)
+}
+
+// showBilling renders the billing page; f is the Studio form after a
+// refusal.
+func (d *Dashboard) showBilling(w http.ResponseWriter, r *http.Request, o *owner, status int, f *formView) {
+	signed, ok := d.ownerOf(w, r, o, billingPage)
+	if !ok {
+		return
+	}
+	o = &signed
+	var b struct {
+		Billing apiBilling `json:"billing"`
+	}
+	var q struct {
+		Quote apiQuote `json:"studio_quote"`
+	}
+	var ss struct {
+		Sites []apiSite `json:"sites"`
+	}
+	if err := d.reads(r.Context(), *o, fetch{Path: "/billing", Out: &b}, fetch{Path: "/billing/studio-quote", Out: &q},
+		fetch{Path: "/sites?limit=100", Out: &ss}); err != nil {
+		d.refused(w, r, err, DashboardPath, "Back to the overview")
+		return
+	}
+	v := billingView{page: o.page(r, "Billing", billingPage), Billing: d.billingOf(b.Billing), Card: "none on file"}
+	if c := q.Quote.Card; c != nil {
+		v.Card = strings.ToUpper(c.Brand[:min(1, len(c.Brand))]) + c.Brand[min(1, len(c.Brand)):] + " ending in " + c.Last4
+	}
+	v.Quote = quoteView{
+		Message: q.Quote.Message, DueToday: money(q.Quote.DueToday.String()), MonthlyAfter: money(q.Quote.MonthlyAfter.String()),
+		PricePerSite: money(q.Quote.PricePerSite.String()), Blocked: q.Quote.Block != nil, ProrationDate: strconv.FormatInt(q.Quote.ProrationDate, 10),
+	}
+	for _, s := range ss.Sites {
+		if s.Kind != "primary" {
+			v.Studio = append(v.Studio, d.factsOf(s))
+		}
+	}
+	if f != nil {
+		v.AddSite = *f
+	} else {
+		v.AddSite = form("studio", billingPage+"/sites", "Add the site and pay "+v.Quote.DueToday, studioFields, url.Values{})
+	}
+	RenderForm(w, status, "dash_billing.html", v, paymentTargets)
+}
+
+// checkout sends the owner to the processor's checkout (POST
+// /billing/checkout).
+func (d *Dashboard) checkout(w http.ResponseWriter, r *http.Request) {
+	var out struct {
+		Checkout struct {
+			URL string `json:"checkout_url"`
+		} `json:"checkout"`
+	}
+	d.away(w, r, "/billing/checkout", &out, func() string { return out.Checkout.URL })
+}
+
+// portal sends the owner to the processor's billing portal (POST
+// /billing/portal).
+func (d *Dashboard) portal(w http.ResponseWriter, r *http.Request) {
+	var out struct {
+		Portal struct {
+			URL string `json:"portal_url"`
+		} `json:"portal"`
+	}
+	d.away(w, r, "/billing/portal", &out, func() string { return out.Portal.URL })
+}
+
+// away asks the API for a processor page and redirects there, or shows why
+// it cannot.
+func (d *Dashboard) away(w http.ResponseWriter, r *http.Request, path string, out any, to func() string) {
+	o, ok := d.signedIn(w, r, billingPage)
+	if !ok {
+		return
+	}
+	if err := d.send(r, o, http.MethodPost, path, nil, out); err != nil {
+		d.refused(w, r, err, billingPage, "Back to billing")
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	http.Redirect(w, r, to(), http.StatusSeeOther)
+}
+
+// activate ends the trial now and pays (POST /billing/activate).
+func (d *Dashboard) activate(w http.ResponseWriter, r *http.Request) {
+	o, ok := d.signedIn(w, r, billingPage)
+	if !ok {
+		return
+	}
+	if err := d.send(r, o, http.MethodPost, "/billing/activate", nil, nil); err != nil {
+		d.refused(w, r, err, billingPage, "Back to billing")
+		return
+	}
+	d.done(w, r, billingPage, "activated")
+}
+
+// addStudioSite adds a Studio site at the quoted price (POST /sites with the
+// quote's proration_date).
+func (d *Dashboard) addStudioSite(w http.ResponseWriter, r *http.Request) {
+	o, ok := d.signedIn(w, r, billingPage)
+	if !ok {
+		return
+	}
+	sent := posted(r)
+	b := body(studioFields, sent, nil)
+	if pd, err := strconv.ParseInt(sent.Get("proration_date"), 10, 64); err == nil {
+		b["proration_date"] = pd
+	}
+	var out struct {
+		Site apiSite `json:"site"`
+	}
+	if err := d.send(r, o, http.MethodPost, "/sites", b, &out); err != nil {
+		f := form("studio", billingPage+"/sites", "Add the site", studioFields, sent).withProblems(err, labelsOf(studioFields))
+		d.showBilling(w, r, &o, statusOf(err), &f)
+		return
+	}
+	d.done(w, r, sitePath(out.Site.ID), "studio")
+}

@@ -1,0 +1,321 @@
+package pages
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// forumFields are the settings of PATCH .../forum.
+var forumFields = []field{
+	{Name: "enabled", Label: "Find forum threads for this site", Kind: kCheckbox, Hint: "Needs the site's brand name. A person posts every reply; the service never does."},
+	{Name: "sweep_enabled", Label: "Search automatically once a day", Kind: kCheckbox},
+	{Name: "disclosure_line", Label: "Disclosure line", Hint: "10 to 200 characters that name the brand (or use {brand}) and say you work on it.", Blank: nullBlank, Max: 200},
+	{Name: "tone", Label: "Tone", Hint: "At most 80 characters; default plain.", Blank: nullBlank, Max: 80},
+	{Name: "niche", Label: "Niche", Hint: "At most 160 characters.", Blank: nullBlank, Max: 160},
+	{Name: "topic_tags", Label: "Topic tags", Kind: kList, Hint: "Comma-separated, at most 12.", Blank: sendBlank},
+	{Name: "max_links_per_reply", Label: "Link to your site in replies", Kind: kSelect, Options: []option{{Value: "0", Label: "never"}, {Value: "1", Label: "once"}}},
+	{Name: "allow_subforums", Label: "Only these subforums", Kind: kList, Hint: "Comma-separated names without r/; empty for any.", Blank: sendBlank},
+	{Name: "deny_subforums", Label: "Never these subforums", Kind: kList, Hint: "Comma-separated names without r/.", Blank: sendBlank},
+	{Name: "keywords_per_sweep", Label: "Phrases per search", Kind: kNumber, Hint: "1 to 30 (default 12).", Blank: sendBlank},
+}
+
+// forumValues are the settings as their form shows them.
+func forumValues(f apiForum) url.Values {
+	return vals("enabled", boolText(f.Enabled), "sweep_enabled", boolText(f.SweepEnabled), "disclosure_line", f.DisclosureLine, "tone", f.Tone,
+		"niche", str(f.Niche), "topic_tags", strings.Join(f.TopicTags, ", "), "max_links_per_reply", strconv.Itoa(f.MaxLinksPerReply),
+		"allow_subforums", strings.Join(f.AllowSubforums, ", "), "deny_subforums", strings.Join(f.DenySubforums, ", "),
+		"keywords_per_sweep", strconv.Itoa(f.KeywordsPerSweep))
+}
+
+// forumView is a site's forum presence page.
+type forumView struct {
+	page
+	F                     apiForum
+	Access                string
+	LastSweep, CreditsEnd when
+	Waiting, Threads      []threadRow
+	Replies               []replyRow
+	Settings              formView
+}
+
+type threadRow struct {
+	ID, Title, Subforum, Status, Keyword, Fit, Blocked, Href, Draft string
+	Comments, Votes                                                 int
+	Posted                                                          when
+}
+
+type replyRow struct {
+	Permalink, Status, ThreadHref string
+	Posted, Confirmed, Checked    when
+}
+
+// threadStatusText names a thread status for a person.
+func threadStatusText(s string) string {
+	switch s {
+	case "drafted":
+		return "draft waiting to be posted"
+	case "posted":
+		return "reply posted"
+	}
+	return words(s)
+}
+
+func (d *Dashboard) threadRow(siteID string, t apiThread) threadRow {
+	row := threadRow{
+		ID: t.ID, Title: t.Thread.Title, Subforum: t.Thread.Subforum, Status: threadStatusText(t.Status), Keyword: t.MatchedKeyword,
+		Blocked: words(str(t.BlockedReason)), Href: sitePath(siteID) + "/forum/threads/" + esc(t.ID), Comments: t.Thread.NumComments,
+		Votes: t.Thread.UpVotes, Posted: at(t.Thread.PostedAt, d.Clock.Now()), Fit: "—",
+	}
+	if t.Fit != nil {
+		row.Fit = strconv.Itoa(*t.Fit)
+	}
+	if t.Draft != nil {
+		row.Draft = "passes the checks"
+		if !t.Draft.CompliancePass {
+			row.Draft = "fails a check"
+		}
+	}
+	return row
+}
+
+func (d *Dashboard) forum(w http.ResponseWriter, r *http.Request) {
+	d.showForum(w, r, nil, http.StatusOK, nil)
+}
+
+// showForum renders the forum page; f is the settings form after a
+// refusal.
+func (d *Dashboard) showForum(w http.ResponseWriter, r *http.Request, o *owner, status int, f *formView) {
+	id := esc(r.PathValue("site_id"))
+	var fs struct {
+		Forum apiForum `json:"forum"`
+	}
+	var ts struct {
+		Threads []apiThread `json:"threads"`
+	}
+	var rs struct {
+		Replies []apiReply `json:"replies"`
+	}
+	signed, s, ok := d.openSite(w, r, o, "/forum",
+		fetch{Path: "/sites/" + id + "/forum", Out: &fs},
+		fetch{Path: "/sites/" + id + "/forum/threads?limit=50&status=new,saved,drafted,posted,stale,dead", Out: &ts},
+		fetch{Path: "/sites/" + id + "/forum/replies?limit=50", Out: &rs})
+	if !ok {
+		return
+	}
+	now := d.Clock.Now()
+	v := forumView{
+		page: signed.sitePage(r, s, "Forum", "/forum"), F: fs.Forum, Access: forumAccess(fs.Forum.Access),
+		LastSweep: atp(fs.Forum.LastSweepAt, now), CreditsEnd: atp(fs.Forum.Credits.PeriodEnd, now),
+	}
+	threadOf := map[string]string{}
+	for _, t := range ts.Threads {
+		row := d.threadRow(s.ID, t)
+		threadOf[t.ID] = row.Href
+		if t.Status == "drafted" {
+			v.Waiting = append(v.Waiting, row)
+		}
+		v.Threads = append(v.Threads, row)
+	}
+	for _, rp := range rs.Replies {
+		v.Replies = append(v.Replies, replyRow{
+			Permalink: str(rp.Permalink), Status: words(rp.Status), ThreadHref: threadOf[rp.ThreadID],
+			Posted: atp(rp.PostedAt, now), Confirmed: atp(rp.ConfirmedAt, now), Checked: atp(rp.LastCheckedAt, now),
+		})
+	}
+	v.Settings = pick(f, form("settings", sitePath(s.ID)+"/forum", "Save forum settings", forumFields, forumValues(fs.Forum)))
+	Render(w, status, "dash_forum.html", v)
+}
+
+// forumAccess explains forum access for a person.
+func forumAccess(a string) string {
+	switch a {
+	case "paid":
+		return "open: the paid plan includes forum presence"
+	case "trial":
+		return "visible but not usable during the trial: it opens with the paid plan"
+	case "lapsed":
+		return "read-only: the plan is past due or ended"
+	}
+	return "closed: it needs the paid plan"
+}
+
+// saveForum sends the changed settings (PATCH .../forum).
+func (d *Dashboard) saveForum(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("site_id")
+	page := sitePath(id) + "/forum"
+	o, ok := d.signedIn(w, r, page)
+	if !ok {
+		return
+	}
+	var cur struct {
+		Forum apiForum `json:"forum"`
+	}
+	path := "/sites/" + esc(id) + "/forum"
+	if err := d.get(r.Context(), o, path, &cur); err != nil {
+		d.refused(w, r, err, DashboardPath, "Back to the overview")
+		return
+	}
+	d.patch(w, r, o, path, page, edit{"settings", "Save forum settings", forumFields, forumValues(cur.Forum)}, func(f formView) {
+		d.showForum(w, r, &o, statusOf(errOf(f)), &f)
+	})
+}
+
+// startSweep searches the forum now (POST .../forum/sweeps).
+func (d *Dashboard) startSweep(w http.ResponseWriter, r *http.Request) {
+	d.siteAction(w, r, "/forum", http.MethodPost, "/forum/sweeps", nil, "sweep")
+}
+
+// threadView is one thread's page: the thread, its draft with the
+// compliance checks, and the posting desk.
+type threadView struct {
+	page
+	T                      threadRow
+	Permalink, Body        string
+	Comments               []string
+	Saved, Dismissed, Dead bool
+	Posted, Blocked        bool
+	Draft                  *draftView
+	Reply                  *replyRow
+	Write, Rewrite         formView
+	Edit, Record           formView
+}
+
+type draftView struct {
+	ID, Text              string
+	Pass, Edited          bool
+	Failures, Unknowns    int
+	Rewrites, RewritesMax int
+	Checks                []draftCheck
+	Updated               when
+}
+
+type draftCheck struct {
+	Label, State, Detail string
+	Fail                 bool
+}
+
+// instructionFields are the field of POST .../drafts.
+var instructionFields = []field{{Name: "instructions", Label: "Instructions", Kind: kTextarea, Hint: "Optional, at most 500 characters, such as \"short\" or \"no link\".", Max: 500}}
+
+// draftFields are the field of PATCH .../forum/drafts/{draft_id}.
+var draftFields = []field{{Name: "edited_body", Label: "Your version", Kind: kTextarea, Hint: "At most 10,000 characters; empty to go back to the written draft. Editing is free and re-runs the checks.", Blank: nullBlank, Max: 10000}}
+
+// replyFields are the field of POST .../forum/replies.
+var replyFields = []field{{Name: "permalink", Label: "Address of your posted reply", Kind: kURL, Required: true, Hint: "The comment's permalink on the forum, in this thread.", Blank: sendBlank}}
+
+func (d *Dashboard) thread(w http.ResponseWriter, r *http.Request) {
+	d.showThread(w, r, nil, http.StatusOK, map[string]*formView{})
+}
+
+// showThread renders a thread's page; forms are its forms after a refusal.
+func (d *Dashboard) showThread(w http.ResponseWriter, r *http.Request, o *owner, status int, forms map[string]*formView) {
+	tid := esc(r.PathValue("thread_id"))
+	var th struct {
+		Thread apiThread `json:"thread"`
+	}
+	signed, s, ok := d.openSite(w, r, o, "/forum/threads/"+tid, fetch{Path: "/sites/" + esc(r.PathValue("site_id")) + "/forum/threads/" + tid, Out: &th})
+	if !ok {
+		return
+	}
+	t, now := th.Thread, d.Clock.Now()
+	href := sitePath(s.ID) + "/forum/threads/" + esc(t.ID)
+	v := threadView{
+		page: signed.sitePage(r, s, t.Thread.Title, "/forum"), T: d.threadRow(s.ID, t), Permalink: t.Thread.Permalink, Body: t.Body,
+		Saved: t.Status == "saved", Dismissed: t.Status == "dismissed", Dead: t.Status == "dead" || t.Status == "stale",
+		Posted: t.Status == "posted", Blocked: t.BlockedReason != nil,
+	}
+	for _, c := range t.TopComments {
+		v.Comments = append(v.Comments, c.Body)
+	}
+	if dr := t.Draft; dr != nil {
+		dv := &draftView{
+			ID: dr.ID, Text: dr.Body, Pass: dr.Compliance.Pass, Edited: dr.EditedBody != nil, Failures: dr.Compliance.Failures,
+			Unknowns: dr.Compliance.Unknowns, Rewrites: dr.RegenCount, RewritesMax: 3, Updated: at(dr.UpdatedAt, now),
+		}
+		if dr.EditedBody != nil {
+			dv.Text = *dr.EditedBody
+		}
+		for _, c := range dr.Compliance.Checks {
+			dv.Checks = append(dv.Checks, draftCheck{Label: c.Label, State: c.State, Detail: c.Detail, Fail: c.State == "fail"})
+		}
+		v.Draft = dv
+	}
+	if rp := t.Reply; rp != nil {
+		v.Reply = &replyRow{Permalink: str(rp.Permalink), Status: words(rp.Status), Posted: atp(rp.PostedAt, now), Confirmed: atp(rp.ConfirmedAt, now), Checked: atp(rp.LastCheckedAt, now)}
+	}
+	v.Write = pick(forms["write"], form("write", href+"/draft", "Write a draft (1 forum reply credit)", instructionFields, url.Values{}))
+	v.Rewrite = pick(forms["rewrite"], form("rewrite", href+"/draft", "Rewrite the draft", instructionFields, url.Values{}))
+	edited := ""
+	if t.Draft != nil {
+		edited = str(t.Draft.EditedBody)
+		if edited == "" {
+			edited = t.Draft.Body
+		}
+	}
+	v.Edit = pick(forms["edit"], form("edit", href+"/edit", "Save my version", draftFields, vals("edited_body", edited)))
+	v.Record = pick(forms["record"], form("record", href+"/reply", "Record the posted reply", replyFields, url.Values{}))
+	Render(w, status, "dash_thread.html", v)
+}
+
+// threadForm sends a form of a thread's page, returning to the page with
+// the flash done; a refusal re-renders the form id with its message.
+func (d *Dashboard) threadForm(w http.ResponseWriter, r *http.Request, id, method, path, action, submit string, fields []field, b map[string]any, done string) {
+	href := sitePath(r.PathValue("site_id")) + "/forum/threads/" + esc(r.PathValue("thread_id"))
+	o, ok := d.signedIn(w, r, href)
+	if !ok {
+		return
+	}
+	if err := d.send(r, o, method, "/sites/"+esc(r.PathValue("site_id"))+path, b, nil); err != nil {
+		if e, is := err.(*apiError); is && e.Status == http.StatusNotFound {
+			d.refused(w, r, err, sitePath(r.PathValue("site_id"))+"/forum", "Back to the forum")
+			return
+		}
+		f := form(id, href+action, submit, fields, posted(r)).withProblems(err, labelsOf(fields))
+		d.showThread(w, r, &o, statusOf(err), map[string]*formView{id: &f})
+		return
+	}
+	d.done(w, r, href, done)
+}
+
+// setThreadStatus saves, dismisses or restores the thread (PATCH
+// .../forum/threads/{thread_id}).
+func (d *Dashboard) setThreadStatus(w http.ResponseWriter, r *http.Request) {
+	st := posted(r).Get("status")
+	d.threadForm(w, r, "status", http.MethodPatch, "/forum/threads/"+esc(r.PathValue("thread_id")), "", "", nil, map[string]any{"status": st}, "status")
+}
+
+// draftReply drafts or rewrites the reply (POST .../threads/{id}/drafts).
+func (d *Dashboard) draftReply(w http.ResponseWriter, r *http.Request) {
+	id := "write"
+	if posted(r).Get("rewrite") == "1" {
+		id = "rewrite"
+	}
+	d.threadForm(w, r, id, http.MethodPost, "/forum/threads/"+esc(r.PathValue("thread_id"))+"/drafts", "/draft", "Write a draft", instructionFields,
+		body(instructionFields, posted(r), nil), "drafted")
+}
+
+// editDraft saves the owner's version of the draft (PATCH
+// .../forum/drafts/{draft_id}).
+func (d *Dashboard) editDraft(w http.ResponseWriter, r *http.Request) {
+	sent := posted(r)
+	b, _ := value(draftFields[0], sent)
+	d.threadForm(w, r, "edit", http.MethodPatch, "/forum/drafts/"+esc(sent.Get("draft_id")), "/edit", "Save my version", draftFields,
+		map[string]any{"edited_body": b}, "saved")
+}
+
+// recordReply records the reply the owner posted, with its permalink
+// (POST .../forum/replies).
+func (d *Dashboard) recordReply(w http.ResponseWriter, r *http.Request) {
+	sent := posted(r)
+	b := map[string]any{"thread_id": r.PathValue("thread_id"), "draft_id": sent.Get("draft_id")}
+	if p := strings.TrimSpace(sent.Get("permalink")); p != "" {
+		b["permalink"] = p
+	}
+	done := "recorded"
+	if _, ok := b["permalink"]; !ok {
+		done = "claimed"
+	}
+	d.threadForm(w, r, "record", http.MethodPost, "/forum/replies", "/reply", "Record the posted reply", replyFields, b, done)
+}

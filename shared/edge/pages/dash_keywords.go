@@ -1,0 +1,200 @@
+package pages
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+)
+
+// keywordFields are the fields of POST /sites/{site_id}/keywords.
+var keywordFields = []field{
+	{Name: "name", Label: "Search phrase", Required: true, Hint: "2 to 200 characters; stored in lowercase.", Max: 200},
+	{Name: "intent", Label: "Intent", Kind: kSelect, Options: append([]option{{Value: "", Label: "Not set"}}, opts("Informational", "Commercial", "Transactional", "Navigational")...)},
+	{Name: "search_volume", Label: "Monthly searches", Kind: kNumber, Hint: "Optional: your estimate of monthly searches."},
+	{Name: "tag", Label: "Tag", Hint: "Optional short label (at most 40 characters).", Max: 40},
+	{Name: "trend", Label: "Trend", Kind: kSelect, Options: opts("Steady", "Rising", "Declining")},
+}
+
+// researchFields are the fields of POST /sites/{site_id}/research.
+var researchFields = []field{
+	{Name: "seed", Label: "Topic", Hint: "Optional: a topic to research around (at most 200 characters).", Max: 200},
+	{Name: "ideas", Label: "Article ideas", Kind: kNumber, Hint: "0 to 30."},
+	{Name: "save", Label: "Save the keywords and ideas to this site right away", Kind: kCheckbox, Hint: "Otherwise review them first and add the ones you want."},
+}
+
+// keywordsView is a site's keywords page.
+type keywordsView struct {
+	page
+	Keywords []keywordRow
+	Add      formView
+	Research formView
+}
+
+type keywordRow struct {
+	ID, Name, Source, Tag, Intent, Trend string
+	Searches, Traffic                    string
+}
+
+func (d *Dashboard) keywords(w http.ResponseWriter, r *http.Request) {
+	d.showKeywords(w, r, nil, http.StatusOK, nil, nil)
+}
+
+// showKeywords renders the keywords page; add and research are its forms
+// after a refusal.
+func (d *Dashboard) showKeywords(w http.ResponseWriter, r *http.Request, o *owner, status int, add, research *formView) {
+	var kw struct {
+		Keywords []apiKeyword `json:"keywords"`
+	}
+	signed, s, ok := d.openSite(w, r, o, "/keywords", fetch{Path: "/sites/" + esc(r.PathValue("site_id")) + "/keywords?limit=100", Out: &kw})
+	if !ok {
+		return
+	}
+	base := sitePath(s.ID)
+	v := keywordsView{page: signed.sitePage(r, s, "Keywords", "/keywords")}
+	for _, k := range kw.Keywords {
+		v.Keywords = append(v.Keywords, keywordRow{
+			ID: k.ID, Name: k.Name, Source: k.Source, Tag: str(k.Tag), Intent: str(k.Intent), Trend: k.Trend,
+			Searches: countText(k.SearchVolume), Traffic: countText(k.TrafficEstimate),
+		})
+	}
+	v.Add = pick(add, form("add", base+"/keywords", "Add keyword", keywordFields, vals("trend", "Steady")))
+	v.Research = pick(research, form("research", base+"/research", "Run research", researchFields, vals("ideas", "10")))
+	Render(w, status, "dash_keywords.html", v)
+}
+
+// addKeyword adds a keyword (POST /sites/{site_id}/keywords). From a
+// research page (return set) a refusal goes back there.
+func (d *Dashboard) addKeyword(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("site_id")
+	o, ok := d.signedIn(w, r, sitePath(id)+"/keywords")
+	if !ok {
+		return
+	}
+	sent := posted(r)
+	back := returnTo(sent.Get("return"), sitePath(id))
+	if err := d.send(r, o, http.MethodPost, "/sites/"+esc(id)+"/keywords", body(keywordFields, sent, nil), nil); err != nil {
+		if back != "" {
+			d.refused(w, r, err, back, "Back to the research")
+			return
+		}
+		f := form("add", sitePath(id)+"/keywords", "Add keyword", keywordFields, sent).withProblems(err, labelsOf(keywordFields))
+		d.showKeywords(w, r, &o, statusOf(err), &f, nil)
+		return
+	}
+	if back != "" {
+		d.done(w, r, back, "keyword")
+		return
+	}
+	d.done(w, r, sitePath(id)+"/keywords", "keyword")
+}
+
+// returnTo returns a posted return path when it is one of the site's
+// pages at base, else "".
+func returnTo(path, base string) string {
+	if p := safeNext(path); p != "" && strings.HasPrefix(p, base+"/") && !strings.Contains(p, "?") {
+		return p
+	}
+	return ""
+}
+
+// deleteKeyword deletes a keyword (DELETE .../keywords/{keyword_id}).
+func (d *Dashboard) deleteKeyword(w http.ResponseWriter, r *http.Request) {
+	d.siteAction(w, r, "/keywords", http.MethodDelete, "/keywords/"+esc(r.PathValue("keyword_id")), nil, "keyword_gone")
+}
+
+// startResearch starts a research job and opens its page.
+func (d *Dashboard) startResearch(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("site_id")
+	o, ok := d.signedIn(w, r, sitePath(id)+"/keywords")
+	if !ok {
+		return
+	}
+	sent := posted(r)
+	var out struct {
+		Job apiJob `json:"job"`
+	}
+	if err := d.send(r, o, http.MethodPost, "/sites/"+esc(id)+"/research", body(researchFields, sent, nil), &out); err != nil {
+		f := form("research", sitePath(id)+"/research", "Run research", researchFields, sent).withProblems(err, labelsOf(researchFields))
+		d.showKeywords(w, r, &o, statusOf(err), nil, &f)
+		return
+	}
+	d.done(w, r, sitePath(id)+"/research/"+esc(out.Job.ID), "")
+}
+
+// researchView is a research job's page: running, failed, or its keywords
+// and ideas to review.
+type researchView struct {
+	page
+	Running, Failed bool
+	Error           string
+	Started         when
+	Result          apiResearch
+	Here            string
+	Keywords        []researchKeyword
+	Ideas           []researchIdea
+}
+
+type researchKeyword struct {
+	Name, Tag, Intent, Trend, Searches, Traffic string
+	SearchVolume                                int
+	Tracked                                     bool
+}
+
+type researchIdea struct {
+	Title, Description, Keyword, Traffic, Competition string
+	AISignal                                          int
+}
+
+func (d *Dashboard) research(w http.ResponseWriter, r *http.Request) {
+	var job struct {
+		Job apiJob `json:"job"`
+	}
+	var kw struct {
+		Keywords []apiKeyword `json:"keywords"`
+	}
+	id := esc(r.PathValue("site_id"))
+	o, s, ok := d.openSite(w, r, nil, "/keywords", fetch{Path: "/jobs/" + esc(r.PathValue("job_id")), Out: &job},
+		fetch{Path: "/sites/" + id + "/keywords?limit=100", Out: &kw})
+	if !ok {
+		return
+	}
+	if job.Job.Kind != "research" {
+		d.refused(w, r, &apiError{Status: http.StatusNotFound}, sitePath(s.ID)+"/keywords", "Back to keywords")
+		return
+	}
+	v := researchView{
+		page: o.sitePage(r, s, "Research", "/keywords"), Started: at(job.Job.CreatedAt, d.Clock.Now()),
+		Here: sitePath(s.ID) + "/research/" + esc(job.Job.ID),
+	}
+	switch job.Job.Status {
+	case "queued", "running":
+		v.Running, v.Refresh = true, 3
+	case "failed":
+		v.Failed = true
+		if job.Job.Error != nil {
+			v.Error = job.Job.Error.Message
+		}
+	default:
+		if err := json.Unmarshal(job.Job.Result, &v.Result); err != nil {
+			d.fail(w, r, err)
+			return
+		}
+	}
+	tracked := map[string]bool{}
+	for _, k := range kw.Keywords {
+		tracked[k.Name] = true
+	}
+	for _, k := range v.Result.Keywords {
+		v.Keywords = append(v.Keywords, researchKeyword{
+			Name: k.Name, Tag: str(k.Tag), Intent: str(k.Intent), Trend: k.Trend, Searches: countText(k.SearchVolume),
+			Traffic: countText(k.TrafficEstimate), SearchVolume: k.SearchVolume, Tracked: tracked[strings.ToLower(k.Name)],
+		})
+	}
+	for _, i := range v.Result.Ideas {
+		v.Ideas = append(v.Ideas, researchIdea{
+			Title: i.Title, Description: i.Description, Keyword: i.Keyword, Traffic: countText(i.TrafficEstimate),
+			Competition: i.Competition, AISignal: i.AISignal,
+		})
+	}
+	Render(w, http.StatusOK, "dash_research.html", v)
+}

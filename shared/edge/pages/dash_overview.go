@@ -1,0 +1,156 @@
+package pages
+
+import (
+	"net/http"
+	"time"
+)
+
+// overviewView is the dashboard's first page: what needs the owner, each
+// site at a glance, and the latest activity.
+type overviewView struct {
+	page
+	Billing   billingFacts
+	Attention []attention
+	Sites     []siteCard
+	Activity  []activityRow
+}
+
+// attention is one thing that needs the owner, with the page that fixes it.
+type attention struct {
+	Text, Href, Action string
+}
+
+// siteCard is one site on the overview.
+type siteCard struct {
+	siteFacts
+	Href     string
+	Credits  creditsView
+	Latest   []activityRow
+	Drafts   int
+	PlanNote string
+}
+
+// siteExtras are the reads the overview makes per site.
+type siteExtras struct {
+	credits struct {
+		Credits apiCredits `json:"credits"`
+	}
+	threads struct {
+		Threads []apiThread `json:"threads"`
+	}
+	backlinks struct {
+		Backlinks apiBacklinks `json:"backlinks"`
+	}
+	integrations struct {
+		Integrations []apiIntegration `json:"integrations"`
+	}
+	activity struct {
+		Activity []apiActivity `json:"activity"`
+	}
+}
+
+func (d *Dashboard) overview(w http.ResponseWriter, r *http.Request) {
+	o, ok := d.signedIn(w, r, DashboardPath)
+	if !ok {
+		return
+	}
+	ctx := r.Context()
+	var b struct {
+		Billing apiBilling `json:"billing"`
+	}
+	var ss struct {
+		Sites []apiSite `json:"sites"`
+	}
+	var hooks struct {
+		Webhooks []apiWebhook `json:"webhooks"`
+	}
+	var act struct {
+		Activity []apiActivity `json:"activity"`
+	}
+	if err := d.reads(ctx, o, fetch{Path: "/billing", Out: &b}, fetch{Path: "/sites?limit=100", Out: &ss},
+		fetch{Path: "/webhooks?limit=100", Out: &hooks}, fetch{Path: "/activity?limit=8", Out: &act}); err != nil {
+		d.refused(w, r, err, DashboardPath, "Try again")
+		return
+	}
+	extras := make([]siteExtras, len(ss.Sites))
+	var fs []fetch
+	for i, s := range ss.Sites {
+		id, x := esc(s.ID), &extras[i]
+		fs = append(fs,
+			fetch{Path: "/sites/" + id + "/credits", Out: &x.credits},
+			fetch{Path: "/sites/" + id + "/forum/threads?status=drafted&limit=100", Out: &x.threads, Optional: true},
+			fetch{Path: "/sites/" + id + "/backlinks", Out: &x.backlinks, Optional: true},
+			fetch{Path: "/sites/" + id + "/integrations", Out: &x.integrations, Optional: true},
+			fetch{Path: "/activity?limit=1&site_id=" + id, Out: &x.activity})
+	}
+	if err := d.reads(ctx, o, fs...); err != nil {
+		d.refused(w, r, err, DashboardPath, "Try again")
+		return
+	}
+	bySite := map[string]apiSite{}
+	for _, s := range ss.Sites {
+		bySite[s.ID] = s
+	}
+	v := overviewView{page: o.page(r, "Overview", DashboardPath), Billing: d.billingOf(b.Billing), Activity: d.activityRows(act.Activity, bySite)}
+	v.Attention = d.accountAttention(b.Billing, hooks.Webhooks)
+	for i, s := range ss.Sites {
+		x := extras[i]
+		c := siteCard{
+			siteFacts: d.factsOf(s), Href: sitePath(s.ID), Credits: d.creditsOf(x.credits.Credits),
+			Latest: d.activityRows(x.activity.Activity, bySite), Drafts: len(x.threads.Threads), PlanNote: v.Billing.Summary,
+		}
+		if !c.Primary {
+			c.PlanNote = "Studio site on the plan"
+		}
+		v.Sites = append(v.Sites, c)
+		v.Attention = append(v.Attention, d.siteAttention(s, x)...)
+	}
+	Render(w, http.StatusOK, "dash_overview.html", v)
+}
+
+// accountAttention lists what the account's billing and webhooks need.
+func (d *Dashboard) accountAttention(b apiBilling, hooks []apiWebhook) []attention {
+	var out []attention
+	if b.CardVerified != nil && !*b.CardVerified {
+		out = append(out, attention{Text: "The trial's card check failed, so articles are not written until you update the card.", Href: billingPage, Action: "Update the card"})
+	}
+	if b.Status == "past_due" {
+		text := "A payment failed and is past due: paid features are off."
+		if b.PastDueSince != nil {
+			if t, err := time.Parse(time.RFC3339Nano, *b.PastDueSince); err == nil {
+				text += " Article writing continues until " + t.Add(48*time.Hour).UTC().Format(absLayout) + "."
+			}
+		}
+		out = append(out, attention{Text: text, Href: billingPage, Action: "Update the card"})
+	}
+	for _, h := range hooks {
+		if !h.Enabled {
+			out = append(out, attention{
+				Text: "The webhook endpoint " + h.URL + " is disabled (" + words(str(h.DisabledReason)) + ").",
+				Href: webhooksPage + "/" + esc(h.ID), Action: "Review the endpoint",
+			})
+		}
+	}
+	return out
+}
+
+// siteAttention lists what one site needs.
+func (d *Dashboard) siteAttention(s apiSite, x siteExtras) []attention {
+	name, base := siteName(s), sitePath(s.ID)
+	var out []attention
+	if n := len(x.threads.Threads); n > 0 {
+		out = append(out, attention{Text: plural(n, "forum reply draft is", "forum reply drafts are") + " waiting to be posted for " + name + ".", Href: base + "/forum", Action: "Open the posting desk"})
+	}
+	if bl := x.backlinks.Backlinks; bl.Domain != nil && bl.Status != nil && *bl.Status != "verified" {
+		out = append(out, attention{Text: "The backlink domain " + *bl.Domain + " of " + name + " is " + words(*bl.Status) + ".", Href: base + "/backlinks", Action: "Verify the domain"})
+	}
+	for _, i := range x.integrations.Integrations {
+		if i.Status == "error" {
+			out = append(out, attention{Text: platformName(i.ID) + " of " + name + " reported an error: " + str(i.LastError), Href: base + "/integrations", Action: "Check the integration"})
+		}
+	}
+	if s.RemovesAt != nil && s.Status == "active" {
+		out = append(out, attention{Text: name + " is scheduled for removal " + at(*s.RemovesAt, d.Clock.Now()).Rel + " (" + at(*s.RemovesAt, d.Clock.Now()).Abs + ").", Href: base, Action: "Keep the site"})
+	}
+	return out
+}

@@ -1,0 +1,255 @@
+package pages
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+)
+
+// openSite returns the signed-in owner (o, or the request's when nil) and
+// the site of a site page whose section path is section, with the page's
+// other reads done alongside; otherwise it has answered (sign-in, 404 for
+// another account's site as for an unknown one).
+func (d *Dashboard) openSite(w http.ResponseWriter, r *http.Request, o *owner, section string, extra ...fetch) (owner, apiSite, bool) {
+	id := r.PathValue("site_id")
+	next := sitePath(id) + section
+	if r.Method == http.MethodGet {
+		next = r.URL.RequestURI()
+	}
+	signed, ok := d.ownerOf(w, r, o, next)
+	if !ok {
+		return owner{}, apiSite{}, false
+	}
+	o = &signed
+	var s struct {
+		Site apiSite `json:"site"`
+	}
+	if err := d.reads(r.Context(), *o, append([]fetch{{Path: "/sites/" + esc(id), Out: &s}}, extra...)...); err != nil {
+		d.refused(w, r, err, DashboardPath, "Back to the overview")
+		return owner{}, apiSite{}, false
+	}
+	return *o, s.Site, true
+}
+
+// siteAction is a site form's request: the signed-in owner (CSRF checked)
+// sends method to path under the site's API path; success redirects to
+// the site page section with the flash done, a refusal shows the API's
+// sentence.
+func (d *Dashboard) siteAction(w http.ResponseWriter, r *http.Request, section, method, path string, body any, done string) {
+	id := r.PathValue("site_id")
+	o, ok := d.signedIn(w, r, sitePath(id)+section)
+	if !ok {
+		return
+	}
+	if err := d.send(r, o, method, "/sites/"+esc(id)+path, body, nil); err != nil {
+		d.refused(w, r, err, sitePath(id)+section, "Back")
+		return
+	}
+	d.done(w, r, sitePath(id)+section, done)
+}
+
+// siteView is a site's overview page.
+type siteView struct {
+	page
+	S        siteFacts
+	Billing  billingFacts
+	Credits  creditsView
+	Activity []activityRow
+	Scan     scanView
+}
+
+// siteFacts is what a site's pages say about it.
+type siteFacts struct {
+	ID, Name, Kind, Status, URL, Description string
+	Primary, Archived                        bool
+	RemovesAt, ArchivedAt, CreatedAt         when
+}
+
+func (d *Dashboard) factsOf(s apiSite) siteFacts {
+	now := d.Clock.Now()
+	f := siteFacts{
+		ID: s.ID, Name: siteName(s), Kind: "Main site (covered by the plan)", Status: s.Status, URL: str(s.WebsiteURL),
+		Description: str(s.ProductDescription), Primary: s.Kind == "primary", Archived: s.Status == "archived",
+		RemovesAt: atp(s.RemovesAt, now), ArchivedAt: atp(s.ArchivedAt, now), CreatedAt: at(s.CreatedAt, now),
+	}
+	if !f.Primary {
+		f.Kind = "Studio site (49.50 USD a month)"
+	}
+	return f
+}
+
+// creditsView is a site's credit balances in its period.
+type creditsView struct {
+	Period   string
+	Kinds    []creditRow
+	HasTerms bool
+}
+
+type creditRow struct {
+	Kind               string
+	Balance, Allowance int
+	Low                bool
+}
+
+func (d *Dashboard) creditsOf(c apiCredits) creditsView {
+	now := d.Clock.Now()
+	v := creditsView{HasTerms: c.PeriodEnd != nil}
+	if c.PeriodStart != nil && c.PeriodEnd != nil {
+		v.Period = at(*c.PeriodStart, now).Abs + " to " + at(*c.PeriodEnd, now).Abs + " (renews " + at(*c.PeriodEnd, now).Rel + ")"
+	}
+	for _, k := range []struct {
+		name string
+		b    apiBalance
+	}{{"Articles", c.Articles}, {"Backlink credits", c.BacklinkCredits}, {"Forum replies", c.ForumReplies}} {
+		v.Kinds = append(v.Kinds, creditRow{Kind: k.name, Balance: k.b.Balance, Allowance: k.b.Allowance, Low: k.b.Allowance > 0 && k.b.Balance <= 3})
+	}
+	return v
+}
+
+// scanView is a site's latest website scan.
+type scanView struct {
+	Status, Stage, Niche, Audience, Geo, Competitors, Error string
+	Running                                                 bool
+	Finished                                                when
+	Keywords, Articles                                      int
+}
+
+func (d *Dashboard) scanOf(s apiScan) scanView {
+	v := scanView{
+		Status: words(s.Status), Stage: s.Stage, Niche: s.Analysis.Niche, Audience: s.Analysis.Audience, Geo: s.Analysis.Geo,
+		Competitors: strings.Join(s.Analysis.Competitors, ", "), Running: s.Status == "queued" || s.Status == "running",
+		Finished: atp(s.FinishedAt, d.Clock.Now()), Keywords: s.KeywordsFound, Articles: s.ArticlesPlanned,
+	}
+	if s.Error != nil {
+		v.Error = s.Error.Message
+	}
+	return v
+}
+
+func (d *Dashboard) site(w http.ResponseWriter, r *http.Request) {
+	var b struct {
+		Billing apiBilling `json:"billing"`
+	}
+	var c struct {
+		Credits apiCredits `json:"credits"`
+	}
+	var sc struct {
+		Scan apiScan `json:"scan"`
+	}
+	var act struct {
+		Activity []apiActivity `json:"activity"`
+	}
+	id := esc(r.PathValue("site_id"))
+	o, s, ok := d.openSite(w, r, nil, "",
+		fetch{Path: "/billing", Out: &b},
+		fetch{Path: "/sites/" + id + "/credits", Out: &c},
+		fetch{Path: "/sites/" + id + "/scan", Out: &sc, Optional: true},
+		fetch{Path: "/activity?limit=5&site_id=" + id, Out: &act})
+	if !ok {
+		return
+	}
+	v := siteView{
+		page: o.sitePage(r, s, "Overview", ""), S: d.factsOf(s), Billing: d.billingOf(b.Billing),
+		Credits: d.creditsOf(c.Credits), Activity: d.activityRows(act.Activity, map[string]apiSite{s.ID: s}), Scan: d.scanOf(sc.Scan),
+	}
+	if v.Scan.Running {
+		v.Refresh = 10
+	}
+	Render(w, http.StatusOK, "dash_site.html", v)
+}
+
+// rescan reruns the website scan (POST /sites/{site_id}/scan).
+func (d *Dashboard) rescan(w http.ResponseWriter, r *http.Request) {
+	d.siteAction(w, r, "", http.MethodPost, "/scan", nil, "scan")
+}
+
+// removeSite schedules a Studio site's removal (DELETE /sites/{site_id}).
+func (d *Dashboard) removeSite(w http.ResponseWriter, r *http.Request) {
+	d.siteAction(w, r, "", http.MethodDelete, "", nil, "removal")
+}
+
+// restoreSite keeps or restores a Studio site (POST .../restore).
+func (d *Dashboard) restoreSite(w http.ResponseWriter, r *http.Request) {
+	d.siteAction(w, r, "", http.MethodPost, "/restore", map[string]any{}, "restored")
+}
+
+// siteFields are the brand and writing settings of PATCH /sites/{site_id}.
+var siteFields = []field{
+	{Name: "brand_name", Label: "Brand name", Hint: "1 to 120 characters. Articles and forum replies use it.", Blank: sendBlank, Max: 120},
+	{Name: "website_url", Label: "Website address", Kind: kURL, Hint: "Where articles are published. Changing it does not rescan.", Blank: sendBlank},
+	{Name: "product_description", Label: "What you sell", Kind: kTextarea, Hint: "At most 2,000 characters. Leave empty to let the scan describe it.", Blank: nullBlank, Max: 2000},
+	{Name: "avatar_url", Label: "Logo address", Kind: kURL, Hint: "An https address of your logo; leave empty for none.", Blank: nullBlank},
+	{Name: "writing.tone", Label: "Tone", Hint: "Pick one or write your own (at most 80 characters).", Blank: nullBlank, Max: 80,
+		Options: opts("Professional", "Friendly", "Confident", "Conversational", "Authoritative", "Playful")},
+	{Name: "writing.writing_style", Label: "Writing style", Hint: "Pick one or write your own (at most 80 characters).", Blank: nullBlank, Max: 80,
+		Options: opts("Balanced", "Concise and actionable", "In-depth and data-driven", "Story-led", "Step-by-step")},
+	{Name: "writing.audience", Label: "Audience", Hint: "Who you write for (at most 160 characters).", Blank: nullBlank, Max: 160,
+		Options: opts("Founders / Entrepreneurs", "Marketers", "Small business owners", "Developers", "Agencies")},
+	{Name: "writing.brand_voice", Label: "House rules", Kind: kTextarea, Hint: "One rule per line, such as \"Avoid jargon\" or \"Never use exclamation marks\" (at most 4,000 characters).", Blank: nullBlank},
+}
+
+// siteValues are a site's settings as its form shows them.
+func siteValues(s apiSite) url.Values {
+	return vals("brand_name", str(s.BrandName), "website_url", str(s.WebsiteURL), "product_description", str(s.ProductDescription),
+		"avatar_url", str(s.AvatarURL), "writing.tone", str(s.Writing.Tone), "writing.writing_style", str(s.Writing.WritingStyle),
+		"writing.audience", str(s.Writing.Audience), "writing.brand_voice", str(s.Writing.BrandVoice))
+}
+
+// settingsFormView is a site's settings page.
+type settingsFormView struct {
+	page
+	S    siteFacts
+	Form formView
+	Scan scanView
+}
+
+func (d *Dashboard) siteSettings(w http.ResponseWriter, r *http.Request) {
+	d.showSiteSettings(w, r, nil, http.StatusOK, nil)
+}
+
+// showSiteSettings renders the settings page; f is the form after a
+// refused save (nil: the site's values).
+func (d *Dashboard) showSiteSettings(w http.ResponseWriter, r *http.Request, o *owner, status int, f *formView) {
+	var sc struct {
+		Scan apiScan `json:"scan"`
+	}
+	signed, s, ok := d.openSite(w, r, o, "/settings", fetch{Path: "/sites/" + esc(r.PathValue("site_id")) + "/scan", Out: &sc, Optional: true})
+	if !ok {
+		return
+	}
+	v := settingsFormView{page: signed.sitePage(r, s, "Settings", "/settings"), S: d.factsOf(s), Scan: d.scanOf(sc.Scan)}
+	if f != nil {
+		v.Form = *f
+	} else {
+		v.Form = form("site", sitePath(s.ID)+"/settings", "Save settings", siteFields, siteValues(s))
+	}
+	Render(w, status, "dash_site_settings.html", v)
+}
+
+// saveSiteSettings sends the changed settings as PATCH /sites/{site_id}.
+func (d *Dashboard) saveSiteSettings(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("site_id")
+	o, ok := d.signedIn(w, r, sitePath(id)+"/settings")
+	if !ok {
+		return
+	}
+	var cur struct {
+		Site apiSite `json:"site"`
+	}
+	if err := d.get(r.Context(), o, "/sites/"+esc(id), &cur); err != nil {
+		d.refused(w, r, err, DashboardPath, "Back to the overview")
+		return
+	}
+	sent := posted(r)
+	changes := body(siteFields, sent, siteValues(cur.Site))
+	if len(changes) == 0 {
+		d.done(w, r, sitePath(id)+"/settings", "nothing")
+		return
+	}
+	if err := d.send(r, o, http.MethodPatch, "/sites/"+esc(id), changes, nil); err != nil {
+		f := form("site", sitePath(id)+"/settings", "Save settings", siteFields, sent).withProblems(err, labelsOf(siteFields))
+		d.showSiteSettings(w, r, &o, statusOf(err), &f)
+		return
+	}
+	d.done(w, r, sitePath(id)+"/settings", "saved")
+}

@@ -1,0 +1,82 @@
+package pages
+
+import (
+	"bytes"
+	"net/url"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// An article's body_html is not sanitised (it keeps raw HTML from the
+// Markdown, and backlink anchors come from other accounts), so the preview
+// keeps only the elements articles are made of, drops every attribute but
+// a link's http(s) address, and writes every text escaped.
+
+// allowedTags are the elements the preview keeps.
+var allowedTags = map[atom.Atom]bool{
+	atom.H1: true, atom.H2: true, atom.H3: true, atom.H4: true, atom.H5: true, atom.H6: true,
+	atom.P: true, atom.Br: true, atom.Hr: true, atom.Ul: true, atom.Ol: true, atom.Li: true,
+	atom.Strong: true, atom.B: true, atom.Em: true, atom.I: true, atom.Del: true, atom.S: true,
+	atom.Code: true, atom.Pre: true, atom.Blockquote: true, atom.A: true,
+	atom.Table: true, atom.Thead: true, atom.Tbody: true, atom.Tr: true, atom.Th: true, atom.Td: true,
+	atom.Sup: true, atom.Sub: true, atom.Dl: true, atom.Dt: true, atom.Dd: true,
+}
+
+// droppedWithText are the elements whose content goes too.
+var droppedWithText = map[atom.Atom]bool{atom.Script: true, atom.Style: true, atom.Template: true, atom.Iframe: true, atom.Object: true, atom.Noscript: true}
+
+// sanitize returns the safe subset of an article's HTML.
+func sanitize(src string) string {
+	var out bytes.Buffer
+	z := html.NewTokenizer(strings.NewReader(src))
+	skip := 0 // depth inside an element dropped with its content
+	for {
+		tt := z.Next()
+		switch tt {
+		case html.ErrorToken:
+			return out.String()
+		case html.TextToken:
+			if skip == 0 {
+				out.WriteString(html.EscapeString(string(z.Text())))
+			}
+		case html.StartTagToken, html.SelfClosingTagToken, html.EndTagToken:
+			tok := z.Token()
+			if droppedWithText[tok.DataAtom] {
+				if tt == html.StartTagToken {
+					skip++
+				} else if tt == html.EndTagToken && skip > 0 {
+					skip--
+				}
+				continue
+			}
+			if skip > 0 || !allowedTags[tok.DataAtom] {
+				continue
+			}
+			if tt == html.EndTagToken {
+				out.WriteString("</" + tok.Data + ">")
+				continue
+			}
+			out.WriteString("<" + tok.Data)
+			if tok.DataAtom == atom.A {
+				for _, a := range tok.Attr {
+					if a.Key == "href" && safeHref(a.Val) {
+						out.WriteString(` href="` + html.EscapeString(a.Val) + `" rel="nofollow noopener"`)
+					}
+				}
+			}
+			out.WriteString(">")
+		}
+	}
+}
+
+// safeHref reports whether a link may keep its address: http(s) or a
+// fragment.
+func safeHref(v string) bool {
+	if strings.HasPrefix(v, "#") {
+		return true
+	}
+	u, err := url.Parse(strings.TrimSpace(v))
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https")
+}

@@ -1,0 +1,43 @@
+package backlinks
+
+import (
+	"context"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+
+	"rvcontent/shared/kernel/apperr"
+)
+
+// Withdraw ends every placement of site siteID that has not ended, hosted
+// and inbound, because the site's account is being deleted. Each ends as
+// the exchange ends a placement (see end): held credits go back to the
+// requester, a live link's earned credits are taken back from the host,
+// and the link is unlinked in the host article, so the other members'
+// credits and articles stay right. A placement a link check changed at
+// the same moment is read again.
+func (s *Service) Withdraw(ctx context.Context, siteID string) error {
+	raw, err := s.Table.QueryAll(ctx, placementsQuery(siteID))
+	if err != nil {
+		return apperr.Wrap("backlinks.Withdraw", err)
+	}
+	var items []placementItem
+	if err := attributevalue.UnmarshalListOfMaps(raw, &items); err != nil {
+		return apperr.Wrap("backlinks.Withdraw", err)
+	}
+	for _, it := range items {
+		for try := 0; !it.ended(); try++ {
+			p, err := s.getPlacement(ctx, siteID, it.ID)
+			if err != nil || p.ended() {
+				break
+			}
+			_, err = s.end(ctx, p, ending{status: StatusCancelled, reason: ReasonSiteDeleted})
+			if err == nil {
+				break
+			}
+			if !lostRace(err) || try+1 >= cancelAttempts {
+				return apperr.Wrap("backlinks.Withdraw", err)
+			}
+		}
+	}
+	return nil
+}

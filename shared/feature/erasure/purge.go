@@ -1,0 +1,229 @@
+package erasure
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/feature/accounts"
+	"rvcontent/shared/feature/jobs"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// Runner runs the erase job (the jobs worker): it cancels the
+// subscription, ends the backlink placements shared with other members,
+// and deletes every item of the account.
+type Runner struct {
+	Table *dynamo.Table
+	Clock clock.Clock
+	Jobs  *jobs.Enqueuer
+	// Billing cancels the account's subscription at the processor.
+	Billing interface {
+		CancelNow(ctx context.Context, accountID string) error
+	}
+	// Backlinks ends a site's placements.
+	Backlinks interface {
+		Withdraw(ctx context.Context, siteID string) error
+	}
+}
+
+// Result is the erase job's result.
+type Result struct {
+	Pass    int `json:"pass"`
+	Deleted int `json:"items_deleted"`
+}
+
+// Run runs one pass of the erase job of run's account.
+func (r *Runner) Run(ctx context.Context, run *jobs.Run) (any, error) {
+	var in jobInput
+	if err := json.Unmarshal(run.Input, &in); err != nil || in.Pass == 0 {
+		in.Pass = 1
+	}
+	id := run.AccountID
+	if err := r.deleted(ctx, id); err != nil {
+		return nil, err
+	}
+	if in.Pass == 1 {
+		if err := r.Billing.CancelNow(ctx, id); err != nil {
+			return nil, apperr.Wrap("erasure: cancel the subscription", err)
+		}
+		if err := revoke(ctx, r.Table, id); err != nil {
+			return nil, err
+		}
+		sites, err := keysWith(ctx, r.Table, dynamo.AccountPK(id), dynamo.SitePrefix)
+		if err != nil {
+			return nil, err
+		}
+		for _, s := range sites {
+			if err := r.Backlinks.Withdraw(ctx, strings.TrimPrefix(s.SK, dynamo.SitePrefix)); err != nil {
+				return nil, err
+			}
+		}
+	}
+	n, err := r.purge(ctx, id, run.Job.ID)
+	if err != nil {
+		return nil, err
+	}
+	if in.Pass == 1 {
+		tx := &dynamo.Tx{}
+		r.Jobs.AddAfter(tx, id, "", Kind, jobInput{Pass: 2}, SecondPass)
+		if err := r.Table.Commit(ctx, tx, nil); err != nil {
+			return nil, apperr.Wrap("erasure: queue the second pass", err)
+		}
+	}
+	return Result{Pass: in.Pass, Deleted: n}, nil
+}
+
+// deleted fails the job (conflict) unless account id is a tombstone.
+func (r *Runner) deleted(ctx context.Context, id string) error {
+	_, err := accounts.Owners{Table: r.Table}.Get(ctx, id)
+	switch {
+	case errors.Is(err, accounts.ErrNotFound):
+		return nil
+	case err == nil:
+		return apperr.New(apperr.Conflict, errGone.Error())
+	}
+	return err
+}
+
+// accountPartitions are the account's partitions besides its own (which
+// holds its sites and webhook endpoints).
+var accountPartitions = []func(id string) string{dynamo.EventsPK, dynamo.ActivityPK, dynamo.IdempotencyPK, dynamo.PaymentEventsPK}
+
+// purge deletes every item of account id: its sites' partitions, its
+// webhook endpoints' logs, its events, activity, idempotency records and
+// processor events, the lookup items of its processor references, and the
+// items of its own partition except the tombstone and the running job
+// (which leaves with a TTL). It returns how many items it deleted.
+func (r *Runner) purge(ctx context.Context, id, jobID string) (int, error) {
+	own, err := keysWith(ctx, r.Table, dynamo.AccountPK(id), "")
+	if err != nil {
+		return 0, err
+	}
+	var doomed []key
+	for _, k := range own {
+		switch {
+		case k.SK == dynamo.AccountSK || k.SK == dynamo.JobSK(jobID):
+			continue
+		case strings.HasPrefix(k.SK, dynamo.SitePrefix):
+			site, err := keysWith(ctx, r.Table, dynamo.SitePK(strings.TrimPrefix(k.SK, dynamo.SitePrefix)), "")
+			if err != nil {
+				return 0, err
+			}
+			doomed = append(doomed, site...)
+		case strings.HasPrefix(k.SK, dynamo.WebhookPrefix):
+			log, err := keysWith(ctx, r.Table, dynamo.WebhookLogPK(id, strings.TrimPrefix(k.SK, dynamo.WebhookPrefix)), "")
+			if err != nil {
+				return 0, err
+			}
+			doomed = append(doomed, log...)
+		case k.SK == dynamo.BillingSK:
+			for _, ref := range []string{k.CustomerRef, k.SubscriptionRef} {
+				if ref != "" {
+					doomed = append(doomed, key{PK: dynamo.PaymentRefPK(ref), SK: dynamo.PaymentRefSK})
+				}
+			}
+		}
+		doomed = append(doomed, k)
+	}
+	for _, pk := range accountPartitions {
+		ks, err := keysWith(ctx, r.Table, pk(id), "")
+		if err != nil {
+			return 0, err
+		}
+		doomed = append(doomed, ks...)
+	}
+	if err := deleteAll(ctx, r.Table, doomed); err != nil {
+		return 0, err
+	}
+	_, err = r.Table.Update(ctx, dynamo.AccountPK(id), dynamo.JobSK(jobID), &dynamodb.UpdateItemInput{
+		UpdateExpression:          aws.String("SET #ttl = :ttl"),
+		ConditionExpression:       aws.String("attribute_exists(pk)"),
+		ExpressionAttributeNames:  map[string]string{"#ttl": dynamo.TTL},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":ttl": &types.AttributeValueMemberN{Value: strconv.FormatInt(r.Clock.Now().Add(accounts.TombstoneLifetime).Unix(), 10)}},
+	})
+	if err != nil && !errors.Is(err, dynamo.ErrConditionFailed) {
+		return 0, apperr.Wrap("erasure: expire the job", err)
+	}
+	return len(doomed), nil
+}
+
+// key is an item's key with the attributes erasing reads from it.
+type key struct {
+	PK              string `dynamodbav:"pk"`
+	SK              string `dynamodbav:"sk"`
+	Hash            string `dynamodbav:"hash"`
+	RefreshHash     string `dynamodbav:"refresh_hash"`
+	CustomerRef     string `dynamodbav:"customer_ref"`
+	SubscriptionRef string `dynamodbav:"subscription_ref"`
+}
+
+// keysWith returns the keys of partition pk's items whose sort key starts
+// with prefix (every item for "").
+func keysWith(ctx context.Context, t *dynamo.Table, pk, prefix string) ([]key, error) {
+	in := &dynamodb.QueryInput{
+		KeyConditionExpression:    aws.String("pk = :pk"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": &types.AttributeValueMemberS{Value: pk}},
+		ProjectionExpression:      aws.String("pk, sk, #hash, refresh_hash, customer_ref, subscription_ref"),
+		ExpressionAttributeNames:  map[string]string{"#hash": "hash"},
+		ConsistentRead:            aws.Bool(true),
+	}
+	if prefix != "" {
+		in.KeyConditionExpression = aws.String("pk = :pk AND begins_with(sk, :prefix)")
+		in.ExpressionAttributeValues[":prefix"] = &types.AttributeValueMemberS{Value: prefix}
+	}
+	raw, err := t.QueryAll(ctx, in)
+	if err != nil {
+		return nil, apperr.Wrap("erasure: list "+pk, err)
+	}
+	var out []key
+	if err := attributevalue.UnmarshalListOfMaps(raw, &out); err != nil {
+		return nil, apperr.Wrap("erasure: read "+pk, err)
+	}
+	return out, nil
+}
+
+// txItems is how many deletions one transaction carries (DynamoDB's
+// limit).
+const txItems = 100
+
+// deleteAll deletes the items of keys, each once, in transactions of at
+// most txItems.
+func deleteAll(ctx context.Context, t *dynamo.Table, keys []key) error {
+	seen := map[key]bool{}
+	tx := &dynamo.Tx{}
+	flush := func() error {
+		if tx.Len() == 0 {
+			return nil
+		}
+		err := t.Commit(ctx, tx, nil)
+		tx = &dynamo.Tx{}
+		return err
+	}
+	for _, k := range keys {
+		id := key{PK: k.PK, SK: k.SK}
+		if seen[id] {
+			continue
+		}
+		seen[id] = true
+		tx.Delete("item", k.PK, k.SK, "")
+		if tx.Len() == txItems {
+			if err := flush(); err != nil {
+				return apperr.Wrap("erasure: delete", err)
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return apperr.Wrap("erasure: delete", err)
+	}
+	return nil
+}

@@ -1,0 +1,49 @@
+package mail_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"unicode"
+
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/mail"
+)
+
+func TestHeaderSafe(t *testing.T) {
+	m, err := mail.HeaderSafe(mail.Message{To: "owner@example.com", Subject: "New agent access: x\r\nBcc: evil@example.net\u0000\u0085 end", Text: "line one\nline two"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Subject != "New agent access: x Bcc: evil@example.net end" || m.Text != "line one\nline two" {
+		t.Fatalf("HeaderSafe = %q / %q", m.Subject, m.Text)
+	}
+	for _, to := range []string{"owner@example.com\r\nBcc: evil@example.net", "owner@example.com\x00", "a b@example.com"} {
+		if _, err := mail.HeaderSafe(mail.Message{To: to, Subject: "x"}); !errors.Is(err, mail.ErrBadRecipient) {
+			t.Errorf("HeaderSafe(To %q) = %v, want ErrBadRecipient", to, err)
+		}
+	}
+}
+
+// Whatever a template renders, the sender never gets a header with a
+// control character.
+func TestTheSenderGetsSafeHeaders(t *testing.T) {
+	r := newSpoolRig(t)
+	tmpl := mail.Template{Render: func(_ context.Context, m mail.Pending) (mail.Message, error) {
+		return mail.Message{To: "owner@example.com", Subject: "New agent access: " + m.Param("name"), Text: "Name: " + m.Param("name")}, nil
+	}}
+	tx := &dynamo.Tx{}
+	r.spool.Add(tx, mail.Mail{Kind: "test.injected", Params: map[string]string{"name": "x\r\nBcc: evil@example.net\u0000"}, Template: tmpl})
+	if err := r.table.Commit(context.Background(), tx, nil); err != nil {
+		t.Fatal(err)
+	}
+	r.inbox.mu.Lock()
+	defer r.inbox.mu.Unlock()
+	if len(r.inbox.sent) != 1 {
+		t.Fatalf("%d mails sent", len(r.inbox.sent))
+	}
+	if s := r.inbox.sent[0].Subject; strings.IndexFunc(s, unicode.IsControl) >= 0 {
+		t.Fatalf("subject %q reached the sender with a control character", s)
+	}
+}

@@ -1,0 +1,77 @@
+package oauth_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"rvcontent/test/testenv"
+)
+
+// TestRefreshTokenReuseRevokesTheConnection: after RT1 → RT2, presenting
+// RT1 again answers invalid_grant and revokes the whole connection (OAuth
+// 2.1, RFC 9700 4.14.2): RT2 and the access token it gave stop working, the
+// connection leaves GET /agent-keys, agent_access.revoked is recorded and
+// the owner is emailed, as for any revocation.
+func TestRefreshTokenReuseRevokesTheConnection(t *testing.T) {
+	env := testenv.Shared(t)
+	o := newOwner(t, env)
+	a := newApp(t, env, "Reuse App")
+	first := o.connect(t, a)
+	connID := claims(t, first.AccessToken)["connection_id"].(string)
+	second, err := refresh(a, first.RefreshToken)
+	if err != nil {
+		t.Fatalf("refresh: %v", err)
+	}
+	api(env, second).Agent(t, "GET", "/account", nil).Expect(t, http.StatusOK)
+
+	if _, err := refresh(a, first.RefreshToken); grantError(t, err) != "invalid_grant" {
+		t.Fatalf("reuse of the replaced refresh token: %v, want invalid_grant", err)
+	}
+	if _, err := refresh(a, second.RefreshToken); grantError(t, err) != "invalid_grant" {
+		t.Fatalf("refresh with the newer token after reuse: %v, want invalid_grant", err)
+	}
+	api(env, second).Agent(t, "GET", "/account", nil).Expect(t, http.StatusUnauthorized)
+	if listed(t, o.Client, connID) != nil {
+		t.Fatal("the connection is still listed after reuse")
+	}
+	var events struct{ Events []map[string]any }
+	o.Client.Agent(t, "GET", "/events?types=agent_access.revoked", nil).Expect(t, http.StatusOK).Decode(t, &events)
+	if len(events.Events) != 1 || events.Events[0]["data"].(map[string]any)["agent_key"].(map[string]any)["id"] != connID {
+		t.Fatalf("agent_access.revoked events = %v", events.Events)
+	}
+	var activity struct{ Activity []map[string]any }
+	o.Client.Agent(t, "GET", "/activity", nil).Expect(t, http.StatusOK).Decode(t, &activity)
+	if len(activity.Activity) == 0 || activity.Activity[0]["action"] != "agent_key.revoked" || activity.Activity[0]["actor"].(map[string]any)["type"] != "service" {
+		t.Fatalf("latest activity = %v, want agent_key.revoked by the service", activity.Activity[0])
+	}
+	mailed := false
+	for _, m := range env.Emails(t, o.Email) {
+		mailed = mailed || (m.Subject == "Agent access revoked: "+a.Name && strings.Contains(m.Text, "presented again"))
+	}
+	if !mailed {
+		t.Fatal("the owner got no email about the revocation")
+	}
+	// Presenting the reused token again changes nothing more.
+	if _, err := refresh(a, first.RefreshToken); grantError(t, err) != "invalid_grant" {
+		t.Fatalf("third use: %v, want invalid_grant", err)
+	}
+}
+
+// TestRevocationIsMailed: revoking a connection or a key by any means
+// emails the owner, naming who revoked it.
+func TestRevocationIsMailed(t *testing.T) {
+	env := testenv.Shared(t)
+	o := newOwner(t, env)
+	a := newApp(t, env, "Mailed App")
+	tok := o.connect(t, a)
+	connID := claims(t, tok.AccessToken)["connection_id"].(string)
+	o.Client.Agent(t, "DELETE", "/agent-keys/"+connID, nil).Expect(t, http.StatusOK)
+	mailed := false
+	for _, m := range env.Emails(t, o.Email) {
+		mailed = mailed || (m.Subject == "Agent access revoked: "+a.Name && strings.Contains(m.Text, "By: Test agent"))
+	}
+	if !mailed {
+		t.Fatalf("no revocation mail: %v", env.Emails(t, o.Email))
+	}
+}
