@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"rvcontent/shared/kernel/workqueues"
 	"rvcontent/test/testenv"
 )
 
@@ -83,11 +84,11 @@ func TestScanStates(t *testing.T) {
 			pages("", rich)(s).ServeHTTP(w, r)
 		})
 	}
-	// Occupy the job workers with scans that wait on their home page until
-	// a scan stays queued.
+	// Occupy the job workers (as many as the deployed queue runs) with
+	// scans that wait on their home page until a scan stays queued.
 	var running []*testenv.Account
 	var queued *testenv.Account
-	for i := 0; i < 6 && queued == nil; i++ {
+	for i := 0; i < workqueues.Jobs.MaxConcurrency+2 && queued == nil; i++ {
 		site := serve(t, env, fmt.Sprintf("slow%d", i), false, blocking)
 		a := account(t, env, site.URL, nil)
 		if waitFor(2*time.Second, func() bool { return site.Requested("/") }) {
