@@ -224,7 +224,7 @@ func (r *Runner) finish(ctx context.Context, run *jobs.Run, sc scans.Scan) error
 		} else {
 			sites.SetScanStatusIn(tx, run.AccountID, sc.SiteID, sites.ScanFailed)
 			r.Events.Emit(tx, run.AccountID, sc.SiteID, EventFailed, map[string]any{"scan": sc})
-			change.Action, change.Summary = EventFailed, "scans.Scan failed: "+sc.Error.Message
+			change.Action, change.Summary = EventFailed, "Scan failed: "+sc.Error.Message
 			run.FailIn(tx, now, *sc.Error)
 		}
 		activity.Record(tx, now, who, change)
@@ -247,7 +247,7 @@ func (r *Runner) finish(ctx context.Context, run *jobs.Run, sc scans.Scan) error
 }
 
 func completedSummary(site sites.Site, filled []string) string {
-	s := "scans.Scan of " + aws.ToString(site.WebsiteURL) + " completed"
+	s := "Scan of " + aws.ToString(site.WebsiteURL) + " completed"
 	if len(filled) > 0 {
 		s += fmt.Sprintf("; set %s from the website", strings.Join(filled, ", "))
 	}
