@@ -159,7 +159,7 @@ var badCursor = apperr.BadCursor()
 
 // summaryAttributes are every attribute but the bodies, for lists.
 var summaryAttributes = []string{"id", "site_id", "status", "title", "slug", "description", "keyword", "tags", "word_count", "seo_score",
-	"source", "scheduled_for", "estimates", "published_url", "published_at", "finished_at", "created_at", "updated_at", "sk"}
+	"source", "scheduled_for", "estimates", "published_url", "published_at", "finished_at", "created_at", "updated_at", dynamo.SK}
 
 // summaries returns the query of the site's articles without their bodies,
 // newest first.

@@ -171,7 +171,7 @@ type key struct {
 // with prefix (every item for "").
 func keysWith(ctx context.Context, t *dynamo.Table, pk, prefix string) ([]key, error) {
 	in, err := dynamo.PartitionPrefix(pk, prefix).
-		Project("pk", "sk", "hash", "refresh_hash", "customer_ref", "subscription_ref").Input()
+		Project(dynamo.PK, dynamo.SK, "hash", "refresh_hash", "customer_ref", "subscription_ref").Input()
 	if err != nil {
 		return nil, apperr.Wrap("erasure: list "+pk, err)
 	}
