@@ -15,10 +15,6 @@ import (
 
 	"rvcontent/shared/platform/forumapi"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
 	"rvcontent/shared/feature/forum"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/dynamo"
@@ -99,12 +95,11 @@ func (t threadItem) post() forumapi.Post {
 // Search returns the threads whose title or body holds every content word
 // of query, newest first.
 func (f *Forum) Search(ctx context.Context, query string, limit int) ([]forumapi.Post, error) {
-	rows, err := f.Table.QueryAll(ctx, &dynamodb.QueryInput{
-		KeyConditionExpression: aws.String("pk = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": &types.AttributeValueMemberS{Value: dynamo.DevForumPK},
-		},
-	})
+	in, err := dynamo.Partition(dynamo.DevForumPK).Input()
+	if err != nil {
+		return nil, err
+	}
+	rows, err := f.Table.QueryAll(ctx, in)
 	if err != nil {
 		return nil, err
 	}

@@ -5,10 +5,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -39,12 +35,11 @@ func normalise(name string) string {
 
 // Load reads stored overrides.
 func (o *Overrides) Load(ctx context.Context) error {
-	items, err := o.Table.QueryAll(ctx, &dynamodb.QueryInput{
-		KeyConditionExpression: aws.String("pk = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": &types.AttributeValueMemberS{Value: overridesPK},
-		},
-	})
+	in, err := dynamo.Partition(overridesPK).Input()
+	if err != nil {
+		return err
+	}
+	items, err := o.Table.QueryAll(ctx, in)
 	if err != nil {
 		return err
 	}

@@ -10,8 +10,6 @@ import (
 	"rvcontent/shared/platform/mail"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/ids"
@@ -59,14 +57,13 @@ func (o *Outbox) Send(ctx context.Context, m mail.Message) error {
 
 // List returns every mail sent to address, newest first.
 func (o *Outbox) List(ctx context.Context, address string) ([]Sent, error) {
-	items, err := o.Table.QueryAll(ctx, &dynamodb.QueryInput{
-		KeyConditionExpression: aws.String("pk = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": &types.AttributeValueMemberS{Value: dynamo.DevMailPK(address)},
-		},
-		ScanIndexForward: aws.Bool(false),
-		ConsistentRead:   aws.Bool(true),
-	})
+	in, err := dynamo.Partition(dynamo.DevMailPK(address)).Input()
+	if err != nil {
+		return nil, err
+	}
+	in.ScanIndexForward = aws.Bool(false)
+	in.ConsistentRead = aws.Bool(true)
+	items, err := o.Table.QueryAll(ctx, in)
 	if err != nil {
 		return nil, err
 	}

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/kernel/clock"
@@ -183,13 +182,12 @@ func putSub(tx *dynamo.Tx, s *subItem) {
 
 // listCharges returns the account's charges, oldest first.
 func (p *Processor) listCharges(ctx context.Context, accountID string) ([]chargeItem, error) {
-	rows, err := p.Table.QueryAll(ctx, &dynamodb.QueryInput{
-		KeyConditionExpression: aws.String("pk = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": &types.AttributeValueMemberS{Value: dynamo.SimChargesPK(accountID)},
-		},
-		ConsistentRead: aws.Bool(true),
-	})
+	in, err := dynamo.Partition(dynamo.SimChargesPK(accountID)).Input()
+	if err != nil {
+		return nil, err
+	}
+	in.ConsistentRead = aws.Bool(true)
+	rows, err := p.Table.QueryAll(ctx, in)
 	if err != nil {
 		return nil, err
 	}

@@ -10,8 +10,7 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
@@ -94,27 +93,18 @@ func (l *Log) List(ctx context.Context, accountID string, f Filter, limit int, c
 	if f.Since.After(from) {
 		from = f.Since
 	}
-	values := map[string]types.AttributeValue{
-		":pk":   &types.AttributeValueMemberS{Value: dynamo.ActivityPK(accountID)},
-		":from": &types.AttributeValueMemberS{Value: clock.SortKey(from)},
-	}
-	var filters []string
+	q := dynamo.Partition(dynamo.ActivityPK(accountID)).SKGreaterThanEqual(clock.SortKey(from))
 	if f.ActorID != "" {
-		filters = append(filters, "actor_id = :actor")
-		values[":actor"] = &types.AttributeValueMemberS{Value: f.ActorID}
+		q = q.Filter(expression.Name("actor_id").Equal(expression.Value(f.ActorID)))
 	}
 	if f.SiteID != "" {
-		filters = append(filters, "site_id = :site")
-		values[":site"] = &types.AttributeValueMemberS{Value: f.SiteID}
+		q = q.Filter(expression.Name("site_id").Equal(expression.Value(f.SiteID)))
 	}
-	in := &dynamodb.QueryInput{
-		KeyConditionExpression:    aws.String("pk = :pk AND sk >= :from"),
-		ExpressionAttributeValues: values,
-		ScanIndexForward:          aws.Bool(false),
+	in, err := q.Input()
+	if err != nil {
+		return nil, "", apperr.Wrap("activity.List", err)
 	}
-	if len(filters) > 0 {
-		in.FilterExpression = aws.String(joinAnd(filters))
-	}
+	in.ScanIndexForward = aws.Bool(false)
 	items, next, err := dynamo.QueryPage[item](ctx, l.Table, in, limit, cur, dynamo.ActivityPK(accountID))
 	if errors.Is(err, dynamo.ErrBadCursor) {
 		return nil, "", apperr.BadCursor()
@@ -127,12 +117,4 @@ func (l *Log) List(ctx context.Context, accountID string, f Filter, limit int, c
 		out[i] = it.Entry
 	}
 	return out, next, nil
-}
-
-func joinAnd(parts []string) string {
-	s := parts[0]
-	for _, p := range parts[1:] {
-		s += " AND " + p
-	}
-	return s
 }

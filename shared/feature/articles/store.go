@@ -112,10 +112,10 @@ func (s *Store) List(ctx context.Context, siteID string, f Filter, limit int, cu
 	if err != nil {
 		return nil, "", badCursor
 	}
-	in := s.partition(siteID)
-	in.ScanIndexForward = aws.Bool(false)
-	in.ProjectionExpression = aws.String(summaryProjection)
-	in.ExpressionAttributeNames = summaryNames
+	in, err := summaries(siteID)
+	if err != nil {
+		return nil, "", apperr.Wrap("articles.List", err)
+	}
 	pk := dynamo.SitePK(siteID)
 	// Read on until one more match than the page holds is seen (there is a
 	// next page) or the partition ends (there is none).
@@ -157,30 +157,29 @@ func (s *Store) List(ctx context.Context, siteID string, f Filter, limit int, cu
 
 var badCursor = apperr.BadCursor()
 
-// summaryProjection reads every attribute but the bodies, for lists.
-const summaryProjection = "id, site_id, #status, title, slug, description, keyword, tags, word_count, seo_score, " +
-	"#source, scheduled_for, estimates, published_url, published_at, finished_at, created_at, updated_at, sk"
+// summaryAttributes are every attribute but the bodies, for lists.
+var summaryAttributes = []string{"id", "site_id", "status", "title", "slug", "description", "keyword", "tags", "word_count", "seo_score",
+	"source", "scheduled_for", "estimates", "published_url", "published_at", "finished_at", "created_at", "updated_at", dynamo.SK}
 
-var summaryNames = map[string]string{"#status": "status", "#source": "source"}
-
-func (s *Store) partition(siteID string) *dynamodb.QueryInput {
-	return &dynamodb.QueryInput{
-		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":     &types.AttributeValueMemberS{Value: dynamo.SitePK(siteID)},
-			":prefix": &types.AttributeValueMemberS{Value: dynamo.ArticlePrefix},
-		},
-		ConsistentRead: aws.Bool(true),
+// summaries returns the query of the site's articles without their bodies,
+// newest first.
+func summaries(siteID string) (*dynamodb.QueryInput, error) {
+	in, err := dynamo.PartitionPrefix(dynamo.SitePK(siteID), dynamo.ArticlePrefix).Project(summaryAttributes...).Input()
+	if err != nil {
+		return nil, err
 	}
+	in.ConsistentRead = aws.Bool(true)
+	in.ScanIndexForward = aws.Bool(false)
+	return in, nil
 }
 
 // All returns every article of the site without bodies, newest first; for
 // planning features (rank, autopilot, rescans) on one site.
 func (s *Store) All(ctx context.Context, siteID string) ([]Article, error) {
-	in := s.partition(siteID)
-	in.ScanIndexForward = aws.Bool(false)
-	in.ProjectionExpression = aws.String(summaryProjection)
-	in.ExpressionAttributeNames = summaryNames
+	in, err := summaries(siteID)
+	if err != nil {
+		return nil, apperr.Wrap("articles.All", err)
+	}
 	rows, err := s.Table.QueryAll(ctx, in)
 	if err != nil {
 		return nil, apperr.Wrap("articles.All", err)
@@ -276,21 +275,16 @@ func (s *Store) Delete(ctx context.Context, siteID, id string, also func(tx *dyn
 // with unpublishedOnly, only those without a live URL. It serves the public
 // articles API.
 func (s *Store) ListFinished(ctx context.Context, siteID string, since time.Time, limit int, unpublishedOnly bool) ([]Article, error) {
-	values := map[string]types.AttributeValue{
-		":pk": &types.AttributeValueMemberS{Value: dynamo.FinishedArticlesPK(siteID)},
-	}
-	cond := "gsi2pk = :pk"
+	q := dynamo.IndexPartition(dynamo.GSI2, dynamo.FinishedArticlesPK(siteID))
 	if !since.IsZero() {
-		cond += " AND gsi2sk > :since"
-		values[":since"] = &types.AttributeValueMemberS{Value: clock.Format(since) + "#~"}
+		q = q.SKGreaterThan(clock.Format(since) + "#~")
 	}
-	in := &dynamodb.QueryInput{
-		TableName:                 aws.String(s.Table.Name),
-		IndexName:                 aws.String(dynamo.GSI2),
-		KeyConditionExpression:    aws.String(cond),
-		ExpressionAttributeValues: values,
-		ScanIndexForward:          aws.Bool(true),
+	in, err := q.Input()
+	if err != nil {
+		return nil, apperr.Wrap("articles.ListFinished", err)
 	}
+	in.TableName = aws.String(s.Table.Name)
+	in.ScanIndexForward = aws.Bool(true)
 	var out []Article
 	p := dynamodb.NewQueryPaginator(s.Table.Client, in)
 	for p.HasMorePages() && len(out) < limit {

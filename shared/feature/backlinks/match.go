@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/kernel/apperr"
@@ -208,7 +208,11 @@ func overlap(a, b map[string]bool) int {
 // members whose domain counts as verified, with their targets on that
 // domain ordered for the run.
 func (s *Service) requesters(ctx context.Context) ([]*requester, error) {
-	rows, err := s.Table.QueryAll(ctx, poolQuery(dynamo.BacklinkTargetsPK))
+	in, err := poolQuery(dynamo.BacklinkTargetsPK)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.Table.QueryAll(ctx, in)
 	if err != nil {
 		return nil, err
 	}
@@ -277,13 +281,12 @@ func (s *Service) requester(ctx context.Context, accountID, siteID string, ts []
 
 // activeInbound returns a site's inbound placements that have not ended.
 func (s *Service) activeInbound(ctx context.Context, siteID string) ([]placementItem, error) {
-	in := placementsQuery(siteID)
-	in.FilterExpression = aws.String("direction = :in AND #st IN (:r, :p, :l)")
-	in.ExpressionAttributeNames = map[string]string{"#st": "status"}
-	in.ExpressionAttributeValues[":in"] = str(Inbound)
-	in.ExpressionAttributeValues[":r"] = str(StatusReserved)
-	in.ExpressionAttributeValues[":p"] = str(StatusPlaced)
-	in.ExpressionAttributeValues[":l"] = str(StatusLive)
+	in, err := placementsQuery(siteID,
+		expression.Name("direction").Equal(expression.Value(Inbound)),
+		dynamo.AttrIn("status", []string{StatusReserved, StatusPlaced, StatusLive}))
+	if err != nil {
+		return nil, apperr.Wrap("backlinks.activeInbound", err)
+	}
 	rows, err := s.Table.QueryAll(ctx, in)
 	if err != nil {
 		return nil, apperr.Wrap("backlinks.activeInbound", err)
@@ -294,7 +297,11 @@ func (s *Service) activeInbound(ctx context.Context, siteID string) ([]placement
 // hosts loads the sites that host links now and may take new ones:
 // members with at least one finished, published article, priced by tier.
 func (s *Service) hosts(ctx context.Context) ([]*hostSite, error) {
-	rows, err := s.Table.QueryAll(ctx, poolQuery(dynamo.BacklinkHostsPK))
+	in, err := poolQuery(dynamo.BacklinkHostsPK)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := s.Table.QueryAll(ctx, in)
 	if err != nil {
 		return nil, err
 	}
@@ -349,22 +356,22 @@ func (s *Service) host(ctx context.Context, pooled settingsItem, now time.Time) 
 }
 
 // poolQuery returns the query of one GSI2 pool.
-func poolQuery(pk string) *dynamodb.QueryInput {
-	return &dynamodb.QueryInput{
-		IndexName:                 aws.String(dynamo.GSI2),
-		KeyConditionExpression:    aws.String("gsi2pk = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": str(pk)},
-	}
+func poolQuery(pk string) (*dynamodb.QueryInput, error) {
+	return dynamo.IndexPartition(dynamo.GSI2, pk).Input()
 }
 
-// placementsQuery returns the query of a site's placements, newest first.
-func placementsQuery(siteID string) *dynamodb.QueryInput {
-	return &dynamodb.QueryInput{
-		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": str(dynamo.SitePK(siteID)), ":prefix": str(dynamo.BacklinkPlacementPrefix),
-		},
-		ScanIndexForward: aws.Bool(false),
-		ConsistentRead:   aws.Bool(true),
+// placementsQuery returns the query of a site's placements that pass every
+// filter, newest first.
+func placementsQuery(siteID string, filters ...expression.ConditionBuilder) (*dynamodb.QueryInput, error) {
+	q := dynamo.PartitionPrefix(dynamo.SitePK(siteID), dynamo.BacklinkPlacementPrefix)
+	for _, f := range filters {
+		q = q.Filter(f)
 	}
+	in, err := q.Input()
+	if err != nil {
+		return nil, err
+	}
+	in.ScanIndexForward = aws.Bool(false)
+	in.ConsistentRead = aws.Bool(true)
+	return in, nil
 }

@@ -6,11 +6,11 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/input"
 	"rvcontent/shared/platform/dynamo"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 )
 
 // PlacementFilter narrows a list of placements.
@@ -50,28 +50,20 @@ func ParsePlacementFilter(q url.Values) (PlacementFilter, error) {
 // ListPlacements returns one page of the caller's site's placements,
 // newest first. Errors: not_found; validation_failed for a bad cursor.
 func (s *Service) ListPlacements(ctx context.Context, siteID string, f PlacementFilter, limit int, cursor string) ([]Placement, string, error) {
-	in := placementsQuery(siteID)
-	var conds []string
+	var filters []expression.ConditionBuilder
 	if f.Direction != "" {
-		conds = append(conds, "direction = :dir")
-		in.ExpressionAttributeValues[":dir"] = str(f.Direction)
+		filters = append(filters, expression.Name("direction").Equal(expression.Value(f.Direction)))
 	}
 	if len(f.Statuses) > 0 {
-		var keys []string
-		for i, st := range f.Statuses {
-			k := ":s" + string(rune('a'+i))
-			keys = append(keys, k)
-			in.ExpressionAttributeValues[k] = str(st)
-		}
-		conds = append(conds, "#st IN ("+strings.Join(keys, ", ")+")")
-		in.ExpressionAttributeNames = map[string]string{"#st": "status"}
+		filters = append(filters, dynamo.AttrIn("status", f.Statuses))
 	}
-	if len(conds) > 0 {
-		in.FilterExpression = aws.String(strings.Join(conds, " AND "))
+	in, err := placementsQuery(siteID, filters...)
+	if err != nil {
+		return nil, "", apperr.Wrap("backlinks.ListPlacements", err)
 	}
 	var items []placementItem
 	var next string
-	_, _, err := s.site(ctx, siteID, func(ctx context.Context) error {
+	_, _, err = s.site(ctx, siteID, func(ctx context.Context) error {
 		cur, err := dynamo.DecodeCursor(cursor)
 		if err != nil {
 			return errCursor

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/kernel/apperr"
@@ -38,13 +37,12 @@ func (it slotItem) has(domain string) bool {
 // loadSlots returns the slots of every article of a host site that carries
 // exchange links, by article id.
 func (s *Service) loadSlots(ctx context.Context, siteID string) (map[string]slotItem, error) {
-	rows, err := s.Table.QueryAll(ctx, &dynamodb.QueryInput{
-		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": str(dynamo.SitePK(siteID)), ":prefix": str(dynamo.BacklinkSlotsSK("")),
-		},
-		ConsistentRead: aws.Bool(true),
-	})
+	in, err := dynamo.PartitionPrefix(dynamo.SitePK(siteID), dynamo.BacklinkSlotsSK("")).Input()
+	if err != nil {
+		return nil, apperr.Wrap("backlinks.slots", err)
+	}
+	in.ConsistentRead = aws.Bool(true)
+	rows, err := s.Table.QueryAll(ctx, in)
 	if err != nil {
 		return nil, apperr.Wrap("backlinks.slots", err)
 	}

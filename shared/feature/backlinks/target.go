@@ -7,7 +7,6 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/platform/dynamo"
@@ -65,20 +64,22 @@ func (s *Service) getTarget(ctx context.Context, siteID, id string) (targetItem,
 }
 
 // targetsQuery returns the query of a site's targets in creation order.
-func targetsQuery(siteID string) *dynamodb.QueryInput {
-	return &dynamodb.QueryInput{
-		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":     &types.AttributeValueMemberS{Value: dynamo.SitePK(siteID)},
-			":prefix": &types.AttributeValueMemberS{Value: dynamo.BacklinkTargetPrefix},
-		},
-		ConsistentRead: aws.Bool(true),
+func targetsQuery(siteID string) (*dynamodb.QueryInput, error) {
+	in, err := dynamo.PartitionPrefix(dynamo.SitePK(siteID), dynamo.BacklinkTargetPrefix).Input()
+	if err != nil {
+		return nil, err
 	}
+	in.ConsistentRead = aws.Bool(true)
+	return in, nil
 }
 
 // allTargets returns every target of a site (at most MaxTargets).
 func (s *Service) allTargets(ctx context.Context, siteID string) ([]targetItem, error) {
-	rows, err := s.Table.QueryAll(ctx, targetsQuery(siteID))
+	in, err := targetsQuery(siteID)
+	if err != nil {
+		return nil, apperr.Wrap("backlinks.targets", err)
+	}
+	rows, err := s.Table.QueryAll(ctx, in)
 	if err != nil {
 		return nil, apperr.Wrap("backlinks.targets", err)
 	}
@@ -95,7 +96,11 @@ func (s *Service) ListTargets(ctx context.Context, siteID string, limit int, cur
 		if err != nil {
 			return errCursor
 		}
-		items, next, err = dynamo.QueryPage[targetItem](ctx, s.Table, targetsQuery(siteID), limit, cur, dynamo.SitePK(siteID))
+		in, err := targetsQuery(siteID)
+		if err != nil {
+			return err
+		}
+		items, next, err = dynamo.QueryPage[targetItem](ctx, s.Table, in, limit, cur, dynamo.SitePK(siteID))
 		return err
 	})
 	if errors.Is(err, dynamo.ErrBadCursor) {

@@ -16,7 +16,11 @@ import (
 // credits and articles stay right. A placement a link check changed at
 // the same moment is read again.
 func (s *Service) Withdraw(ctx context.Context, siteID string) error {
-	raw, err := s.Table.QueryAll(ctx, placementsQuery(siteID))
+	in, err := placementsQuery(siteID)
+	if err != nil {
+		return apperr.Wrap("backlinks.Withdraw", err)
+	}
+	raw, err := s.Table.QueryAll(ctx, in)
 	if err != nil {
 		return apperr.Wrap("backlinks.Withdraw", err)
 	}

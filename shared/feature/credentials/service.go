@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/feature/activity"
@@ -116,14 +115,12 @@ func (s *Service) List(ctx context.Context, accountID string, limit int, cursor 
 	if err != nil {
 		return nil, "", apperr.BadCursor()
 	}
-	items, next, err := dynamo.QueryPage[item](ctx, s.Table, &dynamodb.QueryInput{
-		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":     &types.AttributeValueMemberS{Value: dynamo.AccountPK(accountID)},
-			":prefix": &types.AttributeValueMemberS{Value: dynamo.CredentialPrefix},
-		},
-		ConsistentRead: aws.Bool(true),
-	}, limit, cur, dynamo.AccountPK(accountID))
+	in, err := dynamo.PartitionPrefix(dynamo.AccountPK(accountID), dynamo.CredentialPrefix).Input()
+	if err != nil {
+		return nil, "", apperr.Wrap("credentials.List", err)
+	}
+	in.ConsistentRead = aws.Bool(true)
+	items, next, err := dynamo.QueryPage[item](ctx, s.Table, in, limit, cur, dynamo.AccountPK(accountID))
 	if errors.Is(err, dynamo.ErrBadCursor) {
 		return nil, "", apperr.BadCursor()
 	}

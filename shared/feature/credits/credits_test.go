@@ -9,10 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
 	"rvcontent/shared/feature/credits"
 	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/kernel/apperr"
@@ -70,17 +66,15 @@ func (r *rig) balance(t *testing.T, k credits.Kind) int {
 // kind of credits.* events.
 func (r *rig) events(t *testing.T) []string {
 	t.Helper()
-	out, err := r.table.Client.Query(context.Background(), &dynamodb.QueryInput{
-		TableName:              aws.String(r.table.Name),
-		KeyConditionExpression: aws.String("pk = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": &types.AttributeValueMemberS{Value: dynamo.EventsPK(r.account)},
-		},
-	})
+	in, err := dynamo.Partition(dynamo.EventsPK(r.account)).Input()
 	if err != nil {
 		t.Fatal(err)
 	}
-	items, err := dynamo.UnmarshalList[eventlog.Item](out.Items)
+	rows, _, err := r.table.Query(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	items, err := dynamo.UnmarshalList[eventlog.Item](rows)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -170,17 +170,12 @@ type key struct {
 // keysWith returns the keys of partition pk's items whose sort key starts
 // with prefix (every item for "").
 func keysWith(ctx context.Context, t *dynamo.Table, pk, prefix string) ([]key, error) {
-	in := &dynamodb.QueryInput{
-		KeyConditionExpression:    aws.String("pk = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": &types.AttributeValueMemberS{Value: pk}},
-		ProjectionExpression:      aws.String("pk, sk, #hash, refresh_hash, customer_ref, subscription_ref"),
-		ExpressionAttributeNames:  map[string]string{"#hash": "hash"},
-		ConsistentRead:            aws.Bool(true),
+	in, err := dynamo.PartitionPrefix(pk, prefix).
+		Project(dynamo.PK, dynamo.SK, "hash", "refresh_hash", "customer_ref", "subscription_ref").Input()
+	if err != nil {
+		return nil, apperr.Wrap("erasure: list "+pk, err)
 	}
-	if prefix != "" {
-		in.KeyConditionExpression = aws.String("pk = :pk AND begins_with(sk, :prefix)")
-		in.ExpressionAttributeValues[":prefix"] = &types.AttributeValueMemberS{Value: prefix}
-	}
+	in.ConsistentRead = aws.Bool(true)
 	raw, err := t.QueryAll(ctx, in)
 	if err != nil {
 		return nil, apperr.Wrap("erasure: list "+pk, err)

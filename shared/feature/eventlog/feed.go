@@ -7,8 +7,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/clock"
@@ -59,17 +57,13 @@ func (s *Store) List(ctx context.Context, accountID string, q Query) (Page, erro
 		start = clock.SortKey(q.Since)
 	}
 	after := max(start, oldest)
-	values := map[string]types.AttributeValue{
-		":pk":    &types.AttributeValueMemberS{Value: dynamo.EventsPK(accountID)},
-		":after": &types.AttributeValueMemberS{Value: after},
+	in, err := dynamo.Partition(dynamo.EventsPK(accountID)).SKGreaterThan(after).Input()
+	if err != nil {
+		return Page{}, apperr.Wrap("eventlog.List", err)
 	}
-	in := &dynamodb.QueryInput{
-		TableName:                 aws.String(s.Table.Name),
-		KeyConditionExpression:    aws.String("pk = :pk AND sk > :after"),
-		ExpressionAttributeValues: values,
-		ScanIndexForward:          aws.Bool(true),
-		ConsistentRead:            aws.Bool(true),
-	}
+	in.TableName = aws.String(s.Table.Name)
+	in.ScanIndexForward = aws.Bool(true)
+	in.ConsistentRead = aws.Bool(true)
 	// Filters apply here rather than as a filter expression, so the cursor
 	// moves past every event read, matching or not: a poller of a rare type
 	// never reads the same events twice.

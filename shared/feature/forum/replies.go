@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/kernel/apperr"
@@ -158,21 +157,19 @@ func (r *replyItem) post(permalink string, now time.Time) {
 // validation_failed.
 func (s *Service) ListReplies(ctx context.Context, siteID string, statuses []string, limit int, cursor string) ([]Reply, string, error) {
 	pk := dynamo.SitePK(siteID)
-	in := &dynamodb.QueryInput{
-		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":     &types.AttributeValueMemberS{Value: pk},
-			":prefix": &types.AttributeValueMemberS{Value: dynamo.ForumReplyPrefix},
-		},
-		ScanIndexForward: aws.Bool(false),
-		ConsistentRead:   aws.Bool(true),
-	}
+	q := dynamo.PartitionPrefix(pk, dynamo.ForumReplyPrefix)
 	if len(statuses) > 0 {
-		in.FilterExpression, in.ExpressionAttributeNames = inFilter("#status", "status", statuses, in.ExpressionAttributeValues)
+		q = q.Filter(dynamo.AttrIn("status", statuses))
 	}
+	in, err := q.Input()
+	if err != nil {
+		return nil, "", apperr.Wrap("forum.ListReplies", err)
+	}
+	in.ScanIndexForward = aws.Bool(false)
+	in.ConsistentRead = aws.Bool(true)
 	var items []replyItem
 	var next string
-	_, _, err := s.site(ctx, siteID, func(ctx context.Context) error {
+	_, _, err = s.site(ctx, siteID, func(ctx context.Context) error {
 		if err := checkStatuses(statuses, ReplyStatuses); err != nil {
 			return err
 		}

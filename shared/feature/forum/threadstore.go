@@ -141,15 +141,13 @@ func (s *Service) changeThread(ctx context.Context, siteID, id string, change fu
 // listThreads returns up to limit threads of the site whose status is one
 // of statuses (any when empty), best fit first, after cursor.
 func (s *Service) listThreads(ctx context.Context, siteID string, statuses []string, limit int, cursor string) ([]threadItem, string, error) {
-	in := &dynamodb.QueryInput{
-		IndexName:              aws.String(dynamo.GSI2),
-		KeyConditionExpression: aws.String("gsi2pk = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": &types.AttributeValueMemberS{Value: dynamo.ForumThreadsByFitPK(siteID)},
-		},
-	}
+	q := dynamo.IndexPartition(dynamo.GSI2, dynamo.ForumThreadsByFitPK(siteID))
 	if len(statuses) > 0 {
-		in.FilterExpression, in.ExpressionAttributeNames = inFilter("#status", "status", statuses, in.ExpressionAttributeValues)
+		q = q.Filter(dynamo.AttrIn("status", statuses))
+	}
+	in, err := q.Input()
+	if err != nil {
+		return nil, "", apperr.Wrap("forum.listThreads", err)
 	}
 	if cursor != "" {
 		c, err := dynamo.DecodeCursor(cursor)
@@ -176,21 +174,6 @@ func (s *Service) listThreads(ctx context.Context, siteID string, statuses []str
 }
 
 var errBadCursor = apperr.BadCursor()
-
-// inFilter returns a filter expression "attr IN (...)" over values, adding
-// the values to vals.
-func inFilter(nameRef, attr string, values []string, vals map[string]types.AttributeValue) (*string, map[string]string) {
-	expr := nameRef + " IN ("
-	for i, v := range values {
-		ref := ":f" + string(rune('a'+i))
-		if i > 0 {
-			expr += ", "
-		}
-		expr += ref
-		vals[ref] = &types.AttributeValueMemberS{Value: v}
-	}
-	return aws.String(expr + ")"), map[string]string{nameRef: attr}
-}
 
 // queryFiltered runs in and returns up to limit items, reading on while a
 // filter drops items, and whether more may follow.

@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/feature/idempotency"
@@ -221,17 +219,15 @@ func TestStoredResponseIsSealed(t *testing.T) {
 	if err := c.Complete(context.Background(), okResponse); err != nil {
 		t.Fatal(err)
 	}
-	out, err := s.Table.Client.Query(context.Background(), &dynamodb.QueryInput{
-		TableName:              aws.String(s.Table.Name),
-		KeyConditionExpression: aws.String("pk = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk": &types.AttributeValueMemberS{Value: dynamo.IdempotencyPK(scope)},
-		},
-	})
-	if err != nil || len(out.Items) != 1 {
-		t.Fatalf("query records: %d items, %v", len(out.Items), err)
+	in, err := dynamo.Partition(dynamo.IdempotencyPK(scope)).Input()
+	if err != nil {
+		t.Fatal(err)
 	}
-	for name, av := range out.Items[0] {
+	rows, _, err := s.Table.Query(context.Background(), in)
+	if err != nil || len(rows) != 1 {
+		t.Fatalf("query records: %d items, %v", len(rows), err)
+	}
+	for name, av := range rows[0] {
 		var raw []byte
 		switch v := av.(type) {
 		case *types.AttributeValueMemberS:

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/feature/activity"
@@ -48,14 +46,12 @@ func (s *Service) Disconnect(ctx context.Context, siteID, platform string) (Inte
 // forget deletes what connection pushed. A failure leaves unreachable
 // items behind (a later connection has another id); it is logged.
 func (s *Service) forget(ctx context.Context, siteID, platform, connection string) {
-	rows, err := s.Table.QueryAll(ctx, &dynamodb.QueryInput{
-		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":     &types.AttributeValueMemberS{Value: dynamo.SitePK(siteID)},
-			":prefix": &types.AttributeValueMemberS{Value: dynamo.PushPrefix(platform, connection)},
-		},
-		ProjectionExpression: aws.String("pk, sk"),
-	})
+	in, err := dynamo.PartitionPrefix(dynamo.SitePK(siteID), dynamo.PushPrefix(platform, connection)).Project(dynamo.PK, dynamo.SK).Input()
+	if err != nil {
+		slog.WarnContext(ctx, "forget pushed articles", "site_id", siteID, "err", err)
+		return
+	}
+	rows, err := s.Table.QueryAll(ctx, in)
 	if err != nil {
 		slog.WarnContext(ctx, "forget pushed articles", "site_id", siteID, "err", err)
 		return

@@ -10,8 +10,6 @@ import (
 	"rvcontent/shared/platform/pushapi"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/kernel/apperr"
@@ -60,14 +58,12 @@ func hashOf(p pushapi.Post) string {
 
 // pushedBy returns what connection pushed on the site, by article id.
 func (s *Service) pushedBy(ctx context.Context, siteID, platform, connection string) (map[string]pushed, error) {
-	rows, err := s.Table.QueryAll(ctx, &dynamodb.QueryInput{
-		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":     &types.AttributeValueMemberS{Value: dynamo.SitePK(siteID)},
-			":prefix": &types.AttributeValueMemberS{Value: dynamo.PushPrefix(platform, connection)},
-		},
-		ConsistentRead: aws.Bool(true),
-	})
+	in, err := dynamo.PartitionPrefix(dynamo.SitePK(siteID), dynamo.PushPrefix(platform, connection)).Input()
+	if err != nil {
+		return nil, apperr.Wrap("integrations.pushedBy", err)
+	}
+	in.ConsistentRead = aws.Bool(true)
+	rows, err := s.Table.QueryAll(ctx, in)
 	if err != nil {
 		return nil, apperr.Wrap("integrations.pushedBy", err)
 	}

@@ -8,7 +8,6 @@ import (
 	"rvcontent/shared/platform/pushapi"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/feature/articles"
@@ -151,14 +150,12 @@ func (s *Service) List(ctx context.Context, siteID string) ([]Integration, error
 	var paid bool
 	// The site, its integrations and the account's plan are read at once.
 	site, err := s.Sites.Within(ctx, p.AccountID, siteID, func(ctx context.Context) error {
-		rows, err := s.Table.QueryAll(ctx, &dynamodb.QueryInput{
-			KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{
-				":pk":     &types.AttributeValueMemberS{Value: dynamo.SitePK(siteID)},
-				":prefix": &types.AttributeValueMemberS{Value: dynamo.IntegrationPrefix},
-			},
-			ConsistentRead: aws.Bool(true),
-		})
+		in, err := dynamo.PartitionPrefix(dynamo.SitePK(siteID), dynamo.IntegrationPrefix).Input()
+		if err != nil {
+			return apperr.Wrap("integrations.List", err)
+		}
+		in.ConsistentRead = aws.Bool(true)
+		rows, err := s.Table.QueryAll(ctx, in)
 		if err != nil {
 			return apperr.Wrap("integrations.List", err)
 		}

@@ -3,12 +3,10 @@ package jobs
 import (
 	"context"
 	"errors"
-	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/platform/dynamo"
@@ -82,32 +80,17 @@ func (s *Store) List(ctx context.Context, accountID string, f Filter, limit int,
 	if err != nil {
 		return nil, "", apperr.BadCursor()
 	}
-	values := map[string]types.AttributeValue{
-		":pk":     &types.AttributeValueMemberS{Value: dynamo.AccountPK(accountID)},
-		":prefix": &types.AttributeValueMemberS{Value: dynamo.JobPrefix},
-	}
-	names := map[string]string{}
-	var filters []string
-	add := func(attr, name, value string) {
-		if value == "" {
-			return
+	q := dynamo.PartitionPrefix(dynamo.AccountPK(accountID), dynamo.JobPrefix)
+	for _, c := range []struct{ attr, value string }{{"site_id", f.SiteID}, {"kind", f.Kind}, {"status", f.Status}} {
+		if c.value != "" {
+			q = q.Filter(expression.Name(c.attr).Equal(expression.Value(c.value)))
 		}
-		names["#"+name] = attr
-		values[":"+name] = &types.AttributeValueMemberS{Value: value}
-		filters = append(filters, "#"+name+" = :"+name)
 	}
-	add("site_id", "site", f.SiteID)
-	add("kind", "kind", f.Kind)
-	add("status", "status", f.Status)
-	in := &dynamodb.QueryInput{
-		KeyConditionExpression:    aws.String("pk = :pk AND begins_with(sk, :prefix)"),
-		ExpressionAttributeValues: values,
-		ScanIndexForward:          aws.Bool(false),
+	in, err := q.Input()
+	if err != nil {
+		return nil, "", apperr.Wrap("jobs.List", err)
 	}
-	if len(filters) > 0 {
-		in.FilterExpression = aws.String(strings.Join(filters, " AND "))
-		in.ExpressionAttributeNames = names
-	}
+	in.ScanIndexForward = aws.Bool(false)
 	items, next, err := dynamo.QueryPage[item](ctx, s.Table, in, limit, cur, dynamo.AccountPK(accountID))
 	if errors.Is(err, dynamo.ErrBadCursor) {
 		return nil, "", apperr.BadCursor()

@@ -6,8 +6,6 @@ import (
 	"sort"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/platform/dynamo"
@@ -35,14 +33,12 @@ type Store struct {
 // All returns every keyword of the site, highest search volume first (then
 // by name).
 func (s *Store) All(ctx context.Context, siteID string) ([]Keyword, error) {
-	rows, err := s.Table.QueryAll(ctx, &dynamodb.QueryInput{
-		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":     &types.AttributeValueMemberS{Value: dynamo.SitePK(siteID)},
-			":prefix": &types.AttributeValueMemberS{Value: dynamo.KeywordPrefix},
-		},
-		ConsistentRead: aws.Bool(true),
-	})
+	in, err := dynamo.PartitionPrefix(dynamo.SitePK(siteID), dynamo.KeywordPrefix).Input()
+	if err != nil {
+		return nil, apperr.Wrap("keywords.All", err)
+	}
+	in.ConsistentRead = aws.Bool(true)
+	rows, err := s.Table.QueryAll(ctx, in)
 	if err != nil {
 		return nil, apperr.Wrap("keywords.All", err)
 	}

@@ -6,10 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
 	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/feature/keywords"
@@ -50,13 +46,9 @@ func newRig(t *testing.T) *rig {
 // with prefix.
 func (r *rig) count(t *testing.T, pk, prefix string) int {
 	t.Helper()
-	in := &dynamodb.QueryInput{
-		KeyConditionExpression:    aws.String("pk = :pk"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": &types.AttributeValueMemberS{Value: pk}},
-	}
-	if prefix != "" {
-		in.KeyConditionExpression = aws.String("pk = :pk AND begins_with(sk, :p)")
-		in.ExpressionAttributeValues[":p"] = &types.AttributeValueMemberS{Value: prefix}
+	in, err := dynamo.PartitionPrefix(pk, prefix).Input()
+	if err != nil {
+		t.Fatal(err)
 	}
 	rows, err := r.plans.Table.QueryAll(context.Background(), in)
 	if err != nil {

@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/feature/activity"
@@ -102,14 +101,12 @@ func (s *Service) List(ctx context.Context, siteID string, limit int, cursor str
 		if err != nil {
 			return badCursor
 		}
-		recs, next, err = dynamo.QueryPage[record](ctx, s.Table, &dynamodb.QueryInput{
-			KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{
-				":pk":     &types.AttributeValueMemberS{Value: pk},
-				":prefix": &types.AttributeValueMemberS{Value: dynamo.SiteKeyPrefix},
-			},
-			ConsistentRead: aws.Bool(true),
-		}, limit, cur, pk)
+		in, err := dynamo.PartitionPrefix(pk, dynamo.SiteKeyPrefix).Input()
+		if err != nil {
+			return err
+		}
+		in.ConsistentRead = aws.Bool(true)
+		recs, next, err = dynamo.QueryPage[record](ctx, s.Table, in, limit, cur, pk)
 		return err
 	})
 	if errors.Is(err, dynamo.ErrBadCursor) {

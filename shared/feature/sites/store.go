@@ -7,8 +7,6 @@ import (
 	"strconv"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/par"
@@ -46,14 +44,12 @@ func (s *Store) Get(ctx context.Context, accountID, id string) (Site, error) {
 // creation order, archived ones included. Accounts hold few sites, so one
 // query reads them all.
 func (s *Store) All(ctx context.Context, accountID string) ([]Site, error) {
-	rows, err := s.Table.QueryAll(ctx, &dynamodb.QueryInput{
-		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":     &types.AttributeValueMemberS{Value: dynamo.AccountPK(accountID)},
-			":prefix": &types.AttributeValueMemberS{Value: dynamo.SitePrefix},
-		},
-		ConsistentRead: aws.Bool(true),
-	})
+	in, err := dynamo.PartitionPrefix(dynamo.AccountPK(accountID), dynamo.SitePrefix).Input()
+	if err != nil {
+		return nil, apperr.Wrap("sites.All", err)
+	}
+	in.ConsistentRead = aws.Bool(true)
+	rows, err := s.Table.QueryAll(ctx, in)
 	if err != nil {
 		return nil, apperr.Wrap("sites.All", err)
 	}

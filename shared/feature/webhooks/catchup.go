@@ -7,8 +7,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/kernel/clock"
@@ -96,15 +94,13 @@ func (s *Service) catchUpEvents(ctx context.Context, ep item, c catchUp) (int, e
 		slog.ErrorContext(ctx, "webhook catch-up with an unreadable start", "webhook_id", c.WebhookID, "from", c.From)
 		return 0, nil
 	}
-	rows, err := s.Table.QueryAll(ctx, &dynamodb.QueryInput{
-		KeyConditionExpression: aws.String("pk = :pk AND sk BETWEEN :from AND :to"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":   str(dynamo.EventsPK(c.AccountID)),
-			":from": str(clock.SortKey(from)),
-			":to":   str(clock.SortKey(from.Add(CatchUpWindow)) + "~"),
-		},
-		ConsistentRead: aws.Bool(true),
-	})
+	in, err := dynamo.Partition(dynamo.EventsPK(c.AccountID)).
+		SKBetween(clock.SortKey(from), clock.SortKey(from.Add(CatchUpWindow))+"~").Input()
+	if err != nil {
+		return 0, err
+	}
+	in.ConsistentRead = aws.Bool(true)
+	rows, err := s.Table.QueryAll(ctx, in)
 	if err != nil {
 		return 0, err
 	}

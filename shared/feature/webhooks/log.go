@@ -6,8 +6,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/kernel/apperr"
@@ -76,15 +74,13 @@ func (s *Service) Attempts(ctx context.Context, accountID, webhookID string, lim
 		_, err := s.get(ctx, accountID, webhookID)
 		return err
 	}, func(ctx context.Context) (err error) {
-		rows, next, err = dynamo.QueryPage[attemptItem](ctx, s.Table, &dynamodb.QueryInput{
-			KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
-			ExpressionAttributeValues: map[string]types.AttributeValue{
-				":pk":     str(pk),
-				":prefix": str(dynamo.AttemptPrefix),
-			},
-			ScanIndexForward: aws.Bool(false),
-			ConsistentRead:   aws.Bool(true),
-		}, limit, cur, pk)
+		in, err := dynamo.PartitionPrefix(pk, dynamo.AttemptPrefix).Input()
+		if err != nil {
+			return err
+		}
+		in.ScanIndexForward = aws.Bool(false)
+		in.ConsistentRead = aws.Bool(true)
+		rows, next, err = dynamo.QueryPage[attemptItem](ctx, s.Table, in, limit, cur, pk)
 		return err
 	})
 	if errors.Is(err, dynamo.ErrBadCursor) {

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/kernel/apperr"
@@ -70,14 +69,12 @@ func (s *Service) all(ctx context.Context, accountID string) ([]item, error) {
 
 // endpoints reads every endpoint of account from t.
 func endpoints(ctx context.Context, t *dynamo.Table, accountID string) ([]item, error) {
-	rows, err := t.QueryAll(ctx, &dynamodb.QueryInput{
-		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":     &types.AttributeValueMemberS{Value: dynamo.AccountPK(accountID)},
-			":prefix": &types.AttributeValueMemberS{Value: dynamo.WebhookPrefix},
-		},
-		ConsistentRead: aws.Bool(true),
-	})
+	in, err := dynamo.PartitionPrefix(dynamo.AccountPK(accountID), dynamo.WebhookPrefix).Input()
+	if err != nil {
+		return nil, err
+	}
+	in.ConsistentRead = aws.Bool(true)
+	rows, err := t.QueryAll(ctx, in)
 	if err != nil {
 		return nil, err
 	}
@@ -91,14 +88,12 @@ func (s *Service) List(ctx context.Context, accountID string, limit int, cursor 
 	if err != nil {
 		return nil, "", errBadCursor
 	}
-	rows, next, err := dynamo.QueryPage[item](ctx, s.Table, &dynamodb.QueryInput{
-		KeyConditionExpression: aws.String("pk = :pk AND begins_with(sk, :prefix)"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":     &types.AttributeValueMemberS{Value: dynamo.AccountPK(accountID)},
-			":prefix": &types.AttributeValueMemberS{Value: dynamo.WebhookPrefix},
-		},
-		ConsistentRead: aws.Bool(true),
-	}, limit, cur, dynamo.AccountPK(accountID))
+	in, err := dynamo.PartitionPrefix(dynamo.AccountPK(accountID), dynamo.WebhookPrefix).Input()
+	if err != nil {
+		return nil, "", apperr.Wrap("webhooks.List", err)
+	}
+	in.ConsistentRead = aws.Bool(true)
+	rows, next, err := dynamo.QueryPage[item](ctx, s.Table, in, limit, cur, dynamo.AccountPK(accountID))
 	if errors.Is(err, dynamo.ErrBadCursor) {
 		return nil, "", errBadCursor
 	}

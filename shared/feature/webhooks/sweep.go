@@ -21,7 +21,11 @@ const (
 // due returns up to sweepPage items of GSI1 partition DUE#kind due before
 // now, after the position start (nil for the beginning).
 func (s *Service) due(ctx context.Context, kind string, now time.Time, start map[string]types.AttributeValue) ([]map[string]types.AttributeValue, map[string]types.AttributeValue, error) {
-	return s.Table.Query(ctx, dynamo.DueQuery(kind, clock.SortKey(now), sweepPage, start))
+	in, err := dynamo.DueQuery(kind, clock.SortKey(now), sweepPage, start)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s.Table.Query(ctx, in)
 }
 
 // SweepDeliveries sends the next attempt of every pending delivery that is

@@ -21,23 +21,24 @@ import (
 // sort key sorts before `before` (a sortable time: clock.SortKey(now) for
 // "due before now", with "~" appended for "due at or before now"), oldest
 // first, limit at a time, from start (nil for the beginning).
-func DueQuery(kind, before string, limit int, start map[string]types.AttributeValue) *dynamodb.QueryInput {
-	return &dynamodb.QueryInput{
-		IndexName:              aws.String(GSI1),
-		KeyConditionExpression: aws.String("gsi1pk = :pk AND gsi1sk < :before"),
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":     &types.AttributeValueMemberS{Value: DuePK(kind)},
-			":before": &types.AttributeValueMemberS{Value: before},
-		},
-		Limit:             aws.Int32(int32(limit)),
-		ExclusiveStartKey: start,
+func DueQuery(kind, before string, limit int, start map[string]types.AttributeValue) (*dynamodb.QueryInput, error) {
+	in, err := IndexPartition(GSI1, DuePK(kind)).SKLessThan(before).Input()
+	if err != nil {
+		return nil, err
 	}
+	in.Limit = aws.Int32(int32(limit))
+	in.ExclusiveStartKey = start
+	return in, nil
 }
 
 // Due returns the first limit items of kind's due work whose sort key sorts
 // before `before` (see DueQuery), as T.
 func Due[T any](ctx context.Context, t *Table, kind, before string, limit int) ([]T, error) {
-	rows, _, err := t.Query(ctx, DueQuery(kind, before, limit, nil))
+	in, err := DueQuery(kind, before, limit, nil)
+	if err != nil {
+		return nil, err
+	}
+	rows, _, err := t.Query(ctx, in)
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +82,12 @@ func DrainDue[T any](ctx context.Context, t *Table, kind, before string, workers
 			run.More = true
 			break
 		}
-		rows, last, err := t.Query(ctx, DueQuery(kind, before, DrainPage, start))
+		in, err := DueQuery(kind, before, DrainPage, start)
+		if err != nil {
+			_ = g.Wait()
+			return run, err
+		}
+		rows, last, err := t.Query(ctx, in)
 		if err != nil {
 			_ = g.Wait()
 			return run, err

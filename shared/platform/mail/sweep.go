@@ -46,7 +46,11 @@ func (w *Sweeper) Sweep(ctx context.Context) (SweepResult, error) {
 	now := s.Clock.Now()
 	var start map[string]types.AttributeValue
 	for seen := 0; seen < sweepMax; {
-		rows, last, err := s.Table.Query(ctx, dynamo.DueQuery(DueKind, clock.SortKey(now), 100, start))
+		in, err := dynamo.DueQuery(DueKind, clock.SortKey(now), 100, start)
+		if err != nil {
+			return res, err
+		}
+		rows, last, err := s.Table.Query(ctx, in)
 		if err != nil {
 			return res, err
 		}
