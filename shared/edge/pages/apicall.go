@@ -102,7 +102,10 @@ func (a *API) call(ctx context.Context, p auth.Principal, req request, out any) 
 		if json.Unmarshal(body, e) != nil || e.Message == "" {
 			e.Message = "Something went wrong on our side. Please try again in a minute."
 		}
-		e.Status = status
+		e.Status, e.Message = status, forPerson(e.Message)
+		for i := range e.Details {
+			e.Details[i].Problem = forPerson(e.Details[i].Problem)
+		}
 		return e
 	}
 }

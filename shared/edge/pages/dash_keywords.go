@@ -172,7 +172,7 @@ func (d *Dashboard) research(w http.ResponseWriter, r *http.Request) {
 	case "failed":
 		v.Failed = true
 		if job.Job.Error != nil {
-			v.Error = job.Job.Error.Message
+			v.Error = forPerson(job.Job.Error.Message)
 		}
 	default:
 		if err := json.Unmarshal(job.Job.Result, &v.Result); err != nil {

@@ -121,7 +121,7 @@ func (d *Dashboard) scanOf(s apiScan) scanView {
 		Finished: atp(s.FinishedAt, d.Clock.Now()), Keywords: s.KeywordsFound, Articles: s.ArticlesPlanned,
 	}
 	if s.Error != nil {
-		v.Error = s.Error.Message
+		v.Error = forPerson(s.Error.Message)
 	}
 	return v
 }

@@ -1,0 +1,63 @@
+package pages
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// The agent API's messages tell an agent which endpoint fixes a refusal
+// ("End the trial now with POST /billing/activate."). The dashboard shows
+// the same messages to the owner, who fixes things with the dashboard's
+// buttons, so forPerson says where those are instead. One table, applied
+// to every API message a page shows.
+
+// personal is one rewrite: what matches re becomes with.
+type personal struct {
+	re   *regexp.Regexp
+	with string
+}
+
+// rewrites turn endpoint instructions and field names into the
+// dashboard's words, in this order (longer phrases first). They are
+// compiled at first use, so a cold start does not pay for them.
+var rewrites = sync.OnceValue(func() []personal {
+	rules := [][2]string{
+		{` and send the owner the link`, ``},
+		{`\s*\((?:POST /billing/portal)(?: gives the link)?\)`, ` on the Billing page`},
+		{`\s*\(GET /jobs/[^)]*\)`, ``},
+		{`Use POST /billing/checkout to start one`, `Start one on the Billing page`},
+		{`with POST /billing/(?:activate|checkout)`, `on the Billing page`},
+		{`Set one with POST /sites/\{site_id\}/backlinks/domain and prove it with POST /sites/\{site_id\}/backlinks/domain/verify`, `Set one and verify it on the site's Backlinks page`},
+		{`with POST /sites/\{site_id\}/backlinks/domain`, `on the site's Backlinks page`},
+		{`with POST /sites/\{site_id\}/restore`, `on the site's page`},
+		{` with PATCH /sites/\{site_id\}/forum/drafts/\{draft_id\}`, ``},
+		{`with PATCH /sites/\{site_id\}`, `in the site's settings`},
+		{`; read GET /sites/\{site_id\}/scan`, `; the site's page shows it`},
+		{`from GET /billing/studio-quote`, `on the Billing page`},
+		{`The owner must update the card`, `Update the card`},
+		{`The owner can update the card`, `Update the card`},
+		{`once the owner updates the card`, `once you update the card`},
+		{`The owner can resume it`, `You can resume it`},
+		{`\bset brand_name\b`, `set the brand name`},
+		{`\bno website_url\b`, `no website address`},
+		{`\bpush_platform_1\b`, platformName("push_platform_1")},
+		{`\bpush_platform_2\b`, platformName("push_platform_2")},
+	}
+	out := make([]personal, len(rules))
+	for i, r := range rules {
+		out[i] = personal{re: regexp.MustCompile(r[0]), with: r[1]}
+	}
+	return out
+})
+
+// forPerson returns msg, an agent-API message, in the dashboard's words.
+func forPerson(msg string) string {
+	if !strings.ContainsAny(msg, "/_") && !strings.Contains(msg, "owner") {
+		return msg
+	}
+	for _, r := range rewrites() {
+		msg = r.re.ReplaceAllLiteralString(msg, r.with)
+	}
+	return msg
+}

@@ -1,0 +1,40 @@
+package pages
+
+import (
+	"regexp"
+	"testing"
+)
+
+// endpoint matches an agent-API endpoint named in a message.
+var endpoint = regexp.MustCompile(`\b(GET|POST|PATCH|DELETE) /`)
+
+func TestForPerson(t *testing.T) {
+	cases := map[string]string{
+		"Studio sites need the paid plan; a trial does not count. End the trial now with POST /billing/activate.":                                                                        "Studio sites need the paid plan; a trial does not count. End the trial now on the Billing page.",
+		"This needs the paid plan. Start one with POST /billing/checkout and send the owner the link.":                                                                                   "This needs the paid plan. Start one on the Billing page.",
+		"This account has no subscription yet. Use POST /billing/checkout to start one.":                                                                                                 "This account has no subscription yet. Start one on the Billing page.",
+		"The trial's card check failed. Generation resumes once the owner updates the card (POST /billing/portal gives the link).":                                                       "The trial's card check failed. Generation resumes once you update the card on the Billing page.",
+		"The last payment failed. The owner must update the card (POST /billing/portal) first.":                                                                                          "The last payment failed. Update the card on the Billing page first.",
+		"The subscription is set to end at the period's end. The owner can resume it in the billing portal (POST /billing/portal) first.":                                                "The subscription is set to end at the period's end. You can resume it in the billing portal on the Billing page first.",
+		"Drafts name the brand, and this site has none: set brand_name with PATCH /sites/{site_id} first.":                                                                               "Drafts name the brand, and this site has none: set the brand name in the site's settings first.",
+		"This site has no website_url; set one with PATCH /sites/{site_id}, then scan.":                                                                                                  "This site has no website address; set one in the site's settings, then scan.",
+		"This Studio site is archived. Restore it with POST /sites/{site_id}/restore.":                                                                                                   "This Studio site is archived. Restore it on the site's page.",
+		"Hosting links needs a verified domain. Set one with POST /sites/{site_id}/backlinks/domain and prove it with POST /sites/{site_id}/backlinks/domain/verify, then opt in.":       "Hosting links needs a verified domain. Set one and verify it on the site's Backlinks page, then opt in.",
+		"This site has no domain to verify. Set one with POST /sites/{site_id}/backlinks/domain first.":                                                                                  "This site has no domain to verify. Set one on the site's Backlinks page first.",
+		"This draft was already rewritten 3 times, the most a thread allows. Edit it with PATCH /sites/{site_id}/forum/drafts/{draft_id} instead.":                                       "This draft was already rewritten 3 times, the most a thread allows. Edit it instead.",
+		"A sweep of this site is already running (job 0192). Wait for it to end (GET /jobs/0192?wait=30).":                                                                               "A sweep of this site is already running (job 0192). Wait for it to end.",
+		"is older than 30 minutes; get a new quote from GET /billing/studio-quote":                                                                                                       "is older than 30 minutes; get a new quote on the Billing page",
+		"push_platform_2 is an add-on of the paid plan and is not open to this account; a trial does not include it. End the trial with POST /billing/activate, or use push_platform_1.": "Push platform 2 is an add-on of the paid plan and is not open to this account; a trial does not include it. End the trial on the Billing page, or use Push platform 1.",
+		"A newer scan of this site replaced this one; read GET /sites/{site_id}/scan.":                                                                                                   "A newer scan of this site replaced this one; the site's page shows it.",
+		"The title is too long.": "The title is too long.",
+	}
+	for in, want := range cases {
+		got := forPerson(in)
+		if got != want {
+			t.Errorf("forPerson(%q)\n got %q\nwant %q", in, got, want)
+		}
+		if endpoint.MatchString(got) {
+			t.Errorf("forPerson(%q) still names an endpoint: %q", in, got)
+		}
+	}
+}
