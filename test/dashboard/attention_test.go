@@ -165,7 +165,8 @@ func TestAttentionIntegrationError(t *testing.T) {
 		t.Fatalf("integration after a failed push %v", got)
 	}
 	o.expectAttention(t, item{
-		Text: "Push platform 1 of " + brand + " reported an error: " + msg,
+		// The API's platform id reads as the platform's name on the page.
+		Text: "Push platform 1 of " + brand + " reported an error: The Push platform 1 site answered HTTP 500: The site is read-only right now.",
 		Href: o.site("/integrations"), Action: "Check the integration",
 	})
 

@@ -146,7 +146,7 @@ func (d *Dashboard) siteAttention(s apiSite, x siteExtras) []attention {
 	}
 	for _, i := range x.integrations.Integrations {
 		if i.Status == "error" {
-			out = append(out, attention{Text: platformName(i.ID) + " of " + name + " reported an error: " + str(i.LastError), Href: base + "/integrations", Action: "Check the integration"})
+			out = append(out, attention{Text: platformName(i.ID) + " of " + name + " reported an error: " + forPerson(str(i.LastError)), Href: base + "/integrations", Action: "Check the integration"})
 		}
 	}
 	if s.RemovesAt != nil && s.Status == "active" {

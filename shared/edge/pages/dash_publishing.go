@@ -160,7 +160,7 @@ func (d *Dashboard) showIntegrations(w http.ResponseWriter, r *http.Request, o *
 		i := it.Integration
 		iv := integrationView{
 			ID: i.ID, Name: platformName(i.ID), Status: words(i.Status), SiteURL: str(i.SiteURL), RemoteName: str(i.RemoteName),
-			Requires: words(i.Requires), LastError: str(i.LastError), Connected: i.Status != "not_connected", Available: i.Available,
+			Requires: words(i.Requires), LastError: forPerson(str(i.LastError)), Connected: i.Status != "not_connected", Available: i.Available,
 			Error: i.Status == "error", ConnectedAt: atp(i.ConnectedAt, now), LastSync: atp(i.LastSyncAt, now), LastErrorAt: atp(i.LastErrorAt, now),
 		}
 		iv.Configure = form("configure-"+i.ID, base+"/"+esc(i.ID), "Save settings", integrationFields(i), integrationValues(i))
