@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"reflect"
 	"sort"
 	"strings"
 	"testing"
@@ -268,41 +267,11 @@ func TestSamplesRoundTrip(t *testing.T) {
 			var want, got any
 			_ = json.Unmarshal(raw, &want)
 			_ = json.Unmarshal(again, &got)
-			for _, diff := range lost("", want, got) {
+			for _, diff := range Lost("", want, got) {
 				t.Errorf("%s: %s", c.Sample, diff)
 			}
 		}
 	}
-}
-
-// lost lists the values of want that got does not carry equal.
-func lost(path string, want, got any) []string {
-	switch w := want.(type) {
-	case map[string]any:
-		g, ok := got.(map[string]any)
-		if !ok {
-			return []string{fmt.Sprintf("%s: want an object, got %v", path, got)}
-		}
-		var out []string
-		for k, v := range w {
-			out = append(out, lost(path+"."+k, v, g[k])...)
-		}
-		return out
-	case []any:
-		g, ok := got.([]any)
-		if !ok || len(g) != len(w) {
-			return []string{fmt.Sprintf("%s: want %d elements, got %v", path, len(w), got)}
-		}
-		var out []string
-		for i := range w {
-			out = append(out, lost(fmt.Sprintf("%s[%d]", path, i), w[i], g[i])...)
-		}
-		return out
-	}
-	if !reflect.DeepEqual(want, got) {
-		return []string{fmt.Sprintf("%s: want %v, got %v", path, want, got)}
-	}
-	return nil
 }
 
 // TestCoverage checks the coverage rule itself.

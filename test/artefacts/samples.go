@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -368,6 +369,38 @@ func NoBatchItemFailures(_ context.Context, a Answer) error {
 func NoError(_ context.Context, a Answer) error {
 	if s := strings.TrimSpace(string(a.Payload)); s != "null" && s != "" {
 		return fmt.Errorf("answer %s, want null", a.Payload)
+	}
+	return nil
+}
+
+// Lost lists the values of want (decoded JSON) that got does not carry
+// equal, each with its path under path: what a decoding of a sample event
+// dropped or changed.
+func Lost(path string, want, got any) []string {
+	switch w := want.(type) {
+	case map[string]any:
+		g, ok := got.(map[string]any)
+		if !ok {
+			return []string{fmt.Sprintf("%s: want an object, got %v", path, got)}
+		}
+		var out []string
+		for k, v := range w {
+			out = append(out, Lost(path+"."+k, v, g[k])...)
+		}
+		return out
+	case []any:
+		g, ok := got.([]any)
+		if !ok || len(g) != len(w) {
+			return []string{fmt.Sprintf("%s: want %d elements, got %v", path, len(w), got)}
+		}
+		var out []string
+		for i := range w {
+			out = append(out, Lost(fmt.Sprintf("%s[%d]", path, i), w[i], g[i])...)
+		}
+		return out
+	}
+	if !reflect.DeepEqual(want, got) {
+		return []string{fmt.Sprintf("%s: want %v, got %v", path, want, got)}
 	}
 	return nil
 }

@@ -2,9 +2,10 @@ package lambdaedge
 
 import (
 	"encoding/json"
-	"fmt"
 	"reflect"
 	"testing"
+
+	"rvcontent/test/artefacts"
 
 	"github.com/aws/aws-lambda-go/events"
 )
@@ -42,7 +43,7 @@ func TestFixturesRoundTrip(t *testing.T) {
 			if err := json.Unmarshal(again, &got); err != nil {
 				t.Fatal(err)
 			}
-			for _, diff := range lost("", want, got) {
+			for _, diff := range artefacts.Lost("", want, got) {
 				t.Error(diff)
 			}
 			if reflect.ValueOf(ev).Elem().IsZero() {
@@ -50,34 +51,4 @@ func TestFixturesRoundTrip(t *testing.T) {
 			}
 		})
 	}
-}
-
-// lost lists the values of want that got does not carry equal.
-func lost(path string, want, got any) []string {
-	switch w := want.(type) {
-	case map[string]any:
-		g, ok := got.(map[string]any)
-		if !ok {
-			return []string{fmt.Sprintf("%s: want an object, got %v", path, got)}
-		}
-		var out []string
-		for k, v := range w {
-			out = append(out, lost(path+"."+k, v, g[k])...)
-		}
-		return out
-	case []any:
-		g, ok := got.([]any)
-		if !ok || len(g) != len(w) {
-			return []string{fmt.Sprintf("%s: want %d elements, got %v", path, len(w), got)}
-		}
-		var out []string
-		for i := range w {
-			out = append(out, lost(fmt.Sprintf("%s[%d]", path, i), w[i], g[i])...)
-		}
-		return out
-	}
-	if !reflect.DeepEqual(want, got) {
-		return []string{fmt.Sprintf("%s: want %v, got %v", path, want, got)}
-	}
-	return nil
 }
