@@ -425,3 +425,63 @@ func TestDescribe(t *testing.T) {
 		}
 	}
 }
+
+// TestConnectionsAreReused sends two rounds of as many requests at once as
+// a deliveries worker makes to one receiver: the second round opens no
+// connection, because the client keeps that many idle per host.
+func TestConnectionsAreReused(t *testing.T) {
+	const atOnce = 20 // under MaxIdleConnsPerHost; Go's default keeps 2
+	var mu sync.Mutex
+	opened, waiting := 0, 0
+	all := make(chan struct{})
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Each round's requests are answered once all of them arrived, so
+		// each round holds atOnce connections at the same time.
+		mu.Lock()
+		waiting++
+		if waiting == atOnce {
+			waiting = 0
+			close(all)
+			all = make(chan struct{})
+			mu.Unlock()
+		} else {
+			wait := all
+			mu.Unlock()
+			select {
+			case <-wait:
+			case <-time.After(5 * time.Second):
+			}
+		}
+		w.Write([]byte("ok"))
+	}))
+	srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			mu.Lock()
+			opened++
+			mu.Unlock()
+		}
+	}
+	srv.Start()
+	defer srv.Close()
+	c := New(Options{Overrides: hosts{"receiver.example.com": serverAddr(srv)}})
+	round := func() int {
+		var wg sync.WaitGroup
+		for range atOnce {
+			wg.Go(func() {
+				if _, err := c.Get(context.Background(), "http://receiver.example.com/hook"); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+		mu.Lock()
+		defer mu.Unlock()
+		return opened
+	}
+	if first := round(); first != atOnce {
+		t.Fatalf("the first round opened %d connections, want %d", first, atOnce)
+	}
+	if second := round(); second != atOnce {
+		t.Fatalf("the second round opened %d more connections, want none", second-atOnce)
+	}
+}
