@@ -51,7 +51,7 @@ func (d *Dashboard) activityRows(entries []apiActivity, sites map[string]apiSite
 	for _, e := range entries {
 		who, kind := actorText(e.Actor)
 		row := activityRow{
-			When: at(e.CreatedAt, now), Actor: who, ActorKind: kind, Summary: e.Summary, Action: e.Action,
+			When: at(e.CreatedAt, now), Actor: who, ActorKind: kind, Summary: forPerson(e.Summary), Action: e.Action,
 			Resource: words(e.Resource.Type), Href: resourceHref(e),
 		}
 		if s, ok := sites[e.SiteID]; ok {
