@@ -10,7 +10,7 @@ var endpoint = regexp.MustCompile(`\b(GET|POST|PATCH|DELETE) /`)
 
 func TestForPerson(t *testing.T) {
 	cases := map[string]string{
-		"Studio sites need the paid plan; a trial does not count. End the trial now with POST /billing/activate.":                                                                        "Studio sites need the paid plan; a trial does not count. End the trial now on the Billing page.",
+		"Studio sites need the paid plan; a trial does not count. End the trial now with POST /billing/activate.":                                                                        "Studio sites need the paid plan; a trial does not count. End the trial now with “End the trial and pay now” on the Billing page.",
 		"This needs the paid plan. Start one with POST /billing/checkout and send the owner the link.":                                                                                   "This needs the paid plan. Start one on the Billing page.",
 		"This account has no subscription yet. Use POST /billing/checkout to start one.":                                                                                                 "This account has no subscription yet. Start one on the Billing page.",
 		"The trial's card check failed. Generation resumes once the owner updates the card (POST /billing/portal gives the link).":                                                       "The trial's card check failed. Generation resumes once you update the card on the Billing page.",
@@ -24,7 +24,7 @@ func TestForPerson(t *testing.T) {
 		"This draft was already rewritten 3 times, the most a thread allows. Edit it with PATCH /sites/{site_id}/forum/drafts/{draft_id} instead.":                                       "This draft was already rewritten 3 times, the most a thread allows. Edit it instead.",
 		"A sweep of this site is already running (job 0192). Wait for it to end (GET /jobs/0192?wait=30).":                                                                               "A sweep of this site is already running (job 0192). Wait for it to end.",
 		"is older than 30 minutes; get a new quote from GET /billing/studio-quote":                                                                                                       "is older than 30 minutes; get a new quote on the Billing page",
-		"push_platform_2 is an add-on of the paid plan and is not open to this account; a trial does not include it. End the trial with POST /billing/activate, or use push_platform_1.": "Push platform 2 is an add-on of the paid plan and is not open to this account; a trial does not include it. End the trial on the Billing page, or use Push platform 1.",
+		"push_platform_2 is an add-on of the paid plan and is not open to this account; a trial does not include it. End the trial with POST /billing/activate, or use push_platform_1.": "Push platform 2 is an add-on of the paid plan and is not open to this account; a trial does not include it. End the trial with “End the trial and pay now” on the Billing page, or use Push platform 1.",
 		"A newer scan of this site replaced this one; read GET /sites/{site_id}/scan.":                                                                                                   "A newer scan of this site replaced this one; the site's page shows it.",
 		"The title is too long.": "The title is too long.",
 	}
