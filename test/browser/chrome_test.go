@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -152,6 +153,10 @@ func (b *browser) expect(texts ...string) {
 
 var shotSeq atomic.Int64
 
+// clearShots empties the screenshot folder once per run, so it holds this
+// run's pages only (the numbers follow the order the tests ran in).
+var clearShots sync.Once
+
 // shoot saves a screenshot of the whole page at phone and desktop width
 // as <n>-<name>-<width>.png, and checks that at phone width nothing is
 // wider than the screen.
@@ -161,6 +166,12 @@ func (b *browser) shoot(name string) {
 	if dir == "" {
 		dir = filepath.Join("..", "..", ".cache", "screenshots")
 	}
+	clearShots.Do(func() {
+		old, _ := filepath.Glob(filepath.Join(dir, "*.png"))
+		for _, f := range old {
+			_ = os.Remove(f)
+		}
+	})
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		b.t.Fatal(err)
 	}
