@@ -25,6 +25,7 @@ import (
 	"rvcontent/shared/feature/forum"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/config"
+	"rvcontent/shared/kernel/secret"
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/egress"
 	"rvcontent/shared/platform/mail"
@@ -57,6 +58,10 @@ type Deps struct {
 	ForumPlatform forum.Platform
 	// Model is the language model; nil is the deterministic offline model.
 	Model model.Model
+	// Secret is the master key (see package secret): a deployed function
+	// reads it in the background from the secret SECRET_KEY_SECRET_ID
+	// names; nil is Config.SecretKey, known at once.
+	Secret *secret.Source
 }
 
 // Graph is a composition in progress: the adapters and every part built so
@@ -73,6 +78,9 @@ func New(d Deps) *Graph {
 	d.Config.Fill()
 	if d.Clock == nil {
 		d.Clock = clock.System{}
+	}
+	if d.Secret == nil {
+		d.Secret = secret.Static(d.Config.SecretKey)
 	}
 	return &Graph{Deps: d, parts: map[any]any{}, building: map[any]bool{}}
 }

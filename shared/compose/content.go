@@ -142,7 +142,7 @@ func Integrations(g *Graph) *integrations.Service {
 	return once(g, kIntegrations{}, func() *integrations.Service {
 		return &integrations.Service{
 			Table: Table(g), Clock: g.Clock, Events: Events(g), Sites: Sites(g), Articles: ArticleStore(g),
-			Plans: Billing(g), Jobs: Enqueuer(g), Sealer: integrations.NewSealer(g.Config.SecretKey), BaseURL: g.Config.BaseURL,
+			Plans: Billing(g), Jobs: Enqueuer(g), Sealer: integrations.NewSealer(g.Secret), BaseURL: g.Config.BaseURL,
 			Platforms: platforms(g),
 		}
 	})
@@ -157,7 +157,7 @@ func IntegrationConnect(g *Graph) *integrations.Service {
 	return once(g, kIntegrationConnect{}, func() *integrations.Service {
 		return &integrations.Service{
 			Table: Table(g), Clock: g.Clock, Events: Events(g), Sites: Sites(g), Plans: Billing(g),
-			Sealer: integrations.NewSealer(g.Config.SecretKey), BaseURL: g.Config.BaseURL, Platforms: platforms(g),
+			Sealer: integrations.NewSealer(g.Secret), BaseURL: g.Config.BaseURL, Platforms: platforms(g),
 		}
 	})
 }

@@ -1,9 +1,6 @@
 package compose
 
 import (
-	"crypto/hmac"
-	"crypto/sha256"
-
 	"rvcontent/shared/feature/accounts"
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/credentials"
@@ -179,7 +176,7 @@ func Webhooks(g *Graph) *webhooks.Service {
 	return once(g, kWebhooks{}, func() *webhooks.Service {
 		return &webhooks.Service{
 			Table: Table(g), Clock: g.Clock, Events: Events(g), Queue: need(g.DeliveriesQueue, "the deliveries queue"),
-			Client: Egress(g), Keys: webhooks.NewKeyring(g.Config.SecretKey),
+			Client: Egress(g), Keys: webhooks.NewKeyring(g.Secret),
 			Mail: Spool(g), Owners: Owners(g), DashboardURL: g.Config.DashboardURL,
 		}
 	})
@@ -187,7 +184,7 @@ func Webhooks(g *Graph) *webhooks.Service {
 
 // Tokens signs and verifies OAuth access tokens.
 func Tokens(g *Graph) *oauth.Tokens {
-	return once(g, kTokens{}, func() *oauth.Tokens { return oauth.NewTokens(g.Config.SecretKey, g.Config.BaseURL, g.Clock) })
+	return once(g, kTokens{}, func() *oauth.Tokens { return oauth.NewTokens(g.Secret, g.Config.BaseURL, g.Clock) })
 }
 
 // Authn accepts the agent API's and MCP's credentials: agent keys and OAuth
@@ -204,14 +201,7 @@ func Sessions(g *Graph) *sessions.Service {
 	return once(g, kSessions{}, func() *sessions.Service {
 		return &sessions.Service{
 			Table: Table(g), Clock: g.Clock, Mail: Spool(g), Owners: Owners(g), Counters: Counters(g),
-			BaseURL: g.Config.BaseURL, Secret: derive(g.Config.SecretKey, "owner-session-csrf-v1"),
+			BaseURL: g.Config.BaseURL, Keys: g.Secret,
 		}
 	})
-}
-
-// derive returns a key for purpose derived from the service's SECRET_KEY.
-func derive(secretKey, purpose string) []byte {
-	mac := hmac.New(sha256.New, []byte(secretKey))
-	mac.Write([]byte(purpose))
-	return mac.Sum(nil)
 }

@@ -18,6 +18,7 @@ import (
 	"rvcontent/shared/edge/gateway"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/config"
+	"rvcontent/shared/kernel/secret"
 	"rvcontent/shared/platform/awsenv"
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/queue"
@@ -27,19 +28,24 @@ import (
 type Env struct {
 	Config config.Config
 	AWS    aws.Config
+	// Secret is the master key, read in the background (see
+	// awsenv.LoadSecrets).
+	Secret *secret.Source
 }
 
 // Load reads the function's environment: the AWS region and credentials,
-// the secrets Secrets Manager holds for it, then the configuration (see
-// config.FromEnv). It ends the process when any is missing or wrong, or
-// when DEV_MODE is set.
+// the Stripe secret when the function has one, then the configuration (see
+// config.FromEnv), and starts reading the master key in the background.
+// It ends the process when any is missing or wrong, or when DEV_MODE is
+// set.
 func Load() Env {
 	compose.SetupLogging(os.Getenv("LOG_LEVEL")) // so a failed start is a JSON line too
 	cfg, err := awsenv.Config()
 	if err != nil {
 		Fail(err)
 	}
-	if err := awsenv.LoadSecrets(context.Background(), cfg); err != nil {
+	key, err := awsenv.LoadSecrets(context.Background(), cfg)
+	if err != nil {
 		Fail(err)
 	}
 	c, err := config.FromEnv()
@@ -49,14 +55,14 @@ func Load() Env {
 	if c.DevMode {
 		Fail(errDevMode)
 	}
-	return Env{Config: c, AWS: cfg}
+	return Env{Config: c, AWS: cfg, Secret: key}
 }
 
 // Deps returns the adapters every function has: the table, the system
 // clock, and the queues the environment names. A function adds the mailer,
 // payment processor or model its group uses.
 func (e Env) Deps() compose.Deps {
-	d := compose.Deps{Config: e.Config, Table: dynamo.New(e.AWS, e.Config.TableName), Clock: clock.System{}}
+	d := compose.Deps{Config: e.Config, Table: dynamo.New(e.AWS, e.Config.TableName), Clock: clock.System{}, Secret: e.Secret}
 	if u := e.Config.JobsQueueURL; u != "" {
 		d.JobsQueue = queue.NewSQS(e.AWS, u)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/secret"
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/payments"
 )
@@ -35,42 +36,61 @@ const sessionMargin = 10 * time.Minute
 type CheckoutLinks struct {
 	// BaseURL starts the links.
 	BaseURL string
-	// Key signs them (32 bytes derived from the service's secret).
-	Key []byte
+	// Keys is the master key the signing key is derived from.
+	Keys *secret.Source
 }
+
+// checkoutLinkPurpose derives the links' signing key from the master key.
+const checkoutLinkPurpose = "checkout-link-v1"
 
 // url returns the link for accountID's checkout in mode, valid until
 // expires.
-func (l *CheckoutLinks) url(accountID string, mode payments.Mode, expires time.Time) string {
+func (l *CheckoutLinks) url(accountID string, mode payments.Mode, expires time.Time) (string, error) {
 	payload := accountID + "." + string(mode) + "." + strconv.FormatInt(expires.Unix(), 10)
+	sig, err := l.sign(payload)
+	if err != nil {
+		return "", err
+	}
 	enc := base64.RawURLEncoding
-	return l.BaseURL + "/checkout/" + enc.EncodeToString([]byte(payload)) + "." + enc.EncodeToString(l.sign(payload))
+	return l.BaseURL + "/checkout/" + enc.EncodeToString([]byte(payload)) + "." + enc.EncodeToString(sig), nil
 }
 
-// read checks token's signature and returns what it names.
-func (l *CheckoutLinks) read(token string) (accountID string, mode payments.Mode, expires time.Time, ok bool) {
+// read checks token's signature and returns what it names; ok is false for
+// a token this service did not sign.
+func (l *CheckoutLinks) read(token string) (accountID string, mode payments.Mode, expires time.Time, ok bool, err error) {
 	enc := base64.RawURLEncoding
 	p64, s64, found := strings.Cut(token, ".")
 	payload, err1 := enc.DecodeString(p64)
 	sig, err2 := enc.DecodeString(s64)
-	if !found || err1 != nil || err2 != nil || !hmac.Equal(sig, l.sign(string(payload))) {
-		return "", "", time.Time{}, false
+	if !found || err1 != nil || err2 != nil {
+		return "", "", time.Time{}, false, nil
+	}
+	want, err := l.sign(string(payload))
+	if err != nil {
+		return "", "", time.Time{}, false, err
+	}
+	if !hmac.Equal(sig, want) {
+		return "", "", time.Time{}, false, nil
 	}
 	parts := strings.Split(string(payload), ".")
 	if len(parts) != 3 {
-		return "", "", time.Time{}, false
+		return "", "", time.Time{}, false, nil
 	}
 	unix, err := strconv.ParseInt(parts[2], 10, 64)
 	if err != nil {
-		return "", "", time.Time{}, false
+		return "", "", time.Time{}, false, nil
 	}
-	return parts[0], payments.Mode(parts[1]), time.Unix(unix, 0).UTC(), true
+	return parts[0], payments.Mode(parts[1]), time.Unix(unix, 0).UTC(), true, nil
 }
 
-func (l *CheckoutLinks) sign(payload string) []byte {
-	m := hmac.New(sha256.New, l.Key)
+func (l *CheckoutLinks) sign(payload string) ([]byte, error) {
+	key, err := l.Keys.Derive(checkoutLinkPurpose)
+	if err != nil {
+		return nil, err
+	}
+	m := hmac.New(sha256.New, key)
 	m.Write([]byte("checkout-link-v1\n" + payload))
-	return m.Sum(nil)
+	return m.Sum(nil), nil
 }
 
 // Errors of opening a checkout link, shown on a page to the owner.
@@ -90,7 +110,10 @@ func (s *Service) OpenCheckout(ctx context.Context, token string) (string, error
 	if s.Links == nil {
 		return "", errBadCheckoutLink
 	}
-	accountID, mode, expires, ok := s.Links.read(token)
+	accountID, mode, expires, ok, err := s.Links.read(token)
+	if err != nil {
+		return "", apperr.Wrap("billing.OpenCheckout", err)
+	}
 	if !ok {
 		return "", errBadCheckoutLink
 	}
@@ -143,7 +166,11 @@ func (s *Service) startSession(ctx context.Context, p payments.Processor, r *rec
 	}
 	l := &openLink{ID: link.ID, URL: link.URL, Mode: mode, ExpiresAt: clock.Format(link.ExpiresAt)}
 	if s.Links != nil && link.ExpiresAt.Before(want.Add(-time.Hour)) {
-		l.LinkURL, l.LinkExpiresAt = s.Links.url(r.AccountID, mode, want), clock.Format(want)
+		u, err := s.Links.url(r.AccountID, mode, want)
+		if err != nil {
+			return err
+		}
+		l.LinkURL, l.LinkExpiresAt = u, clock.Format(want)
 	}
 	r.Checkout = l
 	return nil

@@ -17,6 +17,7 @@ import (
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/kernel/secret"
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/payments"
 	"rvcontent/test/dynamotest"
@@ -59,7 +60,7 @@ func newRelayRig(t *testing.T) *relayRig {
 	r.svc = &billing.Service{
 		Table: table, Clock: r.clock, Events: &eventlog.Writer{Clock: r.clock}, Sites: &sites.Store{Table: table},
 		Processor: r.proc, DashboardURL: "https://app.example",
-		Links: &billing.CheckoutLinks{BaseURL: "https://svc.example", Key: []byte(strings.Repeat("k", 32))},
+		Links: &billing.CheckoutLinks{BaseURL: "https://svc.example", Keys: secret.Static(strings.Repeat("k", 32))},
 	}
 	if err := table.Put(context.Background(), map[string]string{"pk": dynamo.AccountPK(r.account), "sk": dynamo.AccountSK}); err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"rvcontent/shared/kernel/secret"
 	"rvcontent/shared/platform/pushapi"
 
 	"rvcontent/shared/dev/platformfake"
@@ -93,7 +94,7 @@ func TestUnreachablePlatform(t *testing.T) {
 }
 
 func TestSealer(t *testing.T) {
-	s := integrations.NewSealer("a-secret-key-of-at-least-32-characters")
+	s := integrations.NewSealer(secret.Static("a-secret-key-of-at-least-32-characters"))
 	sealed, err := s.Seal("tok", "site/push_platform_1/c1")
 	if err != nil || strings.Contains(sealed, "tok") {
 		t.Fatalf("sealed %q, %v", sealed, err)
@@ -104,7 +105,7 @@ func TestSealer(t *testing.T) {
 	if _, err := s.Open(sealed, "site/push_platform_1/c2"); err == nil {
 		t.Fatal("opened for another connection")
 	}
-	if _, err := integrations.NewSealer("another-secret-key-of-32-characters!!").Open(sealed, "site/push_platform_1/c1"); err == nil {
+	if _, err := integrations.NewSealer(secret.Static("another-secret-key-of-32-characters!!")).Open(sealed, "site/push_platform_1/c1"); err == nil {
 		t.Fatal("opened with another key")
 	}
 }

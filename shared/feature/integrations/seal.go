@@ -1,31 +1,36 @@
 package integrations
 
 import (
-	"crypto/hmac"
-	"crypto/sha256"
 	"encoding/base64"
 	"errors"
 
 	"rvcontent/shared/kernel/seal"
+	"rvcontent/shared/kernel/secret"
 )
 
 // Sealer encrypts platform API tokens at rest (AES-256-GCM) with a key
 // derived from the service's SECRET_KEY, so the table alone never reveals
 // a token. The integration's id is bound to each sealed token.
 type Sealer struct {
-	key []byte
+	keys *secret.Source
 }
 
-// NewSealer derives the token key from secret.
-func NewSealer(secret string) *Sealer {
-	mac := hmac.New(sha256.New, []byte(secret))
-	mac.Write([]byte("integration-api-token-key"))
-	return &Sealer{key: mac.Sum(nil)}
+// sealPurpose derives the token key from the master key.
+const sealPurpose = "integration-api-token-key"
+
+// NewSealer returns the sealer whose key is derived from keys, the master
+// key, when first used.
+func NewSealer(keys *secret.Source) *Sealer {
+	return &Sealer{keys: keys}
 }
 
 // Seal encrypts token for the integration named by context.
 func (s *Sealer) Seal(token, context string) (string, error) {
-	sealed, err := seal.Seal(s.key, []byte(token), []byte(context))
+	key, err := s.keys.Derive(sealPurpose)
+	if err != nil {
+		return "", err
+	}
+	sealed, err := seal.Seal(key, []byte(token), []byte(context))
 	if err != nil {
 		return "", err
 	}
@@ -38,11 +43,15 @@ var errSealed = errors.New("integrations: the stored API token cannot be decrypt
 
 // Open decrypts a token sealed for context.
 func (s *Sealer) Open(sealed, context string) (string, error) {
+	key, err := s.keys.Derive(sealPurpose)
+	if err != nil {
+		return "", err
+	}
 	b, err := base64.RawStdEncoding.DecodeString(sealed)
 	if err != nil {
 		return "", errSealed
 	}
-	out, err := seal.Open(s.key, b, []byte(context))
+	out, err := seal.Open(key, b, []byte(context))
 	if err != nil {
 		return "", errSealed
 	}

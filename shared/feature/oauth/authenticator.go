@@ -2,6 +2,7 @@ package oauth
 
 import (
 	"context"
+	"errors"
 	"strings"
 
 	"rvcontent/shared/feature/credentials"
@@ -40,8 +41,11 @@ func (a *Authenticator) Authenticate(ctx context.Context, credential, ip string)
 		return a.Keys.Authenticate(ctx, credential, ip)
 	}
 	c, err := a.Tokens.Verify(credential)
-	if err != nil {
+	if errors.Is(err, errBadToken) {
 		return auth.Principal{}, errUnauthorized
+	}
+	if err != nil {
+		return auth.Principal{}, apperr.Wrap("oauth.Authenticate", err) // the signing key could not be read
 	}
 	p, err := a.Connections.AuthenticateConnection(ctx, c.ConnectionID, ip)
 	if err != nil {

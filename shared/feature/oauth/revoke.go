@@ -56,8 +56,11 @@ func (s *Service) grantOf(ctx context.Context, token string) (*grant, *refreshIt
 		return &it.grant, &it, nil
 	}
 	c, err := s.Tokens.parseSigned(token)
-	if err != nil {
+	if errors.Is(err, errBadToken) {
 		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("oauth: revoke: %w", err)
 	}
 	return &grant{AccountID: c.Subject, ConnectionID: c.ConnectionID, ClientID: c.ClientID}, nil, nil
 }

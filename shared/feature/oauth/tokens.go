@@ -1,8 +1,6 @@
 package oauth
 
 import (
-	"crypto/hmac"
-	"crypto/sha256"
 	"errors"
 	"slices"
 	"time"
@@ -11,6 +9,7 @@ import (
 
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/kernel/secret"
 )
 
 // Claims are an access token's claims (RFC 9068): iss is the issuer, sub
@@ -29,19 +28,21 @@ type Claims struct {
 // under a key derived from the service's SECRET_KEY, checked against the
 // service clock.
 type Tokens struct {
-	key   []byte
+	keys  *secret.Source
 	clock clock.Clock
 	// issuer is the configured issuer; empty to trust the token's own iss
 	// when checking its audience.
 	issuer string
 }
 
+// tokenPurpose derives the signing key from the master key.
+const tokenPurpose = "oauth-access-token-signing-key-v1"
+
 // NewTokens returns the access token signer of issuer (the service's base
-// URL; may be empty) with a key derived from secretKey.
-func NewTokens(secretKey, issuer string, c clock.Clock) *Tokens {
-	mac := hmac.New(sha256.New, []byte(secretKey))
-	mac.Write([]byte("oauth-access-token-signing-key-v1"))
-	return &Tokens{key: mac.Sum(nil), clock: c, issuer: issuer}
+// URL; may be empty) with a key derived from keys, the master key, when
+// first used.
+func NewTokens(keys *secret.Source, issuer string, c clock.Clock) *Tokens {
+	return &Tokens{keys: keys, clock: c, issuer: issuer}
 }
 
 // tokenType is the typ header of access tokens (RFC 9068 2.1).
@@ -61,9 +62,13 @@ func (t *Tokens) issue(g grant, now time.Time) (string, error) {
 	if slices.Contains(splitScope(g.Scope), ScopeEmail) {
 		c.Email = g.Email
 	}
+	key, err := t.keys.Derive(tokenPurpose)
+	if err != nil {
+		return "", err
+	}
 	tok := jwt.NewWithClaims(jwt.SigningMethodHS256, c)
 	tok.Header["typ"] = tokenType
-	return tok.SignedString(t.key)
+	return tok.SignedString(key)
 }
 
 // errBadToken is returned for every access token that is not accepted.
@@ -84,7 +89,11 @@ func (t *Tokens) parseSigned(token string) (Claims, error) {
 func (t *Tokens) parse(token string, opts ...jwt.ParserOption) (Claims, error) {
 	var c Claims
 	opts = append(opts, jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}))
-	tok, err := jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return t.key, nil }, opts...)
+	key, err := t.keys.Derive(tokenPurpose)
+	if err != nil {
+		return Claims{}, err
+	}
+	tok, err := jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return key, nil }, opts...)
 	if err != nil || !tok.Valid || tok.Header["typ"] != tokenType {
 		return Claims{}, errBadToken
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 
 	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/secret"
 )
 
 const testIssuer = "https://svc.example"
@@ -21,7 +22,7 @@ func testGrant() grant {
 
 func TestTokensVerifyAndExpire(t *testing.T) {
 	c := &clock.Fixed{T: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
-	tk := NewTokens("a-secret-key-of-at-least-32-characters!", testIssuer, c)
+	tk := NewTokens(secret.Static("a-secret-key-of-at-least-32-characters!"), testIssuer, c)
 	tok, err := tk.issue(testGrant(), c.Now())
 	if err != nil {
 		t.Fatal(err)
@@ -49,8 +50,8 @@ func TestTokensVerifyAndExpire(t *testing.T) {
 
 func TestTokensRefuseForgeries(t *testing.T) {
 	c := &clock.Fixed{T: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
-	tk := NewTokens("a-secret-key-of-at-least-32-characters!", testIssuer, c)
-	other := NewTokens("another-secret-key-of-at-least-32-chars", testIssuer, c)
+	tk := NewTokens(secret.Static("a-secret-key-of-at-least-32-characters!"), testIssuer, c)
+	other := NewTokens(secret.Static("another-secret-key-of-at-least-32-chars"), testIssuer, c)
 	forged, _ := other.issue(testGrant(), c.Now())
 	g := testGrant()
 	g.Resources = []string{"https://elsewhere.example/mcp"}
@@ -76,7 +77,7 @@ func TestTokensRefuseForgeries(t *testing.T) {
 
 func TestEmailClaimFollowsScope(t *testing.T) {
 	c := &clock.Fixed{T: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
-	tk := NewTokens("a-secret-key-of-at-least-32-characters!", testIssuer, c)
+	tk := NewTokens(secret.Static("a-secret-key-of-at-least-32-characters!"), testIssuer, c)
 	g := testGrant()
 	g.Scope = grantScope("openid email offline_access")
 	tok, _ := tk.issue(g, c.Now())

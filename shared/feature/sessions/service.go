@@ -13,6 +13,7 @@ import (
 	"rvcontent/shared/feature/ratelimit"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/secret"
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/mail"
 )
@@ -36,8 +37,8 @@ type Service struct {
 	Counters *ratelimit.Counters
 	// BaseURL starts sign-in links.
 	BaseURL string
-	// Secret is the key CSRF tokens are derived with (from SECRET_KEY).
-	Secret []byte
+	// Keys is the master key the CSRF tokens' key is derived from.
+	Keys *secret.Source
 }
 
 // SendLink emails a sign-in link (through the mail outbox) to email when it
@@ -180,27 +181,41 @@ func (s *Service) End(ctx context.Context, secret string) error {
 // link's page) carries: an HMAC of the browser's form cookie (binding), so
 // only the browser that opened the page can send it.
 func (s *Service) FormToken(binding string) string {
-	mac := hmac.New(sha256.New, s.Secret)
-	mac.Write([]byte("form:" + binding))
-	return base64.RawURLEncoding.EncodeToString(mac.Sum(nil))
+	return s.token("form:" + binding)
 }
 
 // ValidFormToken reports whether token is binding's form token.
 func (s *Service) ValidFormToken(binding, token string) bool {
-	return binding != "" && hmac.Equal([]byte(token), []byte(s.FormToken(binding)))
+	want := s.FormToken(binding)
+	return binding != "" && want != "" && hmac.Equal([]byte(token), []byte(want))
 }
 
 // CSRF returns the token the session's forms carry: an HMAC of the
 // session's hash, so it is bound to the session and needs no storage.
 func (s *Service) CSRF(sess Session) string {
-	mac := hmac.New(sha256.New, s.Secret)
-	mac.Write([]byte("csrf:" + sess.hash))
-	return base64.RawURLEncoding.EncodeToString(mac.Sum(nil))
+	return s.token("csrf:" + sess.hash)
 }
 
 // ValidCSRF reports whether token is the session's CSRF token.
 func (s *Service) ValidCSRF(sess Session, token string) bool {
-	return sess.hash != "" && hmac.Equal([]byte(token), []byte(s.CSRF(sess)))
+	want := s.CSRF(sess)
+	return sess.hash != "" && want != "" && hmac.Equal([]byte(token), []byte(want))
+}
+
+// csrfPurpose derives the form tokens' key from the master key.
+const csrfPurpose = "owner-session-csrf-v1"
+
+// token returns the HMAC of data under the form tokens' key, or "" (which
+// no form token equals) when the master key cannot be read.
+func (s *Service) token(data string) string {
+	key, err := s.Keys.Derive(csrfPurpose)
+	if err != nil {
+		slog.Error("sessions: the form token key cannot be derived", "err", err)
+		return ""
+	}
+	mac := hmac.New(sha256.New, key)
+	mac.Write([]byte(data))
+	return base64.RawURLEncoding.EncodeToString(mac.Sum(nil))
 }
 
 func (it sessionItem) session(hash string) Session {

@@ -14,6 +14,7 @@ import (
 	"rvcontent/shared/feature/ratelimit"
 	"rvcontent/shared/feature/sessions"
 	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/secret"
 	"rvcontent/shared/platform/mail"
 	"rvcontent/test/dynamotest"
 )
@@ -50,7 +51,7 @@ func newService(t *testing.T) (*sessions.Service, *clock.Fixed, *mailbox.Memory)
 	box := &mailbox.Memory{}
 	svc := &sessions.Service{
 		Table: table, Clock: c, Mail: &mail.Spool{Table: table, Clock: c, Sender: box}, Owners: owners{},
-		Counters: &ratelimit.Counters{Table: table, Clock: c}, BaseURL: "https://svc.example", Secret: []byte("csrf-secret"),
+		Counters: &ratelimit.Counters{Table: table, Clock: c}, BaseURL: "https://svc.example", Keys: secret.Static("csrf-secret"),
 	}
 	return svc, c, box
 }

@@ -17,6 +17,7 @@ import (
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/kernel/secret"
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/egress"
 	"rvcontent/shared/platform/mail"
@@ -46,7 +47,7 @@ func newRig(t *testing.T) *rig {
 	}
 	r.svc = &webhooks.Service{
 		Table: r.table, Clock: r.clock, Events: &eventlog.Writer{Clock: r.clock}, Queue: r.queue,
-		Client: r.poster, Keys: webhooks.NewKeyring(strings.Repeat("s", 32)),
+		Client: r.poster, Keys: webhooks.NewKeyring(secret.Static(strings.Repeat("s", 32))),
 		Mail: &mail.Spool{Table: r.table, Clock: r.clock, Sender: r.mailer}, Owners: owners{}, DashboardURL: "https://app.example.com",
 	}
 	if err := r.table.Put(context.Background(), map[string]string{"pk": dynamo.AccountPK(r.acct), "sk": dynamo.AccountSK}); err != nil {

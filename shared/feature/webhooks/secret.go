@@ -6,6 +6,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"sync"
+
+	"rvcontent/shared/kernel/secret"
 )
 
 // SecretPrefix begins every signing secret (spec 4.10).
@@ -27,7 +30,10 @@ var ErrNoKey = errors.New("webhooks: signing key not configured")
 // The first key is the current one, used for new endpoints; older keys may
 // follow so endpoints made before a key rotation keep their secrets.
 type Keyring struct {
-	keys []ringKey
+	sources []*secret.Source
+
+	mu   sync.Mutex
+	keys []ringKey // nil until every source is read
 }
 
 type ringKey struct {
@@ -35,19 +41,34 @@ type ringKey struct {
 	secret []byte
 }
 
-// NewKeyring returns a keyring of keys, the current one first. Empty keys
-// are skipped; a keyring without keys fails with ErrNoKey.
-func NewKeyring(keys ...string) *Keyring {
-	k := &Keyring{}
-	for _, s := range keys {
+// NewKeyring returns a keyring of master keys, the current one first,
+// each read when the keyring is first used. Empty keys are skipped; a
+// keyring without keys fails with ErrNoKey.
+func NewKeyring(keys ...*secret.Source) *Keyring {
+	return &Keyring{sources: keys}
+}
+
+// ring returns the keys, reading the sources the first time.
+func (k *Keyring) ring() ([]ringKey, error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.keys != nil {
+		return k.keys, nil
+	}
+	keys := []ringKey{}
+	for _, src := range k.sources {
+		s, err := src.Key()
+		if err != nil {
+			return nil, err
+		}
 		if s == "" {
 			continue
 		}
-		mac := hmac.New(sha256.New, []byte(s))
-		mac.Write([]byte("webhook-signing-key-id"))
-		k.keys = append(k.keys, ringKey{id: hex.EncodeToString(mac.Sum(nil))[:16], secret: []byte(s)})
+		id := secret.Derive(s, "webhook-signing-key-id")
+		keys = append(keys, ringKey{id: hex.EncodeToString(id)[:16], secret: []byte(s)})
 	}
-	return k
+	k.keys = keys
+	return keys, nil
 }
 
 // Issued is a new endpoint's secret and what is stored to derive it again.
@@ -59,7 +80,11 @@ type Issued struct {
 
 // Issue makes the secret of a new endpoint.
 func (k *Keyring) Issue(accountID, webhookID string) (Issued, error) {
-	if len(k.keys) == 0 {
+	keys, err := k.ring()
+	if err != nil {
+		return Issued{}, err
+	}
+	if len(keys) == 0 {
 		return Issued{}, ErrNoKey
 	}
 	b := make([]byte, 16)
@@ -67,14 +92,18 @@ func (k *Keyring) Issue(accountID, webhookID string) (Issued, error) {
 		return Issued{}, err
 	}
 	nonce := hex.EncodeToString(b)
-	cur := k.keys[0]
+	cur := keys[0]
 	return Issued{Secret: derive(cur.secret, accountID, webhookID, nonce), Nonce: nonce, KeyID: cur.id}, nil
 }
 
 // Secret derives again the secret of an endpoint from its stored nonce and
 // key id.
 func (k *Keyring) Secret(accountID, webhookID, nonce, keyID string) (string, error) {
-	for _, rk := range k.keys {
+	keys, err := k.ring()
+	if err != nil {
+		return "", err
+	}
+	for _, rk := range keys {
 		if rk.id == keyID {
 			return derive(rk.secret, accountID, webhookID, nonce), nil
 		}

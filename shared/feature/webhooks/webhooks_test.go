@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"rvcontent/shared/kernel/input"
+	"rvcontent/shared/kernel/secret"
 )
 
 func TestSignMatchesAnIndependentlyComputedVector(t *testing.T) {
@@ -19,7 +20,7 @@ func TestSignMatchesAnIndependentlyComputedVector(t *testing.T) {
 }
 
 func TestKeyringDerivesStableSecretsWithoutStoringThem(t *testing.T) {
-	ring := NewKeyring(strings.Repeat("k", 32))
+	ring := NewKeyring(secret.Static(strings.Repeat("k", 32)))
 	a, err := ring.Issue("acct", "wh")
 	if err != nil {
 		t.Fatal(err)
@@ -42,15 +43,15 @@ func TestKeyringDerivesStableSecretsWithoutStoringThem(t *testing.T) {
 	if b.Secret == a.Secret || b.Nonce == a.Nonce {
 		t.Fatal("two endpoints got the same secret")
 	}
-	if _, err := NewKeyring(strings.Repeat("z", 32)).Secret("acct", "wh", a.Nonce, a.KeyID); err != ErrNoKey {
+	if _, err := NewKeyring(secret.Static(strings.Repeat("z", 32))).Secret("acct", "wh", a.Nonce, a.KeyID); err != ErrNoKey {
 		t.Fatalf("another key derived a secret (%v): key ids must differ", err)
 	}
 	// After a rotation the old key, listed second, still serves old endpoints.
-	rotated := NewKeyring(strings.Repeat("n", 32), strings.Repeat("k", 32))
+	rotated := NewKeyring(secret.Static(strings.Repeat("n", 32)), secret.Static(strings.Repeat("k", 32)))
 	if s, err := rotated.Secret("acct", "wh", a.Nonce, a.KeyID); err != nil || s != a.Secret {
 		t.Fatalf("after rotation: %q, %v", s, err)
 	}
-	if _, err := NewKeyring("").Issue("acct", "wh"); err != ErrNoKey {
+	if _, err := NewKeyring(secret.Static("")).Issue("acct", "wh"); err != ErrNoKey {
 		t.Fatalf("no key: %v", err)
 	}
 }

@@ -42,9 +42,11 @@ type Config struct {
 	// (SIGNUPS_PER_ADDRESS_PER_HOUR, default 20).
 	SignupsPerAddressPerHour int
 	// SecretKey is the service's master key for derived secrets, such as
-	// webhook signing secrets (SECRET_KEY, at least 32 characters; required
-	// in a deployed function, a fixed development key in the dev stack). It
-	// is never stored or logged; changing it changes every derived secret.
+	// webhook signing secrets (SECRET_KEY, at least 32 characters; a fixed
+	// development key in the dev stack). A deployed function may leave it
+	// empty and name its secret with SECRET_KEY_SECRET_ID instead, which it
+	// reads in the background (platform/awsenv). It is never stored or
+	// logged; changing it changes every derived secret.
 	SecretKey string
 	// Stripe configures the Stripe payment processor (STRIPE_SECRET_KEY,
 	// STRIPE_WEBHOOK_SECRET, STRIPE_PLAN_PRICE_ID, STRIPE_STUDIO_PRICE_ID,
@@ -74,6 +76,14 @@ type Config struct {
 
 // MinSecretKey is the shortest SECRET_KEY accepted.
 const MinSecretKey = 32
+
+// CheckSecretKey refuses a SECRET_KEY shorter than MinSecretKey.
+func CheckSecretKey(key string) error {
+	if len(key) < MinSecretKey {
+		return fmt.Errorf("config: SECRET_KEY must be set to at least %d characters", MinSecretKey)
+	}
+	return nil
+}
 
 // DevSecretKey is the dev stack's SECRET_KEY when none is set: fixed, so a
 // persistent dev stack keeps its webhook secrets across restarts. Never use
@@ -143,8 +153,12 @@ func read(signupsDefault int) (Config, error) {
 	if c.Model != "offline" && c.Model != "bedrock" {
 		return c, fmt.Errorf("config: MODEL must be offline or bedrock, not %q", c.Model)
 	}
-	if len(c.SecretKey) < MinSecretKey {
-		return c, fmt.Errorf("config: SECRET_KEY must be set to at least %d characters", MinSecretKey)
+	if c.SecretKey != "" || os.Getenv(SecretKeySecretVar) == "" {
+		// Otherwise the function reads the key from the secret when it
+		// first needs it, and checks it then.
+		if err := CheckSecretKey(c.SecretKey); err != nil {
+			return c, err
+		}
 	}
 	c.Fill()
 	return c, nil

@@ -1,11 +1,12 @@
 package config
 
-// A deployed function reads its secrets from AWS Secrets Manager when it
-// starts, so no secret sits in its configuration (where anyone allowed to
-// read the function's settings could see it) and a rotated secret reaches
-// the next cold start without a deploy. These variables name the secrets;
-// the functions' start-up (shared/app) turns them into the variables
-// FromEnv reads.
+// A deployed function reads its secrets from AWS Secrets Manager, so no
+// secret sits in its configuration (where anyone allowed to read the
+// function's settings could see it) and a rotated secret reaches the next
+// cold start without a deploy. These variables name the secrets: the
+// Stripe one is read when a function starts, into the variables FromEnv
+// reads; SECRET_KEY is read in the background while it starts (see
+// platform/awsenv.SecretKey and kernel/secret).
 const (
 	// SecretKeySecretVar names the secret (ARN or name) whose value is
 	// SECRET_KEY.

@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"os"
 
+	"rvcontent/shared/kernel/secret"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/secretsmanager"
@@ -69,10 +71,14 @@ func nonEmpty(s string) *string {
 	return &s
 }
 
-// LoadSecrets reads the secrets the environment names (see loadSecrets)
-// from Secrets Manager into the environment, before config.FromEnv reads
-// it. Without a secret to read it makes no call.
-func LoadSecrets(ctx context.Context, cfg aws.Config) error {
+// LoadSecrets reads the Stripe secret the environment names (see
+// loadSecrets) from Secrets Manager into the environment, before
+// config.FromEnv reads it, and returns the master key: SECRET_KEY when set,
+// else the secret SECRET_KEY_SECRET_ID names, whose read starts now and
+// goes on in the background (see kernel/secret). Without a secret to read
+// it makes no call.
+func LoadSecrets(ctx context.Context, cfg aws.Config) (*secret.Source, error) {
 	sm := secretsmanager.NewFromConfig(cfg, func(o *secretsmanager.Options) { o.BaseEndpoint = Endpoint(SecretsManager) })
-	return loadSecrets(ctx, sm)
+	key := secretKey(sm)
+	return key, loadSecrets(ctx, sm)
 }
