@@ -1,6 +1,7 @@
 package compose
 
 import (
+	"rvcontent/shared/edge/api"
 	"rvcontent/shared/feature/accounts"
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/credentials"
@@ -40,6 +41,7 @@ type (
 	kCredentials  struct{}
 	kWebhooks     struct{}
 	kTokens       struct{}
+	kKnown        struct{}
 	kAuthn        struct{}
 	kSessions     struct{}
 )
@@ -194,6 +196,13 @@ func Authn(g *Graph) *oauth.Authenticator {
 		keys := &credentials.Authenticator{Table: Table(g), Clock: g.Clock}
 		return &oauth.Authenticator{Keys: keys, Tokens: Tokens(g), Connections: keys}
 	})
+}
+
+// Known remembers the principals of credentials accepted lately, so a
+// read with one runs beside its check (see api.Authenticate): one per
+// function, shared by its routes.
+func Known(g *Graph) *api.Principals {
+	return once(g, kKnown{}, api.NewPrincipals)
 }
 
 // Sessions signs owners in by email link and keeps their sessions.

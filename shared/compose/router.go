@@ -113,7 +113,7 @@ func chain(g *Graph, r routes.Route, h http.Handler, own Middleware, pageNotFoun
 		if own != nil {
 			mws = append(mws, own)
 		}
-		mws = append(mws, api.Authenticate(Authn(g), l(api.Rejecter(cfg.BaseURL))), l, knownParams(r, notFound), gateStart)
+		mws = append(mws, api.Authenticate(Authn(g), l(api.Rejecter(cfg.BaseURL)), Known(g)), l, knownParams(r, notFound), gateStart)
 		if r.Group != routes.MCP {
 			// The MCP server reads its own body; each tool call runs its
 			// route's full chain.

@@ -57,4 +57,3 @@ func withoutSecrets(env map[string]string) map[string]string {
 	delete(out, config.StripeSecretVar)
 	return out
 }
-

@@ -99,3 +99,35 @@ func TestAuthenticatedReadsMakeTwoRoundTrips(t *testing.T) {
 		})
 	}
 }
+
+// TestReadsWithAKnownKeyMakeOneRoundTrip sends every authenticated GET of
+// the agent API with an agent key the function accepted before: the
+// credential's check runs beside the budget count and the endpoint's own
+// reads, so the whole read is one round trip (two for the one endpoint
+// that reads a thread, then its draft or reply).
+func TestReadsWithAKnownKeyMakeOneRoundTrip(t *testing.T) {
+	env := testenv.Start(t, testenv.Options{SchedulerEvery: -1})
+	acct := env.NewReadable(t, "")
+	for _, route := range reads() {
+		if route.Auth != routes.Agent {
+			continue
+		}
+		t.Run(route.Key(), func(t *testing.T) {
+			acct.Read(t, route)
+			r, spans := rounds(t, env, func() *testenv.Response { return acct.Read(t, route) })
+			if r.Status >= 500 {
+				t.Fatalf("status %d: %s", r.Status, r.Body)
+			}
+			want := 1
+			if route.Key() == forumThreadRoute {
+				want = 2
+			}
+			if n := dynamo.Rounds(spans); n > want {
+				t.Errorf("%d round trips one after another (%v), want %d", n, ops(spans), want)
+			}
+		})
+	}
+}
+
+// forumThreadRoute reads a thread, then the draft or reply it names.
+const forumThreadRoute = "GET " + routes.AgentBase + "/sites/{site_id}/forum/threads/{thread_id}"

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"crypto/sha256"
 	"net/http"
 	"strings"
 
@@ -43,9 +44,17 @@ func Unauthorized(w http.ResponseWriter, r *http.Request, baseURL string) {
 
 // Authenticate requires a credential the authenticator accepts and puts the
 // principal in the request context; an internal request's principal is
-// taken as it comes (gateway.InternalPrincipal). Every refusal is passed to reject, which
-// answers the same 401 whatever the cause (see Unauthorized).
-func Authenticate(a Authenticator, reject http.Handler) func(http.Handler) http.Handler {
+// taken as it comes (gateway.InternalPrincipal). Every refusal is passed to
+// reject, which answers the same 401 whatever the cause (see
+// Unauthorized).
+//
+// With known, a read (a safe method) whose credential was accepted before
+// does not wait for the check: it runs as the principal the credential had
+// then, beside the check, and its answer is held until the check passes
+// (see speculate), so the credential's read and the request's own reads
+// are one round trip. A refused credential is answered 401 as always,
+// whatever the read found; a write always waits for the check.
+func Authenticate(a Authenticator, reject http.Handler, known *Principals) func(http.Handler) http.Handler {
 	return func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if p, ok := gateway.InternalPrincipal(r.Context()); ok {
@@ -58,7 +67,18 @@ func Authenticate(a Authenticator, reject http.Handler) func(http.Handler) http.
 				reject.ServeHTTP(w, r)
 				return
 			}
+			var k [sha256.Size]byte
+			if known != nil {
+				k = sha256.Sum256([]byte(token))
+				if p, ok := known.get(k); ok && Safe(r.Method) {
+					speculate(w, r, h, reject, a, known, k, token, p)
+					return
+				}
+			}
 			p, err := a.Authenticate(r.Context(), token, ClientIP(r))
+			if known != nil && err == nil {
+				known.put(k, p)
+			}
 			if err != nil {
 				if apperr.Is(err, apperr.Unauthorized) {
 					reject.ServeHTTP(w, r)

@@ -30,7 +30,7 @@ func (keys) Authenticate(_ context.Context, credential, ip string) (auth.Princip
 // request for, and whether the request was internal.
 func function() gateway.LambdaHandler {
 	reject := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { api.Unauthorized(w, r, "https://svc.example") })
-	h := api.Base(api.Authenticate(keys{}, reject)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := api.Base(api.Authenticate(keys{}, reject, nil)(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p, _ := auth.From(r.Context())
 		api.JSON(w, http.StatusOK, map[string]any{"account": p.AccountID, "actor": p.Actor.Type, "ip": p.IP, "internal": api.Internal(r.Context())})
 	})))

@@ -17,6 +17,9 @@ type Limiter interface {
 	// Hit counts one request against scope in the current window of the
 	// given length.
 	Hit(ctx context.Context, scope string, window time.Duration) (ratelimit.Window, error)
+	// Give takes one request back from scope's current window: a read that
+	// ran with a credential then refused (see Authenticate).
+	Give(ctx context.Context, scope string, window time.Duration) error
 }
 
 // Budget is a request budget: limit requests per window.
@@ -64,6 +67,13 @@ func RateLimit(l Limiter, account, anonymous Budget) func(http.Handler) http.Han
 			c.pending = begin(func() (err error) {
 				c.win, err = l.Hit(r.Context(), "rl#"+scope, b.Window)
 				return err
+			})
+			onRefused(r.Context(), func(ctx context.Context) {
+				if c.wait() == nil {
+					if err := l.Give(ctx, "rl#"+scope, b.Window); err != nil {
+						slog.WarnContext(ctx, "rate limit refund failed", "err", err)
+					}
+				}
 			})
 			held := NewHeld()
 			h.ServeHTTP(held, r.WithContext(context.WithValue(r.Context(), countKey{}, c)))

@@ -1,0 +1,200 @@
+package api_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"rvcontent/shared/edge/api"
+	"rvcontent/shared/feature/ratelimit"
+	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
+)
+
+// checker accepts credentials as its table says, counting its checks; a
+// check waits for release when it is set, so a test can see what runs
+// before the check ends.
+type checker struct {
+	mu      sync.Mutex
+	owners  map[string]string // credential -> account
+	checks  int
+	release chan struct{}
+}
+
+func (c *checker) Authenticate(_ context.Context, credential, ip string) (auth.Principal, error) {
+	c.mu.Lock()
+	c.checks++
+	release := c.release
+	account, ok := c.owners[credential]
+	c.mu.Unlock()
+	if release != nil {
+		<-release
+	}
+	if !ok {
+		return auth.Principal{}, apperr.New(apperr.Unauthorized, "")
+	}
+	return auth.Principal{AccountID: account, Actor: auth.Actor{Type: auth.ActorAgent, ID: "k-" + credential}, CredentialID: "k-" + credential, IP: ip}, nil
+}
+
+func (c *checker) set(credential, account string, release chan struct{}) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if account == "" {
+		delete(c.owners, credential)
+	} else {
+		c.owners[credential] = account
+	}
+	c.release = release
+}
+
+// counter is a Limiter in memory.
+type counter struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+func (c *counter) Hit(_ context.Context, scope string, window time.Duration) (ratelimit.Window, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.n[scope]++
+	return ratelimit.Window{Count: c.n[scope], Now: time.Now(), Resets: time.Now().Add(window)}, nil
+}
+
+func (c *counter) Give(_ context.Context, scope string, _ time.Duration) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.n[scope]--
+	return nil
+}
+
+func (c *counter) count(scope string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n[scope]
+}
+
+// speculationRig is an agent route's chain as compose builds it: the
+// credential check, the budget count, the endpoint; the endpoint reports
+// the account it ran for and whether the credential's check had ended.
+type speculationRig struct {
+	keys    *checker
+	budgets *counter
+	h       http.Handler
+	ran     chan string // the account each run of the endpoint was for
+}
+
+func newSpeculationRig() *speculationRig {
+	rig := &speculationRig{keys: &checker{owners: map[string]string{"rv_agent_a": "acct-a"}}, budgets: &counter{n: map[string]int{}}, ran: make(chan string, 10)}
+	limit := api.RateLimit(rig.budgets, api.Budget{Limit: 100, Window: time.Minute}, api.Budget{Limit: 100, Window: time.Minute})
+	reject := limit(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { api.Unauthorized(w, r, "https://svc.example") }))
+	endpoint := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p, _ := auth.From(r.Context())
+		rig.ran <- p.AccountID
+		api.JSON(w, http.StatusOK, map[string]string{"account": p.AccountID, "credential": p.CredentialID, "ip": p.IP})
+	})
+	rig.h = api.Base(api.Authenticate(rig.keys, reject, api.NewPrincipals())(limit(endpoint)))
+	return rig
+}
+
+func (rig *speculationRig) send(method string) *httptest.ResponseRecorder {
+	r := httptest.NewRequest(method, "/api/agent/v1/account", nil)
+	r.Header.Set("Authorization", "Bearer rv_agent_a")
+	w := httptest.NewRecorder()
+	rig.h.ServeHTTP(w, r)
+	return w
+}
+
+// sendHeld sends a request while the credential's check is held, and
+// reports whether the endpoint ran before the check was let go.
+func (rig *speculationRig) sendHeld(t *testing.T, method string) (w *httptest.ResponseRecorder, ranFirst bool) {
+	t.Helper()
+	release := make(chan struct{})
+	rig.keys.set("rv_agent_a", rig.keys.owners["rv_agent_a"], release)
+	done := make(chan *httptest.ResponseRecorder)
+	go func() { done <- rig.send(method) }()
+	select {
+	case <-rig.ran:
+		ranFirst = true
+	case <-time.After(200 * time.Millisecond):
+	}
+	close(release)
+	w = <-done
+	if !ranFirst {
+		<-rig.ran
+	}
+	for len(rig.ran) > 0 {
+		<-rig.ran
+	}
+	return w, ranFirst
+}
+
+// A read with a credential accepted before runs beside its check, and its
+// answer waits for the check; a first read and every write wait for it.
+func TestAReadWithAKnownCredentialRunsBesideItsCheck(t *testing.T) {
+	rig := newSpeculationRig()
+	if w, ranFirst := rig.sendHeld(t, http.MethodGet); ranFirst || w.Code != http.StatusOK {
+		t.Fatalf("first read: ran before its check %v, answered %d", ranFirst, w.Code)
+	}
+	w, ranFirst := rig.sendHeld(t, http.MethodGet)
+	if !ranFirst || w.Code != http.StatusOK || w.Body.String() != `{"account":"acct-a","credential":"k-rv_agent_a","ip":"192.0.2.1"}` {
+		t.Fatalf("second read: ran before its check %v, answered %d %s", ranFirst, w.Code, w.Body)
+	}
+	if w.Header().Get("X-RateLimit-Remaining") != "98" {
+		t.Errorf("X-RateLimit-Remaining %q after two reads", w.Header().Get("X-RateLimit-Remaining"))
+	}
+	if _, ranFirst := rig.sendHeld(t, http.MethodPost); ranFirst {
+		t.Fatal("a write ran before its credential was checked")
+	}
+	if n := rig.keys.checks; n != 3 {
+		t.Fatalf("%d checks for 3 requests: every request's credential is checked", n)
+	}
+}
+
+// A credential refused since it was last accepted answers 401 even when
+// the read ran, and the read's count goes back to the account's budget.
+func TestARevokedCredentialIsRefusedAtOnce(t *testing.T) {
+	rig := newSpeculationRig()
+	if w := rig.send(http.MethodGet); w.Code != http.StatusOK {
+		t.Fatalf("first read: %d", w.Code)
+	}
+	<-rig.ran
+	rig.keys.set("rv_agent_a", "", nil) // revoked
+	w := rig.send(http.MethodGet)
+	if w.Code != http.StatusUnauthorized || w.Header().Get("WWW-Authenticate") == "" {
+		t.Fatalf("read with a revoked key: %d %s", w.Code, w.Body)
+	}
+	if len(rig.ran) != 1 || <-rig.ran != "acct-a" {
+		t.Fatal("the read did not run beside the check")
+	}
+	if n := rig.budgets.count("rl#acct#acct-a"); n != 1 {
+		t.Errorf("the account's budget counts %d requests, want 1 (the refused one given back)", n)
+	}
+	if n := rig.budgets.count("rl#ip#192.0.2.1"); n != 1 {
+		t.Errorf("the address's budget counts %d refused requests, want 1", n)
+	}
+	if w := rig.send(http.MethodGet); w.Code != http.StatusUnauthorized || len(rig.ran) != 0 {
+		t.Fatalf("the next read: %d, endpoint ran %d times (a refused credential is forgotten)", w.Code, len(rig.ran))
+	}
+}
+
+// A credential that now names another principal is served again as that
+// one; the first answer is thrown away.
+func TestACredentialOfAnotherPrincipalIsServedAgain(t *testing.T) {
+	rig := newSpeculationRig()
+	rig.send(http.MethodGet)
+	<-rig.ran
+	rig.keys.set("rv_agent_a", "acct-b", nil)
+	w := rig.send(http.MethodGet)
+	if w.Code != http.StatusOK || w.Body.String() != `{"account":"acct-b","credential":"k-rv_agent_a","ip":"192.0.2.1"}` {
+		t.Fatalf("answered %d %s", w.Code, w.Body)
+	}
+	if first, second := <-rig.ran, <-rig.ran; first != "acct-a" || second != "acct-b" {
+		t.Fatalf("runs for %s then %s", first, second)
+	}
+	if n := rig.budgets.count("rl#acct#acct-a"); n != 1 {
+		t.Errorf("acct-a's budget counts %d requests, want 1", n)
+	}
+}
