@@ -19,7 +19,7 @@ import (
 // slow is how long every DynamoDB call waits before it is sent while
 // round trips are counted: long enough that two calls started together
 // overlap on a loaded machine.
-const slow = 25 * time.Millisecond
+const slow = 50 * time.Millisecond
 
 // maxRounds is the most DynamoDB round trips an authenticated read may
 // make one after another: the credential, then everything else at once.
