@@ -61,6 +61,10 @@ func TestDeleteTheAccount(t *testing.T) {
 	siteKey := a.Client.Agent(t, "POST", "/sites/"+a.SiteID+"/keys", map[string]any{"name": "Blog"}).Expect(t, http.StatusCreated).JSON(t)["site_key"].(map[string]any)["key"].(string)
 	hook := a.Client.Agent(t, "POST", "/webhooks", map[string]any{"url": "https://" + uniqueHost("hook") + "/in", "events": []string{"*"}}).Expect(t, http.StatusCreated).JSON(t)["webhook"].(map[string]any)
 	a.Client.Agent(t, "POST", "/sites/"+a.SiteID+"/articles", map[string]any{"title": "Soon gone"}).Expect(t, http.StatusCreated)
+	// Both credentials read once, so their next reads run beside their
+	// checks (api.Authenticate): deletion must refuse those too.
+	a.Client.Agent(t, "GET", "/account", nil).Expect(t, http.StatusOK)
+	env.Client().As(app).Agent(t, "GET", "/account", nil).Expect(t, http.StatusOK)
 
 	form := o.open(t, "/dashboard/settings").Form(t, "/dashboard/settings/delete")
 	form.Set("confirm", strings.ToUpper(a.Email))

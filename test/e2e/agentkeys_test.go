@@ -107,6 +107,9 @@ func TestAgentKeyLifecycle(t *testing.T) {
 func TestRevokeKeyInUse(t *testing.T) {
 	env := testenv.Shared(t)
 	acct := env.NewAccount(t, "")
+	// A read first: the function now knows the key, so the next read runs
+	// beside the key's check (api.Authenticate) and must still be refused.
+	acct.Client.Agent(t, "GET", "/account", nil).Expect(t, http.StatusOK)
 	acct.Client.Agent(t, "DELETE", "/agent-keys/"+acct.KeyID, nil).Expect(t, http.StatusOK)
 	expectError(t, acct.Client.Agent(t, "GET", "/account", nil), http.StatusUnauthorized, "unauthorized")
 	expectError(t, acct.Client.Agent(t, "GET", "/agent-keys", nil), http.StatusUnauthorized, "unauthorized")

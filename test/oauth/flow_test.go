@@ -184,6 +184,8 @@ func TestDisconnect(t *testing.T) {
 	a := newApp(t, env, "Disconnect App")
 	tok := o.connect(t, a)
 	connID := claims(t, tok.AccessToken)["connection_id"].(string)
+	// Used once first, so the next read runs beside the token's check.
+	api(env, tok).Agent(t, "GET", "/account", nil).Expect(t, http.StatusOK)
 	out := o.Client.Agent(t, "DELETE", "/agent-keys/"+connID, nil).Expect(t, http.StatusOK).JSON(t)
 	if out["revoked"] != true || out["id"] != connID {
 		t.Fatalf("DELETE /agent-keys/{id} = %v", out)

@@ -68,13 +68,15 @@ func RateLimit(l Limiter, account, anonymous Budget) func(http.Handler) http.Han
 				c.win, err = l.Hit(r.Context(), "rl#"+scope, b.Window)
 				return err
 			})
-			onRefused(r.Context(), func(ctx context.Context) {
-				if c.wait() == nil {
-					if err := l.Give(ctx, "rl#"+scope, b.Window); err != nil {
-						slog.WarnContext(ctx, "rate limit refund failed", "err", err)
+			if s := speculating(r.Context()); s != nil {
+				s.onRefused(func(ctx context.Context) {
+					if c.wait() == nil {
+						if err := l.Give(ctx, "rl#"+scope, b.Window); err != nil {
+							slog.WarnContext(ctx, "rate limit refund failed", "err", err)
+						}
 					}
-				}
-			})
+				})
+			}
 			held := NewHeld()
 			h.ServeHTTP(held, r.WithContext(context.WithValue(r.Context(), countKey{}, c)))
 			if c.spent() {

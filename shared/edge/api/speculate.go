@@ -65,14 +65,19 @@ type speculation struct {
 
 type speculationKey struct{}
 
-// onRefused registers undo for when ctx's request turns out to run with a
-// refused credential; outside a speculative read it does nothing.
-func onRefused(ctx context.Context, undo func(context.Context)) {
-	if s, ok := ctx.Value(speculationKey{}).(*speculation); ok {
-		s.mu.Lock()
-		s.refunds = append(s.refunds, undo)
-		s.mu.Unlock()
-	}
+// speculating returns the speculation ctx's request runs in, nil when it
+// runs with a checked credential.
+func speculating(ctx context.Context) *speculation {
+	s, _ := ctx.Value(speculationKey{}).(*speculation)
+	return s
+}
+
+// onRefused registers undo for when the request turns out to run with a
+// refused credential.
+func (s *speculation) onRefused(undo func(context.Context)) {
+	s.mu.Lock()
+	s.refunds = append(s.refunds, undo)
+	s.mu.Unlock()
 }
 
 // refund runs the registered undos beside the rest of the request.

@@ -6,7 +6,7 @@ package config
 // cold start without a deploy. These variables name the secrets: the
 // Stripe one is read when a function starts, into the variables FromEnv
 // reads; SECRET_KEY is read in the background while it starts (see
-// platform/awsenv.SecretKey and kernel/secret).
+// platform/awsenv.LoadSecrets and kernel/secret).
 const (
 	// SecretKeySecretVar names the secret (ARN or name) whose value is
 	// SECRET_KEY.
