@@ -5,11 +5,13 @@ import (
 	"net/http"
 
 	"rvcontent/shared/edge/agentapi"
+	"rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/oauthserver"
 	"rvcontent/shared/edge/openapi"
 	"rvcontent/shared/edge/publicapi"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/oauth"
+	"rvcontent/shared/feature/sitekeys"
 )
 
 // The edge parts.
@@ -132,7 +134,7 @@ func PublicAPI(g *Graph) *publicapi.Server {
 	return once(g, kPublicAPI{}, func() *publicapi.Server {
 		return &publicapi.Server{
 			Keys: SiteKeys(g), Sites: Sites(g), Billing: Billing(g), Articles: ArticleStore(g), Recorder: Recorder(g),
-			Counters: Counters(g), Clock: g.Clock, DashboardURL: g.Config.DashboardURL,
+			Counters: Counters(g), Clock: g.Clock, DashboardURL: g.Config.DashboardURL, Known: api.NewRemembered[sitekeys.Holder](),
 			PerIP: g.Config.PublicRequestsPerIP, PerAccount: g.Config.PublicRequestsPerAccount,
 		}
 	})

@@ -62,9 +62,10 @@ func ops(spans []dynamo.Span) []string {
 }
 
 // TestAuthenticatedReadsMakeTwoRoundTrips sends every authenticated GET of
-// the agent and public APIs, and its MCP tool, and counts the DynamoDB
-// calls made one after another: at most the credential, then one round of
-// everything else (budget, plan, the endpoint's own reads).
+// the agent and public APIs, and its MCP tool, each with a credential the
+// service has not seen before, and counts the DynamoDB calls made one after
+// another: at most the credential, then one round of everything else
+// (budget, plan, the endpoint's own reads).
 func TestAuthenticatedReadsMakeTwoRoundTrips(t *testing.T) {
 	env := testenv.Start(t, testenv.Options{SchedulerEvery: -1})
 	acct := env.NewReadable(t, "")
@@ -74,22 +75,25 @@ func TestAuthenticatedReadsMakeTwoRoundTrips(t *testing.T) {
 	}
 	for _, route := range reads() {
 		t.Run(route.Key(), func(t *testing.T) {
-			acct.Read(t, route) // warm: first use of a key records it
-			r, spans := rounds(t, env, func() *testenv.Response { return acct.Read(t, route) })
+			owner := *acct.Account
+			fresh := testenv.Readable{Account: &owner, ArticleID: acct.ArticleID, SiteKey: acct.SiteKey, WebhookID: acct.WebhookID}
+			if route.Auth == routes.SiteKey {
+				fresh.SiteKey = newSiteKey(t, acct)
+			} else {
+				fresh.Client = newAgentKey(t, acct)
+			}
+			r, spans := rounds(t, env, func() *testenv.Response { return fresh.Read(t, route) })
 			if r.Status >= 500 {
 				t.Fatalf("status %d: %s", r.Status, r.Body)
 			}
 			if n := dynamo.Rounds(spans); n > maxRounds {
 				t.Errorf("%d round trips one after another (%v), want at most %d", n, ops(spans), maxRounds)
 			}
-			if route.Auth != routes.Agent {
-				return
+			if tools[route.Key()] == "" {
+				return // the public API, and the MCP address itself
 			}
-			args := map[string]string{}
-			for _, p := range route.Params() {
-				args[p] = acct.Params()[p]
-			}
-			r, spans = rounds(t, env, func() *testenv.Response { return acct.Client.CallTool(t, tools[route.Key()], args) })
+			caller := newAgentKey(t, acct)
+			r, spans = rounds(t, env, func() *testenv.Response { return caller.CallTool(t, tools[route.Key()], toolArgs(acct, route)) })
 			if r.Status != http.StatusOK {
 				t.Fatalf("tool %s: status %d: %s", tools[route.Key()], r.Status, r.Body)
 			}
@@ -100,30 +104,75 @@ func TestAuthenticatedReadsMakeTwoRoundTrips(t *testing.T) {
 	}
 }
 
+// newAgentKey creates an agent key on acct, revoked when the test ends (an
+// account has at most 25), and returns a client that sends it.
+func newAgentKey(t *testing.T, acct *testenv.Readable) *testenv.Client {
+	t.Helper()
+	var out struct {
+		AgentKey struct{ ID, Key string } `json:"agent_key"`
+	}
+	acct.Client.Agent(t, "POST", "/agent-keys", map[string]any{"name": "Fresh key"}).Expect(t, http.StatusCreated).Decode(t, &out)
+	t.Cleanup(func() {
+		acct.Client.Agent(t, "DELETE", "/agent-keys/"+out.AgentKey.ID, nil).Expect(t, http.StatusOK)
+	})
+	return acct.Client.As(out.AgentKey.Key)
+}
+
+// newSiteKey creates a site key on acct's site and returns it.
+func newSiteKey(t *testing.T, acct *testenv.Readable) string {
+	t.Helper()
+	var out struct {
+		SiteKey struct{ Key string } `json:"site_key"`
+	}
+	acct.Client.Agent(t, "POST", "/sites/"+acct.SiteID+"/keys", map[string]any{"name": "Fresh key"}).Expect(t, http.StatusCreated).Decode(t, &out)
+	return out.SiteKey.Key
+}
+
+// toolArgs returns the arguments of route's tool: its path parameters.
+func toolArgs(acct *testenv.Readable, route routes.Route) map[string]string {
+	args := map[string]string{}
+	for _, p := range route.Params() {
+		args[p] = acct.Params()[p]
+	}
+	return args
+}
+
 // TestReadsWithAKnownKeyMakeOneRoundTrip sends every authenticated GET of
-// the agent API with an agent key the function accepted before: the
-// credential's check runs beside the budget count and the endpoint's own
-// reads, so the whole read is one round trip (two for the one endpoint
-// that reads a thread, then its draft or reply).
+// the agent and public APIs, and its MCP tool, with a credential the
+// function accepted before: the credential's check runs beside the budget
+// counts, the plan and the endpoint's own reads, so the whole read is one
+// round trip (two for the one endpoint that reads a thread, then its draft
+// or reply).
 func TestReadsWithAKnownKeyMakeOneRoundTrip(t *testing.T) {
 	env := testenv.Start(t, testenv.Options{SchedulerEvery: -1})
 	acct := env.NewReadable(t, "")
+	tools := map[string]string{}
+	for _, tool := range mcpserver.Tools() {
+		tools[tool.Route.Key()] = tool.Name()
+	}
 	for _, route := range reads() {
-		if route.Auth != routes.Agent {
-			continue
-		}
 		t.Run(route.Key(), func(t *testing.T) {
+			want := 1
+			if route.Key() == forumThreadRoute {
+				want = 2
+			}
 			acct.Read(t, route)
 			r, spans := rounds(t, env, func() *testenv.Response { return acct.Read(t, route) })
 			if r.Status >= 500 {
 				t.Fatalf("status %d: %s", r.Status, r.Body)
 			}
-			want := 1
-			if route.Key() == forumThreadRoute {
-				want = 2
-			}
 			if n := dynamo.Rounds(spans); n > want {
 				t.Errorf("%d round trips one after another (%v), want %d", n, ops(spans), want)
+			}
+			if tools[route.Key()] == "" {
+				return // the public API, and the MCP address itself
+			}
+			r, spans = rounds(t, env, func() *testenv.Response { return acct.Client.CallTool(t, tools[route.Key()], toolArgs(acct, route)) })
+			if r.Status != http.StatusOK {
+				t.Fatalf("tool %s: status %d: %s", tools[route.Key()], r.Status, r.Body)
+			}
+			if n := dynamo.Rounds(spans); n > want {
+				t.Errorf("tool %s: %d round trips one after another (%v), want %d", tools[route.Key()], n, ops(spans), want)
 			}
 		})
 	}

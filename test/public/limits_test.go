@@ -143,3 +143,30 @@ func TestLimitsStayExactUnderConcurrency(t *testing.T) {
 	}
 	wantError(t, o.pub(t, "GET", "/ping", nil), http.StatusTooManyRequests, msgRateLimited, "")
 }
+
+// TestRevokedKeyCostsTheAccountNothing: a read with a key used before runs
+// beside the key's check (one round trip); when the key was revoked in
+// between, the answer is still 401 and what the read counted against the
+// account is given back, so the account's other keys keep its whole
+// budget.
+func TestRevokedKeyCostsTheAccountNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a dev stack")
+	}
+	const perAccount = 3
+	env := testenv.Start(t, testenv.Options{SchedulerEvery: -1, Configure: func(c *config.Config) {
+		c.PublicRequestsPerIP, c.PublicRequestsPerAccount = 1000, perAccount
+	}})
+	o := newOwner(t, env, "https://revoked.example.com")
+	doomed := o.newKey(t, o.acct.SiteID, nil)
+	startOfMinute(t, env)
+
+	pub(t, env, doomed["key"].(string), "GET", "/ping", nil).Expect(t, http.StatusOK) // 1 of 3
+	o.api(t, "DELETE", "/sites/"+o.acct.SiteID+"/keys/"+doomed["id"].(string), nil).Expect(t, http.StatusOK)
+	for i := 0; i < 3; i++ {
+		wantError(t, pub(t, env, doomed["key"].(string), "GET", "/articles", nil), http.StatusUnauthorized, msgUnauthorized, "")
+	}
+	o.pub(t, "GET", "/ping", nil).Expect(t, http.StatusOK)     // 2 of 3
+	o.pub(t, "GET", "/articles", nil).Expect(t, http.StatusOK) // 3 of 3
+	wantError(t, o.pub(t, "GET", "/ping", nil), http.StatusTooManyRequests, msgRateLimited, "")
+}

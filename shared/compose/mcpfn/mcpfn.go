@@ -22,7 +22,7 @@ const Version = "1.0.0"
 // HTTP returns the MCP group's handler; inv runs the agent-API groups'
 // functions.
 func HTTP(g *compose.Graph, inv gateway.Invoker) http.Handler {
-	return compose.Group(g, routes.MCP, Handlers(inv), mcpserver.CORS)
+	return compose.Group(g, routes.MCP, Handlers(inv), mcpserver.Own)
 }
 
 // Handlers returns the MCP routes' handlers by route key.

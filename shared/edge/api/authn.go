@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"crypto/sha256"
 	"net/http"
 	"strings"
 
@@ -48,8 +47,8 @@ func Unauthorized(w http.ResponseWriter, r *http.Request, baseURL string) {
 // reject, which answers the same 401 whatever the cause (see
 // Unauthorized).
 //
-// With known, a read (a safe method) whose credential was accepted before
-// does not wait for the check: it runs as the principal the credential had
+// With known, a read (a safe method, or a request ReadOnly says only
+// reads) whose credential was accepted before does not wait for the check: it runs as the principal the credential had
 // then, beside the check, and its answer is held until the check passes
 // (see speculate), so the credential's read and the request's own reads
 // are one round trip. A refused credential is answered 401 as always,
@@ -67,17 +66,17 @@ func Authenticate(a Authenticator, reject http.Handler, known *Principals) func(
 				reject.ServeHTTP(w, r)
 				return
 			}
-			var k [sha256.Size]byte
+			var k CredentialKey
 			if known != nil {
-				k = sha256.Sum256([]byte(token))
-				if p, ok := known.get(k); ok && Safe(r.Method) {
+				k = KeyOf(token)
+				if p, ok := known.Get(k); ok && readsOnly(r) {
 					speculate(w, r, h, reject, a, known, k, token, p)
 					return
 				}
 			}
 			p, err := a.Authenticate(r.Context(), token, ClientIP(r))
 			if known != nil && err == nil {
-				known.put(k, p)
+				known.Put(k, anonymous(p))
 			}
 			if err != nil {
 				if apperr.Is(err, apperr.Unauthorized) {
@@ -98,4 +97,29 @@ func Rejecter(baseURL string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		Unauthorized(w, r, BaseURL(r, baseURL))
 	})
+}
+
+type readsKey struct{}
+
+// ReadOnly tells Authenticate how to see that a request to next whose
+// method is not safe still only reads (an MCP message that calls a tool
+// standing for a GET): such a request with a credential accepted before
+// is then served beside its check, like a GET. reads is asked only then; a
+// body it reads it must leave to be read again.
+func ReadOnly(reads func(*http.Request) bool) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), readsKey{}, reads)))
+		})
+	}
+}
+
+// readsOnly reports whether r only reads: a safe method, or what the
+// request's ReadOnly says.
+func readsOnly(r *http.Request) bool {
+	if Safe(r.Method) {
+		return true
+	}
+	reads, _ := r.Context().Value(readsKey{}).(func(*http.Request) bool)
+	return reads != nil && reads(r)
 }

@@ -1,8 +1,10 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
+	"io"
 	"net/http"
 	"sync"
 
@@ -11,48 +13,63 @@ import (
 	"rvcontent/shared/kernel/par"
 )
 
-// Principals remembers whose each credential accepted lately was, so that
-// a read with a credential seen before runs beside its check rather than
-// after it (see Authenticate). It holds a SHA-256 hash of each credential,
-// never the credential, and at most maxPrincipals of them. It only ever
-// saves time: every request's credential is still checked, and nothing a
-// request read is sent before its check passes. It is safe for concurrent
-// use.
-type Principals struct {
+// Remembered keeps what each credential accepted lately stood for (an
+// agent key's principal, a site key's holder), so that a read with a
+// credential seen before runs beside its check rather than after it (see
+// Authenticate). It holds a SHA-256 hash of each credential, never the
+// credential, and at most maxRemembered of them. It only ever saves time:
+// every request's credential is still checked, and nothing a request read
+// is sent before its check passes. It is safe for concurrent use.
+type Remembered[V comparable] struct {
 	mu sync.Mutex
-	m  map[[sha256.Size]byte]auth.Principal
+	m  map[CredentialKey]V
 }
 
-// maxPrincipals bounds a Principals; when full it starts again empty.
-const maxPrincipals = 4096
+// CredentialKey is a credential's SHA-256 hash, how Remembered knows it.
+type CredentialKey [sha256.Size]byte
+
+// KeyOf returns credential's key in a Remembered.
+func KeyOf(credential string) CredentialKey { return sha256.Sum256([]byte(credential)) }
+
+// maxRemembered bounds a Remembered; when full it starts again empty.
+const maxRemembered = 4096
+
+// NewRemembered returns an empty Remembered.
+func NewRemembered[V comparable]() *Remembered[V] {
+	return &Remembered[V]{m: map[CredentialKey]V{}}
+}
+
+// Get returns what k stood for when last accepted.
+func (rs *Remembered[V]) Get(k CredentialKey) (V, bool) {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	v, ok := rs.m[k]
+	return v, ok
+}
+
+// Put records that k was accepted as v.
+func (rs *Remembered[V]) Put(k CredentialKey, v V) {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	if len(rs.m) >= maxRemembered {
+		clear(rs.m)
+	}
+	rs.m[k] = v
+}
+
+// Forget drops k, refused since.
+func (rs *Remembered[V]) Forget(k CredentialKey) {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	delete(rs.m, k)
+}
+
+// Principals remembers the principals of agent credentials (their caller
+// address left out).
+type Principals = Remembered[auth.Principal]
 
 // NewPrincipals returns an empty Principals.
-func NewPrincipals() *Principals {
-	return &Principals{m: map[[sha256.Size]byte]auth.Principal{}}
-}
-
-func (ps *Principals) get(k [sha256.Size]byte) (auth.Principal, bool) {
-	ps.mu.Lock()
-	defer ps.mu.Unlock()
-	p, ok := ps.m[k]
-	return p, ok
-}
-
-func (ps *Principals) put(k [sha256.Size]byte, p auth.Principal) {
-	ps.mu.Lock()
-	defer ps.mu.Unlock()
-	if len(ps.m) >= maxPrincipals {
-		clear(ps.m)
-	}
-	p.IP = ""
-	ps.m[k] = p
-}
-
-func (ps *Principals) forget(k [sha256.Size]byte) {
-	ps.mu.Lock()
-	defer ps.mu.Unlock()
-	delete(ps.m, k)
-}
+func NewPrincipals() *Principals { return NewRemembered[auth.Principal]() }
 
 // speculation is a read running as the principal its credential had
 // before, while the credential is checked again. What the read counted
@@ -80,6 +97,12 @@ func (s *speculation) onRefused(undo func(context.Context)) {
 	s.mu.Unlock()
 }
 
+// anonymous returns p without its caller address, as Principals keeps it.
+func anonymous(p auth.Principal) auth.Principal {
+	p.IP = ""
+	return p
+}
+
 // refund runs the registered undos beside the rest of the request.
 func (s *speculation) refund(ctx context.Context) {
 	s.mu.Lock()
@@ -94,7 +117,7 @@ func (s *speculation) refund(ctx context.Context) {
 // check ends. The answer is sent when the check gives p again; a refused
 // credential is answered by reject (what the read counted is given back);
 // a credential now another principal's is served again as that principal.
-func speculate(w http.ResponseWriter, r *http.Request, h, reject http.Handler, a Authenticator, known *Principals, k [sha256.Size]byte, token string, p auth.Principal) {
+func speculate(w http.ResponseWriter, r *http.Request, h, reject http.Handler, a Authenticator, known *Principals, k CredentialKey, token string, p auth.Principal) {
 	ip := ClientIP(r)
 	p.IP = ip
 	var got auth.Principal
@@ -104,7 +127,8 @@ func speculate(w http.ResponseWriter, r *http.Request, h, reject http.Handler, a
 	})
 	spec := &speculation{}
 	held := NewHeld()
-	h.ServeHTTP(held, r.WithContext(context.WithValue(auth.With(r.Context(), p), speculationKey{}, spec)))
+	body := rewind(r)
+	h.ServeHTTP(held, body(r.WithContext(context.WithValue(auth.With(r.Context(), p), speculationKey{}, spec))))
 	err := check.wait()
 	if err == nil && got == p {
 		held.Send(w)
@@ -113,12 +137,35 @@ func speculate(w http.ResponseWriter, r *http.Request, h, reject http.Handler, a
 	spec.refund(r.Context())
 	switch {
 	case apperr.Is(err, apperr.Unauthorized):
-		known.forget(k)
+		known.Forget(k)
 		reject.ServeHTTP(w, r)
 	case err != nil:
 		Error(w, r, err)
 	default:
-		known.put(k, got)
-		h.ServeHTTP(w, r.WithContext(auth.With(r.Context(), got)))
+		known.Put(k, anonymous(got))
+		h.ServeHTTP(w, body(r.WithContext(auth.With(r.Context(), got))))
 	}
 }
+
+// rewind reads r's body (a read's is small: ReadOnly's reads saw it whole)
+// and returns what gives a request a fresh copy of it, so a read served
+// again has its body.
+func rewind(r *http.Request) func(*http.Request) *http.Request {
+	if r.Body == nil || r.Body == http.NoBody {
+		return func(r *http.Request) *http.Request { return r }
+	}
+	b, err := io.ReadAll(io.LimitReader(r.Body, MaxBody+1))
+	var rest io.Reader = r.Body
+	if err != nil {
+		rest = failing{err} // each run reads the same failure
+	}
+	return func(r *http.Request) *http.Request {
+		r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(b), rest))
+		return r
+	}
+}
+
+// failing is a body whose reading failed.
+type failing struct{ err error }
+
+func (f failing) Read([]byte) (int, error) { return 0, f.err }

@@ -1,9 +1,12 @@
 package api_test
 
 import (
+	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -93,14 +96,28 @@ func newSpeculationRig() *speculationRig {
 	endpoint := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p, _ := auth.From(r.Context())
 		rig.ran <- p.AccountID
-		api.JSON(w, http.StatusOK, map[string]string{"account": p.AccountID, "credential": p.CredentialID, "ip": p.IP})
+		answer := map[string]string{"account": p.AccountID, "credential": p.CredentialID, "ip": p.IP}
+		if b, _ := io.ReadAll(r.Body); len(b) > 0 {
+			answer["body"] = string(b)
+		}
+		api.JSON(w, http.StatusOK, answer)
 	})
-	rig.h = api.Base(api.Authenticate(rig.keys, reject, api.NewPrincipals())(limit(endpoint)))
+	// A POST whose body says "read" only reads (as an MCP tool call may).
+	reads := func(r *http.Request) bool {
+		b, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(b))
+		return string(b) == "read"
+	}
+	rig.h = api.Base(api.ReadOnly(reads)(api.Authenticate(rig.keys, reject, api.NewPrincipals())(limit(endpoint))))
 	return rig
 }
 
 func (rig *speculationRig) send(method string) *httptest.ResponseRecorder {
-	r := httptest.NewRequest(method, "/api/agent/v1/account", nil)
+	return rig.sendBody(method, "")
+}
+
+func (rig *speculationRig) sendBody(method, body string) *httptest.ResponseRecorder {
+	r := httptest.NewRequest(method, "/api/agent/v1/account", strings.NewReader(body))
 	r.Header.Set("Authorization", "Bearer rv_agent_a")
 	w := httptest.NewRecorder()
 	rig.h.ServeHTTP(w, r)
@@ -110,11 +127,15 @@ func (rig *speculationRig) send(method string) *httptest.ResponseRecorder {
 // sendHeld sends a request while the credential's check is held, and
 // reports whether the endpoint ran before the check was let go.
 func (rig *speculationRig) sendHeld(t *testing.T, method string) (w *httptest.ResponseRecorder, ranFirst bool) {
+	return rig.sendHeldBody(t, method, "")
+}
+
+func (rig *speculationRig) sendHeldBody(t *testing.T, method, body string) (w *httptest.ResponseRecorder, ranFirst bool) {
 	t.Helper()
 	release := make(chan struct{})
 	rig.keys.set("rv_agent_a", rig.keys.owners["rv_agent_a"], release)
 	done := make(chan *httptest.ResponseRecorder)
-	go func() { done <- rig.send(method) }()
+	go func() { done <- rig.sendBody(method, body) }()
 	select {
 	case <-rig.ran:
 		ranFirst = true
@@ -196,5 +217,26 @@ func TestACredentialOfAnotherPrincipalIsServedAgain(t *testing.T) {
 	}
 	if n := rig.budgets.count("rl#acct#acct-a"); n != 1 {
 		t.Errorf("acct-a's budget counts %d requests, want 1", n)
+	}
+}
+
+// A request ReadOnly says only reads is served like a GET: beside its
+// check once the credential is known, and with its body when it is served
+// again as another principal; any other POST waits for its check.
+func TestARequestThatOnlyReadsRunsBesideItsCheck(t *testing.T) {
+	rig := newSpeculationRig()
+	rig.send(http.MethodGet)
+	<-rig.ran
+	if _, ranFirst := rig.sendHeldBody(t, http.MethodPost, "write"); ranFirst {
+		t.Fatal("a write ran before its credential was checked")
+	}
+	w, ranFirst := rig.sendHeldBody(t, http.MethodPost, "read")
+	if !ranFirst || w.Code != http.StatusOK || w.Body.String() != `{"account":"acct-a","body":"read","credential":"k-rv_agent_a","ip":"192.0.2.1"}` {
+		t.Fatalf("a POST that only reads: ran before its check %v, answered %d %s", ranFirst, w.Code, w.Body)
+	}
+	rig.keys.set("rv_agent_a", "acct-b", nil)
+	w = rig.sendBody(http.MethodPost, "read")
+	if w.Code != http.StatusOK || w.Body.String() != `{"account":"acct-b","body":"read","credential":"k-rv_agent_a","ip":"192.0.2.1"}` {
+		t.Fatalf("served again as another principal: %d %s", w.Code, w.Body)
 	}
 }

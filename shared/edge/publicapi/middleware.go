@@ -25,7 +25,8 @@ import (
 // The checks cost two round trips: the per-address count and the key are
 // read at once, then the site, the plan and the per-account count, and a
 // read's own reads beside them (its answer is sent only when every check
-// passed). A write runs after the checks.
+// passed). A read with a key accepted before takes one (see speculate). A
+// write runs after the checks.
 func (s *Server) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		w := &tracker{ResponseWriter: rw}
@@ -39,14 +40,23 @@ func (s *Server) Middleware(next http.Handler) http.Handler {
 			publicCORS.Preflight(w, r)
 			return
 		}
+		key := credential(r)
+		var k api.CredentialKey
+		if s.Known != nil {
+			k = api.KeyOf(key)
+			if was, ok := s.Known.Get(k); ok && api.Safe(r.Method) {
+				s.speculate(w, r, next, k, key, was)
+				return
+			}
+		}
 		var ip hit
 		var holder sitekeys.Holder
 		var keyErr error
 		_ = par.Do(r.Context(), func(ctx context.Context) error {
-			ip = s.count(ctx, "pub#ip#"+api.ClientIP(r), s.perIP())
+			ip = s.count(ctx, ipScope(r), s.perIP())
 			return nil
 		}, func(ctx context.Context) error {
-			holder, keyErr = s.Keys.Authenticate(ctx, credential(r))
+			holder, keyErr = s.Keys.Authenticate(ctx, key)
 			return nil
 		})
 		if !ip.ok {
@@ -57,21 +67,70 @@ func (s *Server) Middleware(next http.Handler) http.Handler {
 			s.refuse(w, r, keyErr)
 			return
 		}
+		if s.Known != nil {
+			s.Known.Put(k, holder)
+		}
 		s.serveHolder(w, r, holder, next)
 	})
+}
+
+// speculate serves a read whose key was was's last time in one round
+// trip: the per-address count and the key's check run beside the request
+// as was (its site and plan, the per-account count and its reads), whose
+// answer is held until both end. It is sent when the key still names was
+// and the address is within its limit. Otherwise the answer is what the
+// checks in the spec's order say (429, 401, or the request served again as
+// the key's holder now), and the per-account count the held answer made is
+// given back.
+func (s *Server) speculate(w *tracker, r *http.Request, next http.Handler, k api.CredentialKey, key string, was sitekeys.Holder) {
+	var ip hit
+	var holder sitekeys.Holder
+	var keyErr error
+	var counted bool
+	held := api.NewHeld()
+	_ = par.Do(r.Context(), func(ctx context.Context) error {
+		ip = s.count(ctx, ipScope(r), s.perIP())
+		return nil
+	}, func(ctx context.Context) error {
+		holder, keyErr = s.Keys.Authenticate(ctx, key)
+		return nil
+	}, func(context.Context) error {
+		counted = s.serveHolder(&tracker{ResponseWriter: held}, r, was, next)
+		return nil
+	})
+	if ip.ok && keyErr == nil && holder == was {
+		held.Send(w)
+		return
+	}
+	if counted {
+		s.giveBack(r.Context(), accountScope(was))
+	}
+	switch {
+	case !ip.ok:
+		fail(w, http.StatusTooManyRequests, msgRateLimited)
+	case keyErr != nil:
+		if apperr.Is(keyErr, apperr.Unauthorized) {
+			s.Known.Forget(k)
+		}
+		s.refuse(w, r, keyErr)
+	default:
+		s.Known.Put(k, holder)
+		s.serveHolder(w, r, holder, next)
+	}
 }
 
 // serveHolder serves a request whose key holder is known: the site and
 // plan, the per-account count and, for a read, the request itself, at
 // once. A request refused for its site or plan gives its per-account count
-// back, so only requests with an accepted key and plan stay counted.
-func (s *Server) serveHolder(w *tracker, r *http.Request, holder sitekeys.Holder, next http.Handler) {
+// back, so only requests with an accepted key and plan stay counted. It
+// reports whether the request stays counted against the account.
+func (s *Server) serveHolder(w *tracker, r *http.Request, holder sitekeys.Holder, next http.Handler) (counted bool) {
 	c := caller{AccountID: holder.AccountID, KeyID: holder.KeyID, KeyPrefix: holder.Prefix, SiteID: holder.SiteID, admission: &admission{done: make(chan struct{})}}
 	cr := r.WithContext(withCaller(r.Context(), c))
 	read := api.Safe(r.Method)
 	held := api.NewHeld()
 	var acct hit
-	scope := "pub#acct#" + holder.AccountID
+	scope := accountScope(holder)
 	err := par.Do(r.Context(), func(ctx context.Context) error {
 		defer close(c.admission.done)
 		c.admission.site, c.admission.err = s.admit(ctx, holder)
@@ -87,26 +146,38 @@ func (s *Server) serveHolder(w *tracker, r *http.Request, holder sitekeys.Holder
 	})
 	if err != nil { // the read panicked
 		s.panicked(w, r, err.Error(), "")
-		return
+		return acct.counted
 	}
 	if c.admission.err != nil {
 		if acct.counted {
-			if err := s.Counters.Give(r.Context(), scope, Window); err != nil {
-				slog.WarnContext(r.Context(), "give back a public request count", "err", err)
-			}
+			s.giveBack(r.Context(), scope)
 		}
 		s.refuse(w, r, c.admission.err)
-		return
+		return false
 	}
 	if !acct.ok {
 		fail(w, http.StatusTooManyRequests, msgRateLimited)
-		return
+		return acct.counted
 	}
 	if read {
 		held.Send(w)
-		return
+		return acct.counted
 	}
 	next.ServeHTTP(w, cr)
+	return acct.counted
+}
+
+// ipScope is the counter of the request's address; accountScope the
+// counter of the key holder's account.
+func ipScope(r *http.Request) string        { return "pub#ip#" + api.ClientIP(r) }
+func accountScope(h sitekeys.Holder) string { return "pub#acct#" + h.AccountID }
+
+// giveBack takes one request back from scope's window (logged when it
+// fails: the count then stands).
+func (s *Server) giveBack(ctx context.Context, scope string) {
+	if err := s.Counters.Give(ctx, scope, Window); err != nil {
+		slog.WarnContext(ctx, "give back a public request count", "err", err)
+	}
 }
 
 // panicked logs a panic and answers 500 unless an answer was started.

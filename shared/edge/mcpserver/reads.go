@@ -1,0 +1,77 @@
+package mcpserver
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+
+	"rvcontent/shared/edge/api"
+	"rvcontent/shared/edge/routes"
+)
+
+// Own is the MCP address's own middleware, outside the credential check:
+// the CORS headers on every answer, and the rule that tells the check
+// which messages only read (ReadsOnly), so that one with a credential the
+// function accepted before runs beside its check.
+func Own(next http.Handler) http.Handler {
+	return CORS(api.ReadOnly(ReadsOnly)(next))
+}
+
+// readingMethods are the MCP methods that change nothing: the lists, the
+// resources and prompts (a resource of the account is read with a GET),
+// the handshake and ping. A tool call reads when its tool stands for a GET.
+var readingMethods = map[string]bool{
+	"initialize": true, "ping": true,
+	"tools/list": true, "resources/list": true, "resources/templates/list": true, "resources/read": true,
+	"prompts/list": true, "prompts/get": true,
+}
+
+// readingTools names the tools whose operation is a GET.
+var readingTools = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for _, r := range routes.Table {
+		if r.Op != "" && r.Method == http.MethodGet {
+			out[r.Op] = true
+		}
+	}
+	return out
+})
+
+// ReadsOnly reports whether r, a request to the MCP address, only reads:
+// a safe method, or a POST of one JSON-RPC message that is a notification,
+// a reading method, or a call of a tool standing for a GET. A body it reads
+// is left to be read again; a body over the API's limit is never taken for
+// a read.
+func ReadsOnly(r *http.Request) bool {
+	if api.Safe(r.Method) {
+		return true
+	}
+	if r.Method != http.MethodPost || r.Body == nil {
+		return false
+	}
+	b, err := io.ReadAll(io.LimitReader(r.Body, api.MaxBody+1))
+	r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(b), r.Body))
+	if err != nil || len(b) > api.MaxBody {
+		return false
+	}
+	var msg struct {
+		Method string `json:"method"`
+		Params struct {
+			Name string `json:"name"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(b, &msg) != nil {
+		return false // a batch, or not JSON-RPC: the SDK refuses it after the check
+	}
+	switch {
+	case msg.Method == "tools/call":
+		return readingTools()[msg.Params.Name]
+	case strings.HasPrefix(msg.Method, "notifications/"):
+		return true
+	default:
+		return readingMethods[msg.Method]
+	}
+}
