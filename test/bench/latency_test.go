@@ -14,6 +14,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/dev/devstack"
+	"rvcontent/shared/edge/api"
+	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/feature/credentials"
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/test/dynamotest"
@@ -137,6 +139,19 @@ func rawGets(t *testing.T, e *testenv.Env, a *testenv.Readable) []latencyRow {
 		})
 		call(err)
 	}
+	list := func() {
+		in, err := articles.SummaryQuery(a.SiteID)
+		call(err)
+		in.TableName, in.Limit = aws.String(table), aws.Int32(api.DefaultLimit+1)
+		_, err = client.Query(context.Background(), in)
+		call(err)
+	}
+	site := func() {
+		_, err := client.GetItem(context.Background(), &dynamodb.GetItemInput{
+			TableName: aws.String(table), Key: dynamo.Key(dynamo.AccountPK(a.ID), dynamo.SiteSK(a.SiteID)), ConsistentRead: aws.Bool(true),
+		})
+		call(err)
+	}
 	atOnce := func(fs ...func()) {
 		var wg sync.WaitGroup
 		for _, f := range fs[1:] {
@@ -158,6 +173,10 @@ func rawGets(t *testing.T, e *testenv.Env, a *testenv.Readable) []latencyRow {
 		}},
 		{name: "raw calls of this design with a known credential: GetItem ∥ GetItem ∥ UpdateItem", baseline: rawBaseline, rounds: true, send: func(int) int {
 			atOnce(credential, account, count)
+			return http.StatusOK
+		}},
+		{name: "raw calls of an articles list with a known credential: GetItem ∥ GetItem ∥ UpdateItem ∥ Query", baseline: rawBaseline, rounds: true, send: func(int) int {
+			atOnce(credential, site, count, list)
 			return http.StatusOK
 		}},
 	}

@@ -112,7 +112,7 @@ func (s *Store) List(ctx context.Context, siteID string, f Filter, limit int, cu
 	if err != nil {
 		return nil, "", badCursor
 	}
-	in, err := summaries(siteID)
+	in, err := SummaryQuery(siteID)
 	if err != nil {
 		return nil, "", apperr.Wrap("articles.List", err)
 	}
@@ -161,9 +161,9 @@ var badCursor = apperr.BadCursor()
 var summaryAttributes = []string{"id", "site_id", "status", "title", "slug", "description", "keyword", "tags", "word_count", "seo_score",
 	"source", "scheduled_for", "estimates", "published_url", "published_at", "finished_at", "created_at", "updated_at", dynamo.SK}
 
-// summaries returns the query of the site's articles without their bodies,
-// newest first.
-func summaries(siteID string) (*dynamodb.QueryInput, error) {
+// SummaryQuery returns the query of the site's articles without their
+// bodies, newest first: what lists read (the benchmark reads it raw).
+func SummaryQuery(siteID string) (*dynamodb.QueryInput, error) {
 	in, err := dynamo.PartitionPrefix(dynamo.SitePK(siteID), dynamo.ArticlePrefix).Project(summaryAttributes...).Input()
 	if err != nil {
 		return nil, err
@@ -176,7 +176,7 @@ func summaries(siteID string) (*dynamodb.QueryInput, error) {
 // All returns every article of the site without bodies, newest first; for
 // planning features (rank, autopilot, rescans) on one site.
 func (s *Store) All(ctx context.Context, siteID string) ([]Article, error) {
-	in, err := summaries(siteID)
+	in, err := SummaryQuery(siteID)
 	if err != nil {
 		return nil, apperr.Wrap("articles.All", err)
 	}
