@@ -23,8 +23,8 @@ type (
 // HTTP returns the handler of an endpoint group composed here (every group
 // but the owner's pages, the MCP server and the payment processor's
 // webhooks, which have their own packages). A function calls its own
-// group's function instead (AccountsHTTP, ...), so it links only that
-// group's parts.
+// group's function instead (AccountsHTTP, ...), so its binary carries the
+// code of that group's parts only.
 func HTTP(g *Graph, group routes.Group) http.Handler {
 	switch group {
 	case routes.Accounts:

@@ -17,6 +17,7 @@ import (
 	"net/http"
 	"net/textproto"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
@@ -108,35 +109,38 @@ func Event(r *http.Request, routeKey string, params map[string]string, body []by
 // lower returns header name k in lower case, as API Gateway sends header
 // names, without an allocation for the usual ones.
 func lower(k string) string {
-	if l, ok := lowered[k]; ok {
+	if l, ok := lowered()[k]; ok {
 		return l
 	}
 	return strings.ToLower(k)
 }
 
-// lowered maps the canonical names of frequent headers to lower case.
-var lowered = func() map[string]string {
+// lowered maps the canonical names of frequent headers to lower case. It
+// is built on first use: only functions that make events need it.
+var lowered = sync.OnceValue(func() map[string]string {
 	m := make(map[string]string, len(common))
 	for l, c := range common {
 		m[c] = l
 	}
 	return m
-}()
+})
 
 // requestIDs make API Gateway-like request ids: a prefix random per
-// process and a count, base64.
+// process (drawn on first use) and a count, base64.
 var requestIDs = struct {
-	prefix [8]byte
+	prefix func() [8]byte
 	n      atomic.Uint64
-}{}
-
-func init() { _, _ = rand.Read(requestIDs.prefix[:]) }
+}{prefix: sync.OnceValue(func() (p [8]byte) {
+	_, _ = rand.Read(p[:])
+	return p
+})}
 
 // requestID returns a request id no other request of any process is
 // likely to have.
 func requestID() string {
 	var b [16]byte
-	copy(b[:8], requestIDs.prefix[:])
+	prefix := requestIDs.prefix()
+	copy(b[:8], prefix[:])
 	binary.BigEndian.PutUint64(b[8:], requestIDs.n.Add(1))
 	return base64.RawURLEncoding.EncodeToString(b[:])
 }

@@ -3,19 +3,23 @@ package forum
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // worksOn finds the words of a disclosure that say the writer works on the
 // brand: "I work on", "I'm on the team", "I built", "founder of", "my
-// company", "affiliated with" and their kin.
-var worksOn = regexp.MustCompile(`(?i)\b(?:` +
+// company", "affiliated with" and their kin. It is compiled on first use,
+// not as every function that links forum starts.
+var worksOn = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(worksOnPattern) })
+
+const worksOnPattern = `(?i)\b(?:` +
 	`(?:i|we)(?:\s+am|\s+are|'m|’m|'re|’re)?\s+(?:work|working|employed)\s+(?:on|at|for|with)` +
 	`|(?:i|we)\s+(?:built|build|made|make|founded|co-?founded|run|maintain|develop|developed|created|create|started|own|design|designed)` +
 	`|(?:i|we)(?:\s+am|\s+are|'m|’m|'re|’re)\s+(?:on|part\s+of|one\s+of|with|from|behind)` +
 	`|(?:co-?founder|founder|employee|maker|makers|developer|dev|engineer|team\s+member|creator|owner|ceo|cto|staff\s+member)s?\s+(?:of|at|on|behind|for)` +
 	`|(?:my|our)\s+(?:own\s+)?(?:company|product|startup|team|app|tool|project|business|employer)` +
 	`|affiliated\s+with|employed\s+by|works?\s+(?:on|at|for|with)|(?:i|we)\s+represent` +
-	`)\b`)
+	`)\b`
 
 // disclosureProblem returns what is wrong with a disclosure line for a
 // site whose brand is brand ("" when the site has none), or "": it must
@@ -28,7 +32,7 @@ func disclosureProblem(line, brand string) string {
 		return "must use the {brand} token (the site has no brand name yet), e.g. \"Disclosure: I work on {brand}.\""
 	case !namesBrand:
 		return "must name the brand (" + brand + ") or use the {brand} token, e.g. \"Disclosure: I work on {brand}.\""
-	case !worksOn.MatchString(line):
+	case !worksOn().MatchString(line):
 		return "must say that the writer works on the brand, e.g. \"Disclosure: I work on {brand}.\""
 	}
 	return ""
@@ -41,5 +45,5 @@ func disclosed(text, line, brand string) bool {
 	if line != "" && strings.Contains(lt, strings.ToLower(strings.TrimSpace(line))) {
 		return true
 	}
-	return brand != "" && strings.Contains(lt, strings.ToLower(brand)) && worksOn.MatchString(text)
+	return brand != "" && strings.Contains(lt, strings.ToLower(brand)) && worksOn().MatchString(text)
 }

@@ -172,12 +172,12 @@ func GuessIntent(name string) string {
 
 func isQuestionPhrase(name string) bool {
 	f := strings.Fields(strings.ToLower(name))
-	return len(f) > 1 && questionWords[f[0]]
+	return len(f) > 1 && questionWords.has(f[0])
 }
 
-func hasAnyWord(name string, vocabulary map[string]bool) bool {
+func hasAnyWord(name string, vocabulary wordSet) bool {
 	for _, w := range strings.Fields(strings.ToLower(name)) {
-		if vocabulary[w] {
+		if vocabulary.has(w) {
 			return true
 		}
 	}

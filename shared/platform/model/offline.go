@@ -87,7 +87,7 @@ func tagline(title, brand string) string {
 		return ""
 	}
 	for _, s := range segs {
-		if !SameName(s, brand) && len(strings.Fields(s)) >= 2 && !generic[strings.ToLower(s)] {
+		if !SameName(s, brand) && len(strings.Fields(s)) >= 2 && !generic.has(strings.ToLower(s)) {
 			return s
 		}
 	}
@@ -147,12 +147,12 @@ func audience(in AnalyzeInput) string {
 // "freelancers"), or "" when the phrase names no audience.
 func peoplePrefix(phrase string) string {
 	f := strings.Fields(phrase)
-	if len(f) == 0 || notAudience[strings.ToLower(f[0])] {
+	if len(f) == 0 || notAudience.has(strings.ToLower(f[0])) {
 		return ""
 	}
 	for n := min(len(f), 6); n > 0; n-- {
 		last := strings.ToLower(strings.Trim(f[n-1], "'’"))
-		if (strings.HasSuffix(last, "s") && !strings.HasSuffix(last, "ss") && len(last) > 3) || people[last] {
+		if (strings.HasSuffix(last, "s") && !strings.HasSuffix(last, "ss") && len(last) > 3) || people.has(last) {
 			return strings.Join(f[:n], " ")
 		}
 	}
@@ -251,10 +251,10 @@ func comparisonTexts(in AnalyzeInput) []string {
 // trailing punctuation.
 func trimName(n string) string {
 	f := strings.Fields(strings.TrimRight(n, ".,;:!?'’"))
-	for len(f) > 0 && notName[strings.ToLower(strings.TrimRight(f[0], ".,"))] {
+	for len(f) > 0 && notName.has(strings.ToLower(strings.TrimRight(f[0], ".,"))) {
 		f = f[1:]
 	}
-	for len(f) > 0 && notName[strings.ToLower(strings.TrimRight(f[len(f)-1], ".,"))] {
+	for len(f) > 0 && notName.has(strings.ToLower(strings.TrimRight(f[len(f)-1], ".,"))) {
 		f = f[:len(f)-1]
 	}
 	return strings.TrimRight(strings.Join(f, " "), ".,;:!?'’")

@@ -118,26 +118,31 @@ func joinBlocks(blocks []block) string {
 	return collapseBlankLines(b.String())
 }
 
-// fillers are wordy phrases and their tighter forms.
-var fillers = []struct {
+// filler is a wordy phrase and its tighter form.
+type filler struct {
 	re   *regexp.Regexp
 	with string
-}{
-	{regexp.MustCompile(`(?i)\bin order to\b`), "to"},
-	{regexp.MustCompile(`(?i)\bdue to the fact that\b`), "because"},
-	{regexp.MustCompile(`(?i)\ba (?:large|great) number of\b`), "many"},
-	{regexp.MustCompile(`(?i)\ba lot of\b`), "many"},
-	{regexp.MustCompile(`(?i)\bat this point in time\b`), "now"},
-	{regexp.MustCompile(`(?i)\bin the event that\b`), "if"},
-	{regexp.MustCompile(`(?i)\bfor the purpose of\b`), "for"},
-	{regexp.MustCompile(`(?i)\bis able to\b`), "can"},
-	{regexp.MustCompile(`(?i)\bare able to\b`), "can"},
-	{regexp.MustCompile(`(?i)\b(?:very|really|basically|actually|simply|just|quite) `), ""},
 }
+
+// fillers are the filler rules, compiled on first use.
+var fillers = sync.OnceValue(func() []filler {
+	return []filler{
+		{regexp.MustCompile(`(?i)\bin order to\b`), "to"},
+		{regexp.MustCompile(`(?i)\bdue to the fact that\b`), "because"},
+		{regexp.MustCompile(`(?i)\ba (?:large|great) number of\b`), "many"},
+		{regexp.MustCompile(`(?i)\ba lot of\b`), "many"},
+		{regexp.MustCompile(`(?i)\bat this point in time\b`), "now"},
+		{regexp.MustCompile(`(?i)\bin the event that\b`), "if"},
+		{regexp.MustCompile(`(?i)\bfor the purpose of\b`), "for"},
+		{regexp.MustCompile(`(?i)\bis able to\b`), "can"},
+		{regexp.MustCompile(`(?i)\bare able to\b`), "can"},
+		{regexp.MustCompile(`(?i)\b(?:very|really|basically|actually|simply|just|quite) `), ""},
+	}
+})
 
 // tighten applies the filler rules, keeping a sentence's capital.
 func tighten(s string) string {
-	for _, f := range fillers {
+	for _, f := range fillers() {
 		s = f.re.ReplaceAllStringFunc(s, func(m string) string {
 			if f.with == "" || m[0] < 'A' || m[0] > 'Z' {
 				return f.with

@@ -130,7 +130,7 @@ func threadTopic(in ReplyInput) []string {
 	var order []string
 	add := func(text string, w int) {
 		for _, word := range contentWords(text) {
-			if len([]rune(word)) < 3 || replyFiller[word] {
+			if len([]rune(word)) < 3 || replyFiller.has(word) {
 				continue
 			}
 			if weight[word] == 0 {

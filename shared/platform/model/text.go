@@ -11,13 +11,26 @@ import (
 // ignore them.
 var stopwords = set("a an the and or of for to in on at by with from as is are be our your their its we you they it this that these those who which what how all any every each more most into over per via than then so such")
 
-func set(words string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(words) {
-		m[w] = true
-	}
-	return m
+// wordSet is a set of words, built the first time it is asked: the
+// package's sets are read by few calls, and building them all as the
+// package starts would add to every function's cold start.
+type wordSet struct {
+	words func() map[string]bool
 }
+
+// set returns the set of the space-separated words.
+func set(words string) wordSet {
+	return wordSet{words: sync.OnceValue(func() map[string]bool {
+		m := map[string]bool{}
+		for _, w := range strings.Fields(words) {
+			m[w] = true
+		}
+		return m
+	})}
+}
+
+// has reports whether w is in the set.
+func (s wordSet) has(w string) bool { return s.words()[w] }
 
 // words splits s into lowercase words of letters and digits.
 func words(s string) []string {
@@ -31,7 +44,7 @@ func contentWords(s string) []string {
 	var out []string
 	for _, w := range words(s) {
 		w = strings.Trim(w, "'’")
-		if w != "" && !stopwords[w] {
+		if w != "" && !stopwords.has(w) {
 			out = append(out, w)
 		}
 	}
