@@ -67,6 +67,29 @@ func ops(spans []dynamo.Span) []string {
 // another: at most the credential, then one round of everything else
 // (budget, plan, the endpoint's own reads).
 func TestAuthenticatedReadsMakeTwoRoundTrips(t *testing.T) {
+	checkReads(t, true, func(routes.Route) int { return maxRounds })
+}
+
+// TestReadsWithAKnownKeyMakeOneRoundTrip sends every authenticated GET of
+// the agent and public APIs, and its MCP tool, with a credential the
+// function accepted before: the credential's check runs beside the budget
+// counts, the plan and the endpoint's own reads, so the whole read is one
+// round trip (two for the one endpoint that reads a thread, then its draft
+// or reply).
+func TestReadsWithAKnownKeyMakeOneRoundTrip(t *testing.T) {
+	checkReads(t, false, func(route routes.Route) int {
+		if route.Key() == forumThreadRoute {
+			return 2
+		}
+		return 1
+	})
+}
+
+// checkReads sends every authenticated GET of both APIs, then its MCP
+// tool, on a stack of its own, each with a credential not seen before
+// (fresh) or with the account's own once the function knows it, and fails
+// when one makes more round trips one after another than want says.
+func checkReads(t *testing.T, fresh bool, want func(routes.Route) int) {
 	env := testenv.Start(t, testenv.Options{SchedulerEvery: -1})
 	acct := env.NewReadable(t, "")
 	tools := map[string]string{}
@@ -75,33 +98,45 @@ func TestAuthenticatedReadsMakeTwoRoundTrips(t *testing.T) {
 	}
 	for _, route := range reads() {
 		t.Run(route.Key(), func(t *testing.T) {
-			owner := *acct.Account
-			fresh := testenv.Readable{Account: &owner, ArticleID: acct.ArticleID, SiteKey: acct.SiteKey, WebhookID: acct.WebhookID}
-			if route.Auth == routes.SiteKey {
-				fresh.SiteKey = newSiteKey(t, acct)
+			reader, caller := acct, acct.Client
+			if fresh {
+				reader, caller = withNewKey(t, acct, route), newAgentKey(t, acct)
 			} else {
-				fresh.Client = newAgentKey(t, acct)
+				acct.Read(t, route) // the function now knows the credential
 			}
-			r, spans := rounds(t, env, func() *testenv.Response { return fresh.Read(t, route) })
+			r, spans := rounds(t, env, func() *testenv.Response { return reader.Read(t, route) })
 			if r.Status >= 500 {
 				t.Fatalf("status %d: %s", r.Status, r.Body)
 			}
-			if n := dynamo.Rounds(spans); n > maxRounds {
-				t.Errorf("%d round trips one after another (%v), want at most %d", n, ops(spans), maxRounds)
+			if n := dynamo.Rounds(spans); n > want(route) {
+				t.Errorf("%d round trips one after another (%v), want at most %d", n, ops(spans), want(route))
 			}
-			if tools[route.Key()] == "" {
+			tool := tools[route.Key()]
+			if tool == "" {
 				return // the public API, and the MCP address itself
 			}
-			caller := newAgentKey(t, acct)
-			r, spans = rounds(t, env, func() *testenv.Response { return caller.CallTool(t, tools[route.Key()], toolArgs(acct, route)) })
+			r, spans = rounds(t, env, func() *testenv.Response { return caller.CallTool(t, tool, toolArgs(acct, route)) })
 			if r.Status != http.StatusOK {
-				t.Fatalf("tool %s: status %d: %s", tools[route.Key()], r.Status, r.Body)
+				t.Fatalf("tool %s: status %d: %s", tool, r.Status, r.Body)
 			}
-			if n := dynamo.Rounds(spans); n > maxRounds {
-				t.Errorf("tool %s: %d round trips one after another (%v), want at most %d", tools[route.Key()], n, ops(spans), maxRounds)
+			if n := dynamo.Rounds(spans); n > want(route) {
+				t.Errorf("tool %s: %d round trips one after another (%v), want at most %d", tool, n, ops(spans), want(route))
 			}
 		})
 	}
+}
+
+// withNewKey returns acct reading with a new credential of the kind route
+// takes: a site key for the public API, else an agent key.
+func withNewKey(t *testing.T, acct *testenv.Readable, route routes.Route) *testenv.Readable {
+	owner := *acct.Account
+	fresh := &testenv.Readable{Account: &owner, ArticleID: acct.ArticleID, SiteKey: acct.SiteKey, WebhookID: acct.WebhookID}
+	if route.Auth == routes.SiteKey {
+		fresh.SiteKey = newSiteKey(t, acct)
+	} else {
+		fresh.Client = newAgentKey(t, acct)
+	}
+	return fresh
 }
 
 // newAgentKey creates an agent key on acct, revoked when the test ends (an
@@ -135,47 +170,6 @@ func toolArgs(acct *testenv.Readable, route routes.Route) map[string]string {
 		args[p] = acct.Params()[p]
 	}
 	return args
-}
-
-// TestReadsWithAKnownKeyMakeOneRoundTrip sends every authenticated GET of
-// the agent and public APIs, and its MCP tool, with a credential the
-// function accepted before: the credential's check runs beside the budget
-// counts, the plan and the endpoint's own reads, so the whole read is one
-// round trip (two for the one endpoint that reads a thread, then its draft
-// or reply).
-func TestReadsWithAKnownKeyMakeOneRoundTrip(t *testing.T) {
-	env := testenv.Start(t, testenv.Options{SchedulerEvery: -1})
-	acct := env.NewReadable(t, "")
-	tools := map[string]string{}
-	for _, tool := range mcpserver.Tools() {
-		tools[tool.Route.Key()] = tool.Name()
-	}
-	for _, route := range reads() {
-		t.Run(route.Key(), func(t *testing.T) {
-			want := 1
-			if route.Key() == forumThreadRoute {
-				want = 2
-			}
-			acct.Read(t, route)
-			r, spans := rounds(t, env, func() *testenv.Response { return acct.Read(t, route) })
-			if r.Status >= 500 {
-				t.Fatalf("status %d: %s", r.Status, r.Body)
-			}
-			if n := dynamo.Rounds(spans); n > want {
-				t.Errorf("%d round trips one after another (%v), want %d", n, ops(spans), want)
-			}
-			if tools[route.Key()] == "" {
-				return // the public API, and the MCP address itself
-			}
-			r, spans = rounds(t, env, func() *testenv.Response { return acct.Client.CallTool(t, tools[route.Key()], toolArgs(acct, route)) })
-			if r.Status != http.StatusOK {
-				t.Fatalf("tool %s: status %d: %s", tools[route.Key()], r.Status, r.Body)
-			}
-			if n := dynamo.Rounds(spans); n > want {
-				t.Errorf("tool %s: %d round trips one after another (%v), want %d", tools[route.Key()], n, ops(spans), want)
-			}
-		})
-	}
 }
 
 // forumThreadRoute reads a thread, then the draft or reply it names.

@@ -13,13 +13,8 @@ import (
 // TestLimits checks the order of the per-address and per-account limits,
 // what counts, and the 429 answer, on a stack with small limits.
 func TestLimits(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a dev stack")
-	}
 	const perIP, perAccount = 30, 10
-	env := testenv.Start(t, testenv.Options{SchedulerEvery: -1, Configure: func(c *config.Config) {
-		c.PublicRequestsPerIP, c.PublicRequestsPerAccount = perIP, perAccount
-	}})
+	env := limitedStack(t, perIP, perAccount)
 	o := newOwner(t, env, "https://limits.example.com")
 	second := o.newKey(t, o.acct.SiteID, nil)["key"].(string)
 	a := o.finished(t, o.acct.SiteID, "Limited", mustTime(t, "2026-01-17T00:00:00Z"))
@@ -74,6 +69,18 @@ func TestLimits(t *testing.T) {
 	p.pub(t, "GET", "/articles/"+a.ID, nil).Expect(t, http.StatusNotFound)
 }
 
+// limitedStack starts a dev stack of its own whose public API allows
+// perIP requests per address and perAccount per account each minute.
+func limitedStack(t *testing.T, perIP, perAccount int) *testenv.Env {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts a dev stack")
+	}
+	return testenv.Start(t, testenv.Options{SchedulerEvery: -1, Configure: func(c *config.Config) {
+		c.PublicRequestsPerIP, c.PublicRequestsPerAccount = perIP, perAccount
+	}})
+}
+
 // startOfMinute moves the service clock to one second past the start of
 // the next minute, so a test's requests fall in one window.
 func startOfMinute(t *testing.T, env *testenv.Env) {
@@ -92,13 +99,8 @@ func startOfMinute(t *testing.T, env *testenv.Env) {
 // refused for the plan give their count back, so they never spend the
 // account's budget.
 func TestLimitsStayExactUnderConcurrency(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a dev stack")
-	}
 	const perAccount = 10
-	env := testenv.Start(t, testenv.Options{SchedulerEvery: -1, Configure: func(c *config.Config) {
-		c.PublicRequestsPerIP, c.PublicRequestsPerAccount = 1000, perAccount
-	}})
+	env := limitedStack(t, 1000, perAccount)
 	o := &owner{env: env, acct: env.NewAccount(t, "https://exact.example.com")}
 	o.trial(t, cardBadCheck)
 	o.key = o.newKey(t, o.acct.SiteID, nil)["key"].(string)
@@ -150,13 +152,8 @@ func TestLimitsStayExactUnderConcurrency(t *testing.T) {
 // account is given back, so the account's other keys keep its whole
 // budget.
 func TestRevokedKeyCostsTheAccountNothing(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a dev stack")
-	}
 	const perAccount = 3
-	env := testenv.Start(t, testenv.Options{SchedulerEvery: -1, Configure: func(c *config.Config) {
-		c.PublicRequestsPerIP, c.PublicRequestsPerAccount = 1000, perAccount
-	}})
+	env := limitedStack(t, 1000, perAccount)
 	o := newOwner(t, env, "https://revoked.example.com")
 	doomed := o.newKey(t, o.acct.SiteID, nil)
 	startOfMinute(t, env)

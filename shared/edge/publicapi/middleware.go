@@ -49,16 +49,7 @@ func (s *Server) Middleware(next http.Handler) http.Handler {
 				return
 			}
 		}
-		var ip hit
-		var holder sitekeys.Holder
-		var keyErr error
-		_ = par.Do(r.Context(), func(ctx context.Context) error {
-			ip = s.count(ctx, ipScope(r), s.perIP())
-			return nil
-		}, func(ctx context.Context) error {
-			holder, keyErr = s.Keys.Authenticate(ctx, key)
-			return nil
-		})
+		ip, holder, keyErr := s.check(r, key, nil)
 		if !ip.ok {
 			fail(w, http.StatusTooManyRequests, msgRateLimited)
 			return
@@ -83,20 +74,10 @@ func (s *Server) Middleware(next http.Handler) http.Handler {
 // the key's holder now), and the per-account count the held answer made is
 // given back.
 func (s *Server) speculate(w *tracker, r *http.Request, next http.Handler, k api.CredentialKey, key string, was sitekeys.Holder) {
-	var ip hit
-	var holder sitekeys.Holder
-	var keyErr error
 	var counted bool
 	held := api.NewHeld()
-	_ = par.Do(r.Context(), func(ctx context.Context) error {
-		ip = s.count(ctx, ipScope(r), s.perIP())
-		return nil
-	}, func(ctx context.Context) error {
-		holder, keyErr = s.Keys.Authenticate(ctx, key)
-		return nil
-	}, func(context.Context) error {
+	ip, holder, keyErr := s.check(r, key, func() {
 		counted = s.serveHolder(&tracker{ResponseWriter: held}, r, was, next)
-		return nil
 	})
 	if ip.ok && keyErr == nil && holder == was {
 		held.Send(w)
@@ -117,6 +98,23 @@ func (s *Server) speculate(w *tracker, r *http.Request, next http.Handler, k api
 		s.Known.Put(k, holder)
 		s.serveHolder(w, r, holder, next)
 	}
+}
+
+// check counts the request against its address's limit and checks its
+// key, at once, with beside (when not nil) running with them.
+func (s *Server) check(r *http.Request, key string, beside func()) (ip hit, holder sitekeys.Holder, keyErr error) {
+	fns := []func(context.Context) error{func(ctx context.Context) error {
+		ip = s.count(ctx, ipScope(r), s.perIP())
+		return nil
+	}, func(ctx context.Context) error {
+		holder, keyErr = s.Keys.Authenticate(ctx, key)
+		return nil
+	}}
+	if beside != nil {
+		fns = append(fns, func(context.Context) error { beside(); return nil })
+	}
+	_ = par.Do(r.Context(), fns...)
+	return ip, holder, keyErr
 }
 
 // serveHolder serves a request whose key holder is known: the site and

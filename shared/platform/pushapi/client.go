@@ -84,6 +84,7 @@ type PushError struct {
 	Gone bool
 }
 
+// Error returns the sentence that says what went wrong.
 func (e *PushError) Error() string { return e.Message }
 
 // client makes a platform's JSON-over-HTTPS calls through the egress

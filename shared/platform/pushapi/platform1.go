@@ -51,6 +51,7 @@ func p1Body(p Post) p1Post {
 		Tags: p.Tags, Status: p.Status, Category: p.Category, Author: p.Author}
 }
 
+// Check reads the connected site's name, categories and authors.
 func (p Platform1) Check(ctx context.Context, c Conn) (SiteInfo, error) {
 	var out struct {
 		Name       string   `json:"name"`
@@ -61,12 +62,14 @@ func (p Platform1) Check(ctx context.Context, c Conn) (SiteInfo, error) {
 	return SiteInfo{Name: out.Name, Categories: out.Categories, Authors: out.Authors}, err
 }
 
+// Create creates post on the site; idemKey makes a retried create one post.
 func (p Platform1) Create(ctx context.Context, c Conn, post Post, idemKey string) (Remote, error) {
 	var out p1Remote
 	err := p.c.call(ctx, c, http.MethodPost, apiBase(c.SiteURL, Platform1Root)+"/posts", p1Body(post), &out, http.Header{"Idempotency-Key": {idemKey}})
 	return Remote(out), err
 }
 
+// Update replaces the site's post id with post.
 func (p Platform1) Update(ctx context.Context, c Conn, id string, post Post) (Remote, error) {
 	var out p1Remote
 	err := p.c.call(ctx, c, http.MethodPut, apiBase(c.SiteURL, Platform1Root)+"/posts/"+url.PathEscape(id), p1Body(post), &out, nil)

@@ -67,6 +67,7 @@ func p2Body(p Post) map[string]p2Post {
 		Tags: tags, Status: status, PrimaryCategory: p.Category, Author: p.Author}}
 }
 
+// Check reads the connected site's name, categories and authors.
 func (p Platform2) Check(ctx context.Context, c Conn) (SiteInfo, error) {
 	var out struct {
 		Site struct {
@@ -79,12 +80,14 @@ func (p Platform2) Check(ctx context.Context, c Conn) (SiteInfo, error) {
 	return SiteInfo{Name: out.Site.Title, Categories: out.Site.Categories, Authors: out.Site.Authors}, err
 }
 
+// Create creates post on the site; idemKey makes a retried create one post.
 func (p Platform2) Create(ctx context.Context, c Conn, post Post, idemKey string) (Remote, error) {
 	var out p2Envelope
 	err := p.c.call(ctx, c, http.MethodPost, apiBase(c.SiteURL, Platform2Root)+"/posts", p2Body(post), &out, http.Header{"Idempotency-Key": {idemKey}})
 	return Remote(out.Post), err
 }
 
+// Update replaces the site's post id with post.
 func (p Platform2) Update(ctx context.Context, c Conn, id string, post Post) (Remote, error) {
 	var out p2Envelope
 	err := p.c.call(ctx, c, http.MethodPut, apiBase(c.SiteURL, Platform2Root)+"/posts/"+url.PathEscape(id), p2Body(post), &out, nil)

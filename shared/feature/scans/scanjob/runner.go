@@ -1,3 +1,7 @@
+// Package scanjob runs a site.scan job: it reads the website within its
+// budget, summarises what it found (brand, audience, topics) with the
+// model, grounds that summary in the pages, records the scan on the site
+// and, with a planner, plans the site's first keywords and articles.
 package scanjob
 
 import (
