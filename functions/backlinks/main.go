@@ -5,9 +5,10 @@ package main
 import (
 	"rvcontent/functions/internal/lambdarun"
 	"rvcontent/shared/compose"
+	"rvcontent/shared/compose/contentfns"
 )
 
 func main() {
 	env := lambdarun.Load()
-	lambdarun.HTTP(compose.BacklinksHTTP(compose.New(env.Deps())))
+	lambdarun.HTTP(contentfns.BacklinksHTTP(compose.New(env.Deps())))
 }

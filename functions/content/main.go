@@ -7,6 +7,7 @@ package main
 import (
 	"rvcontent/functions/internal/lambdarun"
 	"rvcontent/shared/compose"
+	"rvcontent/shared/compose/contentfns"
 	"rvcontent/shared/platform/model/bedrock"
 )
 
@@ -14,5 +15,5 @@ func main() {
 	env := lambdarun.Load()
 	d := env.Deps()
 	d.Model = bedrock.Configured(env.AWS, env.Config.Model, env.Config.BedrockModelID)
-	lambdarun.HTTP(compose.ContentHTTP(compose.New(d)))
+	lambdarun.HTTP(contentfns.ContentHTTP(compose.New(d)))
 }

@@ -5,6 +5,7 @@ package main
 import (
 	"rvcontent/functions/internal/lambdarun"
 	"rvcontent/shared/compose"
+	"rvcontent/shared/compose/contentfns"
 	"rvcontent/shared/platform/model/bedrock"
 )
 
@@ -12,5 +13,5 @@ func main() {
 	env := lambdarun.Load()
 	d := env.Deps()
 	d.Model = bedrock.Configured(env.AWS, env.Config.Model, env.Config.BedrockModelID)
-	lambdarun.HTTP(compose.ForumHTTP(compose.New(d)))
+	lambdarun.HTTP(contentfns.ForumHTTP(compose.New(d)))
 }

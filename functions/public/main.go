@@ -4,9 +4,10 @@ package main
 import (
 	"rvcontent/functions/internal/lambdarun"
 	"rvcontent/shared/compose"
+	"rvcontent/shared/compose/contentfns"
 )
 
 func main() {
 	env := lambdarun.Load()
-	lambdarun.HTTP(compose.PublicHTTP(compose.New(env.Deps())))
+	lambdarun.HTTP(contentfns.PublicHTTP(compose.New(env.Deps())))
 }

@@ -6,6 +6,7 @@ package main
 import (
 	"rvcontent/functions/internal/lambdarun"
 	"rvcontent/shared/compose"
+	"rvcontent/shared/compose/contentfns"
 	"rvcontent/shared/platform/ses"
 	"rvcontent/shared/platform/stripepay"
 )
@@ -15,5 +16,5 @@ func main() {
 	d := env.Deps()
 	d.Mailer = ses.New(env.AWS, env.Config.MailFrom)
 	d.Payments = stripepay.Configured(env.Config.Stripe)
-	lambdarun.Start(compose.Scheduler(compose.New(d)).Handle)
+	lambdarun.Start(contentfns.Scheduler(compose.New(d)).Handle)
 }

@@ -1,13 +1,10 @@
 package compose
 
 import (
-	"context"
-
 	"rvcontent/shared/feature/billing"
 	"rvcontent/shared/feature/credits"
 	"rvcontent/shared/feature/scans"
 	"rvcontent/shared/feature/studio"
-	"rvcontent/shared/kernel/apperr"
 )
 
 // The billing parts: plan state and its gate, credits, Studio sites, and
@@ -67,20 +64,4 @@ func Scans(g *Graph) *scans.Service {
 			PlanActive: Billing(g).PlanActive,
 		}
 	})
-}
-
-// exchangeMember reports whether a site takes part in the backlink exchange
-// now: the account is on the paid plan and the site is usable.
-func exchangeMember(g *Graph) func(ctx context.Context, accountID, siteID string) (bool, error) {
-	gate := Gate(g)
-	return func(ctx context.Context, accountID, siteID string) (bool, error) {
-		err := gate.Check(ctx, accountID, siteID, billing.NeedPaidPlan)
-		switch apperr.CodeOf(err) {
-		case "":
-			return true, nil
-		case apperr.PaidPlanRequired, apperr.SubscriptionRequired, apperr.NotFound:
-			return false, nil
-		}
-		return false, err
-	}
 }

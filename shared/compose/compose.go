@@ -8,16 +8,19 @@
 // part once built; a getter such as Articles(g) builds its part from the
 // parts it needs, by calling their getters, the first time it is asked.
 // Composing one group's handler therefore builds that group's parts and
-// nothing else, so a function builds and starts only what it serves
-// (the linker drops the code of parts no group of the function reaches;
-// the package initialisers of every feature this package imports, and of
-// the libraries they use, still run; ours take about 0.1 ms in all,
-// GODEBUG=inittrace=1),
+// nothing else, so a function builds and starts only what it serves,
 // while the dev stack, which composes every group on one Graph, shares one
 // of each. Every part is complete when built: no field is set afterwards.
 //
-// The owner's pages and the MCP server are composed in their own packages
-// (pagesfn, mcpfn), which only their functions import.
+// This package composes the parts every function may need (the table,
+// budgets, credentials, accounts, sites, billing, events and webhooks) and
+// the groups made of them alone: accounts, sites, billing, events and
+// OAuth. The content side (articles, writing, backlinks, forum presence,
+// the public API, the scheduler) is composed in contentfns, the jobs
+// worker in jobsfn, the owner's pages in pagesfn, the MCP server in mcpfn
+// and the payment processor's webhooks in payhookfn; each is imported only
+// by the functions that serve it, so a function links the packages it
+// serves (and runs their initialisers) and no others.
 package compose
 
 import (

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"rvcontent/shared/edge/api"
-	"rvcontent/shared/edge/publicapi"
+	"rvcontent/shared/edge/publicapi/shape"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/billing"
 	"rvcontent/shared/kernel/apperr"
@@ -60,7 +60,7 @@ func groupHandler(g *Graph, group routes.Group, hs map[string]http.HandlerFunc, 
 	// (spec 4.1) and count against the caller address's budget.
 	anonymous := api.Budget{Limit: g.Config.AnonymousRequestsPerMinute, Window: Minute}
 	notFound := api.RateLimit(Counters(g), anonymous, anonymous)(http.HandlerFunc(api.NotFound))
-	notFound = publicapi.Unmatched(notFound) // the public API answers in its own shape
+	notFound = shape.Unmatched(notFound) // the public API answers in its own shape
 	for p := range paths {
 		mux.Handle(p, notFound) // same path, another method
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 
 	"rvcontent/shared/compose"
+	"rvcontent/shared/compose/contentfns"
 	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/platform/dynamo"
 )
@@ -33,7 +34,7 @@ func TestScheduleEventRunsTheScheduler(t *testing.T) {
 	if ev.DetailType != "Scheduled Event" || ev.Source != "aws.events" {
 		t.Fatalf("sample is a %q from %q, want a Scheduled Event from aws.events", ev.DetailType, ev.Source)
 	}
-	if err := compose.Scheduler(r.graph).Handle(ctx, ev); err != nil {
+	if err := contentfns.Scheduler(r.graph).Handle(ctx, ev); err != nil {
 		t.Fatalf("scheduler: %v", err)
 	}
 	sent := r.deliveries.sent()

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"testing"
 
-	"rvcontent/shared/compose"
+	"rvcontent/shared/compose/contentfns"
 	"rvcontent/shared/feature/articles"
 	"rvcontent/test/testenv"
 )
@@ -40,7 +40,7 @@ func rankOf(t *testing.T, a *testenv.Account) rankView {
 // and finishing would.
 func setStatus(t *testing.T, env *testenv.Env, a *testenv.Account, id, status string) {
 	t.Helper()
-	_, err := compose.ArticleStore(env.Stack.Graph).Change(context.Background(), a.SiteID, id, func(x *articles.Article) error {
+	_, err := contentfns.ArticleStore(env.Stack.Graph).Change(context.Background(), a.SiteID, id, func(x *articles.Article) error {
 		x.Status = status
 		if status == articles.StatusFinished {
 			x.SetBody("# Done\n\nWritten.")

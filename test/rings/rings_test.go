@@ -151,6 +151,38 @@ func TestFunctionsLinkNoDevCode(t *testing.T) {
 	}
 }
 
+// contentSide is the composition of the content side: articles, writing,
+// research, publishing, backlinks, forum presence and the public API,
+// whose functions render and score Markdown.
+const contentSide = module + "/shared/compose/contentfns"
+
+// heavy are what only the content side's functions may link: the articles
+// feature and the Markdown library.
+var heavy = []string{module + "/shared/feature/articles", "github.com/yuin/goldmark"}
+
+// TestOnlyTheContentSideLinksArticles fails when a function that composes
+// none of the content side (accounts, sites, billing, events, OAuth, the
+// payment webhook, deliveries, MCP) links the articles feature or the
+// Markdown library: every function starts their package initialisers,
+// whether it uses them or not.
+func TestOnlyTheContentSideLinksArticles(t *testing.T) {
+	light := 0
+	for _, p := range list(t, "./functions/...") {
+		if p.Name != "main" || contains(p.Deps, contentSide) {
+			continue
+		}
+		light++
+		for _, h := range heavy {
+			if contains(p.Deps, h) {
+				t.Errorf("%s composes none of the content side but links %s", p.ImportPath, h)
+			}
+		}
+	}
+	if light < 8 {
+		t.Fatalf("%d functions compose none of the content side; expected 8", light)
+	}
+}
+
 // TestRuleCatchesWrongWay checks the rule itself on made-up packages, so a
 // mistake in ring() or allowed cannot make TestRings pass vacuously.
 func TestRuleCatchesWrongWay(t *testing.T) {

@@ -6,6 +6,7 @@ package jobsfn
 
 import (
 	"rvcontent/shared/compose"
+	"rvcontent/shared/compose/contentfns"
 	"rvcontent/shared/feature/erasure"
 	"rvcontent/shared/feature/forum"
 	"rvcontent/shared/feature/integrations"
@@ -26,11 +27,11 @@ func JobWorker(g *compose.Graph) *jobs.Worker {
 		return &jobs.Worker{Table: compose.Table(g), Clock: g.Clock, Enqueuer: compose.Enqueuer(g), Runners: map[string]jobs.Runner{
 			scans.Kind:            ScanRunner(g),
 			research.Kind:         ResearchRunner(g),
-			writing.Kind:          compose.Writing(g),
-			integrations.SyncKind: jobs.RunnerFunc(compose.Integrations(g).RunSync),
-			forum.SweepKind:       jobs.RunnerFunc(compose.Forum(g).RunSweep),
+			writing.Kind:          contentfns.Writing(g),
+			integrations.SyncKind: jobs.RunnerFunc(contentfns.Integrations(g).RunSync),
+			forum.SweepKind:       jobs.RunnerFunc(contentfns.Forum(g).RunSweep),
 			erasure.Kind: &erasure.Runner{
-				Table: compose.Table(g), Clock: g.Clock, Jobs: compose.Enqueuer(g), Billing: compose.Billing(g), Backlinks: compose.Backlinks(g),
+				Table: compose.Table(g), Clock: g.Clock, Jobs: compose.Enqueuer(g), Billing: compose.Billing(g), Backlinks: contentfns.Backlinks(g),
 			},
 		}}
 	})
@@ -41,14 +42,14 @@ func JobWorker(g *compose.Graph) *jobs.Worker {
 func ScanRunner(g *compose.Graph) *scanjob.Runner {
 	return &scanjob.Runner{
 		Table: compose.Table(g), Clock: g.Clock, Sites: compose.Sites(g), Events: compose.Events(g),
-		Crawler: &crawl.Crawler{Fetcher: compose.Egress(g)}, Model: compose.Model(g),
-		Planner: &research.Planner{Plans: compose.Plans(g), Model: compose.Model(g)},
+		Crawler: &crawl.Crawler{Fetcher: compose.Egress(g)}, Model: contentfns.Model(g),
+		Planner: &research.Planner{Plans: contentfns.Plans(g), Model: contentfns.Model(g)},
 	}
 }
 
 // ResearchRunner runs research jobs.
 func ResearchRunner(g *compose.Graph) *research.Runner {
-	return &research.Runner{Plans: compose.Plans(g), Sites: compose.Sites(g), Scans: compose.ScanStore(g), Model: compose.Model(g)}
+	return &research.Runner{Plans: contentfns.Plans(g), Sites: compose.Sites(g), Scans: compose.ScanStore(g), Model: contentfns.Model(g)}
 }
 
 // Jobs is the jobs queue's consumer.

@@ -15,6 +15,7 @@ import (
 	"net/url"
 
 	"rvcontent/shared/compose"
+	"rvcontent/shared/compose/contentfns"
 	"rvcontent/shared/edge/gateway"
 	"rvcontent/shared/edge/pages"
 	"rvcontent/shared/edge/routes"
@@ -64,7 +65,7 @@ func Handlers(g *compose.Graph, inv gateway.Invoker) map[string]http.HandlerFunc
 		"POST /signin/verify":        signIn.Redeem,
 		"POST /signout":              signIn.SignOut,
 	}
-	maps.Copy(hs, (&pages.IntegrationConnect{Service: compose.IntegrationConnect(g)}).Handlers())
+	maps.Copy(hs, (&pages.IntegrationConnect{Service: contentfns.IntegrationConnect(g)}).Handlers())
 	maps.Copy(hs, dashboard.Handlers())
 	return hs
 }

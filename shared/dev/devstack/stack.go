@@ -17,6 +17,7 @@ import (
 	"net/http"
 	"time"
 
+	"rvcontent/shared/compose/contentfns"
 	"rvcontent/shared/compose/jobsfn"
 	"rvcontent/shared/compose/mcpfn"
 	"rvcontent/shared/compose/pagesfn"
@@ -176,7 +177,7 @@ func Start(ctx context.Context, opts Options) (*Stack, error) {
 	})
 	s.Graph = g
 	s.Handlers = GroupHandlers(g)
-	s.jobs, s.deliveries, s.schedule = jobsfn.Jobs(g), compose.Deliveries(g), compose.Scheduler(g)
+	s.jobs, s.deliveries, s.schedule = jobsfn.Jobs(g), compose.Deliveries(g), contentfns.Scheduler(g)
 	s.Harness = &harness.Harness{
 		Table: table, Clock: offset, Outbox: outbox, Overrides: s.Overrides, Faults: injector,
 		RunScheduled: s.schedule.RunAll,
@@ -231,7 +232,7 @@ func GroupHandlers(g *compose.Graph) Functions {
 		case routes.PaymentsWebhook:
 			h = payhookfn.HTTP(g)
 		default:
-			h = compose.HTTP(g, group)
+			h = contentfns.HTTP(g, group)
 		}
 		out[group] = gateway.Handler(h)
 	}

@@ -29,7 +29,7 @@ func (s *Accounts) createAccount(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Accounts) getAccount(w http.ResponseWriter, r *http.Request) {
-	a, err := s.Accounts.Get(r.Context(), caller(r).AccountID)
+	a, err := s.Accounts.Get(r.Context(), Caller(r).AccountID)
 	if err != nil {
 		api.Error(w, r, err)
 		return

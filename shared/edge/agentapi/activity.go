@@ -14,7 +14,7 @@ func (s *Activity) listActivity(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := activity.Filter{ActorID: r.URL.Query().Get("actor_id"), SiteID: r.URL.Query().Get("site_id"), Since: since}
-	entries, next, err := s.Log.List(r.Context(), caller(r).AccountID, f, page.Limit, page.Cursor)
+	entries, next, err := s.Log.List(r.Context(), Caller(r).AccountID, f, page.Limit, page.Cursor)
 	if err != nil {
 		api.Error(w, r, err)
 		return

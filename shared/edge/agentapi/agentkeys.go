@@ -15,7 +15,7 @@ func (s *Accounts) listAgentKeys(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	keys, next, err := s.Credentials.List(r.Context(), caller(r).AccountID, page.Limit, page.Cursor)
+	keys, next, err := s.Credentials.List(r.Context(), Caller(r).AccountID, page.Limit, page.Cursor)
 	if err != nil {
 		api.Error(w, r, err)
 		return

@@ -31,7 +31,7 @@ func (h *Billing) Handlers() map[string]http.HandlerFunc {
 
 func (h *Billing) get(w http.ResponseWriter, r *http.Request) {
 	api.Run(w, r, http.StatusOK, func(ctx context.Context) (billing.Billing, error) {
-		return h.Service.Get(ctx, caller(r).AccountID)
+		return h.Service.Get(ctx, Caller(r).AccountID)
 	}, func(b billing.Billing) any { return map[string]any{"billing": b} })
 }
 
@@ -40,7 +40,7 @@ func (h *Billing) checkout(w http.ResponseWriter, r *http.Request) {
 		return // the body, if any, must be JSON
 	}
 	api.Run(w, r, http.StatusOK, func(ctx context.Context) (billing.Checkout, error) {
-		id := caller(r).AccountID
+		id := Caller(r).AccountID
 		email, err := h.Owners.OwnerEmail(ctx, id)
 		if err != nil {
 			return billing.Checkout{}, err
@@ -54,7 +54,7 @@ func (h *Billing) portal(w http.ResponseWriter, r *http.Request) {
 		return // the body, if any, must be JSON
 	}
 	api.Run(w, r, http.StatusOK, func(ctx context.Context) (billing.Portal, error) {
-		return h.Service.Portal(ctx, caller(r).AccountID)
+		return h.Service.Portal(ctx, Caller(r).AccountID)
 	}, func(p billing.Portal) any { return map[string]any{"portal": p} })
 }
 
@@ -63,12 +63,12 @@ func (h *Billing) activate(w http.ResponseWriter, r *http.Request) {
 		return // the body, if any, must be JSON
 	}
 	api.Run(w, r, http.StatusOK, func(ctx context.Context) (billing.Activated, error) {
-		return h.Service.Activate(ctx, caller(r).AccountID, r.Header.Get("Idempotency-Key"))
+		return h.Service.Activate(ctx, Caller(r).AccountID, r.Header.Get("Idempotency-Key"))
 	}, func(a billing.Activated) any { return a })
 }
 
 func (h *Billing) quote(w http.ResponseWriter, r *http.Request) {
 	api.Run(w, r, http.StatusOK, func(ctx context.Context) (billing.Quote, error) {
-		return h.Service.Quote(ctx, caller(r).AccountID)
+		return h.Service.Quote(ctx, Caller(r).AccountID)
 	}, func(q billing.Quote) any { return map[string]any{"studio_quote": q} })
 }

@@ -13,8 +13,8 @@ func (s *Events) listEvents(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	q := eventlog.Query{Since: since, Cursor: page.Cursor, Types: queryList(r, "types"), SiteID: r.URL.Query().Get("site_id"), Limit: page.Limit}
-	res, err := s.Events.List(r.Context(), caller(r).AccountID, q)
+	q := eventlog.Query{Since: since, Cursor: page.Cursor, Types: QueryList(r, "types"), SiteID: r.URL.Query().Get("site_id"), Limit: page.Limit}
+	res, err := s.Events.List(r.Context(), Caller(r).AccountID, q)
 	if err != nil {
 		api.Error(w, r, err)
 		return

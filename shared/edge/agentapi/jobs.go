@@ -16,7 +16,7 @@ func (s *Jobs) getJob(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, apperr.Invalid(problems...))
 		return
 	}
-	j, err := s.Jobs.Wait(r.Context(), caller(r).AccountID, r.PathValue("job_id"), time.Duration(wait)*time.Second)
+	j, err := s.Jobs.Wait(r.Context(), Caller(r).AccountID, r.PathValue("job_id"), time.Duration(wait)*time.Second)
 	if err != nil {
 		api.Error(w, r, err)
 		return
@@ -32,7 +32,7 @@ func (s *Jobs) listJobs(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	f := jobs.Filter{SiteID: q.Get("site_id"), Kind: q.Get("kind"), Status: q.Get("status")}
-	list, next, err := s.Jobs.List(r.Context(), caller(r).AccountID, f, page.Limit, page.Cursor)
+	list, next, err := s.Jobs.List(r.Context(), Caller(r).AccountID, f, page.Limit, page.Cursor)
 	if err != nil {
 		api.Error(w, r, err)
 		return

@@ -1,7 +1,9 @@
-// Package agentapi holds the agent API's HTTP handlers (spec 4): each
-// decodes the request, calls one domain method and encodes the answer.
-// Routes come from the route table; the compose package binds each group's
-// handlers to its routes.
+// Package agentapi holds the agent API's HTTP handlers of the accounts,
+// sites, billing and events groups (spec 4), and what every agent-API
+// handler shares (Caller, QueryList); contentapi holds the content side's.
+// Each decodes the request, calls one domain method and encodes the
+// answer. Routes come from the route table; the compose packages bind each
+// group's handlers to its routes.
 package agentapi
 
 import (
@@ -92,9 +94,9 @@ func (s *Events) Handlers() map[string]http.HandlerFunc {
 	}
 }
 
-// caller returns the authenticated principal; routes that need one are
+// Caller returns the authenticated principal; routes that need one are
 // behind api.Authenticate.
-func caller(r *http.Request) auth.Principal {
+func Caller(r *http.Request) auth.Principal {
 	p, _ := auth.From(r.Context())
 	return p
 }
@@ -144,8 +146,8 @@ func queryInt(r *http.Request, name string, min, max int, problems *[]apperr.Pro
 	return n, true
 }
 
-// queryList reads a comma-separated query parameter.
-func queryList(r *http.Request, name string) []string {
+// QueryList reads a comma-separated query parameter.
+func QueryList(r *http.Request, name string) []string {
 	var out []string
 	for _, v := range strings.Split(r.URL.Query().Get(name), ",") {
 		if v = strings.TrimSpace(v); v != "" {

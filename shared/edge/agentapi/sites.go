@@ -12,7 +12,7 @@ func (s *Sites) listSites(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	list, next, err := s.Sites.List(r.Context(), caller(r).AccountID, page.Limit, page.Cursor)
+	list, next, err := s.Sites.List(r.Context(), Caller(r).AccountID, page.Limit, page.Cursor)
 	if err != nil {
 		api.Error(w, r, err)
 		return
@@ -21,7 +21,7 @@ func (s *Sites) listSites(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Sites) getSite(w http.ResponseWriter, r *http.Request) {
-	site, err := s.Sites.Get(r.Context(), caller(r).AccountID, r.PathValue("site_id"))
+	site, err := s.Sites.Get(r.Context(), Caller(r).AccountID, r.PathValue("site_id"))
 	if err != nil {
 		api.Error(w, r, err)
 		return

@@ -33,7 +33,7 @@ func (h *Webhooks) list(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	eps, next, err := h.Service.List(r.Context(), caller(r).AccountID, page.Limit, page.Cursor)
+	eps, next, err := h.Service.List(r.Context(), Caller(r).AccountID, page.Limit, page.Cursor)
 	if err != nil {
 		api.Error(w, r, err)
 		return
@@ -98,7 +98,7 @@ func (h *Webhooks) attempts(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	list, next, err := h.Service.Attempts(r.Context(), caller(r).AccountID, r.PathValue("webhook_id"), page.Limit, page.Cursor)
+	list, next, err := h.Service.Attempts(r.Context(), Caller(r).AccountID, r.PathValue("webhook_id"), page.Limit, page.Cursor)
 	if err != nil {
 		api.Error(w, r, err)
 		return

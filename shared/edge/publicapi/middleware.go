@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"rvcontent/shared/edge/api"
+	"rvcontent/shared/edge/publicapi/shape"
 	"rvcontent/shared/feature/sitekeys"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/par"
@@ -30,14 +31,14 @@ import (
 func (s *Server) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		w := &tracker{ResponseWriter: rw}
-		publicCORS.Set(w.Header())
+		shape.CORS.Set(w.Header())
 		defer func() {
 			if p := recover(); p != nil {
 				s.panicked(w, r, fmt.Sprint(p), string(debug.Stack()))
 			}
 		}()
 		if r.Method == http.MethodOptions {
-			publicCORS.Preflight(w, r)
+			shape.CORS.Preflight(w, r)
 			return
 		}
 		key := credential(r)
@@ -51,7 +52,7 @@ func (s *Server) Middleware(next http.Handler) http.Handler {
 		}
 		ip, holder, keyErr := s.check(r, key, nil)
 		if !ip.ok {
-			fail(w, http.StatusTooManyRequests, msgRateLimited)
+			shape.Fail(w, http.StatusTooManyRequests, shape.RateLimited)
 			return
 		}
 		if keyErr != nil {
@@ -88,7 +89,7 @@ func (s *Server) speculate(w *tracker, r *http.Request, next http.Handler, k api
 	}
 	switch {
 	case !ip.ok:
-		fail(w, http.StatusTooManyRequests, msgRateLimited)
+		shape.Fail(w, http.StatusTooManyRequests, shape.RateLimited)
 	case keyErr != nil:
 		if apperr.Is(keyErr, apperr.Unauthorized) {
 			s.Known.Forget(k)
@@ -154,7 +155,7 @@ func (s *Server) serveHolder(w *tracker, r *http.Request, holder sitekeys.Holder
 		return false
 	}
 	if !acct.ok {
-		fail(w, http.StatusTooManyRequests, msgRateLimited)
+		shape.Fail(w, http.StatusTooManyRequests, shape.RateLimited)
 		return acct.counted
 	}
 	if read {
@@ -182,7 +183,7 @@ func (s *Server) giveBack(ctx context.Context, scope string) {
 func (s *Server) panicked(w *tracker, r *http.Request, p, stack string) {
 	slog.ErrorContext(r.Context(), "panic", "request_id", api.RequestID(r.Context()), "panic", p, "stack", stack)
 	if !w.wrote {
-		fail(w, http.StatusInternalServerError, msgInternal)
+		shape.Fail(w, http.StatusInternalServerError, shape.Internal)
 	}
 }
 
@@ -217,9 +218,9 @@ func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case apperr.Is(err, apperr.Unauthorized):
 		w.Header().Set("WWW-Authenticate", "Bearer")
-		fail(w, http.StatusUnauthorized, msgUnauthorized)
+		shape.Fail(w, http.StatusUnauthorized, shape.Unauthorized)
 	case errors.Is(err, errNoPlan):
-		api.JSON(w, http.StatusPaymentRequired, errorBody{Error: s.noPlanMessage(), Code: codeNoPlan})
+		api.JSON(w, http.StatusPaymentRequired, shape.ErrorBody{Error: s.noPlanMessage(), Code: shape.CodeNoPlan})
 	default:
 		writeError(w, r, err)
 	}

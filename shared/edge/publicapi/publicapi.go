@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"rvcontent/shared/edge/api"
+	"rvcontent/shared/edge/publicapi/shape"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/feature/billing"
@@ -73,9 +74,9 @@ func (s *Server) Handlers() map[string]http.HandlerFunc {
 		"GET " + base + "/articles":          s.list,
 		"GET " + base + "/articles/{id}":     s.get,
 		"PATCH " + base + "/articles/{id}":   s.patch,
-		"OPTIONS " + base + "/ping":          publicCORS.Preflight,
-		"OPTIONS " + base + "/articles":      publicCORS.Preflight,
-		"OPTIONS " + base + "/articles/{id}": publicCORS.Preflight,
+		"OPTIONS " + base + "/ping":          shape.CORS.Preflight,
+		"OPTIONS " + base + "/articles":      shape.CORS.Preflight,
+		"OPTIONS " + base + "/articles/{id}": shape.CORS.Preflight,
 	}
 }
 

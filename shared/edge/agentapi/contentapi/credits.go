@@ -1,9 +1,10 @@
-package agentapi
+package contentapi
 
 import (
 	"context"
 	"net/http"
 
+	"rvcontent/shared/edge/agentapi"
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/credits"
@@ -25,7 +26,7 @@ func (h *Credits) Handlers() map[string]http.HandlerFunc {
 
 func (h *Credits) get(w http.ResponseWriter, r *http.Request) {
 	api.Run(w, r, http.StatusOK, func(ctx context.Context) (credits.Credits, error) {
-		p, id := caller(r), r.PathValue("site_id")
+		p, id := agentapi.Caller(r), r.PathValue("site_id")
 		var c credits.Credits
 		_, err := h.Sites.Within(ctx, p.AccountID, id, func(ctx context.Context) (err error) {
 			c, err = h.Service.Get(ctx, p.AccountID, id)

@@ -1,9 +1,16 @@
-package agentapi
+// Package contentapi holds the agent API's HTTP handlers of the content
+// side (spec 4.6 to 4.9): articles and writing, autopilot, keywords,
+// research and rank, site keys, integrations, credits, the backlink
+// exchange and forum presence. Each decodes the request, calls one domain
+// method and encodes the answer, as agentapi's do; it is apart so that the
+// functions of the other groups do not link the content features.
+package contentapi
 
 import (
 	"context"
 	"net/http"
 
+	"rvcontent/shared/edge/agentapi"
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/articles"
@@ -33,7 +40,7 @@ func (h *Articles) list(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	f := articles.Filter{Statuses: queryList(r, "status"), Keyword: r.URL.Query().Get("keyword")}
+	f := articles.Filter{Statuses: agentapi.QueryList(r, "status"), Keyword: r.URL.Query().Get("keyword")}
 	list, next, err := h.Articles.List(r.Context(), r.PathValue("site_id"), f, page.Limit, page.Cursor)
 	if err != nil {
 		api.Error(w, r, err)

@@ -1,9 +1,10 @@
-package agentapi
+package contentapi
 
 import (
 	"context"
 	"net/http"
 
+	"rvcontent/shared/edge/agentapi"
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/articles"
@@ -34,7 +35,7 @@ func (h *Writing) Handlers() map[string]http.HandlerFunc {
 
 func (h *Writing) generate(w http.ResponseWriter, r *http.Request) {
 	api.Run(w, r, http.StatusAccepted, func(ctx context.Context) (jobs.Job, error) {
-		return h.Writing.Generate(ctx, caller(r), r.PathValue("site_id"), r.PathValue("article_id"))
+		return h.Writing.Generate(ctx, agentapi.Caller(r), r.PathValue("site_id"), r.PathValue("article_id"))
 	}, func(j jobs.Job) any { return map[string]any{"job": j} })
 }
 
@@ -49,7 +50,7 @@ func (h *Writing) rewrite(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	api.Run(w, r, http.StatusOK, func(ctx context.Context) (writing.Rewrite, error) {
-		return h.Writing.RewriteSection(ctx, caller(r), r.PathValue("site_id"), r.PathValue("article_id"), in)
+		return h.Writing.RewriteSection(ctx, agentapi.Caller(r), r.PathValue("site_id"), r.PathValue("article_id"), in)
 	}, rewriteView)
 }
 
@@ -85,7 +86,7 @@ func (h *Writing) publish(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	api.Run(w, r, http.StatusOK, func(ctx context.Context) (publish.Result, error) {
-		return h.Publish.Publish(ctx, caller(r), r.PathValue("site_id"), r.PathValue("article_id"), in)
+		return h.Publish.Publish(ctx, agentapi.Caller(r), r.PathValue("site_id"), r.PathValue("article_id"), in)
 	}, func(res publish.Result) any {
 		outcomes := res.Outcomes
 		if outcomes == nil {

@@ -1,9 +1,10 @@
-package agentapi
+package contentapi
 
 import (
 	"context"
 	"net/http"
 
+	"rvcontent/shared/edge/agentapi"
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/forum"
@@ -77,7 +78,7 @@ func (h *Forum) listThreads(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	list, next, err := h.Forum.ListThreads(r.Context(), r.PathValue("site_id"), queryList(r, "status"), page.Limit, page.Cursor)
+	list, next, err := h.Forum.ListThreads(r.Context(), r.PathValue("site_id"), agentapi.QueryList(r, "status"), page.Limit, page.Cursor)
 	forumRespond(w, r, api.List("threads", list, next), err)
 }
 
@@ -135,7 +136,7 @@ func (h *Forum) listReplies(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	list, next, err := h.Forum.ListReplies(r.Context(), r.PathValue("site_id"), queryList(r, "status"), page.Limit, page.Cursor)
+	list, next, err := h.Forum.ListReplies(r.Context(), r.PathValue("site_id"), agentapi.QueryList(r, "status"), page.Limit, page.Cursor)
 	forumRespond(w, r, api.List("replies", list, next), err)
 }
 

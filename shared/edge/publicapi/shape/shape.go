@@ -1,0 +1,63 @@
+// Package shape is how the public articles API answers, apart from the
+// API itself: its error body, its fixed sentences and its CORS policy.
+// Every function answers a request under the API's root that no route
+// matches (API Gateway sends those to its default route) in this shape,
+// without linking the API.
+package shape
+
+import (
+	"net/http"
+	"strings"
+
+	"rvcontent/shared/edge/api"
+	"rvcontent/shared/edge/routes"
+)
+
+// The public API's fixed sentences (spec 7), and the code of a 402.
+const (
+	Unauthorized = "Missing or invalid site key. Pass the key as a Bearer header: Authorization: Bearer <SITE_KEY>."
+	RateLimited  = "Too many requests. Slow down and retry shortly, in the next clock minute."
+	NotFound     = "Article not found"
+	Internal     = "Internal error"
+	NoEndpoint   = "Not found. The public articles API serves GET /ping, GET /articles, GET /articles/{id} and PATCH /articles/{id}."
+	CodeNoPlan   = "subscription_required"
+)
+
+// ErrorBody is the public API's error body: "error" always, "code" only
+// on 402.
+type ErrorBody struct {
+	Error string `json:"error"`
+	Code  string `json:"code,omitempty"`
+}
+
+// CORS is the policy every answer carries, errors included; its Preflight
+// answers an OPTIONS request.
+var CORS = api.CORS{Methods: "GET, PATCH, OPTIONS", Headers: "Authorization, X-Api-Key, Content-Type", Expose: "X-Request-Id"}
+
+// Fail answers status with the error body of msg.
+func Fail(w http.ResponseWriter, status int, msg string) {
+	api.JSON(w, status, ErrorBody{Error: msg})
+}
+
+// IsPublic reports whether path is under the public API's root.
+func IsPublic(path string) bool {
+	return path == routes.PublicBase || strings.HasPrefix(path, routes.PublicBase+"/")
+}
+
+// Unmatched answers requests under the public API's root that match no
+// route in the public API's shape (CORS headers, an OPTIONS preflight,
+// a 404 with only "error"), and passes every other request to next.
+func Unmatched(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !IsPublic(r.URL.Path) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		CORS.Set(w.Header())
+		if r.Method == http.MethodOptions {
+			CORS.Preflight(w, r)
+			return
+		}
+		Fail(w, http.StatusNotFound, NoEndpoint)
+	})
+}
