@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"net/http"
+	"strings"
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -89,4 +90,23 @@ func TestHumanRequiredAndUnknownTool(t *testing.T) {
 	if _, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: "no_such_tool"}); err == nil {
 		t.Error("an unknown tool was called")
 	}
+}
+
+// A body that is not JSON answers 400 with JSON-RPC's parse error, as JSON
+// and without an id, rather than the transport's plain text.
+func TestBodyThatIsNotJSONIsAParseError(t *testing.T) {
+	env := testenv.Shared(t)
+	acct := env.NewAccount(t, "")
+	for _, body := range []string{"not json", `{"jsonrpc":"2.0","id":1,"method":"tools/call"`} {
+		r := mcpPost(t, acct.Client, body).Expect(t, http.StatusBadRequest)
+		if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+			t.Fatalf("%q: Content-Type %q", body, ct)
+		}
+		got := r.JSON(t)
+		e, _ := got["error"].(map[string]any)
+		if got["jsonrpc"] != "2.0" || got["id"] != nil || e["code"] != float64(-32700) || e["message"] == "" {
+			t.Errorf("%q: %v", body, got)
+		}
+	}
+	mcpPost(t, acct.Client, toolCall).Expect(t, http.StatusOK)
 }

@@ -90,7 +90,8 @@ func (s *Server) build() http.Handler {
 }
 
 // ServeHTTP serves one MCP request. Bodies over 1 MB answer the API's 413
-// payload_too_large. Answers are always JSON, so a client that does not
+// payload_too_large, and a body that is not JSON JSON-RPC's parse error
+// (400). Answers are always JSON, so a client that does not
 // also offer text/event-stream is served too.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Body != nil && r.Method == http.MethodPost {
@@ -103,6 +104,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			api.Error(w, r, apperr.New(apperr.PayloadTooLarge, "The request body is larger than 1 MB."))
 			return
 		}
+		if !json.Valid(b) {
+			parseError(w)
+			return
+		}
 		r.Body = io.NopCloser(bytes.NewReader(b))
 		accept := strings.Join(r.Header.Values("Accept"), ",")
 		if !strings.Contains(accept, "text/event-stream") || !strings.Contains(accept, "application/json") {
@@ -110,6 +115,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.sdk().ServeHTTP(w, r.WithContext(withOrigin(r.Context(), originOf(r))))
+}
+
+// parseError answers a body that is not JSON: 400 with a JSON-RPC error
+// that has no id (JSON-RPC 2.0's parse error, which the MCP transport
+// allows as the body of a refused POST).
+func parseError(w http.ResponseWriter) {
+	api.JSON(w, http.StatusBadRequest, map[string]any{
+		"jsonrpc": "2.0", "id": nil,
+		"error": map[string]any{"code": -32700, "message": "Parse error: the request body is not JSON. Send one JSON-RPC 2.0 message as JSON."},
+	})
 }
 
 // call returns the handler of tool t: the agent-API request it stands
