@@ -92,20 +92,35 @@ func TestHumanRequiredAndUnknownTool(t *testing.T) {
 	}
 }
 
-// A body that is not JSON answers 400 with JSON-RPC's parse error, as JSON
-// and without an id, rather than the transport's plain text.
-func TestBodyThatIsNotJSONIsAParseError(t *testing.T) {
+// A POST the transport refuses answers a JSON-RPC error, as JSON and with
+// the message's id when it has one, rather than plain text: a body that is
+// not JSON is a parse error, a message that is not JSON-RPC 2.0 or has no
+// JSON Content-Type an invalid request, an unknown method not found.
+func TestRefusedMessagesAreJSONRPCErrors(t *testing.T) {
 	env := testenv.Shared(t)
 	acct := env.NewAccount(t, "")
-	for _, body := range []string{"not json", `{"jsonrpc":"2.0","id":1,"method":"tools/call"`} {
-		r := mcpPost(t, acct.Client, body).Expect(t, http.StatusBadRequest)
+	cases := []struct {
+		body, contentType string
+		status            int
+		code              float64
+		id                any
+	}{
+		{"not json", "application/json", http.StatusBadRequest, -32700, nil},
+		{`{"jsonrpc":"2.0","id":1,"method":"tools/call"`, "application/json", http.StatusBadRequest, -32700, nil},
+		{`{"id":7,"method":"ping"}`, "application/json", http.StatusBadRequest, -32600, float64(7)},
+		{`{"jsonrpc":"2.0","id":"a","method":"no/such/method"}`, "application/json", http.StatusBadRequest, -32601, "a"},
+		{`{"jsonrpc":"2.0","id":3,"method":"ping"}`, "text/plain", http.StatusUnsupportedMediaType, -32600, float64(3)},
+	}
+	for _, c := range cases {
+		r := acct.Client.Do(t, "POST", "/mcp", c.body, "Accept: application/json, text/event-stream", "Content-Type: "+c.contentType)
+		r.Expect(t, c.status)
 		if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
-			t.Fatalf("%q: Content-Type %q", body, ct)
+			t.Fatalf("%q: Content-Type %q", c.body, ct)
 		}
 		got := r.JSON(t)
 		e, _ := got["error"].(map[string]any)
-		if got["jsonrpc"] != "2.0" || got["id"] != nil || e["code"] != float64(-32700) || e["message"] == "" {
-			t.Errorf("%q: %v", body, got)
+		if got["jsonrpc"] != "2.0" || got["id"] != c.id || e["code"] != c.code || e["message"] == "" {
+			t.Errorf("%q: %v", c.body, got)
 		}
 	}
 	mcpPost(t, acct.Client, toolCall).Expect(t, http.StatusOK)

@@ -90,10 +90,12 @@ func (s *Server) build() http.Handler {
 }
 
 // ServeHTTP serves one MCP request. Bodies over 1 MB answer the API's 413
-// payload_too_large, and a body that is not JSON JSON-RPC's parse error
-// (400). Answers are always JSON, so a client that does not
+// payload_too_large; a body that is not JSON answers JSON-RPC's parse
+// error (400), and the transport's other refusals of a POST JSON-RPC
+// errors with their status (see rpcErrors). Answers are always JSON, so a client that does not
 // also offer text/event-stream is served too.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var id json.RawMessage
 	if r.Body != nil && r.Method == http.MethodPost {
 		b, err := io.ReadAll(io.LimitReader(r.Body, api.MaxBody+1))
 		if err != nil {
@@ -105,26 +107,24 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if !json.Valid(b) {
-			parseError(w)
+			rpcError(w, http.StatusBadRequest, nil, codeParseError, "Parse error: the request body is not JSON. Send one JSON-RPC 2.0 message as JSON.")
 			return
 		}
+		id = idOf(b)
 		r.Body = io.NopCloser(bytes.NewReader(b))
 		accept := strings.Join(r.Header.Values("Accept"), ",")
 		if !strings.Contains(accept, "text/event-stream") || !strings.Contains(accept, "application/json") {
 			r.Header.Set("Accept", "application/json, text/event-stream")
 		}
 	}
-	s.sdk().ServeHTTP(w, r.WithContext(withOrigin(r.Context(), originOf(r))))
-}
-
-// parseError answers a body that is not JSON: 400 with a JSON-RPC error
-// that has no id (JSON-RPC 2.0's parse error, which the MCP transport
-// allows as the body of a refused POST).
-func parseError(w http.ResponseWriter) {
-	api.JSON(w, http.StatusBadRequest, map[string]any{
-		"jsonrpc": "2.0", "id": nil,
-		"error": map[string]any{"code": -32700, "message": "Parse error: the request body is not JSON. Send one JSON-RPC 2.0 message as JSON."},
-	})
+	r = r.WithContext(withOrigin(r.Context(), originOf(r)))
+	if r.Method != http.MethodPost {
+		s.sdk().ServeHTTP(w, r)
+		return
+	}
+	rw := &rpcErrors{ResponseWriter: w, id: id}
+	s.sdk().ServeHTTP(rw, r)
+	rw.finish()
 }
 
 // call returns the handler of tool t: the agent-API request it stands
