@@ -36,14 +36,15 @@ func idOf(body []byte) json.RawMessage {
 	return m.ID
 }
 
-// rpcErrors passes the MCP transport's answers through, but holds a
-// refusal it writes as plain text (an unsupported Content-Type, a message
-// that is not JSON-RPC 2.0, a method it does not handle) and writes it as
-// a JSON-RPC error with the same status and sentence (finish): a client
-// reads every answer of the MCP address as JSON.
+// rpcErrors passes the MCP transport's answers to a POST of body through,
+// but holds a refusal it writes as plain text (a body that is not JSON, an
+// unsupported Content-Type, a message that is not JSON-RPC 2.0, a method
+// it does not handle) and writes it as a JSON-RPC error with the same
+// status and the message's id (finish): a client reads every answer of the
+// MCP address as JSON. The body is looked at only then.
 type rpcErrors struct {
 	http.ResponseWriter
-	id     json.RawMessage
+	body   []byte
 	status int
 	held   bool
 	text   bytes.Buffer
@@ -69,11 +70,15 @@ func (e *rpcErrors) finish() {
 	if !e.held {
 		return
 	}
+	e.Header().Del("X-Content-Type-Options")
+	if !json.Valid(e.body) {
+		rpcError(e.ResponseWriter, e.status, nil, codeParseError, "Parse error: the request body is not JSON. Send one JSON-RPC 2.0 message as JSON.")
+		return
+	}
 	text := strings.TrimSpace(e.text.String())
 	code := codeInvalidRequest
 	if strings.Contains(text, "not handled") {
 		code = codeMethodNotFound
 	}
-	e.Header().Del("X-Content-Type-Options")
-	rpcError(e.ResponseWriter, e.status, e.id, code, "Invalid request: "+text+".")
+	rpcError(e.ResponseWriter, e.status, idOf(e.body), code, "Invalid request: "+text+".")
 }

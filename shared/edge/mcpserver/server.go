@@ -90,12 +90,12 @@ func (s *Server) build() http.Handler {
 }
 
 // ServeHTTP serves one MCP request. Bodies over 1 MB answer the API's 413
-// payload_too_large; a body that is not JSON answers JSON-RPC's parse
-// error (400), and the transport's other refusals of a POST JSON-RPC
-// errors with their status (see rpcErrors). Answers are always JSON, so a client that does not
-// also offer text/event-stream is served too.
+// payload_too_large; the transport's other refusals of a POST answer
+// JSON-RPC errors with their status (see rpcErrors). Answers are always
+// JSON, so a client that does not also offer text/event-stream is served
+// too.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	var id json.RawMessage
+	var body []byte
 	if r.Body != nil && r.Method == http.MethodPost {
 		b, err := io.ReadAll(io.LimitReader(r.Body, api.MaxBody+1))
 		if err != nil {
@@ -106,11 +106,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			api.Error(w, r, apperr.New(apperr.PayloadTooLarge, "The request body is larger than 1 MB."))
 			return
 		}
-		if !json.Valid(b) {
-			rpcError(w, http.StatusBadRequest, nil, codeParseError, "Parse error: the request body is not JSON. Send one JSON-RPC 2.0 message as JSON.")
-			return
-		}
-		id = idOf(b)
+		body = b
 		r.Body = io.NopCloser(bytes.NewReader(b))
 		accept := strings.Join(r.Header.Values("Accept"), ",")
 		if !strings.Contains(accept, "text/event-stream") || !strings.Contains(accept, "application/json") {
@@ -122,7 +118,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.sdk().ServeHTTP(w, r)
 		return
 	}
-	rw := &rpcErrors{ResponseWriter: w, id: id}
+	rw := &rpcErrors{ResponseWriter: w, body: body}
 	s.sdk().ServeHTTP(rw, r)
 	rw.finish()
 }
