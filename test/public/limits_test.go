@@ -94,8 +94,9 @@ func startOfMinute(t *testing.T, env *testenv.Env) {
 }
 
 // TestLimitsStayExactUnderConcurrency: the per-account count runs beside
-// the site and plan check and the request's own reads, and still lets
-// exactly its number of requests through when they come at once; requests
+// the site and plan check and the request's own reads (and, with a key
+// used before, beside the key's check), and still lets exactly its number
+// of requests through when they come at once; requests
 // refused for the plan give their count back, so they never spend the
 // account's budget.
 func TestLimitsStayExactUnderConcurrency(t *testing.T) {
@@ -104,31 +105,31 @@ func TestLimitsStayExactUnderConcurrency(t *testing.T) {
 	o := &owner{env: env, acct: env.NewAccount(t, "https://exact.example.com")}
 	o.trial(t, cardBadCheck)
 	o.key = o.newKey(t, o.acct.SiteID, nil)["key"].(string)
-	startOfMinute(t, env)
-
-	answers := make([]*testenv.Response, 2*perAccount)
-	var wg sync.WaitGroup
-	for i := range answers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			answers[i] = o.pub(t, "GET", "/articles", nil)
-		}()
-	}
-	wg.Wait()
-	ok, limited := 0, 0
-	for _, r := range answers {
-		switch r.Status {
-		case http.StatusOK:
-			ok++
-		case http.StatusTooManyRequests:
-			limited++
-		default:
-			t.Fatalf("status %d: %s", r.Status, r.Body)
+	// At once, with a key not used yet (checked before the reads) and again
+	// in the next minute with the same key, now known (its check runs beside
+	// the reads): exactly perAccount answered each time.
+	for _, wave := range []string{"new key", "known key"} {
+		startOfMinute(t, env)
+		answers := make([]*testenv.Response, 2*perAccount)
+		var wg sync.WaitGroup
+		for i := range answers {
+			wg.Go(func() { answers[i] = o.pub(t, "GET", "/articles", nil) })
 		}
-	}
-	if ok != perAccount || limited != perAccount {
-		t.Fatalf("%d requests at once: %d answered and %d refused, want %d and %d", len(answers), ok, limited, perAccount, perAccount)
+		wg.Wait()
+		ok, limited := 0, 0
+		for _, r := range answers {
+			switch r.Status {
+			case http.StatusOK:
+				ok++
+			case http.StatusTooManyRequests:
+				limited++
+			default:
+				t.Fatalf("%s: status %d: %s", wave, r.Status, r.Body)
+			}
+		}
+		if ok != perAccount || limited != perAccount {
+			t.Fatalf("%s: %d requests at once: %d answered and %d refused, want %d and %d", wave, len(answers), ok, limited, perAccount, perAccount)
+		}
 	}
 
 	// The trial's card check fails: every request is refused for the plan,

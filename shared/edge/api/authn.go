@@ -47,7 +47,7 @@ func Unauthorized(w http.ResponseWriter, r *http.Request, baseURL string) {
 // reject, which answers the same 401 whatever the cause (see
 // Unauthorized).
 //
-// With known, a read (a safe method, or a request ReadOnly says only
+// With known (nil for none), a read (a safe method, or a request ReadOnly says only
 // reads) whose credential was accepted before does not wait for the check: it runs as the principal the credential had
 // then, beside the check, and its answer is held until the check passes
 // (see speculate), so the credential's read and the request's own reads
@@ -66,27 +66,21 @@ func Authenticate(a Authenticator, reject http.Handler, known *Principals) func(
 				reject.ServeHTTP(w, r)
 				return
 			}
-			var k CredentialKey
-			if known != nil {
-				k = KeyOf(token)
-				if p, ok := known.Get(k); ok && readsOnly(r) {
-					speculate(w, r, h, reject, a, known, k, token, p)
-					return
-				}
-			}
-			p, err := a.Authenticate(r.Context(), token, ClientIP(r))
-			if known != nil && err == nil {
-				known.Put(k, anonymous(p))
-			}
-			if err != nil {
-				if apperr.Is(err, apperr.Unauthorized) {
-					reject.ServeHTTP(w, r)
-				} else {
-					Error(w, r, err)
-				}
+			k := KeyOf(token)
+			if p, ok := known.Get(k); ok && readsOnly(r) {
+				speculate(w, r, h, reject, a, known, k, token, p)
 				return
 			}
-			h.ServeHTTP(w, r.WithContext(auth.With(r.Context(), p)))
+			p, err := a.Authenticate(r.Context(), token, ClientIP(r))
+			switch {
+			case err == nil:
+				known.Put(k, anonymous(p))
+				h.ServeHTTP(w, r.WithContext(auth.With(r.Context(), p)))
+			case apperr.Is(err, apperr.Unauthorized):
+				reject.ServeHTTP(w, r)
+			default:
+				Error(w, r, err)
+			}
 		})
 	}
 }

@@ -19,7 +19,8 @@ import (
 // Authenticate). It holds a SHA-256 hash of each credential, never the
 // credential, and at most maxRemembered of them. It only ever saves time:
 // every request's credential is still checked, and nothing a request read
-// is sent before its check passes. It is safe for concurrent use.
+// is sent before its check passes. It is safe for concurrent use; a nil
+// Remembered remembers nothing.
 type Remembered[V comparable] struct {
 	mu sync.Mutex
 	m  map[CredentialKey]V
@@ -41,6 +42,10 @@ func NewRemembered[V comparable]() *Remembered[V] {
 
 // Get returns what k stood for when last accepted.
 func (rs *Remembered[V]) Get(k CredentialKey) (V, bool) {
+	if rs == nil {
+		var zero V
+		return zero, false
+	}
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	v, ok := rs.m[k]
@@ -49,6 +54,9 @@ func (rs *Remembered[V]) Get(k CredentialKey) (V, bool) {
 
 // Put records that k was accepted as v.
 func (rs *Remembered[V]) Put(k CredentialKey, v V) {
+	if rs == nil {
+		return
+	}
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	if len(rs.m) >= maxRemembered {
@@ -59,6 +67,9 @@ func (rs *Remembered[V]) Put(k CredentialKey, v V) {
 
 // Forget drops k, refused since.
 func (rs *Remembered[V]) Forget(k CredentialKey) {
+	if rs == nil {
+		return
+	}
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	delete(rs.m, k)
@@ -70,6 +81,12 @@ type Principals = Remembered[auth.Principal]
 
 // NewPrincipals returns an empty Principals.
 func NewPrincipals() *Principals { return NewRemembered[auth.Principal]() }
+
+// anonymous returns p without its caller address, as Principals keeps it.
+func anonymous(p auth.Principal) auth.Principal {
+	p.IP = ""
+	return p
+}
 
 // speculation is a read running as the principal its credential had
 // before, while the credential is checked again. What the read counted
@@ -95,12 +112,6 @@ func (s *speculation) onRefused(undo func(context.Context)) {
 	s.mu.Lock()
 	s.refunds = append(s.refunds, undo)
 	s.mu.Unlock()
-}
-
-// anonymous returns p without its caller address, as Principals keeps it.
-func anonymous(p auth.Principal) auth.Principal {
-	p.IP = ""
-	return p
 }
 
 // refund runs the registered undos beside the rest of the request.

@@ -42,13 +42,10 @@ func (s *Server) Middleware(next http.Handler) http.Handler {
 			return
 		}
 		key := credential(r)
-		var k api.CredentialKey
-		if s.Known != nil {
-			k = api.KeyOf(key)
-			if was, ok := s.Known.Get(k); ok && api.Safe(r.Method) {
-				s.speculate(w, r, next, k, key, was)
-				return
-			}
+		k := api.KeyOf(key)
+		if was, ok := s.Known.Get(k); ok && api.Safe(r.Method) {
+			s.speculate(w, r, next, k, key, was)
+			return
 		}
 		ip, holder, keyErr := s.check(r, key, nil)
 		if !ip.ok {
@@ -59,9 +56,7 @@ func (s *Server) Middleware(next http.Handler) http.Handler {
 			s.refuse(w, r, keyErr)
 			return
 		}
-		if s.Known != nil {
-			s.Known.Put(k, holder)
-		}
+		s.Known.Put(k, holder)
 		s.serveHolder(w, r, holder, next)
 	})
 }

@@ -58,8 +58,8 @@ type Server struct {
 	// PerIP and PerAccount are the request limits per window (defaults
 	// when zero).
 	PerIP, PerAccount int
-	// Known, when set, remembers the holders of keys accepted lately, so a
-	// read with one takes one round trip (see Middleware).
+	// Known remembers the holders of keys accepted lately, so a read with
+	// one takes one round trip (see Middleware); nil remembers none.
 	Known *api.Remembered[sitekeys.Holder]
 	// DashboardURL is the owner's dashboard; 402 answers point at its
 	// billing page.

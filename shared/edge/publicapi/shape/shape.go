@@ -39,8 +39,8 @@ func Fail(w http.ResponseWriter, status int, msg string) {
 	api.JSON(w, status, ErrorBody{Error: msg})
 }
 
-// IsPublic reports whether path is under the public API's root.
-func IsPublic(path string) bool {
+// isPublic reports whether path is under the public API's root.
+func isPublic(path string) bool {
 	return path == routes.PublicBase || strings.HasPrefix(path, routes.PublicBase+"/")
 }
 
@@ -49,7 +49,7 @@ func IsPublic(path string) bool {
 // a 404 with only "error"), and passes every other request to next.
 func Unmatched(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !IsPublic(r.URL.Path) {
+		if !isPublic(r.URL.Path) {
 			next.ServeHTTP(w, r)
 			return
 		}
