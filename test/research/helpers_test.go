@@ -141,6 +141,7 @@ type article struct {
 	Source       string  `json:"source"`
 	ScheduledFor *string `json:"scheduled_for"`
 	BodyMarkdown string  `json:"body_markdown"`
+	WordCount    int     `json:"word_count"`
 	Estimates    *struct {
 		TrafficEstimate int    `json:"traffic_estimate"`
 		Competition     string `json:"competition"`

@@ -94,8 +94,10 @@ func TestScanPlan(t *testing.T) {
 
 // TestRescanReplaces: a rescan's keywords replace same-name keywords and
 // keep the others; unwritten articles for its keywords are replaced (with
-// article.deleted), unwritten articles for other keywords and written
-// articles are never touched, and no new title repeats a written one.
+// article.deleted): the 8 planned articles, and one more for the keyword
+// of my idea, which the 8 leave out; unwritten articles for other keywords
+// and written articles are never touched, and no new title repeats a
+// written one.
 func TestRescanReplaces(t *testing.T) {
 	env := testenv.Shared(t)
 	a := scanned(t, env)
@@ -128,7 +130,9 @@ func TestRescanReplaces(t *testing.T) {
 	if got := a.Client.WaitJob(t, j["id"].(string)); got["status"] != "completed" {
 		t.Fatalf("rescan %v", got)
 	}
-	wantCounts(t, scanOf(t, a))
+	if sc := scanOf(t, a); sc.KeywordsFound != 12 || sc.ArticlesPlanned != 9 || sc.Ideas != 6 || sc.Scheduled != 3 {
+		t.Fatalf("rescan counts %+v, want 12 keywords, 9 articles (6 ideas, 3 scheduled)", sc)
+	}
 
 	kws := map[string]keyword{}
 	for _, k := range listKeywords(t, a, "") {
@@ -167,19 +171,112 @@ func TestRescanReplaces(t *testing.T) {
 			t.Errorf("unwritten scan article %q was kept", x.Title)
 		}
 	}
-	fresh := 0
+	fresh, mineAgain := 0, false
 	for _, x := range now {
 		if x.Source == "scan" && x.ID != written.ID {
 			fresh++
 			if normal(x.Title) == normal(written.Title) {
 				t.Errorf("new article repeats the written title %q", x.Title)
 			}
+			mineAgain = mineAgain || *x.Keyword == "best invoicing app"
 		}
 	}
-	if fresh != 8 || len(now) != 10 {
+	if !mineAgain {
+		t.Error("no new article for the keyword of my replaced idea")
+	}
+	if fresh != 9 || len(now) != 11 {
 		t.Fatalf("%d new scan articles, %d articles in all", fresh, len(now))
 	}
 	if n := len(a.Client.Events(t, "article.deleted")) - deletedBefore; n != 8 {
 		t.Fatalf("%d article.deleted events, want 8 (7 scan articles and mine)", n)
+	}
+}
+
+// TestRescanPlansReplacedKeywordsAgain: ideas saved from research are
+// unwritten articles too, more of them than a scan plans. A rescan
+// replaces those of a keyword it plans again and keeps the others: every
+// keyword that had an unwritten article before still has one after, and
+// every deleted article's keyword got a new scan article.
+func TestRescanPlansReplacedKeywordsAgain(t *testing.T) {
+	env := testenv.Shared(t)
+	a := scanned(t, env)
+	if r := research(t, a, map[string]any{"ideas": 30, "save": true}); r.Saved == nil || r.Saved.Articles != 30 {
+		t.Fatalf("research saved %+v, want 30 articles", r.Saved)
+	}
+	all := func() []article {
+		var out []article
+		page := a.Client.Agent(t, "GET", "/sites/"+a.SiteID+"/articles?limit=100", nil).Expect(t, http.StatusOK)
+		for {
+			var p struct {
+				Articles   []article
+				NextCursor *string `json:"next_cursor"`
+			}
+			page.Decode(t, &p)
+			out = append(out, p.Articles...)
+			if p.NextCursor == nil {
+				return out
+			}
+			page = a.Client.Agent(t, "GET", "/sites/"+a.SiteID+"/articles?limit=100&cursor="+*p.NextCursor, nil).Expect(t, http.StatusOK)
+		}
+	}
+	before := map[string]article{}
+	planned := map[string]bool{} // keywords with an unwritten article
+	for _, x := range all() {
+		before[x.ID] = x
+		if x.Keyword != nil && x.WordCount == 0 {
+			planned[*x.Keyword] = true
+		}
+	}
+	if len(before) != 38 {
+		t.Fatalf("%d articles before the rescan, want 8 planned and 30 saved", len(before))
+	}
+
+	j := a.Client.Agent(t, "POST", "/sites/"+a.SiteID+"/scan", nil).Expect(t, http.StatusAccepted).JSON(t)["job"].(map[string]any)
+	if got := a.Client.WaitJob(t, j["id"].(string)); got["status"] != "completed" {
+		t.Fatalf("rescan %v", got)
+	}
+	sc := scanOf(t, a)
+	after := all()
+	renewed := map[string]bool{} // keywords of the rescan's new articles
+	still := map[string]bool{}
+	fresh := 0
+	for _, x := range after {
+		if _, old := before[x.ID]; !old {
+			fresh++
+			if x.Source != "scan" || x.Keyword == nil {
+				t.Fatalf("new article %+v", x)
+			}
+			renewed[*x.Keyword] = true
+		}
+		if x.Keyword != nil && x.WordCount == 0 {
+			still[*x.Keyword] = true
+		}
+	}
+	if fresh != sc.ArticlesPlanned || sc.ArticlesPlanned < 8 || sc.Ideas+sc.Scheduled != sc.ArticlesPlanned {
+		t.Fatalf("%d new articles; scan counts %+v", fresh, sc)
+	}
+	for k := range planned {
+		if !still[k] {
+			t.Errorf("keyword %q had unwritten articles and has none after the rescan", k)
+		}
+	}
+	kept := map[string]bool{}
+	for _, x := range after {
+		kept[x.ID] = true
+	}
+	deleted := 0
+	for id, x := range before {
+		if !kept[id] {
+			deleted++
+			if !renewed[*x.Keyword] {
+				t.Errorf("article %q was deleted but its keyword %q got no new article", x.Title, *x.Keyword)
+			}
+		}
+	}
+	if deleted == 0 || len(after) != len(before)-deleted+fresh {
+		t.Fatalf("%d deleted, %d new, %d articles after (%d before)", deleted, fresh, len(after), len(before))
+	}
+	if n := len(a.Client.Events(t, "article.deleted")); n != deleted {
+		t.Fatalf("%d article.deleted events, want %d", n, deleted)
 	}
 }

@@ -42,8 +42,10 @@ var _ scans.Planner = (*Planner)(nil)
 //     day after the scan, then weekly), the rest ideas (opportunity), each
 //     with article.created; titles never repeat one already on the site;
 //   - unwritten articles (opportunity or scheduled, empty body) whose
-//     keyword the scan found are replaced: deleted, with article.deleted;
-//     written articles are never touched.
+//     keyword the scan found are replaced: deleted, with article.deleted,
+//     and their keyword planned again (one more idea for each such keyword
+//     the first PlanArticles left out; articles of a keyword the model
+//     gave no idea for stay); written articles are never touched.
 //
 // The writes go in transactions of at most 100 items; a retried attempt
 // of the same scan job resumes them and reports the same counts.
@@ -93,8 +95,12 @@ type scanPlan struct {
 }
 
 // plan turns the model's answer into the scan's writes: found keywords;
-// the candidates whose keyword was found are replaced; ideas whose title
-// is on the site (avoid, or a candidate that stays) are dropped.
+// up to PlanArticles new articles whose titles are not on the site (avoid,
+// or a candidate that stays); then, for each found keyword that still has
+// candidates, one more idea of that keyword when the model gave one. The
+// candidates of a keyword that got a new article are replaced; those of a
+// keyword that got none stay, so a rescan never drops an article without
+// planning its keyword again.
 func (p *Planner) plan(in scans.PlanInput, out model.Research, candidates []articles.Article, avoid []string) scanPlan {
 	now := p.Plans.Clock.Now()
 	siteID := in.Site.ID
@@ -108,21 +114,17 @@ func (p *Planner) plan(in scans.PlanInput, out model.Research, candidates []arti
 	for _, t := range avoid {
 		taken[model.NormalTitle(t)] = true
 	}
+	waiting := map[string][]articles.Article{} // candidates by found keyword
 	for _, a := range candidates {
-		if found[model.NormalKeyword(*a.Keyword)] {
-			sp.Replace = append(sp.Replace, Ref{ID: a.ID, Title: a.Title})
+		if k := model.NormalKeyword(*a.Keyword); found[k] {
+			waiting[k] = append(waiting[k], a)
 		} else {
 			taken[model.NormalTitle(a.Title)] = true
 		}
 	}
 	day := now.UTC().Truncate(24 * time.Hour).Add(24 * time.Hour)
-	for _, idea := range out.Ideas {
-		if len(sp.Create) == PlanArticles {
-			break
-		}
-		if taken[model.NormalTitle(idea.Title)] {
-			continue
-		}
+	covered := map[string]bool{}
+	add := func(idea model.ArticleIdea) {
 		status, when := articles.StatusOpportunity, (*string)(nil)
 		if len(sp.Create) < PlanScheduled {
 			d := day.Add(time.Duration(len(sp.Create)) * PlanEvery).Format("2006-01-02")
@@ -131,7 +133,27 @@ func (p *Planner) plan(in scans.PlanInput, out model.Research, candidates []arti
 		} else {
 			sp.counts.Ideas++
 		}
+		taken[model.NormalTitle(idea.Title)] = true
+		covered[model.NormalKeyword(idea.Keyword)] = true
 		sp.Create = append(sp.Create, ideaArticle(siteID, idea, status, when, articles.SourceScan, now))
+	}
+	for _, idea := range out.Ideas {
+		if len(sp.Create) == PlanArticles {
+			break
+		}
+		if !taken[model.NormalTitle(idea.Title)] {
+			add(idea)
+		}
+	}
+	for _, idea := range out.Ideas {
+		if k := model.NormalKeyword(idea.Keyword); len(waiting[k]) > 0 && !covered[k] && !taken[model.NormalTitle(idea.Title)] {
+			add(idea)
+		}
+	}
+	for _, a := range candidates {
+		if k := model.NormalKeyword(*a.Keyword); len(waiting[k]) > 0 && covered[k] {
+			sp.Replace = append(sp.Replace, Ref{ID: a.ID, Title: a.Title})
+		}
 	}
 	sp.counts.KeywordsFound, sp.counts.ArticlesPlanned = len(sp.Keywords), len(sp.Create)
 	return sp
