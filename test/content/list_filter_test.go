@@ -120,3 +120,38 @@ func TestFinishedArticleKeepsItsStatus(t *testing.T) {
 		t.Fatalf("after a title change: %+v", got.Article)
 	}
 }
+
+// A finished article keeps a body: a PATCH that empties it (null, "" or
+// blank) answers 409 and changes nothing, while an idea's body can be
+// emptied and a finished article's replaced.
+func TestFinishedArticleKeepsABody(t *testing.T) {
+	env := testenv.Shared(t)
+	acct := emptySite(t, env)
+	c := acct.Client
+	a := create(t, c, acct.SiteID, map[string]any{"title": "Kept", "body_markdown": "# Kept\n\nA few words."})
+	path := "/sites/" + acct.SiteID + "/articles/" + a.ID
+	c.Agent(t, "POST", path+"/finish", nil).Expect(t, http.StatusOK)
+
+	for _, body := range []any{nil, "", " \n\t"} {
+		res := c.Agent(t, "PATCH", path, map[string]any{"body_markdown": body, "title": "Emptied"}).Expect(t, http.StatusConflict)
+		if code := res.ErrorCode(t); code != "conflict" {
+			t.Fatalf("body %q on a finished article: code %s", body, code)
+		}
+	}
+	var got struct{ Article article }
+	c.Agent(t, "GET", path, nil).Expect(t, http.StatusOK).Decode(t, &got)
+	if got.Article.Status != "finished" || got.Article.Title != "Kept" || got.Article.BodyMarkdown != "# Kept\n\nA few words." {
+		t.Fatalf("after refused PATCHes: %+v", got.Article)
+	}
+	c.Agent(t, "PATCH", path, map[string]any{"body_markdown": "New words."}).Expect(t, http.StatusOK).Decode(t, &got)
+	if got.Article.BodyMarkdown != "New words." {
+		t.Fatalf("after a new body: %+v", got.Article)
+	}
+
+	idea := create(t, c, acct.SiteID, map[string]any{"title": "Draft", "body_markdown": "Some words."})
+	var emptied struct{ Article article }
+	c.Agent(t, "PATCH", "/sites/"+acct.SiteID+"/articles/"+idea.ID, map[string]any{"body_markdown": nil}).Expect(t, http.StatusOK).Decode(t, &emptied)
+	if emptied.Article.Status != "opportunity" || emptied.Article.BodyMarkdown != "" {
+		t.Fatalf("an idea's emptied body: %+v", emptied.Article)
+	}
+}

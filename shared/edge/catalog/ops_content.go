@@ -121,7 +121,7 @@ func contentOps() []Operation {
 			Description: "Changes an article; only the fields sent change and null clears a nullable one.",
 			Body:        articleFields(true),
 			Status:      http.StatusOK, Response: one("article", articleShape()),
-			Fails: []Error{errConflict("the article is being written, or status was sent for a finished article")},
+			Fails: []Error{errConflict("the article is being written, or status or an empty body was sent for a finished article")},
 		},
 		{
 			ID: "delete_article", API: AgentAPI, Method: http.MethodDelete, Path: "/sites/{site_id}/articles/{article_id}", Group: routes.Content, Tag: tag,

@@ -104,10 +104,15 @@ var errGenerating = apperr.New(apperr.Conflict, "The article is being written. W
 // finished.
 var errStaysFinished = apperr.New(apperr.Conflict, "The article is finished and stays finished: status moves only between opportunity and scheduled. Send the PATCH without status.")
 
+// errKeepsBody refuses to empty a finished article's body: finished means
+// publishable, and only an article with a body is.
+var errKeepsBody = apperr.New(apperr.Conflict, "The article is finished and keeps a body: send body_markdown with the new text, or delete the article.")
+
 // Update applies a PATCH to the caller's article. A change to a finished
 // article's title, description, body or tags records article.updated with
 // the changed field names. Errors: not_found; conflict while the article
-// is being written, or for a status sent for a finished article.
+// is being written, for a status sent for a finished article, or for an
+// empty body (null or blank) sent for one.
 func (s *Service) Update(ctx context.Context, siteID, id string, in Patch) (Article, error) {
 	p, site, err := s.site(ctx, siteID)
 	if err != nil {
@@ -120,6 +125,9 @@ func (s *Service) Update(ctx context.Context, siteID, id string, in Patch) (Arti
 		}
 		if a.Status == StatusFinished && in.Status.Sent && !in.Status.Null {
 			return errStaysFinished
+		}
+		if a.Status == StatusFinished && in.BodyMarkdown.Sent && strings.TrimSpace(in.BodyMarkdown.Value) == "" {
+			return errKeepsBody
 		}
 		changed = apply(a, in)
 		if a.Status == StatusFinished && len(publicChanges(changed)) > 0 {
