@@ -1,6 +1,7 @@
 package research
 
 import (
+	"fmt"
 	"net/http"
 	"reflect"
 	"strings"
@@ -230,4 +231,46 @@ func normal(title string) string {
 	return strings.Join(strings.FieldsFunc(strings.ToLower(title), func(r rune) bool {
 		return !('a' <= r && r <= 'z' || '0' <= r && r <= '9')
 	}), " ")
+}
+
+// TestJobFilters: GET /jobs filters by kind and status, each one value or
+// several separated by commas; an unknown kind or status answers 422 on
+// its field, as every other list's filters do.
+func TestJobFilters(t *testing.T) {
+	env := testenv.Shared(t)
+	a := scanned(t, env)
+	research(t, a, map[string]any{"ideas": 0})
+	kinds := func(query string) map[string]int {
+		var out struct {
+			Jobs []struct{ Kind, Status string }
+		}
+		a.Client.Agent(t, "GET", "/jobs?"+query, nil).Expect(t, http.StatusOK).Decode(t, &out)
+		n := map[string]int{}
+		for _, j := range out.Jobs {
+			n[j.Kind+"/"+j.Status]++
+		}
+		return n
+	}
+	for query, want := range map[string]map[string]int{
+		"kind=research":                          {"research/completed": 1},
+		"kind=site.scan":                         {"site.scan/completed": 1},
+		"kind=site.scan,research":                {"research/completed": 1, "site.scan/completed": 1},
+		"status=completed":                       {"research/completed": 1, "site.scan/completed": 1},
+		"status=queued,running":                  {},
+		"kind=research&status=failed":            {},
+		"kind=research&status=completed":         {"research/completed": 1},
+		"site_id=" + a.SiteID + "&kind=research": {"research/completed": 1},
+	} {
+		if got := kinds(query); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("GET /jobs?%s: %v, want %v", query, got, want)
+		}
+	}
+	for query, field := range map[string]string{
+		"kind=bogus": "kind", "kind=research,": "kind", "kind=account.erase": "kind", "kind=Research": "kind",
+		"status=bogus": "status", "status=done,completed": "status",
+	} {
+		if fields := wantError(t, a.Client.Agent(t, "GET", "/jobs?"+query, nil), http.StatusUnprocessableEntity, "validation_failed"); len(fields) != 1 || fields[0] != field {
+			t.Errorf("GET /jobs?%s: details on %v, want %s", query, fields, field)
+		}
+	}
 }

@@ -132,8 +132,8 @@ func accountOps() []Operation {
 			Description: "Lists the account's asynchronous jobs (scans, research, writing, syncs, sweeps), newest first.",
 			Query: paged(
 				text("site_id", "Only jobs of this site.", 0, 0),
-				text("kind", "Only jobs of this kind, such as site.scan, research or article.generate.", 0, 0),
-				oneOf("status", "Only jobs in this status.", "queued", "running", "completed", "failed"),
+				commaList("kind", "Only jobs of these kinds.", jobs.Kinds...),
+				commaList("status", "Only jobs in these statuses.", jobs.Statuses...),
 			),
 			Status: http.StatusOK, Response: listOf("jobs", jobShape()),
 		},

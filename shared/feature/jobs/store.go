@@ -3,10 +3,11 @@ package jobs
 import (
 	"context"
 	"errors"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/platform/dynamo"
@@ -67,24 +68,58 @@ func (s *Store) Wait(ctx context.Context, accountID, jobID string, wait time.Dur
 	}
 }
 
-// Filter narrows GET /jobs.
+// Filter narrows GET /jobs. Kind and Status may each list several values,
+// separated by commas.
 type Filter struct {
 	SiteID string
 	Kind   string
 	Status string
 }
 
-// List returns the account's jobs, newest first.
+// Kinds are the job kinds GET /jobs lists (an account's erasure is a job
+// nobody can list), and Statuses its statuses.
+var (
+	Kinds    = []string{"site.scan", "research", "article.generate", "integration.sync", "forum.sweep"}
+	Statuses = []string{Queued, Running, Completed, Failed}
+)
+
+// values splits a comma-separated filter and checks each value against
+// known, adding a problem on field otherwise.
+func values(field, list string, known []string, problems *[]apperr.Problem) []string {
+	if list == "" {
+		return nil
+	}
+	out := strings.Split(list, ",")
+	for _, v := range out {
+		if !slices.Contains(known, v) {
+			*problems = append(*problems, apperr.Problem{Field: field, Problem: "must be one or more of " + strings.Join(known, ", ") + ", separated by commas"})
+			break
+		}
+	}
+	return out
+}
+
+// List returns the account's jobs, newest first. Errors:
+// validation_failed for an unknown kind or status, or a bad cursor.
 func (s *Store) List(ctx context.Context, accountID string, f Filter, limit int, cursor string) ([]Job, string, error) {
+	var problems []apperr.Problem
+	kinds, statuses := values("kind", f.Kind, Kinds, &problems), values("status", f.Status, Statuses, &problems)
+	if len(problems) > 0 {
+		return nil, "", apperr.Invalid(problems...)
+	}
 	cur, err := dynamo.DecodeCursor(cursor)
 	if err != nil {
 		return nil, "", apperr.BadCursor()
 	}
 	q := dynamo.PartitionPrefix(dynamo.AccountPK(accountID), dynamo.JobPrefix)
-	for _, c := range []struct{ attr, value string }{{"site_id", f.SiteID}, {"kind", f.Kind}, {"status", f.Status}} {
-		if c.value != "" {
-			q = q.Filter(expression.Name(c.attr).Equal(expression.Value(c.value)))
-		}
+	if f.SiteID != "" {
+		q = q.Filter(dynamo.AttrIn("site_id", []string{f.SiteID}))
+	}
+	if kinds != nil {
+		q = q.Filter(dynamo.AttrIn("kind", kinds))
+	}
+	if statuses != nil {
+		q = q.Filter(dynamo.AttrIn("status", statuses))
 	}
 	in, err := q.Input()
 	if err != nil {

@@ -11,18 +11,18 @@ import (
 )
 
 func TestListNewestFirstWithPagingAndFilters(t *testing.T) {
-	r := newRig(t, map[string]jobs.Runner{"ok": jobs.RunnerFunc(func(context.Context, *jobs.Run) (any, error) { return nil, nil })})
+	r := newRig(t, map[string]jobs.Runner{"research": jobs.RunnerFunc(func(context.Context, *jobs.Run) (any, error) { return nil, nil })})
 	acct, other := ids.New(), ids.New()
 	var made []string
 	for i := 0; i < 5; i++ {
-		kind := "ok"
+		kind := "research"
 		if i%2 == 1 {
-			kind = "other"
+			kind = "site.scan"
 		}
 		made = append(made, r.add(t, acct, kind).ID)
 		r.clock.Add(time.Second)
 	}
-	r.add(t, other, "ok")
+	r.add(t, other, "research")
 	if err := r.worker.Process(context.Background(), acct, made[0]); err != nil {
 		t.Fatal(err)
 	}
@@ -60,9 +60,10 @@ func TestListNewestFirstWithPagingAndFilters(t *testing.T) {
 		filter jobs.Filter
 		want   []string
 	}{
-		{"kind", jobs.Filter{Kind: "other"}, []string{made[3], made[1]}},
+		{"kind", jobs.Filter{Kind: "site.scan"}, []string{made[3], made[1]}},
 		{"status", jobs.Filter{Status: jobs.Completed}, []string{made[0]}},
-		{"site", jobs.Filter{SiteID: "site-1", Kind: "ok", Status: jobs.Queued}, []string{made[4], made[2]}},
+		{"site", jobs.Filter{SiteID: "site-1", Kind: "research", Status: jobs.Queued}, []string{made[4], made[2]}},
+		{"kinds", jobs.Filter{Kind: "site.scan,research", Status: "queued,failed"}, []string{made[4], made[3], made[2], made[1]}},
 		{"no match", jobs.Filter{SiteID: "elsewhere"}, nil},
 	}
 	for _, c := range cases {

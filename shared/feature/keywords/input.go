@@ -30,14 +30,10 @@ type Draft struct {
 // trend are matched ignoring case and stored in the spec's spelling.
 func ParseDraft(o *input.Object) (Draft, error) {
 	d := Draft{Trend: model.TrendSteady}
-	// Whitespace (tabs and line breaks too) collapses to one space first;
-	// any other control character is refused.
-	d.Name, _ = o.String("name", true, func(s string) string {
-		n := model.NormalKeyword(s)
-		if p := input.SingleLine(n); p != "" {
-			return p
-		}
-		return input.Len(MinName, MaxName)(n)
+	// One line like every other name: a control character (tabs and line
+	// breaks too) is refused; runs of spaces collapse to one.
+	d.Name, _ = o.String("name", true, input.SingleLine, func(s string) string {
+		return input.Len(MinName, MaxName)(model.NormalKeyword(s))
 	})
 	d.Name = model.NormalKeyword(d.Name)
 	if v, ok := o.String("intent", false, oneOf(model.Intents)); ok && v != "" {

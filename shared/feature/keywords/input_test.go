@@ -10,7 +10,7 @@ import (
 )
 
 func TestParseDraft(t *testing.T) {
-	o, err := input.Parse([]byte(`{"name": " CRM  for\tAgencies ", "intent": "TRANSACTIONAL", "search_volume": 12, "tag": "  ", "trend": "declining"}`))
+	o, err := input.Parse([]byte(`{"name": " CRM  for Agencies ", "intent": "TRANSACTIONAL", "search_volume": 12, "tag": "  ", "trend": "declining"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,6 +28,12 @@ func TestParseDraft(t *testing.T) {
 	var e *apperr.Error
 	if !errors.As(err, &e) || len(e.Details) != 4 {
 		t.Fatalf("error %v", err)
+	}
+	for _, name := range []string{`"crm\tfor agencies"`, `"crm\nagencies"`, `"crm\u0085agencies"`, `"crm\u0007agencies"`} {
+		o, _ = input.Parse([]byte(`{"name": ` + name + `}`))
+		if _, err := ParseDraft(o); !apperr.Is(err, apperr.ValidationFailed) {
+			t.Errorf("name %s: %v, want validation_failed", name, err)
+		}
 	}
 	if _, err := ParseSource("library"); err != nil {
 		t.Fatal(err)

@@ -29,7 +29,7 @@ type AI struct {
 func (a *AI) Take(ctx context.Context, accountID string) error {
 	win, err := a.Counters.Take(ctx, AIScope(accountID), AIWindow, a.PerHour)
 	if errors.Is(err, ErrExhausted) {
-		e := apperr.Newf(apperr.RateLimited, "This account used its %d AI-backed calls for this hour (research runs, domain verification checks, forum sweeps, rewrites and drafts share them). Wait Retry-After seconds.", a.PerHour)
+		e := apperr.Newf(apperr.RateLimited, "This account used its %d AI-backed calls for this hour (research runs, domain verification checks, forum sweeps and section rewrites share them; forum drafts spend credits instead). Wait Retry-After seconds.", a.PerHour)
 		e.RetryAfter = win.RetryAfter()
 		return e
 	}
