@@ -1,7 +1,14 @@
 package pages
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
 	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -13,7 +20,7 @@ func TestForPerson(t *testing.T) {
 		"Studio sites need the paid plan; a trial does not count. End the trial now with POST /billing/activate.":                                                                        "Studio sites need the paid plan; a trial does not count. End the trial now with “End the trial and pay now” on the Billing page.",
 		"This needs the paid plan. Start one with POST /billing/checkout and send the owner the link.":                                                                                   "This needs the paid plan. Start one on the Billing page.",
 		"This account has no subscription yet. Use POST /billing/checkout to start one.":                                                                                                 "This account has no subscription yet. Start one on the Billing page.",
-		"The trial's card check failed. Generation resumes once the owner updates the card (POST /billing/portal gives the link).":                                                       "The trial's card check failed. Generation resumes once you update the card on the Billing page.",
+		"The trial's card check failed. Generation and the other trial or plan features resume once the owner updates the card (POST /billing/portal gives the link).":                   "The trial's card check failed. Generation and the other trial or plan features resume once you update the card on the Billing page.",
 		"The last payment failed. The owner must update the card (POST /billing/portal) first.":                                                                                          "The last payment failed. Update the card on the Billing page first.",
 		"The subscription is set to end at the period's end. The owner can resume it in the billing portal (POST /billing/portal) first.":                                                "The subscription is set to end at the period's end. You can resume it in the billing portal on the Billing page first.",
 		"Drafts name the brand, and this site has none: set brand_name with PATCH /sites/{site_id} first.":                                                                               "Drafts name the brand, and this site has none: set the brand name in the site's settings first.",
@@ -36,5 +43,49 @@ func TestForPerson(t *testing.T) {
 		if endpoint.MatchString(got) {
 			t.Errorf("forPerson(%q) still names an endpoint: %q", in, got)
 		}
+	}
+}
+
+// notShown are strings that name an endpoint but are no message: a log
+// line and a path prefix.
+var notShown = map[string]bool{"portal link for action_url": true, "POST /sites/": true}
+
+// TestEveryFeatureMessageForPerson: every string of the features that
+// names an endpoint or action_url (the messages refusals carry) reads as
+// the dashboard's words after forPerson, so no refusal shown to the owner
+// tells them to call the API.
+func TestEveryFeatureMessageForPerson(t *testing.T) {
+	root := filepath.Join("..", "..", "feature")
+	var checked int
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") || d.Name() == "mails.go" {
+			return err // mails are their own text, not refusals
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+		if err != nil {
+			return err
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			s, err := strconv.Unquote(lit.Value)
+			if err != nil || !(endpoint.MatchString(s) || strings.Contains(s, "action_url")) || notShown[s] {
+				return true
+			}
+			checked++
+			if got := forPerson(s); endpoint.MatchString(got) || strings.Contains(got, "action_url") {
+				t.Errorf("%s: forPerson(%q) = %q", path, s, got)
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 20 {
+		t.Fatalf("only %d messages checked", checked)
 	}
 }

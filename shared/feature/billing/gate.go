@@ -125,14 +125,14 @@ func (r *record) working(now time.Time) error {
 		return nil
 	case StatusTrialing:
 		if r.CardVerified != nil && !*r.CardVerified {
-			return apperr.New(apperr.SubscriptionRequired, "The trial's card check failed. Generation resumes once the owner updates the card (POST /billing/portal gives the link).")
+			return apperr.New(apperr.SubscriptionRequired, "The trial's card check failed. Generation and the other trial or plan features resume once the owner updates the card (POST /billing/portal gives the link).")
 		}
 		return nil
 	case StatusPastDue:
 		if grace, ok := r.graceEnds(); ok && now.Before(grace) {
 			return nil
 		}
-		return apperr.New(apperr.SubscriptionRequired, "A payment failed more than 48 hours ago. Generation resumes once the owner updates the card (POST /billing/portal gives the link).")
+		return apperr.New(apperr.SubscriptionRequired, "A payment failed more than 48 hours ago. Generation and the other trial or plan features resume once the owner updates the card (POST /billing/portal gives the link).")
 	case StatusCanceled:
 		return apperr.New(apperr.SubscriptionRequired, "The subscription ended. Start the plan again with POST /billing/checkout.")
 	}
