@@ -299,3 +299,32 @@ func TestCatchUpDeliversEventsRecordedWhileTheEndpointWasCreated(t *testing.T) {
 		t.Fatalf("a second catch-up run added %d deliveries", n)
 	}
 }
+
+// TestAttemptsOlderThanThirtyDaysAreNotListed: the attempt log lists the
+// attempts of the last 30 days on the service clock, whatever the table's
+// TTL has removed yet.
+func TestAttemptsOlderThanThirtyDaysAreNotListed(t *testing.T) {
+	r := newRig(t)
+	sub := r.endpoint(t, "*")
+	r.fanout(t, r.event(t, "site.added"))
+	r.clock.Add(20 * 24 * time.Hour)
+	r.fanout(t, r.event(t, "site.added"))
+	count := func() int {
+		log, next, err := r.svc.Attempts(context.Background(), r.acct, sub.ID, 10, "")
+		if err != nil || next != "" {
+			t.Fatalf("attempt log %+v, next %q, %v", log, next, err)
+		}
+		return len(log)
+	}
+	if n := count(); n != 2 {
+		t.Fatalf("%d attempts listed, want 2", n)
+	}
+	r.clock.Add(11 * 24 * time.Hour) // the first is 31 days old
+	if n := count(); n != 1 {
+		t.Fatalf("%d attempts listed 31 days after the first, want 1", n)
+	}
+	r.clock.Add(20 * 24 * time.Hour)
+	if n := count(); n != 0 {
+		t.Fatalf("%d attempts listed after 51 days, want none", n)
+	}
+}

@@ -60,7 +60,9 @@ func newAttempt(deliveryID, eventID, eventType string, n int, res Result, now ti
 	return a
 }
 
-// Attempts returns a page of endpoint webhookID's attempt log, newest first.
+// Attempts returns a page of endpoint webhookID's attempt log, newest
+// first, without the attempts older than attemptRetention on the service
+// clock (the table's TTL deletes them late, or never under a dev clock).
 func (s *Service) Attempts(ctx context.Context, accountID, webhookID string, limit int, cursor string) ([]Attempt, string, error) {
 	cur, err := dynamo.DecodeCursor(cursor)
 	if err != nil {
@@ -89,9 +91,13 @@ func (s *Service) Attempts(ctx context.Context, accountID, webhookID string, lim
 	if err != nil {
 		return nil, "", apperr.Wrap("webhooks.Attempts", err)
 	}
-	out := make([]Attempt, len(rows))
-	for i, r := range rows {
-		out[i] = r.Attempt
+	oldest := clock.Format(s.Clock.Now().Add(-attemptRetention))
+	out := make([]Attempt, 0, len(rows))
+	for _, r := range rows {
+		if r.CreatedAt < oldest {
+			return out, "", nil // the rest are older still
+		}
+		out = append(out, r.Attempt)
 	}
 	return out, next, nil
 }
