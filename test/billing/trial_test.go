@@ -200,3 +200,26 @@ func TestActivateDeclinedAndNeedingAuthentication(t *testing.T) {
 }
 
 func contains(b []byte, s string) bool { return strings.Contains(string(b), s) }
+
+// A trial the owner set to end is not charged by activation: 409 until the
+// owner resumes it, then the activation charges as usual.
+func TestActivateRefusesATrialSetToEnd(t *testing.T) {
+	r := newRig(t)
+	r.trial(t, cardOK)
+	r.portal(t, "cancel", nil).Expect(t, http.StatusOK)
+	res := r.api(t, "POST", "/billing/activate", nil, "Idempotency-Key: set-to-end").Expect(t, http.StatusConflict)
+	if code := res.ErrorCode(t); code != "conflict" {
+		t.Fatalf("activate of a trial set to end: code %s", code)
+	}
+	if b := r.billing(t); b["status"] != "trialing" || b["cancel_at_period_end"] != true {
+		t.Fatalf("after the refusal: %v", b)
+	}
+	if got := r.succeeded(t); len(got) != 0 {
+		t.Fatalf("charges %v, want none", got)
+	}
+	r.portal(t, "resume", nil).Expect(t, http.StatusOK)
+	r.api(t, "POST", "/billing/activate", nil, "Idempotency-Key: resumed").Expect(t, http.StatusOK)
+	if got := r.succeeded(t); len(got) != 1 || got[0] != 49.5 {
+		t.Fatalf("charges %v, want one of 49.5", got)
+	}
+}

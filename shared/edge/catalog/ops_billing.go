@@ -36,7 +36,7 @@ func billingOps() []Operation {
 		{
 			ID: "activate_billing", API: AgentAPI, Method: http.MethodPost, Path: "/billing/activate", Group: routes.Billing, Tag: tag, Needs: trialOnly,
 			Summary:     "end trial now and pay",
-			Description: "Ends the trial now and charges the plan (49.5 USD); returns {billing, charged}; conflict when not trialing, payment_failed when the card is declined.",
+			Description: "Ends the trial now and charges the plan (49.5 USD); returns {billing, charged}; conflict when not trialing or when the owner set the trial to end, payment_failed when the card is declined.",
 			Status:      http.StatusOK, Response: wrap(prop("billing", billingShape()), prop("charged", moneyShape())),
 			Fails: []Error{errPaymentFailed, errHuman},
 		},

@@ -17,9 +17,13 @@ type Activated struct {
 	Charged payments.Money `json:"charged"`
 }
 
+// errCanceling refuses to charge a trial its owner has set to end.
+var errCanceling = apperr.New(apperr.Conflict, "The owner set the trial to end instead of becoming the plan, so it cannot be activated. The owner can resume it in the billing portal (POST /billing/portal) first.")
+
 // Activate ends the trial now and pays the first invoice (spec 4.9):
 // status active, paid true, the primary site's articles reset to 30,
-// billing.activated. Only a trialing account may (conflict otherwise). A
+// billing.activated. Only a trialing account whose trial is not set to end
+// may (conflict otherwise). A
 // declined card is payment_failed and a bank asking for authentication is
 // human_required, both with action_url; the trial continues. key makes a
 // retried request charge at most once (the request's Idempotency-Key; a
@@ -35,6 +39,9 @@ func (s *Service) Activate(ctx context.Context, accountID, key string) (Activate
 	}
 	if r.Status != StatusTrialing {
 		return Activated{}, apperr.Newf(apperr.Conflict, "Only a trial can be activated; this account's billing status is %s.", r.Status)
+	}
+	if r.CancelAtPeriodEnd {
+		return Activated{}, errCanceling
 	}
 	if key == "" {
 		key = ids.New()
