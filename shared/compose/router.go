@@ -59,7 +59,7 @@ func groupHandler(g *Graph, group routes.Group, hs map[string]http.HandlerFunc, 
 	// Unmatched requests carry the rate-limit headers like every answer
 	// (spec 4.1) and count against the caller address's budget.
 	anonymous := api.Budget{Limit: g.Config.AnonymousRequestsPerMinute, Window: Minute}
-	notFound := api.RateLimit(Counters(g), anonymous, anonymous)(http.HandlerFunc(api.NotFound))
+	notFound := api.RateLimit(Counters(g), anonymous, anonymous)(api.ForBrowsers(routes.IsPage, http.HandlerFunc(api.NotFound)))
 	notFound = shape.Unmatched(notFound) // the public API answers in its own shape
 	for p := range paths {
 		mux.Handle(p, notFound) // same path, another method

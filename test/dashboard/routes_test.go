@@ -172,3 +172,35 @@ func TestOddInputIsNeverA5xx(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownPagesAnswerPeople: a page's address with a trailing slash
+// leads to the page, and an address that names no page answers a browser
+// with a 404 page; API clients keep the JSON 404.
+func TestUnknownPagesAnswerPeople(t *testing.T) {
+	env := testenv.Shared(t)
+	b := env.NewBrowser(t)
+	for from, to := range map[string]string{
+		"/dashboard/":                         "/dashboard",
+		"/dashboard/billing/?x=1":             "/dashboard/billing?x=1",
+		"/dashboard/sites/" + unknownID + "/": "/dashboard/sites/" + unknownID,
+		"/signin/":                            "/signin",
+	} {
+		if p := b.Get(t, from).Expect(t, http.StatusPermanentRedirect); p.Location != to {
+			t.Errorf("GET %s redirects to %q, want %q", from, p.Location, to)
+		}
+	}
+	for _, path := range []string{"/dashboard/nope", "/nope", "/dashboard/sites/" + unknownID + "/nope"} {
+		p := b.Get(t, path).Expect(t, http.StatusNotFound, "<h1>Page not found</h1>", `href="/dashboard"`)
+		if ct := p.Header.Get("Content-Type"); ct != "text/html; charset=utf-8" || p.Header.Get("X-Frame-Options") != "DENY" {
+			t.Errorf("GET %s: Content-Type %q, headers %v", path, ct, p.Header)
+		}
+	}
+	for _, path := range []string{"/api/agent/v1/nope", "/api/public/v1/nope/"} {
+		if ct := b.Get(t, path).Expect(t, http.StatusNotFound).Header.Get("Content-Type"); ct != "application/json" {
+			t.Errorf("a browser's GET %s: Content-Type %q, want the API's JSON", path, ct)
+		}
+	}
+	if code := env.Client().Do(t, "GET", "/dashboard/nope", nil).Expect(t, http.StatusNotFound).ErrorCode(t); code != "not_found" {
+		t.Errorf("an API client's GET /dashboard/nope: code %s", code)
+	}
+}

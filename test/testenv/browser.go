@@ -58,6 +58,7 @@ func (b *Browser) Do(t testing.TB, method, target string, form url.Values) *Page
 	if form != nil {
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	}
+	req.Header.Set("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8") // as browsers send
 	resp, err := b.client.Do(req)
 	if err != nil {
 		t.Fatalf("%s %s: %v", method, target, err)

@@ -1,5 +1,7 @@
 package routes
 
+import "strings"
+
 // pageRoutes are the pages a person opens (spec 4.3, 4.9, 5): the claim
 // page, the service's own checkout links (when the processor's checkout
 // closes before the 7 days a link lasts), the page that finishes
@@ -99,4 +101,29 @@ var pageRoutes = []Route{
 // checks the owner's session).
 func dashboard(method, path string) Route {
 	return Route{Method: method, Path: path, Group: Pages, Auth: None}
+}
+
+// IsPage reports whether path is the address of a page a person opens with
+// GET (a path parameter matches any one segment).
+func IsPage(path string) bool {
+	segs := strings.Split(path, "/")
+	for _, r := range pageRoutes {
+		if r.Method == "GET" && matches(strings.Split(r.Path, "/"), segs) {
+			return true
+		}
+	}
+	return false
+}
+
+// matches reports whether the segments of a path match a route's.
+func matches(route, path []string) bool {
+	if len(route) != len(path) {
+		return false
+	}
+	for i, s := range route {
+		if s != path[i] && !(strings.HasPrefix(s, "{") && path[i] != "") {
+			return false
+		}
+	}
+	return true
 }
