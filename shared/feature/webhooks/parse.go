@@ -66,14 +66,21 @@ func ParsePatch(o *input.Object) (Patch, error) {
 	return p, o.Err()
 }
 
+// maxEventItems bounds the "events" list as sent, duplicates included
+// (they are dropped, and only known types pass, so the list kept is at
+// most every type).
+const maxEventItems = 100
+
 // parseEvents reads the required "events" list: known event types, or
 // ["*"] alone. Duplicates are dropped; the order is kept.
 func parseEvents(o *input.Object) []string {
-	f := o.Strings("events", len(EventTypes)+1, checkType)
+	f := o.Strings("events", maxEventItems, checkType)
 	switch {
 	case !f.Sent || f.Null:
 		o.Problem("events", "is required: a list of event types, or [\"*\"] for all")
 		return nil
+	case f.Value == nil:
+		return nil // not a list of strings, or too long: already a problem
 	case len(f.Value) == 0:
 		o.Problem("events", "must list at least one event type, or be [\"*\"] for all")
 		return nil

@@ -83,6 +83,9 @@ func TestParseNew(t *testing.T) {
 		{"unknown", `{"url":"https://h.example.com","events":["site.added","nope"]}`, []string{"events[1]"}, nil},
 		{"star mixed", `{"url":"https://h.example.com","events":["*","site.added"]}`, []string{"events"}, nil},
 		{"empty", `{"url":"https://h.example.com","events":[]}`, []string{"events"}, nil},
+		{"not a list", `{"url":"https://h.example.com","events":"*"}`, []string{"events"}, nil},
+		{"many duplicates", `{"url":"https://h.example.com","events":[` + strings.Repeat(`"webhook.test",`, 60) + `"site.added"]}`, nil, []string{"webhook.test", "site.added"}},
+		{"too many items", `{"url":"https://h.example.com","events":[` + strings.Repeat(`"webhook.test",`, 100) + `"site.added"]}`, []string{"events"}, nil},
 		{"description", `{"url":"https://h.example.com","events":["*"],"description":"` + strings.Repeat("é", 201) + `"}`, []string{"description"}, nil},
 	}
 	for _, c := range cases {
