@@ -30,7 +30,7 @@ func articleFields(patch bool) []Field {
 		list("tags", "Tags; duplicates are dropped.", str("", 1, articles.MaxTag), 0, articles.MaxTags),
 		status,
 		maybeNull(day("scheduled_for", "The day it is planned for, YYYY-MM-DD.")),
-		maybeNull(text("body_markdown", "The article's text in Markdown (rendered to body_html).", 0, articles.MaxBody)),
+		maybeNull(text("body_markdown", "The article's text in Markdown (rendered to body_html), without images: a Markdown image or an <img> tag is refused.", 0, articles.MaxBody)),
 	}
 }
 

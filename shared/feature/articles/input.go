@@ -44,7 +44,7 @@ func ParseDraft(o *input.Object) (Draft, error) {
 	if f := o.NullableString("scheduled_for", day); f.Sent && !f.Null {
 		d.ScheduledFor = &f.Value
 	}
-	d.BodyMarkdown, _ = o.String("body_markdown", false, input.MaxLen(MaxBody))
+	d.BodyMarkdown, _ = o.String("body_markdown", false, input.MaxLen(MaxBody), noImages)
 	return d, o.Err()
 }
 
@@ -77,7 +77,7 @@ func ParsePatch(o *input.Object) (Patch, error) {
 		o.Problem("status", "cannot be null")
 	}
 	p.ScheduledFor = o.NullableString("scheduled_for", day)
-	p.BodyMarkdown = o.NullableString("body_markdown", input.MaxLen(MaxBody))
+	p.BodyMarkdown = o.NullableString("body_markdown", input.MaxLen(MaxBody), noImages)
 	return p, o.Err()
 }
 

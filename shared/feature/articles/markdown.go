@@ -2,12 +2,15 @@ package articles
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"unicode"
 
 	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
 )
 
 // markdown renders article bodies: GitHub-flavoured Markdown, raw HTML kept
@@ -38,4 +41,39 @@ func (a *Article) SetBody(body string) {
 	a.BodyMarkdown = body
 	a.BodyHTML = RenderHTML(body)
 	a.WordCount = WordCount(body)
+}
+
+// imgTag matches a raw HTML image tag.
+var imgTag = regexp.MustCompile(`(?i)<img[\s/>]`)
+
+// noImages refuses a Markdown body with an image, Markdown's or a raw
+// <img> tag (in a code span or block it is text, and fine): the public
+// articles API promises bodies without images.
+func noImages(body string) string {
+	if !strings.Contains(body, "![") && !imgTag.MatchString(body) {
+		return ""
+	}
+	src := []byte(body)
+	found := false
+	_ = ast.Walk(markdown.Parser().Parse(text.NewReader(src)), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Image:
+			found = true
+		case *ast.RawHTML:
+			found = imgTag.Match(n.Segments.Value(src))
+		case *ast.HTMLBlock:
+			found = imgTag.Match(n.Lines().Value(src))
+		}
+		if found {
+			return ast.WalkStop, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	if found {
+		return "must not contain images (Markdown images or <img> tags): articles carry text only"
+	}
+	return ""
 }

@@ -1,0 +1,32 @@
+package articles
+
+import "testing"
+
+func TestNoImages(t *testing.T) {
+	refused := []string{
+		"Intro\n\n![a rocket](https://acme.com/r.png)\n",
+		"![](https://acme.com/r.png)",
+		"See ![ref image][r].\n\n[r]: https://acme.com/r.png\n",
+		"Inline <img src=\"https://acme.com/r.png\"> here.",
+		"<div>\n<IMG SRC=x>\n</div>\n",
+		"[![badge](https://acme.com/b.svg)](https://acme.com)",
+	}
+	for _, body := range refused {
+		if noImages(body) == "" {
+			t.Errorf("noImages(%q) accepted an image", body)
+		}
+	}
+	accepted := []string{
+		"",
+		"# Title\n\nA [link](https://acme.com) and some *text*.",
+		"Code: `![not an image](x.png)` and `<img src=x>`.",
+		"```\n![in a block](x.png)\n<img src=x>\n```\n",
+		"Exclamation! [link](https://acme.com)",
+		"<imgur> is not an image tag, nor is <image-caption>.",
+	}
+	for _, body := range accepted {
+		if p := noImages(body); p != "" {
+			t.Errorf("noImages(%q) = %q, want accepted", body, p)
+		}
+	}
+}
