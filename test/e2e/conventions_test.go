@@ -200,6 +200,7 @@ func TestBodyRules(t *testing.T) {
 		{"array", `[{"name":"bot"}]`},
 		{"string", `"bot"`},
 		{"trailing garbage", `{"name":"bot"} x`},
+		{"not UTF-8", "{\"name\":\"ab\xff\xfe\"}"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -210,9 +211,23 @@ func TestBodyRules(t *testing.T) {
 			expectError(t, acct.Client.Agent(t, "POST", "/sites/"+acct.SiteID+"/scan", c.body), http.StatusBadRequest, "bad_request")
 		})
 	}
+
+	// A JSON body is sent as JSON (spec 4.1): another Content-Type is
+	// refused, as a web page posting across sites would send it; JSON with
+	// parameters is fine, and so is an empty body of any type.
+	for _, ct := range []string{"text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml"} {
+		expectError(t, acct.Client.Agent(t, "POST", "/agent-keys", `{"name":"typed"}`, "Content-Type: "+ct), http.StatusBadRequest, "bad_request")
+		email := testenv.UniqueEmail("typed")
+		expectError(t, env.Client().Agent(t, "POST", "/accounts", fmt.Sprintf(`{"email":%q,"site_url":"https://acme.com","agent":{"name":"Typed"}}`, email), "Content-Type: "+ct), http.StatusBadRequest, "bad_request")
+		if n := len(env.Emails(t, email)); n != 0 {
+			t.Fatalf("a body sent as %s created an account", ct)
+		}
+	}
 	if list, _ := walkList(t, acct.Client, "/agent-keys", "agent_keys"); len(list) != 1 {
 		t.Fatalf("%d keys after refused bodies, want 1", len(list))
 	}
+	acct.Client.Agent(t, "POST", "/agent-keys", `{"name":"typed"}`, "Content-Type: application/json; charset=utf-8").Expect(t, http.StatusCreated)
+	acct.Client.Agent(t, "POST", "/account/resend-claim", "", "Content-Type: text/plain").Expect(t, http.StatusOK)
 }
 
 // TestUnknownRoutesAnswerJSON404 answers every unmatched request with the

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"mime"
 	"net/http"
+	"strings"
 
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/input"
@@ -41,10 +43,16 @@ type objectKey struct{}
 
 // JSONBody refuses a request whose body (read by ReadBody) is neither empty
 // nor a JSON object with bad_request, so endpoints that take no fields
-// refuse a malformed body as every other endpoint does. It keeps the
+// refuse a malformed body as every other endpoint does; so is a body sent
+// with a Content-Type that is not JSON (spec 4.1), which also keeps a web
+// page from posting one across sites without a preflight. It keeps the
 // parsed object for Decode, so the body is parsed once.
 func JSONBody(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if ct := r.Header.Get("Content-Type"); ct != "" && !isJSON(ct) && len(bytes.TrimSpace(Body(r))) > 0 {
+			Error(w, r, errNotJSONType)
+			return
+		}
 		o, err := input.Parse(Body(r))
 		if err != nil {
 			Error(w, r, err)
@@ -72,4 +80,13 @@ func Decode(w http.ResponseWriter, r *http.Request) *input.Object {
 		return nil
 	}
 	return o
+}
+
+var errNotJSONType = apperr.New(apperr.BadRequest, "The request body must be JSON sent with Content-Type: application/json.")
+
+// isJSON reports whether a Content-Type names JSON: application/json or a
+// +json type, with any parameters.
+func isJSON(contentType string) bool {
+	mt, _, err := mime.ParseMediaType(contentType)
+	return err == nil && (mt == "application/json" || strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json"))
 }

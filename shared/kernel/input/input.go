@@ -33,6 +33,9 @@ func Parse(body []byte) (*Object, error) {
 	if !json.Valid(body) {
 		return nil, apperr.New(apperr.BadRequest, "The request body is not valid JSON.")
 	}
+	if !utf8.Valid(body) {
+		return nil, apperr.New(apperr.BadRequest, "The request body is not valid JSON: it is not UTF-8 text.")
+	}
 	if err := json.Unmarshal(body, &o.fields); err != nil {
 		return nil, apperr.New(apperr.BadRequest, "The request body must be a JSON object.")
 	}
