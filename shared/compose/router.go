@@ -3,6 +3,7 @@ package compose
 import (
 	"fmt"
 	"net/http"
+	"path"
 	"strings"
 	"time"
 
@@ -65,7 +66,13 @@ func groupHandler(g *Graph, group routes.Group, hs map[string]http.HandlerFunc, 
 		mux.Handle(p, notFound) // same path, another method
 	}
 	mux.Handle("/", notFound)
-	return api.Base(mux)
+	return api.Base(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p := r.URL.Path; p != path.Clean(p) && p != path.Clean(p)+"/" {
+			notFound.ServeHTTP(w, r) // "//" or "." segments: the JSON 404, not the mux's redirect
+			return
+		}
+		mux.ServeHTTP(w, r)
+	}))
 }
 
 // chain wraps a route's handler in the middleware of its credential kind,

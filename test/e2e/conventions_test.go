@@ -244,6 +244,9 @@ func TestUnknownRoutesAnswerJSON404(t *testing.T) {
 		{"DELETE", "/api/agent/v1/sites"},
 		{"GET", "/api/agent/v1/agent-keys/" + acct.KeyID},
 		{"GET", "/api/agent/v1/account/"},
+		{"GET", "/api/agent/v1//account"},
+		{"POST", "/api/agent/v1//agent-keys"},
+		{"GET", "/api/agent/v1/sites/../account"},
 	}
 	for _, c := range cases {
 		t.Run(c.method+" "+c.path, func(t *testing.T) {

@@ -39,7 +39,7 @@ func TestJobsReadAndWait(t *testing.T) {
 		n     int
 	}{
 		{"?kind=site.scan", 1},
-		{"?kind=other", 0},
+		{"?kind=research", 0},
 		{"?site_id=" + acct.SiteID, 1},
 		{"?status=" + str(t, ended["status"]), 1},
 		{"?status=queued", 0},
@@ -49,6 +49,7 @@ func TestJobsReadAndWait(t *testing.T) {
 			t.Errorf("GET /jobs%s listed %d, want %d", f.query, len(p.Items), f.n)
 		}
 	}
+	acct.Client.Agent(t, "GET", "/jobs?kind=other", nil).Expect(t, http.StatusUnprocessableEntity) // as every list's unknown filter value
 	for _, wait := range []string{"0", "1", "30"} {
 		r := acct.Client.Agent(t, "GET", "/jobs/"+acct.ScanJob+"?wait="+wait, nil).Expect(t, http.StatusOK)
 		if fmt.Sprint(r.JSON(t)["job"]) != fmt.Sprint(ended) {

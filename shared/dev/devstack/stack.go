@@ -15,6 +15,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"path"
 	"time"
 
 	"rvcontent/shared/compose/contentfns"
@@ -279,7 +280,14 @@ func (s *Stack) routes() http.Handler {
 		mux.Handle(p, invoke("$default", nil, fallback))
 	}
 	mux.Handle("/", invoke("$default", nil, fallback))
-	return mux
+	unmatched := invoke("$default", nil, fallback)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p := r.URL.Path; p != path.Clean(p) && p != path.Clean(p)+"/" {
+			unmatched.ServeHTTP(w, r) // "//" or "." segments match no route, as in API Gateway; no redirect
+			return
+		}
+		mux.ServeHTTP(w, r)
+	})
 }
 
 // maxPayload is API Gateway's request payload quota.

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"unicode/utf8"
 
 	"rvcontent/shared/feature/idempotency"
 	"rvcontent/shared/kernel/apperr"
@@ -33,7 +34,7 @@ func Idempotent(s *idempotency.Store) func(http.Handler) http.Handler {
 				return
 			}
 			key := strings.Join(values, ",")
-			if key == "" || len(key) > idempotency.MaxKeyLength {
+			if key == "" || utf8.RuneCountInString(key) > idempotency.MaxKeyLength {
 				Error(w, r, apperr.New(apperr.BadRequest, "Idempotency-Key must be 1 to 255 characters."))
 				return
 			}

@@ -63,15 +63,16 @@ func Disposable(domain string) bool {
 }
 
 // Check returns a problem with address as an account email, or "": it must
-// be a bare address (no display name) with a dotted domain, and not from a
-// disposable provider.
+// be a bare address (no display name) with a dotted domain name (no
+// address literal such as [127.0.0.1]), and not from a disposable
+// provider.
 func Check(address string) string {
 	a, err := mail.ParseAddress(address)
 	if err != nil || a.Name != "" || a.Address != address {
 		return "must be a valid email address"
 	}
 	_, domain, _ := strings.Cut(address, "@")
-	if !strings.Contains(domain, ".") || strings.HasPrefix(domain, ".") || strings.HasSuffix(domain, ".") {
+	if !strings.Contains(domain, ".") || strings.HasPrefix(domain, ".") || strings.HasSuffix(domain, ".") || strings.HasPrefix(domain, "[") {
 		return "must be a valid email address"
 	}
 	if Disposable(domain) {

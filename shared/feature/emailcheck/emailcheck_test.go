@@ -16,6 +16,8 @@ func TestCheck(t *testing.T) {
 		{"Owner <owner@example.com>", false},
 		{"owner@localhost", false},
 		{"owner@example.com.", false},
+		{"owner@[127.0.0.1]", false},
+		{"owner@[203.0.113.9]", false},
 	}
 	for _, c := range cases {
 		t.Run(c.address, func(t *testing.T) {

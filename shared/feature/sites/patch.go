@@ -48,7 +48,9 @@ func ParsePatch(o *input.Object) (Patch, error) {
 	p.WebsiteURL = required(o, "website_url", "must be a public http or https URL", input.MaxLen(MaxWebsiteURL), weburl.Check(false))
 	p.ProductDescription = optional(o, "product_description", input.MultiLine, input.MaxLen(MaxProductDescription))
 	p.AvatarURL = o.NullableString("avatar_url", input.MaxLen(MaxAvatarURL), weburl.Check(true))
-	if o.Has("writing") {
+	if o.IsNull("writing") {
+		o.Problem("writing", "cannot be null: send the writing fields to clear, each as null")
+	} else if o.Has("writing") {
 		w := o.Object("writing")
 		p.Tone = optional(w, "tone", input.SingleLine, input.MaxLen(MaxTone))
 		p.WritingStyle = optional(w, "writing_style", input.SingleLine, input.MaxLen(MaxWritingStyle))

@@ -40,6 +40,13 @@ func TestParsePatch(t *testing.T) {
 	if !errors.As(err, &e) || len(e.Details) != 3 {
 		t.Fatalf("error %v", err)
 	}
+	// writing is an object: null is refused rather than ignored; a bare
+	// CR is no line break.
+	for _, body := range []string{`{"writing":null}`, `{"product_description":"a\rb"}`, `{"writing":{"brand_voice":"rule a\rrule b"}}`} {
+		if _, err := parse(t, body); !apperr.Is(err, apperr.ValidationFailed) {
+			t.Errorf("%s: %v, want validation_failed", body, err)
+		}
+	}
 	// Blank lines do not count against the brand voice limit.
 	if _, err := parse(t, `{"writing":{"brand_voice":"`+strings.Repeat("x", 4000)+strings.Repeat(`\n`, 50)+`"}}`); err != nil {
 		t.Fatalf("4000 characters and blank lines: %v", err)

@@ -18,7 +18,7 @@ var zoneless = []string{"2006-01-02T15:04:05.999999999", "2006-01-02"}
 // lists start from its sort key (SortKey), which would not sort in time
 // order.
 func ParseQuery(s string) (time.Time, error) {
-	s = strings.TrimSpace(s)
+	s = strings.ToUpper(strings.TrimSpace(s)) // RFC 3339 allows "t" and "z"
 	if i := strings.LastIndex(s, " "); i > len("2006-01-02") {
 		s = s[:i] + "+" + s[i+1:]
 	}

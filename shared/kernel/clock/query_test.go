@@ -11,6 +11,7 @@ func TestParseQuery(t *testing.T) {
 	want := time.Date(2026, 1, 31, 9, 0, 0, 0, time.UTC)
 	for _, s := range []string{
 		"2026-01-31T09:00:00Z",
+		"2026-01-31t09:00:00z",
 		"2026-01-31T10:00:00+01:00",
 		"2026-01-31T10:00:00 01:00", // "+" sent unencoded
 		"2026-01-31T09:00:00.000000",

@@ -265,8 +265,9 @@ func SingleLine(s string) string {
 // (house rules one per line, descriptions, forum texts): no control
 // character but the line break (LF, or CR LF).
 func MultiLine(s string) string {
-	if strings.IndexFunc(s, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\r' }) >= 0 {
-		return "must not contain control characters other than line breaks"
+	if strings.IndexFunc(s, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\r' }) >= 0 ||
+		strings.Count(s, "\r") != strings.Count(s, "\r\n") {
+		return "must not contain control characters other than line breaks (LF or CR LF)"
 	}
 	return ""
 }

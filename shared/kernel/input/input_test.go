@@ -194,6 +194,8 @@ func TestSingleAndMultiLine(t *testing.T) {
 		{"x\r\nBcc: evil@example.net\u0000", false, false},
 		{"one\ntwo", false, true},
 		{"one\r\ntwo", false, true},
+		{"one\rtwo", false, false},
+		{"one\r\ntwo\r", false, false},
 		{"tab\there", false, false},
 		{"nul\x00", false, false},
 		{"del\x7f", false, false},

@@ -7,6 +7,7 @@ package weburl
 import (
 	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -46,7 +47,7 @@ func PublicHost(host string) bool {
 		return false // "127.1", "10.0.1" and other numeric forms resolvers read as IPs
 	}
 	for _, l := range labels {
-		if l == "" || len(l) > 63 || strings.Trim(l, "abcdefghijklmnopqrstuvwxyz0123456789-_") != "" {
+		if l == "" || len(l) > 63 || strings.Trim(l, "abcdefghijklmnopqrstuvwxyz0123456789-_") != "" || l[0] == '-' || l[len(l)-1] == '-' {
 			return false
 		}
 	}
@@ -55,14 +56,15 @@ func PublicHost(host string) bool {
 
 // Parse parses raw as a public http(s) URL (https only when httpsOnly) and
 // returns it, or a problem sentence for the field. A URL with a control
-// character (C0, DEL or C1) anywhere is refused.
+// character (C0, DEL or C1) or a space anywhere, or a port outside 1 to
+// 65535, is refused.
 func Parse(raw string, httpsOnly bool) (*url.URL, string) {
 	want := "must be a public http or https URL"
 	if httpsOnly {
 		want = "must be a public https URL"
 	}
-	if strings.IndexFunc(raw, unicode.IsControl) >= 0 {
-		return nil, want // no C0 or C1 control character, even where url.Parse lets one through
+	if strings.IndexFunc(raw, func(r rune) bool { return unicode.IsControl(r) || unicode.IsSpace(r) }) >= 0 {
+		return nil, want // no control character or space, even where url.Parse lets one through
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || u.Opaque != "" {
@@ -77,6 +79,11 @@ func Parse(raw string, httpsOnly bool) (*url.URL, string) {
 	}
 	if !PublicHost(u.Hostname()) {
 		return nil, want
+	}
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return nil, want
+		}
 	}
 	u.Scheme = scheme
 	u.Host = strings.ToLower(u.Host)
