@@ -1,6 +1,7 @@
 package articles
 
 import (
+	"strings"
 	"time"
 
 	"rvcontent/shared/kernel/input"
@@ -86,8 +87,8 @@ func tags(o *input.Object) []string {
 	out := []string{}
 	seen := map[string]bool{}
 	for _, t := range f.Value {
-		if t != "" && !seen[t] {
-			seen[t] = true
+		if k := strings.ToLower(t); t != "" && !seen[k] {
+			seen[k] = true // duplicates ignore case; the first spelling stays
 			out = append(out, t)
 		}
 	}

@@ -17,7 +17,7 @@ type Request struct {
 
 // ParseRequest reads the body of POST .../publish. The live URL is `url`;
 // `published_url`, its name in the public articles API, is accepted as
-// well when `url` is not sent.
+// well, alone or with the same value as `url`.
 func ParseRequest(o *input.Object) (Request, error) {
 	var r Request
 	name := "url"
@@ -25,6 +25,11 @@ func ParseRequest(o *input.Object) (Request, error) {
 		name = "published_url"
 	}
 	r.URL, _ = o.String(name, false, input.MaxLen(MaxURL))
+	if name == "url" && o.Has("published_url") {
+		if other, _ := o.String("published_url", false); other != r.URL {
+			o.Problem("published_url", "names another address than url: send one of them")
+		}
+	}
 	f := o.Strings("destinations", MaxDestinations, input.OneOf(Destinations...))
 	seen := map[string]bool{}
 	for _, d := range f.Value {

@@ -23,8 +23,11 @@ func TestParseRequest(t *testing.T) {
 	if r, err := parse(`{"published_url": "https://acme.com/blog/y"}`); err != nil || r.URL != "https://acme.com/blog/y" {
 		t.Fatalf("published_url: %+v (%v)", r, err)
 	}
-	if r, err := parse(`{"url": "https://acme.com/a", "published_url": "https://acme.com/b"}`); err != nil || r.URL != "https://acme.com/a" {
-		t.Fatalf("url and published_url: %+v (%v)", r, err)
+	if r, err := parse(`{"url": "https://acme.com/a", "published_url": " https://acme.com/a"}`); err != nil || r.URL != "https://acme.com/a" {
+		t.Fatalf("url and the same published_url: %+v (%v)", r, err)
+	}
+	if _, err := parse(`{"url": "https://acme.com/a", "published_url": "https://acme.com/b"}`); !apperr.Is(err, apperr.ValidationFailed) {
+		t.Fatalf("url and another published_url: %v, want validation_failed", err)
 	}
 	for _, bad := range []string{`{}`, `{"url": ""}`, `{"destinations": []}`, `{"destinations": ["wordpress"]}`, `{"url": 3}`, `{"published_url": 3}`, `{"destinations": "push_platform_1"}`} {
 		if _, err := parse(bad); !apperr.Is(err, apperr.ValidationFailed) {
