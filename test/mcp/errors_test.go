@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -110,6 +111,13 @@ func TestRefusedMessagesAreJSONRPCErrors(t *testing.T) {
 		{`{"id":7,"method":"ping"}`, "application/json", http.StatusBadRequest, -32600, float64(7)},
 		{`{"jsonrpc":"2.0","id":"a","method":"no/such/method"}`, "application/json", http.StatusBadRequest, -32601, "a"},
 		{`{"jsonrpc":"2.0","id":3,"method":"ping"}`, "text/plain", http.StatusUnsupportedMediaType, -32600, float64(3)},
+		// One message per POST: a batch is refused whatever the protocol
+		// version, so every message is counted against the budget.
+		{`[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"ping"}]`, "application/json", http.StatusBadRequest, -32600, nil},
+		{`{"jsonrpc":"2.0","id":4}`, "application/json", http.StatusBadRequest, -32600, float64(4)},
+		{`{"jsonrpc":"2.0","id":5,"method":"initialize","params":{"protocolVersion":5}}`, "application/json", http.StatusOK, -32602, float64(5)},
+		{`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":5}}`, "application/json", http.StatusOK, -32602, float64(6)},
+		{`"str"`, "application/json", http.StatusBadRequest, -32600, nil},
 	}
 	for _, c := range cases {
 		r := acct.Client.Do(t, "POST", "/mcp", c.body, "Accept: application/json, text/event-stream", "Content-Type: "+c.contentType)
@@ -119,7 +127,7 @@ func TestRefusedMessagesAreJSONRPCErrors(t *testing.T) {
 		}
 		got := r.JSON(t)
 		e, _ := got["error"].(map[string]any)
-		if got["jsonrpc"] != "2.0" || got["id"] != c.id || e["code"] != c.code || e["message"] == "" {
+		if got["jsonrpc"] != "2.0" || got["id"] != c.id || e["code"] != c.code || e["message"] == "" || strings.Contains(fmt.Sprint(e["message"]), "Go ") || strings.Contains(fmt.Sprint(e["message"]), "unmarshal") {
 			t.Errorf("%q: %v", c.body, got)
 		}
 	}

@@ -14,6 +14,7 @@ const (
 	codeParseError     = -32700
 	codeInvalidRequest = -32600
 	codeMethodNotFound = -32601
+	codeInvalidParams  = -32602
 )
 
 // rpcError writes a JSON-RPC error answering the request with id (null
@@ -62,7 +63,63 @@ func (e *rpcErrors) Write(b []byte) (int, error) {
 	if e.held {
 		return e.text.Write(b)
 	}
+	if bytes.Contains(b, []byte(`"code":0,`)) || bytes.Contains(b, []byte(`unmarshal`)) {
+		if fixed, ok := invalidParams(b); ok {
+			if _, err := e.ResponseWriter.Write(fixed); err != nil {
+				return 0, err
+			}
+			return len(b), nil
+		}
+	}
 	return e.ResponseWriter.Write(b)
+}
+
+// invalidParams rewrites the transport's answer to a message whose
+// parameters do not decode (a JSON-RPC error with code 0 or -32602 whose
+// message names the Go types it failed to fill) as JSON-RPC's invalid
+// params error in the client's terms.
+func invalidParams(b []byte) ([]byte, bool) {
+	var m struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   *struct {
+			Code    int    `json:"code"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(b, &m) != nil || m.Error == nil || (m.Error.Code != 0 && !(m.Error.Code == codeInvalidParams && strings.Contains(m.Error.Message, "unmarshal"))) {
+		return nil, false
+	}
+	out, err := api.Marshal(map[string]any{"jsonrpc": "2.0", "id": m.ID, "error": map[string]any{
+		"code": codeInvalidParams, "message": "Invalid params: a parameter does not have the type the method takes.",
+	}})
+	return out, err == nil
+}
+
+// refusal returns the JSON-RPC error a POST's body gets before the
+// transport sees it, if any: a batch (one message per POST, so each is
+// counted against the budget), or a message with an id but no method,
+// result or error.
+func refusal(body []byte) (id json.RawMessage, message string, refused bool) {
+	trimmed := bytes.TrimSpace(body)
+	if len(trimmed) == 0 || !json.Valid(trimmed) {
+		return nil, "", false
+	}
+	if trimmed[0] == '[' {
+		return nil, "Invalid request: batches are not supported. Send one JSON-RPC message per POST.", true
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(trimmed, &m) != nil {
+		return nil, "", false
+	}
+	_, hasID := m["id"]
+	_, hasMethod := m["method"]
+	_, hasResult := m["result"]
+	_, hasError := m["error"]
+	if hasID && !hasMethod && !hasResult && !hasError {
+		return m["id"], "Invalid request: a message with an id needs a method.", true
+	}
+	return nil, "", false
 }
 
 // finish writes a held refusal as a JSON-RPC error.
@@ -76,6 +133,9 @@ func (e *rpcErrors) finish() {
 		return
 	}
 	text := strings.TrimSpace(e.text.String())
+	if strings.Contains(text, "unmarshal") {
+		text = "the body is not a JSON-RPC 2.0 message object" // not the Go types it failed to fill
+	}
 	code := codeInvalidRequest
 	if strings.Contains(text, "not handled") {
 		code = codeMethodNotFound

@@ -106,6 +106,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			api.Error(w, r, apperr.New(apperr.PayloadTooLarge, "The request body is larger than 1 MB."))
 			return
 		}
+		if id, msg, refused := refusal(b); refused {
+			rpcError(w, http.StatusBadRequest, id, codeInvalidRequest, msg)
+			return
+		}
 		body = b
 		r.Body = io.NopCloser(bytes.NewReader(b))
 		accept := strings.Join(r.Header.Values("Accept"), ",")
