@@ -149,6 +149,11 @@ func TestConsentErrorStates(t *testing.T) {
 	// Another browser cannot see the request.
 	env.NewBrowser(t).Get(t, "/oauth/consent?authorization_id="+id).Expect(t, http.StatusForbidden, "started in another browser")
 	o.code(t, a, newFlow()) // signed in now: a fresh request goes straight to consent
+	// Only an explicit Connect approves: no answer, or an unknown one,
+	// connects nothing and leaves the request open.
+	for _, decision := range []string{"", "maybe"} {
+		o.answer(t, consent, decision).Expect(t, http.StatusBadRequest, "Choose Connect or Cancel")
+	}
 	o.answer(t, consent, "connect").Redirect(t, http.StatusSeeOther, a.Callback.URI()+"?")
 	b.Get(t, "/oauth/consent?authorization_id="+id).Expect(t, http.StatusGone, "expired or already answered")
 

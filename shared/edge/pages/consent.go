@@ -103,7 +103,7 @@ func (c *Consent) Submit(w http.ResponseWriter, r *http.Request) {
 	var location string
 	var err error
 	switch f.Get("decision") {
-	case "connect", "": // a browser sends the clicked button; Enter picks Connect, the first
+	case "connect": // a browser sends the clicked button (Enter clicks Connect, the first)
 		location, err = c.OAuth.Approve(r.Context(), ownerPrincipal(r.Context(), sess), sess.Email, id)
 	case "cancel":
 		location, err = c.OAuth.Deny(r.Context(), id)
