@@ -42,9 +42,14 @@ func TestImpossibleIDsAreNotFoundTools(t *testing.T) {
 		{"get_article", map[string]any{"site_id": acct.SiteID, "article_id": long}},
 		{"update_backlink_target", map[string]any{"site_id": acct.SiteID, "target_id": long, "priority": 1}},
 		{"get_integration", map[string]any{"site_id": acct.SiteID, "integration_id": "push_platform_9"}},
+		// Dot segments would move the path: still the resource's not_found.
+		{"get_site", map[string]any{"site_id": ".."}},
+		{"get_site", map[string]any{"site_id": "."}},
+		{"revoke_agent_key", map[string]any{"id": "."}},
+		{"delete_keyword", map[string]any{"site_id": acct.SiteID, "keyword_id": ".."}},
 	} {
 		got := failed(t, cs, c.tool, c.args)
-		if got["status"] != float64(http.StatusNotFound) || got["code"] != "not_found" {
+		if got["status"] != float64(http.StatusNotFound) || got["code"] != "not_found" || strings.Contains(got["error"].(string), "no endpoint") {
 			t.Errorf("%s with an impossible id = %v, want 404 not_found", c.tool, got)
 		}
 		if calls := env.Calls.Snapshot(); !maps.Equal(calls, baseline) {

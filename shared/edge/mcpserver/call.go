@@ -32,6 +32,9 @@ func (t Tool) request(ctx context.Context, o origin, raw json.RawMessage) (*http
 		if problem != "" {
 			problems = append(problems, apperr.Problem{Field: name, Problem: problem})
 		}
+		if v == "." || v == ".." {
+			v = "-" // a dot segment would move the path; "-" is no id of any kind, so the resource's own not_found answers
+		}
 		path = strings.Replace(path, "{"+name+"}", url.PathEscape(v), 1)
 		delete(args, name)
 	}
