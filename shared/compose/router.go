@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"rvcontent/shared/edge/api"
+	"rvcontent/shared/edge/oauthserver"
 	"rvcontent/shared/edge/publicapi/shape"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/billing"
@@ -128,6 +129,8 @@ func chain(g *Graph, r routes.Route, h http.Handler, own Middleware, pageNotFoun
 		}
 	case strings.HasPrefix(r.Path, routes.AgentBase):
 		mws = append(mws, label, limit(), knownParams(r, notFound), api.ReadBody, api.JSONBody, api.Idempotent(Idempotency(g)), await)
+	case r.Group == routes.OAuth:
+		mws = append(mws, label, knownParams(r, pageNotFound), api.ReadBodyAnswering(oauthserver.BodyRefused))
 	default:
 		mws = append(mws, label, knownParams(r, pageNotFound), api.ReadBody)
 	}

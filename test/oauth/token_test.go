@@ -3,6 +3,7 @@ package oauth_test
 import (
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 
 	"rvcontent/test/testenv"
@@ -34,6 +35,12 @@ func TestTokenEndpointErrors(t *testing.T) {
 			oauthError(t, tokenPost(t, env, "/oauth/token", tc.form), tc.status, tc.code)
 		})
 	}
+	t.Run("body over 1 MB", func(t *testing.T) {
+		big := url.Values{"grant_type": {"refresh_token"}, "client_id": {a.ID}, "refresh_token": {strings.Repeat("x", 2<<20)}}
+		for _, path := range []string{"/oauth/token", "/oauth/revoke"} {
+			oauthError(t, tokenPost(t, env, path, big), http.StatusBadRequest, "invalid_request")
+		}
+	})
 	t.Run("JSON body", func(t *testing.T) {
 		r := env.Client().Do(t, "POST", "/oauth/token", map[string]any{"grant_type": "refresh_token", "client_id": a.ID})
 		oauthError(t, r, http.StatusBadRequest, "invalid_request")

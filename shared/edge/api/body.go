@@ -19,24 +19,31 @@ type bodyKey struct{}
 
 // ReadBody reads the request body once, refusing bodies over MaxBody with
 // payload_too_large, and keeps it in the request for Body.
-func ReadBody(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Body == nil || r.Method == http.MethodGet || r.Method == http.MethodHead {
-			h.ServeHTTP(w, r)
-			return
-		}
-		b, err := io.ReadAll(io.LimitReader(r.Body, MaxBody+1))
-		if err != nil {
-			Error(w, r, apperr.New(apperr.BadRequest, "The request body could not be read."))
-			return
-		}
-		if len(b) > MaxBody {
-			Error(w, r, apperr.New(apperr.PayloadTooLarge, "The request body is larger than 1 MB."))
-			return
-		}
-		r.Body = io.NopCloser(bytes.NewReader(b))
-		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), bodyKey{}, b)))
-	})
+func ReadBody(h http.Handler) http.Handler { return ReadBodyAnswering(Error)(h) }
+
+// ReadBodyAnswering is ReadBody for an endpoint with its own error shape:
+// refuse writes the refusal of a body that is too large or unreadable
+// (an *apperr.Error: payload_too_large or bad_request).
+func ReadBodyAnswering(refuse func(w http.ResponseWriter, r *http.Request, err error)) func(http.Handler) http.Handler {
+	return func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Body == nil || r.Method == http.MethodGet || r.Method == http.MethodHead {
+				h.ServeHTTP(w, r)
+				return
+			}
+			b, err := io.ReadAll(io.LimitReader(r.Body, MaxBody+1))
+			if err != nil {
+				refuse(w, r, apperr.New(apperr.BadRequest, "The request body could not be read."))
+				return
+			}
+			if len(b) > MaxBody {
+				refuse(w, r, apperr.New(apperr.PayloadTooLarge, "The request body is larger than 1 MB."))
+				return
+			}
+			r.Body = io.NopCloser(bytes.NewReader(b))
+			h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), bodyKey{}, b)))
+		})
+	}
 }
 
 type objectKey struct{}

@@ -10,6 +10,7 @@ import (
 
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/feature/oauth"
+	"rvcontent/shared/kernel/apperr"
 )
 
 // Endpoints serves the authorization server's machine-facing endpoints:
@@ -105,6 +106,17 @@ func tokenRequest(r *http.Request) (oauth.TokenRequest, *oauth.Error) {
 		}
 	}
 	return req, nil
+}
+
+// BodyRefused answers a body the API's reader refused (over 1 MB, or
+// unreadable) as the OAuth endpoints answer every error: invalid_request
+// with no-store (RFC 6749 5.2).
+func BodyRefused(w http.ResponseWriter, r *http.Request, err error) {
+	msg := "The request body could not be read."
+	if apperr.Is(err, apperr.PayloadTooLarge) {
+		msg = "The request body is larger than 1 MB."
+	}
+	writeError(w, r, oauth.Errorf(oauth.InvalidRequest, msg))
 }
 
 // writeError writes an OAuth error body (RFC 6749 5.2); errors that are not

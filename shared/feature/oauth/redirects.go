@@ -3,7 +3,9 @@ package oauth
 import (
 	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // MaxRedirectURIs is how many redirect URIs one client may register.
@@ -21,8 +23,13 @@ func CheckRedirectURI(uri string) error {
 		return fmt.Errorf("is longer than %d characters", maxURI)
 	}
 	u, err := url.Parse(uri)
-	if err != nil || !u.IsAbs() || u.Host == "" || u.Opaque != "" {
+	if err != nil || !u.IsAbs() || u.Host == "" || u.Opaque != "" || strings.IndexFunc(uri, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
 		return fmt.Errorf("%q is not an absolute URL", uri)
+	}
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return fmt.Errorf("%q has a port outside 1 to 65535", uri)
+		}
 	}
 	if u.Fragment != "" || strings.Contains(uri, "#") {
 		return fmt.Errorf("%q has a fragment; redirect URIs cannot", uri)

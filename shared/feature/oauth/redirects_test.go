@@ -21,6 +21,7 @@ func TestCheckRedirectURI(t *testing.T) {
 		"", "/cb", "app.example.com/cb", "http://app.example.com/cb", "http://10.0.0.1/cb", "http://127.0.0.2/cb",
 		"http://localhost.example.com/cb", "myapp://cb", "javascript:alert(1)", "https://app.example.com/cb#frag",
 		"https://user:pw@app.example.com/cb", "ftp://127.0.0.1/cb", "https:///cb",
+		"https://ex.com/c b", "https://ex.com:99999/cb", "https://ex.com:0/cb", "https://ex.com/cb\t",
 	}
 	for _, u := range bad {
 		if err := CheckRedirectURI(u); err == nil {
