@@ -162,8 +162,18 @@ func TestForumJourney(t *testing.T) {
 	b.shoot("forum-off")
 	b.run(chromedp.Click(chromedp.CSS(`#settings-enabled`)))
 	b.fill("#settings-topic_tags", word)
+	b.run(chromedp.SetValue(chromedp.CSS(`#settings-max_links_per_reply`), "1"))
 	b.click(`form[action="` + sitePage(a, "/forum") + `"] button`)
 	b.expect("Saved.")
+	var forum struct {
+		Forum struct {
+			MaxLinksPerReply int `json:"max_links_per_reply"`
+		} `json:"forum"`
+	}
+	a.Client.Agent(t, "GET", "/sites/"+a.SiteID+"/forum", nil).Expect(t, http.StatusOK).Decode(t, &forum)
+	if forum.Forum.MaxLinksPerReply != 1 {
+		t.Fatalf("max_links_per_reply = %d after choosing once", forum.Forum.MaxLinksPerReply)
+	}
 	b.click(`form[action$="/forum/sweeps"] button`)
 	b.expect("Forum search started.")
 	deadline := time.Now().Add(30 * time.Second)

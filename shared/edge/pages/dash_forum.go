@@ -15,7 +15,7 @@ var forumFields = []field{
 	{Name: "tone", Label: "Tone", Hint: "At most 80 characters; default plain.", Blank: nullBlank, Max: 80},
 	{Name: "niche", Label: "Niche", Hint: "At most 160 characters.", Blank: nullBlank, Max: 160},
 	{Name: "topic_tags", Label: "Topic tags", Kind: kList, Hint: "Comma-separated, at most 12.", Blank: sendBlank},
-	{Name: "max_links_per_reply", Label: "Link to your site in replies", Kind: kSelect, Options: []option{{Value: "0", Label: "never"}, {Value: "1", Label: "once"}}},
+	{Name: "max_links_per_reply", Label: "Link to your site in replies", Kind: kSelect, Number: true, Options: []option{{Value: "0", Label: "never"}, {Value: "1", Label: "once"}}},
 	{Name: "allow_subforums", Label: "Only these subforums", Kind: kList, Hint: "Comma-separated names without r/; empty for any.", Blank: sendBlank},
 	{Name: "deny_subforums", Label: "Never these subforums", Kind: kList, Hint: "Comma-separated names without r/.", Blank: sendBlank},
 	{Name: "keywords_per_sweep", Label: "Phrases per search", Kind: kNumber, Hint: "1 to 30 (default 12).", Blank: sendBlank},

@@ -53,6 +53,8 @@ type field struct {
 	Blank    empty
 	// Max is the browser's maxlength (0: none).
 	Max int
+	// Number sends a select's chosen value as an integer.
+	Number bool
 }
 
 // option is one choice of a select or choices field.
@@ -258,7 +260,7 @@ func value(fd field, posted url.Values) (any, bool) {
 	if raw == "" {
 		return blank(fd, "")
 	}
-	if fd.Kind == kNumber {
+	if fd.Kind == kNumber || fd.Number {
 		if n, err := strconv.Atoi(raw); err == nil {
 			return n, true
 		}
