@@ -37,6 +37,7 @@ var rewrites = sync.OnceValue(func() []personal {
 		{`with POST /sites/\{site_id\}/backlinks/domain`, `on the site's Backlinks page`},
 		{`with POST /sites/\{site_id\}/restore`, `on the site's page`},
 		{` with PATCH /sites/\{site_id\}/forum/drafts/\{draft_id\}`, ``},
+		{`Turn it on with PATCH /sites/\{site_id\}/forum \{"enabled": true\}, then sweep`, `Tick “Find forum threads for this site” in the settings below and save, then search`},
 		{`with PATCH /sites/\{site_id\}`, `in the site's settings`},
 		{`; read GET /sites/\{site_id\}/scan`, `; the site's page shows it`},
 		{`from GET /billing/studio-quote`, `on the Billing page`},
