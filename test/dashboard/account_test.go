@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"rvcontent/test/testenv"
 )
@@ -43,7 +44,16 @@ func TestStudioSites(t *testing.T) {
 	o := paidOwner(t, env, uniqueHost("studio"))
 	page := o.open(t, "/dashboard/billing", "Add a Studio site", "Due today")
 	quote := o.Client.Agent(t, "GET", "/billing/studio-quote", nil).Expect(t, http.StatusOK).JSON(t)["studio_quote"].(map[string]any)
-	page.Expect(t, http.StatusOK, quote["message"].(string))
+	// The quote's own sentence, its time and amounts as a person reads them.
+	msg := quote["message"].(string)
+	if at := stamp.FindString(msg); at != "" {
+		ts, err := time.Parse(time.RFC3339Nano, at+"Z")
+		if err != nil {
+			t.Fatal(err)
+		}
+		msg = strings.Replace(msg, at+"Z", ts.Format("2 Jan 2006 15:04 UTC"), 1)
+	}
+	page.Expect(t, http.StatusOK, strings.ReplaceAll(msg, "49.5 USD", "49.50 USD"))
 
 	// Refused: what was typed stays, next to the field.
 	o.submit(t, "/dashboard/billing", "/dashboard/billing/sites", url.Values{"site_url": {"not an address"}, "site_name": {"Second"}}).

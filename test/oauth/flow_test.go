@@ -105,7 +105,7 @@ func TestConnectFlow(t *testing.T) {
 	// The owner is told.
 	mailed := false
 	for _, m := range env.Emails(t, o.Email) {
-		mailed = mailed || (m.Subject == "New agent access: "+a.Name && strings.Contains(m.Text, "Type: oauth"))
+		mailed = mailed || (m.Subject == "New agent access: "+a.Name && strings.Contains(m.Text, "Type: connected app") && strings.Contains(m.Text, " UTC\n"))
 	}
 	if !mailed {
 		t.Fatal("the owner got no email about the new connection")

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"time"
 )
 
 // The agent API's messages tell an agent which endpoint fixes a refusal
@@ -58,8 +59,22 @@ var rewrites = sync.OnceValue(func() []personal {
 	return out
 })
 
-// forPerson returns msg, an agent-API message, in the dashboard's words.
+// forPerson returns msg, an agent-API message, in the dashboard's words:
+// endpoints become pages and buttons, timestamps read as "27 Dec 2026
+// 06:09 UTC" and US dollars have two decimals.
 func forPerson(msg string) string {
+	if strings.Contains(msg, "Z") {
+		msg = stamp.ReplaceAllStringFunc(msg, func(s string) string {
+			t, err := time.Parse(time.RFC3339Nano, s)
+			if err != nil {
+				return s
+			}
+			return t.UTC().Format(absLayout)
+		})
+	}
+	if strings.Contains(msg, " USD") {
+		msg = dollars.ReplaceAllString(msg, "${1}0 USD")
+	}
 	if !strings.ContainsAny(msg, "/_") && !strings.Contains(msg, "owner") {
 		return msg
 	}
@@ -68,3 +83,10 @@ func forPerson(msg string) string {
 	}
 	return msg
 }
+
+// stamp matches an API timestamp in a message; dollars an amount with one
+// decimal.
+var (
+	stamp   = regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z\b`)
+	dollars = regexp.MustCompile(`\b(\d+\.\d) USD`)
+)

@@ -34,6 +34,9 @@ func TestForPerson(t *testing.T) {
 		"push_platform_2 is an add-on of the paid plan and is not open to this account; a trial does not include it. End the trial with POST /billing/activate, or use push_platform_1.": "Push platform 2 is an add-on of the paid plan and is not open to this account; a trial does not include it. End the trial with “End the trial and pay now” on the Billing page, or use Push platform 1.",
 		"A newer scan of this site replaced this one; read GET /sites/{site_id}/scan.":                                                                                                   "A newer scan of this site replaced this one; the site's page shows it.",
 		"The title is too long.": "The title is too long.",
+		"Adding a Studio site charges 49.5 USD now. The period renews at 2026-12-27T06:09:47.000000Z.": "Adding a Studio site charges 49.50 USD now. The period renews at 27 Dec 2026 06:09 UTC.",
+		"Studio site removal scheduled for 2026-12-27T06:09:47Z":                                       "Studio site removal scheduled for 27 Dec 2026 06:09 UTC",
+		"Charged 149.25 USD.": "Charged 149.25 USD.",
 	}
 	for in, want := range cases {
 		got := forPerson(in)

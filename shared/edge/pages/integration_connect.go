@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/feature/integrations"
@@ -40,9 +41,18 @@ func (p *IntegrationConnect) show(w http.ResponseWriter, r *http.Request) {
 		p.failPage(w, err)
 		return
 	}
-	Render(w, http.StatusOK, "integration_connect.html", connectView{
-		Title: "Connect " + pending.Platform, Platform: pending.Platform, SiteName: pending.SiteName, ExpiresAt: pending.ExpiresAt,
-	})
+	Render(w, http.StatusOK, "integration_connect.html", viewOf(pending))
+}
+
+// viewOf is the connect page of pending: the platform by its name, the
+// link's end as a person reads it.
+func viewOf(pending integrations.Pending) connectView {
+	name := platformName(pending.Platform)
+	expires := pending.ExpiresAt
+	if t, err := time.Parse(time.RFC3339Nano, expires); err == nil {
+		expires = t.UTC().Format(absLayout)
+	}
+	return connectView{Title: "Connect " + name, Platform: name, SiteName: pending.SiteName, ExpiresAt: expires}
 }
 
 func (p *IntegrationConnect) submit(w http.ResponseWriter, r *http.Request) {
@@ -64,10 +74,9 @@ func (p *IntegrationConnect) submit(w http.ResponseWriter, r *http.Request) {
 		p.failPage(w, err)
 		return
 	}
-	Render(w, connectStatus(err), "integration_connect.html", connectView{
-		Title: "Connect " + pending.Platform, Platform: pending.Platform, SiteName: pending.SiteName,
-		ExpiresAt: pending.ExpiresAt, SiteURL: in.SiteURL, Error: connectSentence(err),
-	})
+	v := viewOf(pending)
+	v.SiteURL, v.Error = in.SiteURL, connectSentence(err)
+	Render(w, connectStatus(err), "integration_connect.html", v)
 }
 
 func (p *IntegrationConnect) done(w http.ResponseWriter, r *http.Request, pending integrations.Pending, i integrations.Integration) {
@@ -75,7 +84,8 @@ func (p *IntegrationConnect) done(w http.ResponseWriter, r *http.Request, pendin
 		api.JSON(w, http.StatusOK, map[string]any{"connected": true, "integration": i})
 		return
 	}
-	v := connectView{Title: pending.Platform + " connected", Platform: pending.Platform, SiteName: pending.SiteName, Done: true}
+	v := viewOf(pending)
+	v.Title, v.Done = v.Platform+" connected", true
 	if i.SiteURL != nil {
 		v.SiteURL = *i.SiteURL
 	}

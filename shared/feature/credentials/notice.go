@@ -55,11 +55,11 @@ func (s *Service) renderRevoked(ctx context.Context, m mail.Pending) (mail.Messa
 		return mail.Message{}, err
 	}
 	link := s.DashboardURL + "/settings/agents"
-	text := "An agent credential of your account was revoked: it no longer works.\n\nName: " + m.Param("name") + "\nType: " + m.Param("type") + "\n"
+	text := "An agent credential of your account was revoked: it no longer works.\n\nName: " + m.Param("name") + "\nType: " + typeName(m.Param("type")) + "\n"
 	if v := m.Param("prefix"); v != "" {
 		text += "Key: " + v + "\n"
 	}
-	text += "Revoked: " + m.Param("revoked_at") + "\nBy: " + m.Param("by") + "\n"
+	text += "Revoked: " + mail.Time(m.Param("revoked_at")) + "\nBy: " + m.Param("by") + "\n"
 	if v := m.Param("reason"); v != "" {
 		text += "Why: " + v + "\n"
 	}
@@ -91,13 +91,24 @@ func (s *Service) renderAdded(ctx context.Context, m mail.Pending) (mail.Message
 		return mail.Message{}, err
 	}
 	link := s.DashboardURL + "/settings/agents"
-	text := "A new agent credential was added to your account.\n\nName: " + m.Param("name") + "\nType: " + m.Param("type") + "\n"
+	text := "A new agent credential was added to your account.\n\nName: " + m.Param("name") + "\nType: " + typeName(m.Param("type")) + "\n"
 	if v := m.Param("prefix"); v != "" {
 		text += "Key: " + v + "\n"
 	}
 	if v := m.Param("operator"); v != "" {
 		text += "Operator: " + v + "\n"
 	}
-	text += "Added: " + m.Param("created_at") + "\n\nIf you did not expect this, revoke it here:\n" + link + "\n"
+	text += "Added: " + mail.Time(m.Param("created_at")) + "\n\nIf you did not expect this, revoke it here:\n" + link + "\n"
 	return mail.Message{To: to, Subject: "New agent access: " + m.Param("name"), Text: text, Links: []string{link}}, nil
+}
+
+// typeName names a credential type for the owner.
+func typeName(t string) string {
+	switch t {
+	case TypeKey:
+		return "agent key"
+	case TypeOAuth:
+		return "connected app"
+	}
+	return t
 }

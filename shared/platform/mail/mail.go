@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"time"
 	"unicode"
 )
 
@@ -58,4 +59,14 @@ func HeaderSafe(m Message) (Message, error) {
 		return r
 	}, m.Subject)), " ")
 	return m, nil
+}
+
+// Time writes an API timestamp (RFC 3339) as a mail's reader reads it,
+// "27 Nov 2026 06:08 UTC"; anything else is returned as it is.
+func Time(s string) string {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return s
+	}
+	return t.UTC().Format("2 Jan 2006 15:04 UTC")
 }
