@@ -65,7 +65,10 @@ func (c *Claims) Submit(w http.ResponseWriter, r *http.Request) {
 
 func (c *Claims) fail(w http.ResponseWriter, err error) {
 	if apperr.Is(err, apperr.NotFound) {
-		Render(w, http.StatusNotFound, "message.html", Message{Title: "Link not valid", Text: accounts.ErrBadClaimLink.Message})
+		Render(w, http.StatusNotFound, "notice.html", notice{
+			Title: "Link not valid", Text: accounts.ErrBadClaimLink.Message + " If you already claimed the account, sign in instead.",
+			Link: "/signin", LinkText: "Sign in",
+		})
 		return
 	}
 	Render(w, http.StatusInternalServerError, "message.html", Message{Title: "Something went wrong", Text: "Something went wrong on our side. Please try the link again in a minute."})

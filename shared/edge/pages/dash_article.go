@@ -123,6 +123,8 @@ func (d *Dashboard) showArticle(w http.ResponseWriter, r *http.Request, o *owner
 	v.CanFinish = v.HasBody && !v.Finished && !v.Generating
 	if v.Generating {
 		v.Refresh = 5
+	} else if r.URL.Query().Get("done") == "generating" {
+		v.Flash = "" // written since: the page no longer refreshes
 	}
 	if v.HasBody {
 		ss := sc.Score

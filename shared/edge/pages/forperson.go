@@ -48,6 +48,8 @@ var rewrites = sync.OnceValue(func() []personal {
 		{`The owner can resume it`, `You can resume it`},
 		{`The owner can complete it`, `You can complete it`},
 		{`\bset brand_name\b`, `set the brand name`},
+		{`, or be \["\*"\] for all`, ``},
+		{`at least one day: mon, tue, wed, thu, fri, sat or sun`, `at least one day`},
 		{`\bno website_url\b`, `no website address`},
 		{`\bpush_platform_1\b`, platformName("push_platform_1")},
 		{`\bpush_platform_2\b`, platformName("push_platform_2")},
@@ -74,9 +76,6 @@ func forPerson(msg string) string {
 	}
 	if strings.Contains(msg, " USD") {
 		msg = dollars.ReplaceAllString(msg, "${1}0 USD")
-	}
-	if !strings.ContainsAny(msg, "/_") && !strings.Contains(msg, "owner") {
-		return msg
 	}
 	for _, r := range rewrites() {
 		msg = r.re.ReplaceAllLiteralString(msg, r.with)

@@ -24,6 +24,11 @@ var allowedTags = map[atom.Atom]bool{
 	atom.Sup: true, atom.Sub: true, atom.Dl: true, atom.Dt: true, atom.Dd: true,
 }
 
+// demoted are the headings of an article as the preview writes them: two
+// levels down, under the page's own h1 and its "Preview" h2, so the page
+// keeps one h1 and its outline.
+var demoted = map[atom.Atom]string{atom.H1: "h3", atom.H2: "h4", atom.H3: "h5", atom.H4: "h6", atom.H5: "h6", atom.H6: "h6"}
+
 // droppedWithText are the elements whose content goes too.
 var droppedWithText = map[atom.Atom]bool{atom.Script: true, atom.Style: true, atom.Template: true, atom.Iframe: true, atom.Object: true, atom.Noscript: true}
 
@@ -54,11 +59,15 @@ func sanitize(src string) string {
 			if skip > 0 || !allowedTags[tok.DataAtom] {
 				continue
 			}
+			name := tok.Data
+			if d, ok := demoted[tok.DataAtom]; ok {
+				name = d
+			}
 			if tt == html.EndTagToken {
-				out.WriteString("</" + tok.Data + ">")
+				out.WriteString("</" + name + ">")
 				continue
 			}
-			out.WriteString("<" + tok.Data)
+			out.WriteString("<" + name)
 			if tok.DataAtom == atom.A {
 				for _, a := range tok.Attr {
 					if a.Key == "href" && safeHref(a.Val) {
