@@ -84,7 +84,7 @@ func TestConnectPage(t *testing.T) {
 		t.Fatalf("connect answer %v", out)
 	}
 	html := r.env.Client().Do(t, "GET", page, nil, "Accept: text/html").Expect(t, http.StatusOK)
-	for _, want := range []string{`<label for="site_url">Site address</label>`, `<label for="api_token">API token</label>`, `type="password"`, "push_platform_1", `<form method="post"`} {
+	for _, want := range []string{`<label for="site_url">Site address</label>`, `<label for="api_token">API token</label>`, `type="password"`, "Connect Push platform 1", `<form method="post"`} {
 		if !strings.Contains(string(html.Body), want) {
 			t.Fatalf("page lacks %q:\n%s", want, html.Body)
 		}
@@ -113,7 +113,7 @@ func TestConnectPage(t *testing.T) {
 	}
 
 	done := r.env.Client().Do(t, "POST", page, "site_url=https%3A%2F%2F"+r.host+"%2F&api_token="+fakeToken, "Content-Type: application/x-www-form-urlencoded", "Accept: text/html").Expect(t, http.StatusOK)
-	if !strings.Contains(string(done.Body), "push_platform_1 is connected") {
+	if !strings.Contains(string(done.Body), "Push platform 1 is connected") || !strings.Contains(string(done.Body), `href="/dashboard"`) {
 		t.Fatalf("done page %s", done.Body)
 	}
 	got := r.integration(t, "push_platform_1")
