@@ -135,6 +135,7 @@ func TestSiteKeyJourney(t *testing.T) {
 
 	b.click(`a[href="` + sitePage(a, "/integrations") + `"]`)
 	b.expect("Blog plugin", key[:14]+"…")
+	b.run(chromedp.Click(chromedp.CSS(`td details summary`))) // revoking asks first
 	b.click(`form[action$="/revoke"] button`)
 	b.expect("Site key revoked.", "No site keys yet.")
 	env.Client().Do(t, "GET", "/api/public/v1/ping", nil, "Authorization: Bearer "+key).Expect(t, http.StatusUnauthorized)

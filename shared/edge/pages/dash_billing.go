@@ -16,6 +16,8 @@ type billingFacts struct {
 	// portal; otherwise one starts through checkout.
 	Subscribed  bool
 	StudioSites int
+	// PlanPrice is what ending the trial now charges.
+	PlanPrice string
 }
 
 func (d *Dashboard) billingOf(b apiBilling) billingFacts {
@@ -25,6 +27,7 @@ func (d *Dashboard) billingOf(b apiBilling) billingFacts {
 		MonthlyTotal: money(b.MonthlyTotal.String()), TrialEnds: atp(b.TrialEndsAt, now), PeriodEnd: atp(b.CurrentPeriodEnd, now),
 		PastDueSince: atp(b.PastDueSince, now), Paid: b.Paid, Trialing: b.Status == "trialing", PastDue: b.Status == "past_due",
 		CancelAtPeriodEnd: b.CancelAtPeriodEnd, Subscribed: b.Status != "none" && b.Status != "canceled", StudioSites: b.StudioSites,
+		PlanPrice: money(b.Plan.Amount.String()),
 	}
 	switch {
 	case b.CardVerified == nil:
