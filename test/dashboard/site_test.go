@@ -118,6 +118,13 @@ func TestKeywordsAndResearch(t *testing.T) {
 	if !found {
 		t.Fatalf("the idea %q was not added with source dashboard: %v", title, arts.Articles)
 	}
+	// The added idea is marked, so it is not added twice; the keywords
+	// page leads back to the run.
+	again := o.open(t, loc.Path, "added")
+	if strings.Count(again.Body, "Add as an idea") != strings.Count(review.Body, "Add as an idea")-1 {
+		t.Fatalf("the added idea still offers to be added:\n%s", again.Body)
+	}
+	o.open(t, kw, "Latest research runs", `href="`+loc.Path+`"`)
 	if review.HasForm(kw) {
 		track := review.Form(t, kw)
 		o.Browser.Post(t, kw, track).Redirect(t, http.StatusSeeOther, env.URL+loc.Path+"?done=keyword")

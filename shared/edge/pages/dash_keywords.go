@@ -28,6 +28,14 @@ type keywordsView struct {
 	Keywords []keywordRow
 	Add      formView
 	Research formView
+	// Runs are the site's latest research runs, newest first.
+	Runs []researchRun
+}
+
+// researchRun is a research run listed on the keywords page.
+type researchRun struct {
+	Href, Status string
+	Started      when
 }
 
 type keywordRow struct {
@@ -45,12 +53,20 @@ func (d *Dashboard) showKeywords(w http.ResponseWriter, r *http.Request, o *owne
 	var kw struct {
 		Keywords []apiKeyword `json:"keywords"`
 	}
-	signed, s, ok := d.openSite(w, r, o, "/keywords", fetch{Path: "/sites/" + esc(r.PathValue("site_id")) + "/keywords?limit=100", Out: &kw})
+	var runs struct {
+		Jobs []apiJob `json:"jobs"`
+	}
+	site := esc(r.PathValue("site_id"))
+	signed, s, ok := d.openSite(w, r, o, "/keywords", fetch{Path: "/sites/" + site + "/keywords?limit=100", Out: &kw},
+		fetch{Path: "/jobs?kind=research&limit=5&site_id=" + site, Out: &runs, Optional: true})
 	if !ok {
 		return
 	}
 	base := sitePath(s.ID)
 	v := keywordsView{page: signed.sitePage(r, s, "Keywords", "/keywords")}
+	for _, j := range runs.Jobs {
+		v.Runs = append(v.Runs, researchRun{Href: base + "/research/" + esc(j.ID), Status: words(j.Status), Started: at(j.CreatedAt, d.Clock.Now())})
+	}
 	for _, k := range kw.Keywords {
 		v.Keywords = append(v.Keywords, keywordRow{
 			ID: k.ID, Name: k.Name, Source: k.Source, Tag: str(k.Tag), Intent: str(k.Intent), Trend: k.Trend,
@@ -143,6 +159,8 @@ type researchKeyword struct {
 type researchIdea struct {
 	Title, Description, Keyword, Traffic, Competition string
 	AISignal                                          int
+	// Added says the site has an article with the idea's title.
+	Added bool
 }
 
 func (d *Dashboard) research(w http.ResponseWriter, r *http.Request) {
@@ -153,8 +171,12 @@ func (d *Dashboard) research(w http.ResponseWriter, r *http.Request) {
 		Keywords []apiKeyword `json:"keywords"`
 	}
 	id := esc(r.PathValue("site_id"))
+	var arts struct {
+		Articles []apiArticle `json:"articles"`
+	}
 	o, s, ok := d.openSite(w, r, nil, "/keywords", fetch{Path: "/jobs/" + esc(r.PathValue("job_id")), Out: &job},
-		fetch{Path: "/sites/" + id + "/keywords?limit=100", Out: &kw})
+		fetch{Path: "/sites/" + id + "/keywords?limit=100", Out: &kw},
+		fetch{Path: "/sites/" + id + "/articles?limit=100", Out: &arts, Optional: true})
 	if !ok {
 		return
 	}
@@ -190,10 +212,14 @@ func (d *Dashboard) research(w http.ResponseWriter, r *http.Request) {
 			Traffic: countText(k.TrafficEstimate), SearchVolume: k.SearchVolume, Tracked: tracked[strings.ToLower(k.Name)],
 		})
 	}
+	titles := map[string]bool{}
+	for _, a := range arts.Articles {
+		titles[strings.ToLower(strings.TrimSpace(a.Title))] = true
+	}
 	for _, i := range v.Result.Ideas {
 		v.Ideas = append(v.Ideas, researchIdea{
 			Title: i.Title, Description: i.Description, Keyword: i.Keyword, Traffic: countText(i.TrafficEstimate),
-			Competition: i.Competition, AISignal: i.AISignal,
+			Competition: i.Competition, AISignal: i.AISignal, Added: titles[strings.ToLower(strings.TrimSpace(i.Title))],
 		})
 	}
 	Render(w, http.StatusOK, "dash_research.html", v)
