@@ -148,4 +148,17 @@ func TestPrompts(t *testing.T) {
 			}
 		}
 	}
+	// A required argument missing, or drafts that is no number, is
+	// invalid params.
+	for name, args := range map[string]map[string]string{
+		"onboard_website":    {},
+		"write_next_article": {"site_id": " "},
+		"forum_sweep":        {"site_id": acct.SiteID, "drafts": "abc"},
+	} {
+		_, err := cs.GetPrompt(context.Background(), &sdk.GetPromptParams{Name: name, Arguments: args})
+		var rpcErr *jsonrpc.Error
+		if !errors.As(err, &rpcErr) || rpcErr.Code != -32602 {
+			t.Errorf("get %s with %v: %v, want invalid params", name, args, err)
+		}
+	}
 }

@@ -2,7 +2,10 @@ package mcpserver
 
 import (
 	"context"
+	"strconv"
 	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -61,12 +64,35 @@ func (p Prompt) handler() mcp.PromptHandler {
 		for k, v := range req.Params.Arguments {
 			args[k] = strings.TrimSpace(v)
 		}
+		if err := p.check(args); err != nil {
+			return nil, err
+		}
 		return &mcp.GetPromptResult{
 			Description: p.Description,
 			Messages:    []*mcp.PromptMessage{{Role: "user", Content: &mcp.TextContent{Text: p.Steps(args)}}},
 		}, nil
 	}
 }
+
+// check refuses arguments the prompt cannot use with JSON-RPC's invalid
+// params: a required one missing, or drafts that is not a whole number
+// from 1 to 20.
+func (p Prompt) check(args map[string]string) error {
+	for _, a := range p.Arguments {
+		if a.Required && args[a.Name] == "" {
+			return &jsonrpc.Error{Code: codeInvalidParams, Message: "Invalid params: the prompt " + p.Name + " needs the argument " + a.Name + "."}
+		}
+	}
+	if d, ok := args["drafts"]; ok && d != "" {
+		if n, err := strconv.Atoi(d); err != nil || n < 1 || n > maxDrafts {
+			return &jsonrpc.Error{Code: codeInvalidParams, Message: "Invalid params: drafts must be a whole number from 1 to " + strconv.Itoa(maxDrafts) + "."}
+		}
+	}
+	return nil
+}
+
+// maxDrafts is the most reply drafts the forum prompt prepares.
+const maxDrafts = 20
 
 // or returns v, or def when v is empty.
 func or(v, def string) string {
