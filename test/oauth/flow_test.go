@@ -232,8 +232,20 @@ func TestCodeRules(t *testing.T) {
 	oauthError(t, tokenPost(t, env, "/oauth/token", url.Values{
 		"grant_type": {"authorization_code"}, "code": {code}, "client_id": {other.ID}, "redirect_uri": {a.Callback.URI()}, "code_verifier": {f.Verifier},
 	}), http.StatusBadRequest, "invalid_grant")
-	if _, err := a.Config.Exchange(ctx(), code, oauth2.VerifierOption(f.Verifier)); err != nil {
+	// RFC 8707: a resource the owner did not approve is invalid_target.
+	oauthError(t, tokenPost(t, env, "/oauth/token", url.Values{
+		"grant_type": {"authorization_code"}, "code": {code}, "client_id": {a.ID}, "redirect_uri": {a.Callback.URI()}, "code_verifier": {f.Verifier},
+		"resource": {"https://evil.example/mcp"},
+	}), http.StatusBadRequest, "invalid_target")
+	tok, err := a.Config.Exchange(ctx(), code, oauth2.VerifierOption(f.Verifier), oauth2.SetAuthURLParam("resource", env.URL+"/mcp"))
+	if err != nil {
 		t.Fatalf("refused attempts used the code up: %v", err)
+	}
+	oauthError(t, tokenPost(t, env, "/oauth/token", url.Values{
+		"grant_type": {"refresh_token"}, "refresh_token": {tok.RefreshToken}, "client_id": {a.ID}, "resource": {env.URL + "/api/agent/v1"},
+	}), http.StatusBadRequest, "invalid_target") // approved for the MCP address only
+	if _, err := refresh(a, tok.RefreshToken); err != nil {
+		t.Fatalf("a refused refresh used the refresh token up: %v", err)
 	}
 
 	// A code works for 10 minutes.

@@ -8,6 +8,8 @@ import (
 	"errors"
 	"log/slog"
 	"net/url"
+	"slices"
+	"strings"
 	"time"
 
 	"rvcontent/shared/feature/credentials"
@@ -76,7 +78,18 @@ func (s *Service) Exchange(ctx context.Context, req TokenRequest) (TokenResponse
 	if grantType == GrantAuthorizationCode {
 		return s.redeemCode(ctx, clientID, f)
 	}
-	return s.rotate(ctx, clientID, f.Get("refresh_token"))
+	return s.rotate(ctx, clientID, f.Get("refresh_token"), f["resource"])
+}
+
+// checkTarget refuses a token request whose resource parameters (RFC 8707)
+// name an address the owner did not approve for g: invalid_target.
+func checkTarget(resources []string, g grant) error {
+	for _, v := range resources {
+		if r, ok := resourceOf(g.Issuer, v); !ok || !slices.Contains(g.Resources, r) {
+			return badRequest(InvalidTarget, "resource must be an address this connection was approved for: "+strings.Join(g.Resources, " or ")+".")
+		}
+	}
+	return nil
 }
 
 // redeemCode runs the authorization_code grant.
@@ -104,6 +117,9 @@ func (s *Service) redeemCode(ctx context.Context, clientID string, f url.Values)
 	if !verifyPKCE(verifier, it.CodeChallenge) {
 		return TokenResponse{}, errPKCE
 	}
+	if err := checkTarget(f["resource"], it.grant); err != nil {
+		return TokenResponse{}, err
+	}
 	tx := &dynamo.Tx{}
 	tx.Delete("code", it.PK, it.SK, "attribute_exists(pk)")
 	return s.issue(ctx, tx, it.grant, errBadCode)
@@ -121,7 +137,7 @@ const reuseReason = "a refresh token that had already been replaced was presente
 // while the connection exists. A rotated token presented again by its
 // client is reuse (RFC 9700 4.14.2): the whole connection is revoked, so
 // its newer refresh and access tokens stop working too.
-func (s *Service) rotate(ctx context.Context, clientID, token string) (TokenResponse, error) {
+func (s *Service) rotate(ctx context.Context, clientID, token string, resources []string) (TokenResponse, error) {
 	if token == "" {
 		return TokenResponse{}, badRequest(InvalidRequest, "refresh_token is required.")
 	}
@@ -139,6 +155,9 @@ func (s *Service) rotate(ctx context.Context, clientID, token string) (TokenResp
 	if it.RotatedAt != 0 {
 		s.reused(ctx, it)
 		return TokenResponse{}, errRefresh
+	}
+	if err := checkTarget(resources, it.grant); err != nil {
+		return TokenResponse{}, err
 	}
 	now := s.Clock.Now()
 	rotated := it
