@@ -3,6 +3,7 @@ package pages
 import (
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 )
 
@@ -51,7 +52,7 @@ func (d *Dashboard) activityRows(entries []apiActivity, sites map[string]apiSite
 	for _, e := range entries {
 		who, kind := actorText(e.Actor)
 		row := activityRow{
-			When: at(e.CreatedAt, now), Actor: who, ActorKind: kind, Summary: forPerson(e.Summary), Action: e.Action,
+			When: at(e.CreatedAt, now), Actor: who, ActorKind: kind, Summary: fieldWords(forPerson(e.Summary)), Action: e.Action,
 			Resource: words(e.Resource.Type), Href: resourceHref(e),
 		}
 		if s, ok := sites[e.SiteID]; ok {
@@ -184,3 +185,14 @@ func pageLinks(path string, r *http.Request, next *string) (older, first string)
 	}
 	return older, first
 }
+
+// fieldWords writes the API field names an activity summary lists
+// ("writing.tone, max_links_per_article") as words ("tone, max links per
+// article").
+func fieldWords(s string) string {
+	s = strings.ReplaceAll(s, "writing.", "")
+	return fieldName.ReplaceAllStringFunc(s, func(f string) string { return strings.ReplaceAll(f, "_", " ") })
+}
+
+// fieldName matches a snake_case name.
+var fieldName = regexp.MustCompile(`\b[a-z]+(?:_[a-z]+)+\b`)

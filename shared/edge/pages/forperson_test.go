@@ -98,3 +98,15 @@ func TestEveryFeatureMessageForPerson(t *testing.T) {
 		t.Fatalf("only %d messages checked", checked)
 	}
 }
+
+func TestFieldWords(t *testing.T) {
+	for in, want := range map[string]string{
+		"Site settings changed: writing.tone, writing.brand_voice":                   "Site settings changed: tone, brand voice",
+		"Backlink exchange settings changed: opted_in, max_links_per_article, niche": "Backlink exchange settings changed: opted in, max links per article, niche",
+		"Key rv_agent_4b22 created":                                                  "Key rv_agent_4b22 created",
+	} {
+		if got := fieldWords(in); got != want {
+			t.Errorf("fieldWords(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

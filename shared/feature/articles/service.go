@@ -141,7 +141,7 @@ func (s *Service) Update(ctx context.Context, siteID, id string, in Patch) (Arti
 		}
 		activity.Record(tx, s.Clock.Now(), p, activity.Change{
 			Action: "article.updated", SiteID: siteID, Resource: activity.Resource{Type: "article", ID: id},
-			Summary: fmt.Sprintf("Article %q changed (%v)", after.Title, changed),
+			Summary: fmt.Sprintf("Article %q changed (%s)", after.Title, strings.Join(changed, ", ")),
 		})
 		if after.Status == StatusFinished {
 			if visible := publicChanges(changed); len(visible) > 0 {

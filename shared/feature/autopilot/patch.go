@@ -105,7 +105,7 @@ func (p Patch) apply(s *Settings) []string {
 	var changed []string
 	if p.Enabled.Sent && !p.Enabled.Null && s.Enabled != p.Enabled.Value {
 		s.Enabled = p.Enabled.Value
-		changed = append(changed, fmt.Sprintf("enabled %t", s.Enabled))
+		changed = append(changed, map[bool]string{true: "turned on", false: "turned off"}[s.Enabled])
 	}
 	if p.WeeklyCadence.Sent && s.WeeklyCadence != p.WeeklyCadence.Value {
 		s.WeeklyCadence = p.WeeklyCadence.Value
@@ -113,11 +113,20 @@ func (p Patch) apply(s *Settings) []string {
 	}
 	if p.Days.Sent && strings.Join(s.Days, ",") != strings.Join(p.Days.Value, ",") {
 		s.Days = p.Days.Value
-		changed = append(changed, "days "+strings.Join(s.Days, ", "))
+		changed = append(changed, "on "+dayNames(s.Days))
 	}
 	if p.TimeOfDay.Sent && s.TimeOfDay != p.TimeOfDay.Value {
 		s.TimeOfDay = p.TimeOfDay.Value
 		changed = append(changed, "at "+s.TimeOfDay+" UTC")
 	}
 	return changed
+}
+
+// dayNames writes days ("mon", "fri") as a person reads them ("Mon, Fri").
+func dayNames(days []string) string {
+	out := make([]string, len(days))
+	for i, d := range days {
+		out[i] = strings.ToUpper(d[:1]) + d[1:]
+	}
+	return strings.Join(out, ", ")
 }
