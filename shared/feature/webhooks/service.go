@@ -127,7 +127,11 @@ func (s *Service) Update(ctx context.Context, id string, patch Patch) (Endpoint,
 			return it.Endpoint, nil
 		}
 		tx.Update("webhook", it.PK, it.SK, u)
-		recordChange(tx, s.Clock.Now(), p, it.Endpoint, "updated", fmt.Sprintf("Webhook endpoint %s updated (%s)", display(it.URL), strings.Join(changed, ", ")))
+		summary := fmt.Sprintf("Webhook endpoint %s updated (%s)", display(it.URL), strings.Join(changed, ", "))
+		if len(changed) == 1 && changed[0] == "enabled" && patch.Enabled != nil {
+			summary = fmt.Sprintf("Webhook endpoint %s %s", display(it.URL), map[bool]string{true: "enabled", false: "disabled"}[*patch.Enabled])
+		}
+		recordChange(tx, s.Clock.Now(), p, it.Endpoint, "updated", summary)
 		err = s.Table.Commit(ctx, tx, nil)
 		if errors.Is(err, dynamo.ErrConditionFailed) && try < 2 {
 			continue // changed or deleted meanwhile: read again
