@@ -72,7 +72,7 @@ func TestAttentionWebhookDisabled(t *testing.T) {
 
 	o.Client.Agent(t, "PATCH", "/webhooks/"+id, map[string]any{"enabled": false}).Expect(t, http.StatusOK)
 	o.expectAttention(t, item{
-		Text: "The webhook endpoint " + hook + " is disabled (manual).",
+		Text: "The webhook endpoint " + hook + " is turned off: no events are sent to it.",
 		Href: "/dashboard/settings/webhooks/" + id, Action: "Review the endpoint",
 	})
 	o.open(t, "/dashboard/settings/webhooks/"+id, hook)

@@ -124,12 +124,17 @@ func (d *Dashboard) accountAttention(b apiBilling, hooks []apiWebhook) []attenti
 		out = append(out, attention{Text: text, Href: billingPage, Action: "Update the card"})
 	}
 	for _, h := range hooks {
-		if !h.Enabled {
-			out = append(out, attention{
-				Text: "The webhook endpoint " + h.URL + " is disabled (" + words(str(h.DisabledReason)) + ").",
-				Href: webhooksPage + "/" + esc(h.ID), Action: "Review the endpoint",
-			})
+		if h.Enabled {
+			continue
 		}
+		text := "The webhook endpoint " + h.URL + " is turned off: no events are sent to it."
+		switch str(h.DisabledReason) {
+		case "delivery_failures":
+			text = "The webhook endpoint " + h.URL + " was turned off because its deliveries kept failing."
+		case "credential_revoked":
+			text = "The webhook endpoint " + h.URL + " was turned off because the key or app that created it was revoked."
+		}
+		out = append(out, attention{Text: text, Href: webhooksPage + "/" + esc(h.ID), Action: "Review the endpoint"})
 	}
 	return out
 }
