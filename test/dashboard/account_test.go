@@ -163,7 +163,7 @@ func TestWebhookEndpoints(t *testing.T) {
 		t.Fatalf("the endpoint got %q", got)
 	}
 	o.submit(t, hp, hp+"/disable", nil).Redirect(t, http.StatusSeeOther, env.URL+hp+"?done=disabled")
-	o.open(t, "/dashboard", "is disabled", "Review the endpoint")
+	o.open(t, "/dashboard", "is turned off", "Review the endpoint")
 	o.submit(t, hp, hp+"/enable", nil).Redirect(t, http.StatusSeeOther, env.URL+hp+"?done=enabled")
 	o.open(t, hp, "Orders", "Delivery attempts", "webhook.test", "delivered (HTTP 200)")
 	o.byOwner(t, "webhook.created", 1)

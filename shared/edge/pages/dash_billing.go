@@ -23,7 +23,7 @@ type billingFacts struct {
 func (d *Dashboard) billingOf(b apiBilling) billingFacts {
 	now := d.Clock.Now()
 	f := billingFacts{
-		Status: words(b.Status), Plan: b.Plan.Name + ", " + money(b.Plan.Amount.String()) + " a " + b.Plan.Interval,
+		Status: billingStatus(b.Status), Plan: b.Plan.Name + ", " + money(b.Plan.Amount.String()) + " a " + b.Plan.Interval,
 		MonthlyTotal: money(b.MonthlyTotal.String()), TrialEnds: atp(b.TrialEndsAt, now), PeriodEnd: atp(b.CurrentPeriodEnd, now),
 		PastDueSince: atp(b.PastDueSince, now), Paid: b.Paid, Trialing: b.Status == "trialing", PastDue: b.Status == "past_due",
 		CancelAtPeriodEnd: b.CancelAtPeriodEnd, Subscribed: b.Status != "none" && b.Status != "canceled", StudioSites: b.StudioSites,
@@ -201,4 +201,21 @@ func (d *Dashboard) addStudioSite(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.done(w, r, sitePath(out.Site.ID), "studio")
+}
+
+// billingStatus names a billing status for the owner.
+func billingStatus(status string) string {
+	switch status {
+	case "none":
+		return "no subscription"
+	case "trialing":
+		return "free trial"
+	case "active":
+		return "active"
+	case "past_due":
+		return "payment past due"
+	case "canceled":
+		return "ended"
+	}
+	return words(status)
 }
