@@ -12,17 +12,28 @@ import (
 // webhookFields are the fields of POST and PATCH /webhooks.
 var webhookFields = []field{
 	{Name: "url", Label: "Address", Kind: kURL, Required: true, Hint: "A public https address that answers 2xx within 10 seconds.", Blank: sendBlank},
-	{Name: "events", Label: "Events", Kind: kChoices, Hint: "Choose \"every event\" to get every type, including types added later.", Options: eventOptions()},
+	{Name: "events", Label: "Events", Kind: kChoices, Hint: "Choose “Every event” to get every type, including types added later.", Options: eventOptions()},
 	{Name: "description", Label: "Description", Hint: "Optional, at most 200 characters.", Blank: nullBlank, Max: 200},
 }
 
 // eventOptions are the event types an endpoint can subscribe to.
 func eventOptions() []option {
-	out := []option{{Value: webhooks.AllEvents, Label: "every event"}}
+	out := []option{{Value: webhooks.AllEvents, Label: "Every event"}}
 	for _, t := range webhooks.EventTypes {
-		out = append(out, option{Value: t, Label: t})
+		out = append(out, option{Value: t, Label: eventLabel(t)})
 	}
 	return out
+}
+
+// eventLabel names an event type for a person, its code after it:
+// "Billing: card check failed (billing.card_check_failed)".
+func eventLabel(t string) string {
+	area, what, ok := strings.Cut(t, ".")
+	if !ok {
+		return t
+	}
+	area = strings.ReplaceAll(area, "_", " ")
+	return strings.ToUpper(area[:1]) + area[1:] + ": " + strings.ReplaceAll(what, "_", " ") + " (" + t + ")"
 }
 
 // hookRow is a webhook endpoint as the pages show it.
