@@ -97,12 +97,8 @@ func TestUnknownStatusFilterIsRefused(t *testing.T) {
 // A finished article stays finished: a PATCH that sends a status answers
 // 409 and changes nothing, while other fields still change.
 func TestFinishedArticleKeepsItsStatus(t *testing.T) {
-	env := testenv.Shared(t)
-	acct := emptySite(t, env)
+	acct, path := finishedArticle(t, "Done by hand")
 	c := acct.Client
-	a := create(t, c, acct.SiteID, map[string]any{"title": "Done by hand", "body_markdown": "# Done by hand\n\nA few words."})
-	path := "/sites/" + acct.SiteID + "/articles/" + a.ID
-	c.Agent(t, "POST", path+"/finish", nil).Expect(t, http.StatusOK)
 
 	for _, status := range []string{"opportunity", "scheduled"} {
 		res := c.Agent(t, "PATCH", path, map[string]any{"status": status, "title": "Renamed"}).Expect(t, http.StatusConflict)
@@ -125,12 +121,8 @@ func TestFinishedArticleKeepsItsStatus(t *testing.T) {
 // blank) answers 409 and changes nothing, while an idea's body can be
 // emptied and a finished article's replaced.
 func TestFinishedArticleKeepsABody(t *testing.T) {
-	env := testenv.Shared(t)
-	acct := emptySite(t, env)
+	acct, path := finishedArticle(t, "Kept")
 	c := acct.Client
-	a := create(t, c, acct.SiteID, map[string]any{"title": "Kept", "body_markdown": "# Kept\n\nA few words."})
-	path := "/sites/" + acct.SiteID + "/articles/" + a.ID
-	c.Agent(t, "POST", path+"/finish", nil).Expect(t, http.StatusOK)
 
 	for _, body := range []any{nil, "", " \n\t"} {
 		res := c.Agent(t, "PATCH", path, map[string]any{"body_markdown": body, "title": "Emptied"}).Expect(t, http.StatusConflict)
@@ -154,4 +146,16 @@ func TestFinishedArticleKeepsABody(t *testing.T) {
 	if emptied.Article.Status != "opportunity" || emptied.Article.BodyMarkdown != "" {
 		t.Fatalf("an idea's emptied body: %+v", emptied.Article)
 	}
+}
+
+// finishedArticle makes a finished article titled title, with the body
+// "# <title>\n\nA few words.", on a fresh site, and returns the account
+// and the article's agent-API path.
+func finishedArticle(t *testing.T, title string) (*testenv.Account, string) {
+	t.Helper()
+	acct := emptySite(t, testenv.Shared(t))
+	a := create(t, acct.Client, acct.SiteID, map[string]any{"title": title, "body_markdown": "# " + title + "\n\nA few words."})
+	path := "/sites/" + acct.SiteID + "/articles/" + a.ID
+	acct.Client.Agent(t, "POST", path+"/finish", nil).Expect(t, http.StatusOK)
+	return acct, path
 }
