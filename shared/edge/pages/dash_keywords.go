@@ -69,7 +69,7 @@ func (d *Dashboard) showKeywords(w http.ResponseWriter, r *http.Request, o *owne
 	}
 	for _, k := range kw.Keywords {
 		v.Keywords = append(v.Keywords, keywordRow{
-			ID: k.ID, Name: k.Name, Source: k.Source, Tag: str(k.Tag), Intent: str(k.Intent), Trend: k.Trend,
+			ID: k.ID, Name: k.Name, Source: keywordSource(k.Source), Tag: str(k.Tag), Intent: str(k.Intent), Trend: k.Trend,
 			Searches: countText(k.SearchVolume), Traffic: countText(k.TrafficEstimate),
 		})
 	}
@@ -223,4 +223,15 @@ func (d *Dashboard) research(w http.ResponseWriter, r *http.Request) {
 		})
 	}
 	Render(w, http.StatusOK, "dash_research.html", v)
+}
+
+// keywordSource says where a keyword came from, for a person.
+func keywordSource(source string) string {
+	switch source {
+	case "library":
+		return "tracked"
+	case "discovered":
+		return "found by research"
+	}
+	return words(source)
 }
