@@ -10,10 +10,14 @@ export JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION := 20
 # Extra CDK CLI arguments, e.g. CDK_ARGS="-c mailFrom=no-reply@yourdomain.com".
 CDK_ARGS ?=
 export GOFLAGS ?= -buildvcs=false
+# The functions' architecture: arm64 (default) or x86_64; make build
+# builds for it and synth, bootstrap and deploy pass it to the stack.
+LAMBDA_ARCH ?= arm64
+GOARCH_OF_LAMBDA := $(if $(filter x86_64,$(LAMBDA_ARCH)),amd64,arm64)
 CDK := $(CACHE_DIR)/cdk/node_modules/.bin/cdk
 CDKLOCAL := $(CACHE_DIR)/cdk/node_modules/.bin/cdklocal
 
-.PHONY: help tools run test test-unit build synth deploy deploy-local lint bench update-disposable clean generate openapi
+.PHONY: help tools cdk-cli run test test-unit build synth bootstrap deploy deploy-local lint bench update-disposable clean generate openapi
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-18s %s\n", $$1, $$2}'
@@ -37,16 +41,22 @@ test: tools lint openapi ## run every test: unit, DynamoDB Local, end-to-end, La
 test-unit: ## run the tests that need no DynamoDB Local (quick)
 	$(GO) test -count=1 -short ./shared/...
 
-build: ## build every Lambda as a linux/arm64 bootstrap zip in .build/
-	$(GO) run ./infra/buildfns -out .build
+build: ## build every Lambda as a linux bootstrap zip in .build/ (LAMBDA_ARCH, default arm64)
+	$(GO) run ./infra/buildfns -out .build -arch $(GOARCH_OF_LAMBDA)
 
-synth: build tools ## synthesize the CloudFormation template into infra/cdk.out
-	cd infra && $(CDK) synth --quiet $(CDK_ARGS)
+cdk-cli: ## fetch only the CDK CLI (and cdklocal) into .cache/: what deploying needs
+	@./localstack/tools.sh --cdk-only
 
-deploy: build tools ## deploy to the AWS account of the current credentials (cdk deploy)
-	cd infra && $(CDK) deploy --require-approval never $(CDK_ARGS)
+synth: build cdk-cli ## synthesize the CloudFormation template into infra/cdk.out
+	cd infra && $(CDK) synth --quiet -c lambdaArch=$(LAMBDA_ARCH) $(CDK_ARGS)
 
-deploy-local: build tools ## deploy to a running LocalStack (needs Docker; see localstack/README.md)
+bootstrap: build cdk-cli ## bootstrap the CDK in the current account and region (once per account and region)
+	cd infra && $(CDK) bootstrap -c lambdaArch=$(LAMBDA_ARCH) $(CDK_ARGS)
+
+deploy: build cdk-cli ## deploy to the AWS account of the current credentials (cdk deploy; asks before IAM changes)
+	cd infra && $(CDK) deploy -c lambdaArch=$(LAMBDA_ARCH) $(CDK_ARGS)
+
+deploy-local: cdk-cli ## deploy to a running LocalStack (needs Docker; see localstack/README.md)
 	./localstack/deploy.sh
 
 OPENAPI_SPEC_VALIDATOR_VERSION := 0.9.0

@@ -22,7 +22,9 @@ package main
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/jsii-runtime-go"
@@ -34,6 +36,9 @@ func main() {
 	defer jsii.Close()
 	app := awscdk.NewApp(nil)
 	limits, err := readLimits(app)
+	if err == nil {
+		err = checkChoices(app)
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		jsii.Close()
@@ -71,6 +76,25 @@ func contextString(app awscdk.App, key, def string) string {
 		return v
 	}
 	return def
+}
+
+// choices are the settings that take one of a few values, with them.
+var choices = map[string][]string{
+	"lambdaArch": {stack.ArchARM64, stack.ArchX86},
+	"model":      {stack.ModelOffline, stack.ModelBedrock},
+	"logLevel":   {"debug", "info", "warn", "error"},
+}
+
+// checkChoices refuses a setting of choices that names none of its
+// values, before anything is synthesized: a typo would otherwise deploy
+// functions that cannot start or run on the wrong architecture.
+func checkChoices(app awscdk.App) error {
+	for _, key := range []string{"lambdaArch", "model", "logLevel"} {
+		if v := contextString(app, key, ""); v != "" && !slices.Contains(choices[key], v) {
+			return fmt.Errorf("context %s: %q is not one of %s", key, v, strings.Join(choices[key], ", "))
+		}
+	}
+	return nil
 }
 
 // limits are the stack's numeric settings.

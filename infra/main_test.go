@@ -50,3 +50,25 @@ func TestReadLimits(t *testing.T) {
 		})
 	}
 }
+
+func TestCheckChoices(t *testing.T) {
+	for _, c := range []struct {
+		context map[string]any
+		wantErr string
+	}{
+		{nil, ""},
+		{map[string]any{"lambdaArch": "x86_64", "model": "bedrock", "logLevel": "debug"}, ""},
+		{map[string]any{"lambdaArch": "amd64"}, `context lambdaArch: "amd64" is not one of arm64, x86_64`},
+		{map[string]any{"model": "Bedrock"}, `context model: "Bedrock" is not one of offline, bedrock`},
+		{map[string]any{"logLevel": "verbose"}, `context logLevel: "verbose" is not one of debug, info, warn, error`},
+	} {
+		ctx := map[string]any{}
+		for k, v := range c.context {
+			ctx[k] = v
+		}
+		err := checkChoices(awscdk.NewApp(&awscdk.AppProps{Context: &ctx}))
+		if (err == nil) != (c.wantErr == "") || (err != nil && err.Error() != c.wantErr) {
+			t.Errorf("%v: %v, want %q", c.context, err, c.wantErr)
+		}
+	}
+}

@@ -42,3 +42,15 @@ func TestScheduleRunsScheduler(t *testing.T) {
 		}, jsii.Number(1))
 	})
 }
+
+// TestSchedulerRunsAreNotRetried: a failed run is not retried by Lambda's
+// asynchronous invocation either; the next tick comes a minute later.
+func TestSchedulerRunsAreNotRetried(t *testing.T) {
+	noPanic(t, func() {
+		template.HasResourceProperties(jsii.String("AWS::Lambda::EventInvokeConfig"), map[string]any{
+			"FunctionName":             map[string]any{"Ref": synthesized.LogicalID(stack.Scheduler)},
+			"MaximumRetryAttempts":     0,
+			"MaximumEventAgeInSeconds": 60,
+		})
+	})
+}

@@ -3,6 +3,7 @@ package stack
 import (
 	"time"
 
+	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsevents"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awseventstargets"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
@@ -41,6 +42,9 @@ func (s *ServiceStack) addWorkers(f *factory) {
 	s.Functions[DeliveriesWorker] = s.consumer(f, DeliveriesWorker, s.Deliveries, f.props.DeliveriesMaxConcurrency)
 
 	sched := f.function(Scheduler, schedulerSpec, WorkerAccess(Scheduler))
+	// Nor is a failed run: Lambda would retry an asynchronous invocation
+	// twice, up to hours later, beside the next ticks.
+	sched.ConfigureAsyncInvoke(&awslambda.EventInvokeConfigOptions{RetryAttempts: jsii.Number(0), MaxEventAge: awscdk.Duration_Minutes(jsii.Number(1))})
 	s.Functions[Scheduler] = sched
 	awsevents.NewRule(s.Stack, jsii.String("Schedule"), &awsevents.RuleProps{
 		Description: jsii.String("Runs the scheduler's periodic tasks"),
