@@ -179,3 +179,47 @@ func TestConcurrentDraftsSpendWhatTheDraftRecords(t *testing.T) {
 }
 
 func fieldOf[T any](v T) input.Field[T] { return input.Field[T]{Sent: true, Value: v} }
+
+// Overlapping scheduled runs check a due reply once between them: the
+// runs that lose the race to it report no error (a scheduled task that
+// fails counts toward the scheduler's alarm), and the reply is verified
+// once.
+func TestOverlappingReplyChecksDoNotFail(t *testing.T) {
+	r := newRig(t)
+	r.thread(t, "Which invoice reminders app do you use?")
+	enable(t, r, "invoice reminders")
+	r.sweep(t)
+	list, _, err := r.svc.ListThreads(r.ctx, r.site, nil, 10, "")
+	if err != nil || len(list) != 1 {
+		t.Fatalf("threads %v %v", list, err)
+	}
+	d, err := r.svc.WriteDraft(r.ctx, r.site, list[0].ID, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(map[string]any{"forum_id": list[0].Thread.ForumID, "body": d.Text()})
+	w := httptest.NewRecorder()
+	r.fixture.Routes()["POST /_dev/forum/comments"](w, httptest.NewRequest("POST", "/_dev/forum/comments", bytes.NewReader(b)))
+	var posted struct{ Permalink string }
+	if err := json.Unmarshal(w.Body.Bytes(), &posted); err != nil || w.Code != http.StatusOK {
+		t.Fatalf("fixture comment: %d %s", w.Code, w.Body)
+	}
+	if _, err := r.svc.RecordReply(r.ctx, r.site, forum.ReplyRecord{ThreadID: list[0].ID, DraftID: d.ID, Permalink: posted.Permalink}); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := r.svc.CheckReplies(context.Background()); err != nil {
+				t.Errorf("an overlapping run failed: %v", err)
+			}
+		}()
+	}
+	wg.Wait()
+	replies, _, err := r.svc.ListReplies(r.ctx, r.site, nil, 10, "")
+	if err != nil || len(replies) != 1 || replies[0].Status != forum.ReplyConfirmed {
+		t.Fatalf("replies %+v %v", replies, err)
+	}
+}

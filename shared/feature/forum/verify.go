@@ -91,6 +91,9 @@ func (s *Service) checkReply(ctx context.Context, r replyItem) error {
 	if errors.Is(err, ErrThreadNotFound) {
 		return s.Table.Put(ctx, r)
 	}
+	if dynamo.LostRace(err, "reply") {
+		return nil // an overlapping run checked the reply first: its result stands
+	}
 	return err
 }
 
