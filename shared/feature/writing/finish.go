@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/articles"
@@ -102,8 +103,10 @@ func (s *Service) giveUp(ctx context.Context, accountID, jobID string, in jobInp
 func (s *Service) giveUpOnce(ctx context.Context, accountID, jobID string, in jobInput, run *jobs.Run, jobErr jobs.Error) error {
 	now := s.Clock.Now()
 	tx := &dynamo.Tx{}
-	if run != nil {
-		run.FailIn(tx, now, jobErr)
+	fail := func(e jobs.Error) {
+		if run != nil {
+			run.FailIn(tx, now, e)
+		}
 	}
 	prep, err := s.Articles.Prepare(ctx, in.SiteID, in.ArticleID, func(a *articles.Article) error {
 		if a.Status != articles.StatusGenerating || a.GenerationJobID != jobID {
@@ -117,6 +120,7 @@ func (s *Service) giveUpOnce(ctx context.Context, accountID, jobID string, in jo
 		if run == nil {
 			return s.dropWatch(ctx, accountID, in.ArticleID, jobID)
 		}
+		fail(jobErr)
 		return s.Table.Commit(ctx, tx, nil)
 	case err == nil:
 		prep.PutIn(tx)
@@ -127,6 +131,10 @@ func (s *Service) giveUpOnce(ctx context.Context, accountID, jobID string, in jo
 	if err != nil {
 		return err
 	}
+	if refunded == 0 {
+		jobErr.Message = strings.Replace(jobErr.Message, "The credit was refunded", "Its credit was not refunded: the billing period it belonged to has ended", 1)
+	}
+	fail(jobErr)
 	unwatch(tx, accountID, in.ArticleID, jobID)
 	s.Events.Emit(tx, accountID, in.SiteID, "article.generation_failed", map[string]any{
 		"article_id": in.ArticleID, "job_id": jobID, "trigger": in.Trigger, "error": jobErr, "credits_refunded": refunded,

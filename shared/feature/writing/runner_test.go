@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -204,6 +205,32 @@ func TestModelFailureAfterRetries(t *testing.T) {
 	}
 	if b := r.balance(t); b != 5 {
 		t.Fatalf("balance after a second clean-up = %d, want 5 (refunded once)", b)
+	}
+}
+
+// A generation that fails after its credit's period ended refunds
+// nothing, and its failure says so rather than promising a refund.
+func TestModelFailureAfterThePeriodRefundsNothing(t *testing.T) {
+	r := newRig(t, &failingWriter{}, true)
+	id := r.scheduled(t)
+	j := r.generate(t, id)
+	// The period of the rig's credits (7 days) ends and the next begins.
+	r.clock.Add(8 * 24 * time.Hour)
+	tx := &dynamo.Tx{}
+	r.svc.Credits.Reset(tx, r.account, r.site, credits.Allowance{Articles: 5}, r.clock.Now(), r.clock.Now().AddDate(0, 0, 7))
+	if err := r.svc.Table.Commit(context.Background(), tx, nil); err != nil {
+		t.Fatal(err)
+	}
+	var got jobs.Job
+	for attempt := 1; attempt <= jobs.MaxAttempts; attempt++ {
+		got = r.process(t, j.ID)
+	}
+	if got.Status != jobs.Failed || got.Error == nil || strings.Contains(got.Error.Message, "was refunded") || !strings.Contains(got.Error.Message, "not refunded") {
+		t.Fatalf("job after the last attempt = %+v (error %+v)", got, got.Error)
+	}
+	evs := r.failedEvents(t)
+	if len(evs) != 1 || evs[0]["credits_refunded"] != 0.0 || strings.Contains(fmt.Sprint(evs[0]["error"]), "was refunded") {
+		t.Fatalf("article.generation_failed events = %v", evs)
 	}
 }
 
