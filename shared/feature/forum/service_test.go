@@ -45,6 +45,7 @@ func (budget) Give(context.Context, string) error { return nil }
 // rig is a forum service on DynamoDB Local with the fixture forum and one
 // paid site holding 5 forum reply credits.
 type rig struct {
+	clock   *clock.Fixed
 	svc     *forum.Service
 	fixture *forumfixture.Forum
 	worker  *jobs.Worker
@@ -60,7 +61,7 @@ func newRig(t *testing.T) *rig {
 	}
 	table := dynamotest.Table(t)
 	clk := &clock.Fixed{T: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
-	r := &rig{account: ids.New(), site: ids.New(), fixture: &forumfixture.Forum{Table: table, Clock: clk}}
+	r := &rig{clock: clk, account: ids.New(), site: ids.New(), fixture: &forumfixture.Forum{Table: table, Clock: clk}}
 	brand, desc := "Ledgerly", "Invoicing software for freelancers."
 	if err := table.Put(context.Background(), sites.NewPrimary(r.account, r.site, "https://ledgerly.example.com", &brand, &desc, "", clk.T)); err != nil {
 		t.Fatal(err)
@@ -221,5 +222,37 @@ func TestOverlappingReplyChecksDoNotFail(t *testing.T) {
 	replies, _, err := r.svc.ListReplies(r.ctx, r.site, nil, 10, "")
 	if err != nil || len(replies) != 1 || replies[0].Status != forum.ReplyConfirmed {
 		t.Fatalf("replies %+v %v", replies, err)
+	}
+}
+
+// A thread nobody acted on is forgotten 90 days after a sweep last saw
+// it, on the service clock, whatever the table's TTL has removed: it
+// leaves the list and its page, and a later sweep that finds it again
+// starts it afresh.
+func TestThreadsNobodyActedOnAreForgotten(t *testing.T) {
+	r := newRig(t)
+	r.thread(t, "Which invoice reminders app do you use?")
+	enable(t, r, "invoice reminders")
+	r.sweep(t)
+	list, _, err := r.svc.ListThreads(r.ctx, r.site, nil, 10, "")
+	if err != nil || len(list) != 1 {
+		t.Fatalf("threads %v %v", list, err)
+	}
+	id := list[0].ID
+	r.clock.Add(forum.ForgetAfter - time.Minute)
+	if list, _, _ := r.svc.ListThreads(r.ctx, r.site, nil, 10, ""); len(list) != 1 {
+		t.Fatalf("%d threads just before 90 days, want 1", len(list))
+	}
+	r.clock.Add(2 * time.Minute)
+	if list, _, err := r.svc.ListThreads(r.ctx, r.site, nil, 10, ""); err != nil || len(list) != 0 {
+		t.Fatalf("threads after 90 days: %v %v", list, err)
+	}
+	if _, err := r.svc.GetThread(r.ctx, r.site, id); !apperr.Is(err, apperr.NotFound) {
+		t.Fatalf("a forgotten thread: %v, want not_found", err)
+	}
+	r.sweep(t)
+	list, _, err = r.svc.ListThreads(r.ctx, r.site, nil, 10, "")
+	if err != nil || len(list) != 1 || list[0].ID != id || list[0].Status == "" {
+		t.Fatalf("threads after a new sweep: %+v %v", list, err)
 	}
 }

@@ -107,10 +107,14 @@ func (s *Service) search(ctx context.Context, keywords []string) ([]found, error
 func (s *Service) upsertThread(ctx context.Context, accountID, siteID string, f found, j judge, mayFetch bool) (created, fetched bool, err error) {
 	p := f.post
 	for attempt := 0; attempt < 3; attempt++ {
-		th, err := s.getThread(ctx, siteID, ThreadID(siteID, p.ForumID))
+		th, err := s.readThread(ctx, siteID, ThreadID(siteID, p.ForumID))
 		isNew := apperr.Is(err, apperr.NotFound)
 		if err != nil && !isNew {
 			return false, false, err
+		}
+		replaces := "" // a forgotten thread's item, not yet deleted, is replaced by the new one
+		if !isNew && th.forgotten(j.now) {
+			isNew, replaces = true, th.UpdatedAt
 		}
 		blocked, fit := j.assess(p, f.keyword)
 		if isNew && blocked == "" && !p.Detailed && mayFetch && !fetched {
@@ -121,7 +125,7 @@ func (s *Service) upsertThread(ctx context.Context, accountID, siteID string, f 
 				slog.WarnContext(ctx, "forum thread details", "forum_id", p.ForumID, "err", derr)
 			}
 		}
-		before := ""
+		before := replaces
 		if isNew {
 			th = newThread(accountID, siteID, p, f.keyword, j.now)
 		} else {

@@ -215,6 +215,12 @@ func textOf(siteID, threadID string, p forumapi.Post) textItem {
 // last saw it.
 const ForgetAfter = 90 * 24 * time.Hour
 
+// forgotten reports whether the thread's time to be forgotten has come at
+// now (its item may still await the table's TTL).
+func (it threadItem) forgotten(now time.Time) bool {
+	return it.TTL != 0 && it.TTL <= now.Unix()
+}
+
 // expiry returns when the table may drop the thread (Unix seconds):
 // ForgetAfter after a sweep last saw it for a thread nobody acted on (new,
 // dead, stale or dismissed, without a draft or reply), 0 (kept) otherwise.

@@ -9,6 +9,7 @@ import (
 	"rvcontent/shared/platform/forumapi"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -25,8 +26,17 @@ var ErrThreadNotFound = apperr.NotFoundf("No forum thread with that id on this s
 // write three times in a row.
 var errThreadChanged = apperr.New(apperr.Conflict, "The thread changed at the same moment. Retry the request.")
 
-// getThread returns thread id of the site.
+// getThread returns thread id of the site; a forgotten one is not found.
 func (s *Service) getThread(ctx context.Context, siteID, id string) (threadItem, error) {
+	it, err := s.readThread(ctx, siteID, id)
+	if err == nil && it.forgotten(s.Clock.Now()) {
+		return threadItem{}, ErrThreadNotFound
+	}
+	return it, err
+}
+
+// readThread reads thread id as stored, forgotten or not.
+func (s *Service) readThread(ctx context.Context, siteID, id string) (threadItem, error) {
 	if !ids.Valid(id) {
 		return threadItem{}, ErrThreadNotFound
 	}
@@ -142,6 +152,10 @@ func (s *Service) changeThread(ctx context.Context, siteID, id string, change fu
 // of statuses (any when empty), best fit first, after cursor.
 func (s *Service) listThreads(ctx context.Context, siteID string, statuses []string, limit int, cursor string) ([]threadItem, string, error) {
 	q := dynamo.IndexPartition(dynamo.GSI2, dynamo.ForumThreadsByFitPK(siteID))
+	// Forgotten threads are left out on the service clock: the table's TTL
+	// deletes them late (hours to days), and never under the dev clock.
+	q = q.Filter(expression.Or(expression.AttributeNotExists(expression.Name(dynamo.TTL)),
+		expression.Name(dynamo.TTL).GreaterThan(expression.Value(s.Clock.Now().Unix()))))
 	if len(statuses) > 0 {
 		q = q.Filter(dynamo.AttrIn("status", statuses))
 	}
