@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestHostRemovesLinks: the host removes a live link (its earned credit is
@@ -141,5 +142,43 @@ func TestReservationExpires(t *testing.T) {
 	}
 	if x.from.counts(t) != [3]int{0, 0, 0} || x.host.counts(t) != [3]int{0, 0, 0} {
 		t.Fatal("counts after the expiry")
+	}
+}
+
+// TestPlacedLinkNotLiveExpiresOnTime: a placed link the host's page never
+// shows is checked for the last time at its 72-hour deadline, not at the
+// next six-hourly check after it, and expires (not_live) with the held
+// credit back.
+func TestPlacedLinkNotLiveExpiresOnTime(t *testing.T) {
+	x := newExchange(t)
+	e := x.from.env
+	article := x.hostArticle(t, "Grinder care")
+	x.host.web.site(x.host.host).stripLinks(article, true)
+	run(t, e) // reserved
+	run(t, e) // placed
+	in := one(t, x.from.placements(t, "status=placed"))
+	deadline := ts(t, in["expires_at"])
+	// The checks come when due (the scheduler runs every minute in AWS):
+	// an hour after placing, then every 6 hours, the last regular one at
+	// 67 hours, whose next would be at 73.
+	advance(t, e, hour+60)
+	for now := ts(t, in["placed_at"]).Add((hour + 60) * time.Second); now.Add(6 * hour * time.Second).Before(deadline); now = now.Add(6 * hour * time.Second) {
+		advance(t, e, 6*hour)
+		if in = one(t, x.from.placements(t, "")); in["status"] != "placed" {
+			t.Fatalf("before the deadline: %v", in)
+		}
+	}
+	clockNow := func() time.Time {
+		var c struct{ Now string }
+		e.Client().Do(t, "GET", "/_dev/clock", nil).Expect(t, http.StatusOK).Decode(t, &c)
+		return ts(t, c.Now)
+	}
+	advance(t, e, deadline.Sub(clockNow()).Seconds()+60)
+	in = one(t, x.from.placements(t, ""))
+	if in["status"] != "expired" || in["end_reason"] != "not_live" {
+		t.Fatalf("a minute after the deadline: %v", in)
+	}
+	if c := x.from.credits(t); c != [4]int{30, 0, 0, 0} {
+		t.Fatalf("requester credits after the expiry: %v", c)
 	}
 }

@@ -72,7 +72,7 @@ func (s *Service) place(ctx context.Context, p placementItem) error {
 		}
 	}
 	if exp, perr := clock.Parse(deref(p.ExpiresAt)); perr == nil && now.Before(exp) {
-		return s.reschedule(ctx, p, now.Add(PlaceRetry))
+		return s.reschedule(ctx, p, byDeadline(now.Add(PlaceRetry), p.ExpiresAt))
 	}
 	_, err = s.end(ctx, p, ending{status: StatusExpired, reason: ReasonNotPlaced})
 	return err
@@ -156,12 +156,21 @@ func (s *Service) check(ctx context.Context, p placementItem) error {
 	}
 	next := p
 	next.LastCheckedAt, next.Misses = &at, misses
-	wait := MissRecheck
+	next.due(now.Add(MissRecheck))
 	if p.Status == StatusPlaced {
-		wait = PlacedRecheck
+		next.due(byDeadline(now.Add(PlacedRecheck), p.ExpiresAt))
 	}
-	next.due(now.Add(wait))
 	return s.commitWith(ctx, func(tx *dynamo.Tx) error { return putPlacement(tx, next, p.Status, p.Misses) })
+}
+
+// byDeadline returns at, or the deadline expires when that comes first:
+// a placement's last try or check falls on its deadline, so it expires on
+// time rather than at the next regular step.
+func byDeadline(at time.Time, expires *string) time.Time {
+	if exp, err := clock.Parse(deref(expires)); err == nil && exp.Before(at) {
+		return exp
+	}
+	return at
 }
 
 // linkLive reports whether the host's live page links the target now.
