@@ -1,6 +1,7 @@
 package stack
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2/awscloudwatch"
@@ -63,4 +64,51 @@ func (s *ServiceStack) addAlarms(email string) {
 		TreatMissingData:   awscloudwatch.TreatMissingData_NOT_BREACHING,
 	})
 	failing.AddAlarmAction(notify)
+	s.addServiceAlarms(notify)
+}
+
+// Thresholds of the service-wide alarms, per alarm period.
+const (
+	apiServerErrorsAlarm = 10               // API answers with a 5xx status
+	workerErrorsAlarm    = 5                // crashed or timed-out invocations of the queue workers
+	jobsAgeAlarm         = 30 * time.Minute // the oldest job waiting
+)
+
+// addServiceAlarms adds the alarms of a service that is not serving: the
+// API answering 5xx (an endpoint function that fails or cannot start
+// answers 500 or 503 through API Gateway), the queue workers failing
+// (crashes and timeouts; the scheduler has its own alarm), and jobs
+// waiting for half an hour in two periods in a row (the workers cannot
+// keep up or are throttled).
+func (s *ServiceStack) addServiceAlarms(notify awscloudwatchactions.SnsAction) {
+	period := duration(alarmPeriod)
+	alarm := func(id, what string, m awscloudwatch.IMetric, threshold float64, periods int) {
+		awscloudwatch.NewAlarm(s.Stack, jsii.String(id), &awscloudwatch.AlarmProps{
+			Metric:             m,
+			AlarmDescription:   jsii.String(what),
+			Threshold:          jsii.Number(threshold),
+			ComparisonOperator: awscloudwatch.ComparisonOperator_GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+			EvaluationPeriods:  jsii.Number(periods),
+			DatapointsToAlarm:  jsii.Number(periods),
+			TreatMissingData:   awscloudwatch.TreatMissingData_NOT_BREACHING,
+		}).AddAlarmAction(notify)
+	}
+	alarm("ApiServerErrorsAlarm", "The API answered many requests with a 5xx status: read the functions' log groups and the API's access log.",
+		s.API.MetricServerError(&awscloudwatch.MetricOptions{Period: period, Statistic: jsii.String("Sum")}), apiServerErrorsAlarm, 1)
+
+	// The endpoint functions' failures reach the API's 5xx; the queue
+	// workers' are summed here (an alarm's metric math takes 10 metrics
+	// at most).
+	errs := map[string]awscloudwatch.IMetric{}
+	for i, name := range []string{JobWorker, DeliveriesWorker} {
+		errs[fmt.Sprintf("e%d", i)] = s.Functions[name].MetricErrors(&awscloudwatch.MetricOptions{Period: period, Statistic: jsii.String("Sum")})
+	}
+	alarm("WorkerErrorsAlarm", "The jobs or deliveries worker crashed or timed out (a worker that cannot start, such as one whose secret cannot be read, shows here first): read its log group.",
+		awscloudwatch.NewMathExpression(&awscloudwatch.MathExpressionProps{
+			Expression: jsii.String("SUM(METRICS())"), UsingMetrics: &errs, Period: period, Label: jsii.String("Worker errors"),
+		}), workerErrorsAlarm, 1)
+
+	alarm("JobsWaitingAlarm", "Jobs have waited half an hour in the jobs queue: the jobs worker cannot keep up or is throttled (check the account's Lambda concurrency quota).",
+		s.Jobs.Queue.MetricApproximateAgeOfOldestMessage(&awscloudwatch.MetricOptions{Period: period, Statistic: jsii.String("Maximum")}),
+		jobsAgeAlarm.Seconds(), 2)
 }

@@ -59,8 +59,57 @@ func TestSchedulerFailingAlarm(t *testing.T) {
 			"AlarmActions":       []any{map[string]any{"Ref": alarmTopicID()}},
 		})
 	})
-	if n := len(resources("AWS::CloudWatch::Alarm")); n != 3 {
-		t.Errorf("%d alarms, want 3 (two dead-letter queues, the scheduler)", n)
+	if n := len(resources("AWS::CloudWatch::Alarm")); n != 6 {
+		t.Errorf("%d alarms, want 6 (two dead-letter queues, the scheduler, API 5xx, worker errors, jobs waiting)", n)
+	}
+}
+
+// TestServiceAlarms: the API's 5xx answers, the queue workers' errors
+// (summed) and the oldest waiting job notify the alarm topic.
+func TestServiceAlarms(t *testing.T) {
+	topic := []any{map[string]any{"Ref": alarmTopicID()}}
+	noPanic(t, func() {
+		template.HasResourceProperties(jsii.String("AWS::CloudWatch::Alarm"), map[string]any{
+			"Namespace": "AWS/ApiGateway", "MetricName": "5xx", "Statistic": "Sum", "Period": 300, "Threshold": 10,
+			"Dimensions":   []any{map[string]any{"Name": "ApiId", "Value": map[string]any{"Ref": synthesized.LogicalIDOf(synthesized.API)}}},
+			"AlarmActions": topic,
+		})
+		template.HasResourceProperties(jsii.String("AWS::CloudWatch::Alarm"), map[string]any{
+			"Namespace": "AWS/SQS", "MetricName": "ApproximateAgeOfOldestMessage", "Statistic": "Maximum", "Threshold": 1800,
+			"EvaluationPeriods": 2, "DatapointsToAlarm": 2,
+			"Dimensions":   []any{map[string]any{"Name": "QueueName", "Value": map[string]any{"Fn::GetAtt": []any{synthesized.LogicalIDOf(synthesized.Jobs.Queue), "QueueName"}}}},
+			"AlarmActions": topic,
+		})
+	})
+	sums := 0
+	for _, res := range resources("AWS::CloudWatch::Alarm") {
+		p := props(res)
+		metrics := list(p["Metrics"])
+		if len(metrics) == 0 {
+			continue
+		}
+		sums++
+		fns := map[string]bool{}
+		for _, m := range metrics {
+			stat, _ := m.(map[string]any)["MetricStat"].(map[string]any)
+			if stat == nil {
+				continue
+			}
+			metric := stat["Metric"].(map[string]any)
+			if metric["MetricName"] != "Errors" {
+				t.Errorf("function errors alarm reads %v", asJSON(metric))
+			}
+			fns[refID(list(metric["Dimensions"])[0].(map[string]any)["Value"])] = true
+		}
+		if len(fns) != 2 || !fns[synthesized.LogicalID(stack.JobWorker)] || !fns[synthesized.LogicalID(stack.DeliveriesWorker)] {
+			t.Errorf("worker errors alarm sums the functions %v, want the jobs and deliveries workers", fns)
+		}
+		if p["Threshold"] != 5.0 || asJSON(p["AlarmActions"]) != asJSON(topic) {
+			t.Errorf("worker errors alarm %s", asJSON(p))
+		}
+	}
+	if sums != 1 {
+		t.Errorf("%d alarms on metric math, want the worker errors one", sums)
 	}
 }
 
