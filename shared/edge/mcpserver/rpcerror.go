@@ -51,6 +51,7 @@ type rpcErrors struct {
 	text   bytes.Buffer
 }
 
+// WriteHeader holds a plain-text refusal and passes every other status on.
 func (e *rpcErrors) WriteHeader(status int) {
 	if status >= 400 && strings.HasPrefix(e.Header().Get("Content-Type"), "text/plain") {
 		e.status, e.held = status, true
@@ -59,6 +60,8 @@ func (e *rpcErrors) WriteHeader(status int) {
 	e.ResponseWriter.WriteHeader(status)
 }
 
+// Write keeps a held refusal's text for finish and passes other answers
+// on, rewriting a parameters error in the client's terms.
 func (e *rpcErrors) Write(b []byte) (int, error) {
 	if e.held {
 		return e.text.Write(b)
