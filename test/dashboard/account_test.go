@@ -16,7 +16,7 @@ import (
 func TestBillingButtonsGoToTheProcessor(t *testing.T) {
 	env := testenv.Shared(t)
 	o := newOwner(t, env, "")
-	page := o.open(t, "/dashboard/billing", "No plan yet", `action="/dashboard/billing/checkout"`, "Start the subscription", "none on file")
+	page := o.open(t, "/dashboard/billing", "No plan yet", `action="/dashboard/billing/checkout"`, "Start the subscription with a free trial", "nothing is charged today", "none on file")
 	if csp := page.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "form-action 'self' https:;") {
 		t.Fatalf("billing page CSP %q does not let its forms redirect to the processor", csp)
 	}

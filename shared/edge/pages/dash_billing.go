@@ -18,6 +18,8 @@ type billingFacts struct {
 	StudioSites int
 	// PlanPrice is what ending the trial now charges.
 	PlanPrice string
+	// Ended says an earlier subscription ended: checkout charges at once.
+	Ended bool
 }
 
 func (d *Dashboard) billingOf(b apiBilling) billingFacts {
@@ -27,7 +29,7 @@ func (d *Dashboard) billingOf(b apiBilling) billingFacts {
 		MonthlyTotal: money(b.MonthlyTotal.String()), TrialEnds: atp(b.TrialEndsAt, now), PeriodEnd: atp(b.CurrentPeriodEnd, now),
 		PastDueSince: atp(b.PastDueSince, now), Paid: b.Paid, Trialing: b.Status == "trialing", PastDue: b.Status == "past_due",
 		CancelAtPeriodEnd: b.CancelAtPeriodEnd, Subscribed: b.Status != "none" && b.Status != "canceled", StudioSites: b.StudioSites,
-		PlanPrice: money(b.Plan.Amount.String()),
+		PlanPrice: money(b.Plan.Amount.String()), Ended: b.Status == "canceled",
 	}
 	switch {
 	case b.CardVerified == nil:
