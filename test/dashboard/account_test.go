@@ -30,7 +30,7 @@ func TestBillingButtonsGoToTheProcessor(t *testing.T) {
 	page = o.open(t, "/dashboard/billing", "Free trial, 7 days left", "Manage card, invoices or cancellation", "End the trial and pay now", "ending in 4242")
 	// The Studio quote's refusal says where the owner ends the trial, not
 	// which endpoint an agent calls.
-	if !strings.Contains(page.Body, "End the trial now with “End the trial and pay now” on the Billing page.") || strings.Contains(page.Body, "POST /billing") {
+	if !strings.Contains(page.Body, "End the trial now with “End the trial and pay now” above.") || strings.Contains(page.Body, "POST /billing") {
 		t.Fatalf("the trial's Studio refusal is not in the owner's words:\n%s", page.Body)
 	}
 	o.Browser.Post(t, "/dashboard/billing/portal", page.Form(t, "/dashboard/billing/portal")).Redirect(t, http.StatusSeeOther, env.URL+"/_dev/pay/portal/")

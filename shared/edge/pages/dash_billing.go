@@ -116,7 +116,7 @@ func (d *Dashboard) showBilling(w http.ResponseWriter, r *http.Request, o *owner
 		v.Card = strings.ToUpper(c.Brand[:min(1, len(c.Brand))]) + c.Brand[min(1, len(c.Brand)):] + " ending in " + c.Last4
 	}
 	v.Quote = quoteView{
-		Message: forPerson(q.Quote.Message), DueToday: money(q.Quote.DueToday.String()), MonthlyAfter: money(q.Quote.MonthlyAfter.String()),
+		Message: strings.ReplaceAll(forPerson(q.Quote.Message), " on the Billing page", " above"), // this is the Billing page DueToday: money(q.Quote.DueToday.String()), MonthlyAfter: money(q.Quote.MonthlyAfter.String()),
 		PricePerSite: money(q.Quote.PricePerSite.String()), Blocked: q.Quote.Block != nil, ProrationDate: strconv.FormatInt(q.Quote.ProrationDate, 10),
 	}
 	for _, s := range ss.Sites {
