@@ -115,8 +115,9 @@ func (d *Dashboard) showBilling(w http.ResponseWriter, r *http.Request, o *owner
 	if c := q.Quote.Card; c != nil {
 		v.Card = strings.ToUpper(c.Brand[:min(1, len(c.Brand))]) + c.Brand[min(1, len(c.Brand)):] + " ending in " + c.Last4
 	}
+	// The quote's sentence is shown on the Billing page itself.
 	v.Quote = quoteView{
-		Message: strings.ReplaceAll(forPerson(q.Quote.Message), " on the Billing page", " above"), // this is the Billing page DueToday: money(q.Quote.DueToday.String()), MonthlyAfter: money(q.Quote.MonthlyAfter.String()),
+		Message: strings.ReplaceAll(forPerson(q.Quote.Message), " on the Billing page", " above"), DueToday: money(q.Quote.DueToday.String()), MonthlyAfter: money(q.Quote.MonthlyAfter.String()),
 		PricePerSite: money(q.Quote.PricePerSite.String()), Blocked: q.Quote.Block != nil, ProrationDate: strconv.FormatInt(q.Quote.ProrationDate, 10),
 	}
 	for _, s := range ss.Sites {
