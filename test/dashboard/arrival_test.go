@@ -93,6 +93,9 @@ func TestActivityNamesEveryActor(t *testing.T) {
 		t.Fatalf("no older entries link:\n%s", first.Body)
 	}
 	o.open(t, strings.ReplaceAll(next[1], "&amp;", "&"), "owner phrase", "Newest entries")
+	// An altered page link says so in words, with the way back.
+	o.Browser.Get(t, "/dashboard/activity?cursor=bm90IGEgY3Vyc29y").
+		Expect(t, http.StatusUnprocessableEntity, "The link to this page of the list is out of date or was altered.", `href="/dashboard/activity"`)
 }
 
 // TestAttentionList: the overview says what needs the owner, with the

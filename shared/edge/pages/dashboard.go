@@ -201,12 +201,30 @@ func (d *Dashboard) refused(w http.ResponseWriter, r *http.Request, err error, b
 	case e.Status >= 500 && e.Status != http.StatusServiceUnavailable:
 		d.fail(w, r, err)
 	default:
-		n := notice{Title: refusalTitle(e), Text: e.Message, Alert: true, Link: back, LinkText: backText}
+		n := notice{Title: refusalTitle(e), Text: refusalText(e), Alert: true, Link: back, LinkText: backText}
 		if e.ActionURL != "" {
 			n.Link, n.LinkText = e.ActionURL, "Fix it"
 		}
 		Render(w, e.Status, "notice.html", n)
 	}
+}
+
+// refusalText is what a refusal's page says: its message, and for a
+// page's query the API refused, which part (a stale or altered page link
+// most often).
+func refusalText(e *apiError) string {
+	if len(e.Details) == 0 {
+		return e.Message
+	}
+	var parts []string
+	for _, p := range e.Details {
+		if p.Field == "cursor" {
+			parts = append(parts, "The link to this page of the list is out of date or was altered.")
+			continue
+		}
+		parts = append(parts, "The "+strings.ReplaceAll(p.Field, "_", " ")+" in the address "+p.Problem+".")
+	}
+	return strings.Join(parts, " ")
 }
 
 // refusalTitle names a refusal for its page's heading.
