@@ -87,6 +87,9 @@ func TestArticleJourney(t *testing.T) {
 	b.click(`a[href$="/score"]`)
 	b.expect("Search engines (SEO)", "AI answers (GEO)", "says what to fix")
 	b.shoot("article-score")
+	b.open(articlePage + "/edit")
+	b.expect("Body (Markdown)")
+	b.shoot("article-edit")
 	b.open(articlePage)
 
 	b.fill("#publish-url", "https://rockets.example/blog/launch-safely")
@@ -106,6 +109,17 @@ func TestArticleJourney(t *testing.T) {
 	b.open(sitePage(a, "/settings"))
 	b.shoot("site-settings")
 	b.open(sitePage(a, "/keywords"))
+	b.fill("#research-ideas", "3")
+	b.click(`form[action="` + sitePage(a, "/research") + `"] button`)
+	deadline = time.Now().Add(30 * time.Second)
+	for !strings.Contains(b.text(), "Article ideas") && time.Now().Before(deadline) {
+		time.Sleep(time.Second)
+		b.open(strings.Split(b.location(), "?")[0])
+	}
+	b.expect("Article ideas", "Add as an idea")
+	b.shoot("research")
+	b.open(sitePage(a, "/keywords"))
+	b.expect("Latest research runs")
 	b.shoot("keywords")
 	b.open(sitePage(a, "/autopilot"))
 	b.shoot("autopilot")
@@ -116,6 +130,21 @@ func TestArticleJourney(t *testing.T) {
 	b.shoot("site-activity")
 	b.open("/dashboard/billing")
 	b.shoot("billing")
+}
+
+// TestPagesForLostPeople: an address that names no page, and a claim link
+// opened again after the claim, answer a person with a page that leads on.
+func TestPagesForLostPeople(t *testing.T) {
+	env := testenv.Shared(t)
+	b := newBrowser(t, env.URL)
+	b.open("/dashboard/no-such-page")
+	b.expect("Page not found", "your dashboard")
+	b.shoot("page-not-found")
+	a := env.NewAccount(t, "")
+	env.Claim(t, a)
+	b.open(strings.TrimPrefix(a.ClaimURL, env.URL))
+	b.expect("Link not valid", "sign in instead")
+	b.shoot("claim-used")
 }
 
 // TestSiteKeyJourney creates a site key (shown once) and revokes it.
