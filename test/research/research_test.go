@@ -266,7 +266,7 @@ func TestJobFilters(t *testing.T) {
 		}
 	}
 	for query, field := range map[string]string{
-		"kind=bogus": "kind", "kind=research,": "kind", "kind=account.erase": "kind", "kind=Research": "kind",
+		"kind=bogus": "kind", "kind=research,bogus": "kind", "kind=account.erase": "kind", "kind=Research": "kind",
 		"status=bogus": "status", "status=done,completed": "status",
 	} {
 		if fields := wantError(t, a.Client.Agent(t, "GET", "/jobs?"+query, nil), http.StatusUnprocessableEntity, "validation_failed"); len(fields) != 1 || fields[0] != field {

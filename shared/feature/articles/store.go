@@ -3,7 +3,6 @@ package articles
 import (
 	"context"
 	"errors"
-	"slices"
 	"strings"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/input"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -83,14 +83,7 @@ var Statuses = []string{StatusOpportunity, StatusScheduled, StatusGenerating, St
 
 // check refuses a filter naming a status no article can have, as the other
 // lists' status filters do (validation_failed on status).
-func (f Filter) check() error {
-	for _, st := range f.Statuses {
-		if !slices.Contains(Statuses, st) {
-			return apperr.Invalid(apperr.Problem{Field: "status", Problem: "must be article statuses separated by commas: " + strings.Join(Statuses, ", ")})
-		}
-	}
-	return nil
-}
+func (f Filter) check() error { return input.Filter("status", f.Statuses, Statuses) }
 
 func (f Filter) keep(a Article) bool {
 	if len(f.Statuses) > 0 {

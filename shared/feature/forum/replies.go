@@ -170,7 +170,7 @@ func (s *Service) ListReplies(ctx context.Context, siteID string, statuses []str
 	var items []replyItem
 	var next string
 	_, _, err = s.site(ctx, siteID, func(ctx context.Context) error {
-		if err := checkStatuses(statuses, ReplyStatuses); err != nil {
+		if err := input.Filter("status", statuses, ReplyStatuses); err != nil {
 			return err
 		}
 		cur, err := dynamo.DecodeCursor(cursor)

@@ -3,8 +3,6 @@ package forum
 import (
 	"context"
 	"fmt"
-	"slices"
-	"strings"
 
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/input"
@@ -20,7 +18,7 @@ func (s *Service) ListThreads(ctx context.Context, siteID string, statuses []str
 	var items []threadItem
 	var next string
 	_, _, err := s.site(ctx, siteID, func(ctx context.Context) (err error) {
-		if err = checkStatuses(statuses, ThreadStatuses); err != nil {
+		if err = input.Filter("status", statuses, ThreadStatuses); err != nil {
 			return err
 		}
 		items, next, err = s.listThreads(ctx, siteID, statuses, limit, cursor)
@@ -34,16 +32,6 @@ func (s *Service) ListThreads(ctx context.Context, siteID string, statuses []str
 		out[i] = it.view()
 	}
 	return out, next, nil
-}
-
-// checkStatuses refuses a status filter naming an unknown status.
-func checkStatuses(statuses, known []string) error {
-	for _, st := range statuses {
-		if !slices.Contains(known, st) {
-			return apperr.Invalid(apperr.Problem{Field: "status", Problem: "must be a comma-separated list of " + strings.Join(known, ", ")})
-		}
-	}
-	return nil
 }
 
 // GetThread returns the caller's site's thread with its body, top

@@ -3,13 +3,12 @@ package jobs
 import (
 	"context"
 	"errors"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/input"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -68,12 +67,12 @@ func (s *Store) Wait(ctx context.Context, accountID, jobID string, wait time.Dur
 	}
 }
 
-// Filter narrows GET /jobs. Kind and Status may each list several values,
-// separated by commas.
+// Filter narrows GET /jobs: each list, when set, holds the values a job
+// may have.
 type Filter struct {
-	SiteID string
-	Kind   string
-	Status string
+	SiteID   string
+	Kinds    []string
+	Statuses []string
 }
 
 // Kinds are the job kinds GET /jobs lists (an account's erasure is a job
@@ -83,29 +82,14 @@ var (
 	Statuses = []string{Queued, Running, Completed, Failed}
 )
 
-// values splits a comma-separated filter and checks each value against
-// known, adding a problem on field otherwise.
-func values(field, list string, known []string, problems *[]apperr.Problem) []string {
-	if list == "" {
-		return nil
-	}
-	out := strings.Split(list, ",")
-	for _, v := range out {
-		if !slices.Contains(known, v) {
-			*problems = append(*problems, apperr.Problem{Field: field, Problem: "must be one or more of " + strings.Join(known, ", ") + ", separated by commas"})
-			break
-		}
-	}
-	return out
-}
-
 // List returns the account's jobs, newest first. Errors:
 // validation_failed for an unknown kind or status, or a bad cursor.
 func (s *Store) List(ctx context.Context, accountID string, f Filter, limit int, cursor string) ([]Job, string, error) {
-	var problems []apperr.Problem
-	kinds, statuses := values("kind", f.Kind, Kinds, &problems), values("status", f.Status, Statuses, &problems)
-	if len(problems) > 0 {
-		return nil, "", apperr.Invalid(problems...)
+	if err := input.Filter("kind", f.Kinds, Kinds); err != nil {
+		return nil, "", err
+	}
+	if err := input.Filter("status", f.Statuses, Statuses); err != nil {
+		return nil, "", err
 	}
 	cur, err := dynamo.DecodeCursor(cursor)
 	if err != nil {
@@ -115,11 +99,11 @@ func (s *Store) List(ctx context.Context, accountID string, f Filter, limit int,
 	if f.SiteID != "" {
 		q = q.Filter(dynamo.AttrIn("site_id", []string{f.SiteID}))
 	}
-	if kinds != nil {
-		q = q.Filter(dynamo.AttrIn("kind", kinds))
+	if len(f.Kinds) > 0 {
+		q = q.Filter(dynamo.AttrIn("kind", f.Kinds))
 	}
-	if statuses != nil {
-		q = q.Filter(dynamo.AttrIn("status", statuses))
+	if len(f.Statuses) > 0 {
+		q = q.Filter(dynamo.AttrIn("status", f.Statuses))
 	}
 	in, err := q.Input()
 	if err != nil {

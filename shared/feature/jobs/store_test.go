@@ -60,10 +60,10 @@ func TestListNewestFirstWithPagingAndFilters(t *testing.T) {
 		filter jobs.Filter
 		want   []string
 	}{
-		{"kind", jobs.Filter{Kind: "site.scan"}, []string{made[3], made[1]}},
-		{"status", jobs.Filter{Status: jobs.Completed}, []string{made[0]}},
-		{"site", jobs.Filter{SiteID: "site-1", Kind: "research", Status: jobs.Queued}, []string{made[4], made[2]}},
-		{"kinds", jobs.Filter{Kind: "site.scan,research", Status: "queued,failed"}, []string{made[4], made[3], made[2], made[1]}},
+		{"kind", jobs.Filter{Kinds: []string{"site.scan"}}, []string{made[3], made[1]}},
+		{"status", jobs.Filter{Statuses: []string{jobs.Completed}}, []string{made[0]}},
+		{"site", jobs.Filter{SiteID: "site-1", Kinds: []string{"research"}, Statuses: []string{jobs.Queued}}, []string{made[4], made[2]}},
+		{"kinds", jobs.Filter{Kinds: []string{"site.scan", "research"}, Statuses: []string{"queued", "failed"}}, []string{made[4], made[3], made[2], made[1]}},
 		{"no match", jobs.Filter{SiteID: "elsewhere"}, nil},
 	}
 	for _, c := range cases {

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -248,6 +249,18 @@ func OneOf(allowed ...string) Check {
 		}
 		return "must be one of " + strings.Join(allowed, ", ")
 	}
+}
+
+// Filter checks the values of a comma-separated list filter (a query
+// parameter such as status) against the known ones: nil when every value
+// is known, else the validation_failed error naming field.
+func Filter(field string, values, known []string) error {
+	for _, v := range values {
+		if !slices.Contains(known, v) {
+			return apperr.Invalid(apperr.Problem{Field: field, Problem: "must be one or more of " + strings.Join(known, ", ") + ", separated by commas"})
+		}
+	}
+	return nil
 }
 
 // SingleLine is the rule of one-line text (names, titles, labels, short
