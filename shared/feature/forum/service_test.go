@@ -105,6 +105,21 @@ func (r *rig) sweep(t *testing.T) {
 	}
 }
 
+// sweptThread returns a rig whose site has forum presence on and the one
+// thread its sweep found.
+func sweptThread(t *testing.T) (*rig, forum.Thread) {
+	t.Helper()
+	r := newRig(t)
+	r.thread(t, "Which invoice reminders app do you use?")
+	enable(t, r, "invoice reminders")
+	r.sweep(t)
+	list, _, err := r.svc.ListThreads(r.ctx, r.site, nil, 10, "")
+	if err != nil || len(list) != 1 {
+		t.Fatalf("threads %v %v", list, err)
+	}
+	return r, list[0]
+}
+
 func enable(t *testing.T, r *rig, tags ...string) {
 	t.Helper()
 	_, err := r.svc.UpdateSettings(r.ctx, r.site, forum.Patch{
@@ -146,27 +161,20 @@ func TestConcurrentSweepStartsTakeOneLock(t *testing.T) {
 // Concurrent drafts of one thread never spend more than the draft records
 // and never pass the rewrite limit.
 func TestConcurrentDraftsSpendWhatTheDraftRecords(t *testing.T) {
-	r := newRig(t)
-	r.thread(t, "Which invoice reminders app do you use?")
-	enable(t, r, "invoice reminders")
-	r.sweep(t)
-	list, _, err := r.svc.ListThreads(r.ctx, r.site, nil, 10, "")
-	if err != nil || len(list) != 1 {
-		t.Fatalf("threads %v %v", list, err)
-	}
+	r, th := sweptThread(t)
 	var wg sync.WaitGroup
 	for i := 0; i < 8; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_, err := r.svc.WriteDraft(r.ctx, r.site, list[0].ID, "")
+			_, err := r.svc.WriteDraft(r.ctx, r.site, th.ID, "")
 			if err != nil && !apperr.Is(err, apperr.Conflict) && !apperr.Is(err, apperr.InsufficientCredits) {
 				t.Errorf("unexpected error %v", err)
 			}
 		}()
 	}
 	wg.Wait()
-	d, err := r.svc.GetThread(r.ctx, r.site, list[0].ID)
+	d, err := r.svc.GetThread(r.ctx, r.site, th.ID)
 	if err != nil || d.Draft == nil {
 		t.Fatalf("thread after drafting: %+v %v", d, err)
 	}
@@ -186,26 +194,19 @@ func fieldOf[T any](v T) input.Field[T] { return input.Field[T]{Sent: true, Valu
 // fails counts toward the scheduler's alarm), and the reply is verified
 // once.
 func TestOverlappingReplyChecksDoNotFail(t *testing.T) {
-	r := newRig(t)
-	r.thread(t, "Which invoice reminders app do you use?")
-	enable(t, r, "invoice reminders")
-	r.sweep(t)
-	list, _, err := r.svc.ListThreads(r.ctx, r.site, nil, 10, "")
-	if err != nil || len(list) != 1 {
-		t.Fatalf("threads %v %v", list, err)
-	}
-	d, err := r.svc.WriteDraft(r.ctx, r.site, list[0].ID, "")
+	r, th := sweptThread(t)
+	d, err := r.svc.WriteDraft(r.ctx, r.site, th.ID, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _ := json.Marshal(map[string]any{"forum_id": list[0].Thread.ForumID, "body": d.Text()})
+	b, _ := json.Marshal(map[string]any{"forum_id": th.Thread.ForumID, "body": d.Text()})
 	w := httptest.NewRecorder()
 	r.fixture.Routes()["POST /_dev/forum/comments"](w, httptest.NewRequest("POST", "/_dev/forum/comments", bytes.NewReader(b)))
 	var posted struct{ Permalink string }
 	if err := json.Unmarshal(w.Body.Bytes(), &posted); err != nil || w.Code != http.StatusOK {
 		t.Fatalf("fixture comment: %d %s", w.Code, w.Body)
 	}
-	if _, err := r.svc.RecordReply(r.ctx, r.site, forum.ReplyRecord{ThreadID: list[0].ID, DraftID: d.ID, Permalink: posted.Permalink}); err != nil {
+	if _, err := r.svc.RecordReply(r.ctx, r.site, forum.ReplyRecord{ThreadID: th.ID, DraftID: d.ID, Permalink: posted.Permalink}); err != nil {
 		t.Fatal(err)
 	}
 	var wg sync.WaitGroup
@@ -230,15 +231,8 @@ func TestOverlappingReplyChecksDoNotFail(t *testing.T) {
 // leaves the list and its page, and a later sweep that finds it again
 // starts it afresh.
 func TestThreadsNobodyActedOnAreForgotten(t *testing.T) {
-	r := newRig(t)
-	r.thread(t, "Which invoice reminders app do you use?")
-	enable(t, r, "invoice reminders")
-	r.sweep(t)
-	list, _, err := r.svc.ListThreads(r.ctx, r.site, nil, 10, "")
-	if err != nil || len(list) != 1 {
-		t.Fatalf("threads %v %v", list, err)
-	}
-	id := list[0].ID
+	r, th := sweptThread(t)
+	id := th.ID
 	r.clock.Add(forum.ForgetAfter - time.Minute)
 	if list, _, _ := r.svc.ListThreads(r.ctx, r.site, nil, 10, ""); len(list) != 1 {
 		t.Fatalf("%d threads just before 90 days, want 1", len(list))
@@ -251,7 +245,7 @@ func TestThreadsNobodyActedOnAreForgotten(t *testing.T) {
 		t.Fatalf("a forgotten thread: %v, want not_found", err)
 	}
 	r.sweep(t)
-	list, _, err = r.svc.ListThreads(r.ctx, r.site, nil, 10, "")
+	list, _, err := r.svc.ListThreads(r.ctx, r.site, nil, 10, "")
 	if err != nil || len(list) != 1 || list[0].ID != id || list[0].Status == "" {
 		t.Fatalf("threads after a new sweep: %+v %v", list, err)
 	}
