@@ -10,6 +10,8 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslambda"
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslogs"
 	"github.com/aws/jsii-runtime-go"
+
+	"rvcontent/shared/platform/dynamo"
 )
 
 // fnSpec sizes a function.
@@ -84,10 +86,11 @@ func (f *factory) environment(access Access) *map[string]*string {
 	return &env
 }
 
-// grant gives fn the table's data and what access allows.
+// grant gives fn the operations the table adapter sends (dynamo.Actions,
+// on the table and its indexes) and what access allows.
 func (f *factory) grant(fn awslambda.Function, access Access) {
 	s := f.stack
-	s.Table.GrantReadWriteData(fn)
+	s.Table.Grant(fn, *jsii.Strings(dynamo.Actions...)...)
 	if access.SendJobs {
 		s.Jobs.Queue.GrantSendMessages(fn)
 	}

@@ -2,11 +2,13 @@ package stack_test
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"rvcontent/infra/stack"
 	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/platform/dynamo"
 )
 
 // statements returns the Allow statements of every policy attached to the
@@ -110,9 +112,19 @@ func TestGrants(t *testing.T) {
 	for fnID, name := range functionIDs(t) {
 		t.Run(name, func(t *testing.T) {
 			sts := statements(t, fnID)
-			for _, action := range []string{"dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:Query", "dynamodb:BatchWriteItem"} {
+			for _, action := range dynamo.Actions {
 				if got := resourcesOf(sts, action); !reflect.DeepEqual(got, map[string]bool{table: true}) {
 					t.Errorf("%s on %v, want the table (and its indexes) only", action, sorted(got))
+				}
+			}
+			// Nothing the adapter does not send: no Scan of every
+			// account's items, no batch or stream reads, no table
+			// management.
+			for _, st := range sts {
+				for _, a := range strs(st["Action"]) {
+					if strings.HasPrefix(a, "dynamodb:") && !slices.Contains(dynamo.Actions, a) {
+						t.Errorf("%s is allowed; the table adapter never sends it (dynamo.Actions)", a)
+					}
 				}
 			}
 			access := declaredAccess(name)
