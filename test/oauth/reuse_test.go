@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/oauth2"
+
 	"rvcontent/test/testenv"
 )
 
@@ -55,6 +57,49 @@ func TestRefreshTokenReuseRevokesTheConnection(t *testing.T) {
 	// Presenting the reused token again changes nothing more.
 	if _, err := refresh(a, first.RefreshToken); grantError(t, err) != "invalid_grant" {
 		t.Fatalf("third use: %v, want invalid_grant", err)
+	}
+}
+
+// TestAuthorizationCodeReuseRevokesTheConnection: a code exchanged once
+// and presented again answers invalid_grant and revokes the connection its
+// tokens belong to (RFC 6749 4.1.2: the code may have been copied), so the
+// access and refresh tokens it gave stop working and the owner is told.
+// Another client presenting the code gets invalid_grant and revokes
+// nothing.
+func TestAuthorizationCodeReuseRevokesTheConnection(t *testing.T) {
+	env := testenv.Shared(t)
+	o := newOwner(t, env)
+	a := newApp(t, env, "Code Reuse App")
+	other := newApp(t, env, "Other App")
+	f := newFlow()
+	code := o.code(t, a, f)
+	tok, err := a.Config.Exchange(ctx(), code, oauth2.VerifierOption(f.Verifier))
+	if err != nil {
+		t.Fatalf("exchange: %v", err)
+	}
+	connID := claims(t, tok.AccessToken)["connection_id"].(string)
+
+	if _, err := other.Config.Exchange(ctx(), code, oauth2.VerifierOption(f.Verifier)); grantError(t, err) != "invalid_grant" {
+		t.Fatalf("the code presented by another client: %v, want invalid_grant", err)
+	}
+	api(env, tok).Agent(t, "GET", "/account", nil).Expect(t, http.StatusOK)
+
+	if _, err := a.Config.Exchange(ctx(), code, oauth2.VerifierOption(f.Verifier)); grantError(t, err) != "invalid_grant" {
+		t.Fatalf("second exchange of the code: %v, want invalid_grant", err)
+	}
+	api(env, tok).Agent(t, "GET", "/account", nil).Expect(t, http.StatusUnauthorized)
+	if _, err := refresh(a, tok.RefreshToken); grantError(t, err) != "invalid_grant" {
+		t.Fatalf("refresh after the code's reuse: %v, want invalid_grant", err)
+	}
+	if listed(t, o.Client, connID) != nil {
+		t.Fatal("the connection is still listed after the code's reuse")
+	}
+	mailed := false
+	for _, m := range env.Emails(t, o.Email) {
+		mailed = mailed || (m.Subject == "Agent access revoked: "+a.Name && strings.Contains(m.Text, "authorization code") && strings.Contains(m.Text, "presented again"))
+	}
+	if !mailed {
+		t.Fatal("the owner got no email about the revocation")
 	}
 }
 

@@ -109,9 +109,17 @@ func (s *Service) redeemCode(ctx context.Context, clientID string, f url.Values)
 	if err != nil {
 		return TokenResponse{}, s.failed(ctx, err)
 	}
+	if it.ClientID != clientID {
+		return TokenResponse{}, errBadCode
+	}
+	if it.RedeemedAt != 0 {
+		s.replayed(ctx, it.grant, "authorization code", codeReuseReason)
+		return TokenResponse{}, errBadCode
+	}
+	now := s.Clock.Now()
 	redirect := f.Get("redirect_uri")
 	redirectMismatch := (redirect != "" || it.RedirectURISent) && redirect != it.RedirectURI
-	if !live(it.ExpiresAt, s.Clock.Now()) || it.ClientID != clientID || redirectMismatch {
+	if !live(it.ExpiresAt, now) || redirectMismatch {
 		return TokenResponse{}, errBadCode
 	}
 	if !verifyPKCE(verifier, it.CodeChallenge) {
@@ -120,8 +128,10 @@ func (s *Service) redeemCode(ctx context.Context, clientID string, f url.Values)
 	if err := checkTarget(f["resource"], it.grant); err != nil {
 		return TokenResponse{}, err
 	}
+	redeemed := it
+	redeemed.RedeemedAt = now.Unix()
 	tx := &dynamo.Tx{}
-	tx.Delete("code", it.PK, it.SK, "attribute_exists(pk)")
+	tx.Put("code", redeemed, "attribute_exists(pk) AND attribute_not_exists(redeemed_at)", nil)
 	return s.issue(ctx, tx, it.grant, errBadCode)
 }
 
@@ -129,8 +139,12 @@ func (s *Service) redeemCode(ctx context.Context, clientID string, f url.Values)
 // reuse within that time revokes the connection; later it is only unknown.
 const RotatedKept = 90 * 24 * time.Hour
 
-// reuseReason is what the owner's revocation notice says on reuse.
-const reuseReason = "a refresh token that had already been replaced was presented again, which means it may have been copied; connect the app again if you still use it"
+// What the owner's revocation notice says when a refresh token or an
+// authorization code is presented again.
+const (
+	reuseReason     = "a refresh token that had already been replaced was presented again, which means it may have been copied; connect the app again if you still use it"
+	codeReuseReason = "an authorization code that had already been exchanged was presented again, which means it may have been copied; connect the app again if you still use it"
+)
 
 // rotate runs the refresh_token grant: the presented token is marked
 // rotated and its successor stored in one transaction, which holds only
@@ -153,7 +167,7 @@ func (s *Service) rotate(ctx context.Context, clientID, token string, resources 
 		return TokenResponse{}, errRefresh
 	}
 	if it.RotatedAt != 0 {
-		s.reused(ctx, it)
+		s.replayed(ctx, it.grant, "refresh token", reuseReason)
 		return TokenResponse{}, errRefresh
 	}
 	if err := checkTarget(resources, it.grant); err != nil {
@@ -174,15 +188,16 @@ func (s *Service) rotate(ctx context.Context, clientID, token string, resources 
 	return resp, err
 }
 
-// reused revokes the connection of a rotated refresh token presented
-// again, with the service as the actor: agent_access.revoked and the
-// owner's notice follow as for any revocation. A connection already gone
-// needs nothing.
-func (s *Service) reused(ctx context.Context, it refreshItem) {
-	slog.WarnContext(ctx, "refresh token reuse: revoking the connection", "account_id", it.AccountID, "connection_id", it.ConnectionID, "client_id", it.ClientID)
-	p := auth.Service(it.AccountID, "refresh token reuse detection")
-	if _, err := s.Credentials.RevokeBecause(auth.With(ctx, p), it.ConnectionID, reuseReason); err != nil && !apperr.Is(err, apperr.NotFound) {
-		slog.ErrorContext(ctx, "revoke a connection whose refresh token was reused", "connection_id", it.ConnectionID, "err", err)
+// replayed revokes the connection of g, whose refresh token was presented
+// after it had been replaced or whose authorization code was presented
+// after it had been exchanged (what names which), with the service as the
+// actor: agent_access.revoked and the owner's notice, which gives reason,
+// follow as for any revocation. A connection already gone needs nothing.
+func (s *Service) replayed(ctx context.Context, g grant, what, reason string) {
+	slog.WarnContext(ctx, what+" reuse: revoking the connection", "account_id", g.AccountID, "connection_id", g.ConnectionID, "client_id", g.ClientID)
+	p := auth.Service(g.AccountID, what+" reuse detection")
+	if _, err := s.Credentials.RevokeBecause(auth.With(ctx, p), g.ConnectionID, reason); err != nil && !apperr.Is(err, apperr.NotFound) {
+		slog.ErrorContext(ctx, "revoke a connection whose "+what+" was reused", "connection_id", g.ConnectionID, "err", err)
 	}
 }
 

@@ -12,8 +12,10 @@ type grant struct {
 	Issuer       string   `dynamodbav:"issuer"`
 }
 
-// codeItem is an authorization code, found by its hash; it is deleted when
-// redeemed.
+// codeItem is an authorization code, found by its hash. Redeeming it marks
+// it redeemed (RedeemedAt) rather than deleting it, so that presenting it
+// again until the table forgets it (TTL) is recognised as a copied code and
+// revokes the connection its tokens belong to (RFC 6749 4.1.2).
 type codeItem struct {
 	PK string `dynamodbav:"pk"`
 	SK string `dynamodbav:"sk"`
@@ -23,6 +25,9 @@ type codeItem struct {
 	CodeChallenge   string `dynamodbav:"code_challenge"`
 	ExpiresAt       int64  `dynamodbav:"expires_at"`
 	TTL             int64  `dynamodbav:"ttl"`
+	// RedeemedAt is when the code was exchanged for tokens (Unix
+	// seconds); 0 until then.
+	RedeemedAt int64 `dynamodbav:"redeemed_at,omitempty"`
 }
 
 // refreshItem is a refresh token, found by its hash. It has no expiry: it
