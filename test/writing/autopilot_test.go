@@ -140,6 +140,24 @@ func TestAutopilot(t *testing.T) {
 	if n := len(r.events(t, "article.generated")); n != 1 {
 		t.Fatalf("%d generations before the next slot, want 1", n)
 	}
+	// A time of day moved later the day a slot ran puts no second slot on
+	// that day: the next one is tomorrow's.
+	movedTo := slot.Add(time.Hour)
+	if movedTo.Day() != slot.Day() {
+		movedTo = time.Date(slot.Year(), slot.Month(), slot.Day(), 23, 59, 0, 0, time.UTC)
+	}
+	if movedTo.After(slot) {
+		moved := r.autopilot(t, "PATCH", map[string]any{"time_of_day": movedTo.Format("15:04")})
+		if at, _ := time.Parse(time.RFC3339Nano, *moved.NextRunAt); !at.Equal(movedTo.AddDate(0, 0, 1)) {
+			t.Fatalf("next_run_at after moving the time later on the day that ran = %s, want %s", *moved.NextRunAt, movedTo.AddDate(0, 0, 1).Format(time.RFC3339))
+		}
+		env.Advance(t, movedTo.Sub(slot).Seconds()+60)
+		env.RunScheduled(t)
+		if n := len(r.events(t, "article.generated")); n != 1 {
+			t.Fatalf("%d generations after moving the time later the same day, want 1", n)
+		}
+		second = moved
+	}
 
 	// Second slot: the other one. Third: nothing scheduled, said once.
 	r.runDue(t, *second.NextRunAt)

@@ -3,6 +3,8 @@ package autopilot
 import (
 	"fmt"
 	"time"
+
+	"rvcontent/shared/kernel/clock"
 )
 
 // dayIndex is a weekday's place in Days (Monday 0 ... Sunday 6).
@@ -58,4 +60,23 @@ func (s Settings) nextSlot(t time.Time) (time.Time, int) {
 		}
 	}
 	return time.Time{}, 0 // unreachable with valid settings
+}
+
+// upcoming returns the next slot of the settings at now: the first slot
+// after now on a day after the one whose slot last started writing
+// (LastSlotAt), so a day's articles are written once even when the time of
+// day moves later after its slot wrote, or the autopilot is turned off and
+// on again that day. A slot that passed without writing (no plan, nothing
+// scheduled) does not hold its day.
+func (s Settings) upcoming(now time.Time) (time.Time, int) {
+	from := now
+	if s.LastSlotAt != nil {
+		if t, err := clock.Parse(*s.LastSlotAt); err == nil {
+			y, m, d := t.UTC().Date()
+			if end := time.Date(y, m, d, 23, 59, 59, 0, time.UTC); end.After(from) {
+				from = end
+			}
+		}
+	}
+	return s.nextSlot(from)
 }

@@ -55,6 +55,42 @@ func TestNextSlot(t *testing.T) {
 	}
 }
 
+// TestUpcomingSkipsTheDayThatRan: once a day's slot started writing,
+// settings changed that day (a later time, or turned off and on) put the
+// next slot on a later day; before any such slot, after one that wrote
+// nothing, or on another day, the next slot is nextSlot's.
+func TestUpcomingSkipsTheDayThatRan(t *testing.T) {
+	str := func(t time.Time) *string { v := t.Format(time.RFC3339); return &v }
+	mon := time.Date(2026, 3, 2, 0, 0, 0, 0, time.UTC) // a Monday
+	at := func(day, h, m int) time.Time {
+		return mon.AddDate(0, 0, day).Add(time.Duration(h)*time.Hour + time.Duration(m)*time.Minute)
+	}
+	daily := Settings{WeeklyCadence: 7, Days: Days, TimeOfDay: "15:00"}
+	ranMon := daily
+	ranMon.LastSlotAt, ranMon.LastRunAt = str(at(0, 9, 0)), str(at(0, 9, 1))
+	lateRun := daily // Sunday's 23:55 slot ran on Monday
+	lateRun.LastSlotAt, lateRun.LastRunAt = str(at(-1, 23, 55)), str(at(0, 0, 2))
+	passed := daily // today's slot passed without writing
+	passed.LastRunAt = str(at(0, 9, 1))
+	cases := []struct {
+		name string
+		s    Settings
+		now  time.Time
+		want time.Time
+	}{
+		{"never ran", daily, at(0, 10, 0), at(0, 15, 0)},
+		{"ran today, time moved later", ranMon, at(0, 10, 0), at(1, 15, 0)},
+		{"ran yesterday", ranMon, at(1, 10, 0), at(1, 15, 0)},
+		{"yesterday's slot ran after midnight", lateRun, at(0, 10, 0), at(0, 15, 0)},
+		{"today's slot wrote nothing", passed, at(0, 10, 0), at(0, 15, 0)},
+	}
+	for _, c := range cases {
+		if got, n := c.s.upcoming(c.now); !got.Equal(c.want) || n != 1 {
+			t.Errorf("%s: upcoming at %s = %s (%d), want %s", c.name, c.now, got, n, c.want)
+		}
+	}
+}
+
 func TestParsePatch(t *testing.T) {
 	parse := func(body string) (Patch, error) {
 		o, err := input.Parse([]byte(body))

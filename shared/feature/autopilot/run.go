@@ -69,7 +69,7 @@ func (s *Service) runSlot(ctx context.Context, accountID, siteID string, now tim
 			return err
 		}
 	}
-	claimed, err := s.claim(ctx, accountID, st, now, !blocked && len(queue) == 0)
+	claimed, err := s.claim(ctx, accountID, st, now, !blocked, len(queue) == 0)
 	if err != nil || !claimed || blocked {
 		return err
 	}
@@ -108,11 +108,17 @@ func (s *Service) blocked(ctx context.Context, accountID, siteID string) (bool, 
 }
 
 // claim moves the settings past the due slot, on the condition that they
-// are unchanged since read; with empty, autopilot.queue_empty joins the
-// write. It reports false when another run or a PATCH got there first.
-func (s *Service) claim(ctx context.Context, accountID string, st Settings, now time.Time, empty bool) (bool, error) {
+// are unchanged since read. A slot that runs (not blocked) with an empty
+// queue adds autopilot.queue_empty to the write; one that runs with
+// articles to write becomes the slot that last wrote (LastSlotAt). It
+// reports false when another run or a PATCH got there first.
+func (s *Service) claim(ctx context.Context, accountID string, st Settings, now time.Time, runs, empty bool) (bool, error) {
 	before := st
-	next, n := st.nextSlot(now)
+	if runs && !empty {
+		st.LastSlotAt = before.NextRunAt
+	}
+	empty = runs && empty
+	next, n := st.upcoming(now)
 	nextAt, ranAt := clock.Format(next), clock.Format(now)
 	st.NextRunAt, st.NextRunArticles, st.LastRunAt = &nextAt, n, &ranAt
 	tx := &dynamo.Tx{}

@@ -113,7 +113,7 @@ func (s *Service) Update(ctx context.Context, siteID string, p Patch) (Settings,
 	now := s.Clock.Now()
 	st.NextRunAt, st.NextRunArticles = nil, 0
 	if st.Enabled {
-		slot, n := st.nextSlot(now)
+		slot, n := st.upcoming(now)
 		at := clock.Format(slot)
 		st.NextRunAt, st.NextRunArticles = &at, n
 	}

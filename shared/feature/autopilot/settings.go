@@ -45,6 +45,9 @@ type Settings struct {
 	// NextRunArticles is how many articles that slot writes (0 when off).
 	NextRunArticles int     `json:"next_run_articles" dynamodbav:"next_run_articles"`
 	LastRunAt       *string `json:"last_run_at" dynamodbav:"last_run_at"`
+	// LastSlotAt is the last slot that started writing (stored, not
+	// shown): a change of settings never puts another slot on its day.
+	LastSlotAt *string `json:"-" dynamodbav:"last_slot_at,omitempty"`
 	// ScheduledArticles counts the site's scheduled articles waiting now.
 	ScheduledArticles int     `json:"scheduled_articles" dynamodbav:"-"`
 	UpdatedAt         *string `json:"updated_at" dynamodbav:"updated_at"`
