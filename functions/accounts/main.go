@@ -13,5 +13,5 @@ func main() {
 	env := lambdarun.Load()
 	d := env.Deps()
 	d.Mailer = ses.New(env.AWS, env.Config.MailFrom)
-	lambdarun.HTTP(compose.AccountsHTTP(compose.New(d)))
+	env.HTTP(compose.AccountsHTTP(compose.New(d)))
 }

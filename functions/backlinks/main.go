@@ -10,5 +10,5 @@ import (
 
 func main() {
 	env := lambdarun.Load()
-	lambdarun.HTTP(contentfns.BacklinksHTTP(compose.New(env.Deps())))
+	env.HTTP(contentfns.BacklinksHTTP(compose.New(env.Deps())))
 }

@@ -11,5 +11,5 @@ func main() {
 	env := lambdarun.Load()
 	d := env.Deps()
 	d.Payments = stripepay.Configured(env.Config.Stripe)
-	lambdarun.HTTP(compose.BillingHTTP(compose.New(d)))
+	env.HTTP(compose.BillingHTTP(compose.New(d)))
 }

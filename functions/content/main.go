@@ -15,5 +15,5 @@ func main() {
 	env := lambdarun.Load()
 	d := env.Deps()
 	d.Model = bedrock.Configured(env.AWS, env.Config.Model, env.Config.BedrockModelID)
-	lambdarun.HTTP(contentfns.ContentHTTP(compose.New(d)))
+	env.HTTP(contentfns.ContentHTTP(compose.New(d)))
 }

@@ -9,5 +9,5 @@ import (
 
 func main() {
 	env := lambdarun.Load()
-	lambdarun.HTTP(compose.EventsHTTP(compose.New(env.Deps())))
+	env.HTTP(compose.EventsHTTP(compose.New(env.Deps())))
 }

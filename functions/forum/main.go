@@ -13,5 +13,5 @@ func main() {
 	env := lambdarun.Load()
 	d := env.Deps()
 	d.Model = bedrock.Configured(env.AWS, env.Config.Model, env.Config.BedrockModelID)
-	lambdarun.HTTP(contentfns.ForumHTTP(compose.New(d)))
+	env.HTTP(contentfns.ForumHTTP(compose.New(d)))
 }

@@ -20,5 +20,5 @@ func main() {
 	if err != nil {
 		lambdarun.Fail(err)
 	}
-	lambdarun.HTTP(mcpfn.HTTP(compose.New(env.Deps()), functions))
+	env.HTTP(mcpfn.HTTP(compose.New(env.Deps()), functions))
 }

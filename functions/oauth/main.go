@@ -10,5 +10,5 @@ import (
 
 func main() {
 	env := lambdarun.Load()
-	lambdarun.HTTP(compose.OAuthHTTP(compose.New(env.Deps())))
+	env.HTTP(compose.OAuthHTTP(compose.New(env.Deps())))
 }

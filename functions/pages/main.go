@@ -27,5 +27,5 @@ func main() {
 	d := env.Deps()
 	d.Mailer = ses.New(env.AWS, env.Config.MailFrom)
 	d.Payments = stripepay.Configured(env.Config.Stripe)
-	lambdarun.HTTP(pagesfn.HTTP(compose.New(d), functions))
+	env.HTTP(pagesfn.HTTP(compose.New(d), functions))
 }

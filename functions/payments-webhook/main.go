@@ -13,5 +13,5 @@ func main() {
 	env := lambdarun.Load()
 	d := env.Deps()
 	d.Payments = stripepay.Configured(env.Config.Stripe)
-	lambdarun.HTTP(payhookfn.HTTP(compose.New(d)))
+	env.HTTP(payhookfn.HTTP(compose.New(d)))
 }

@@ -9,5 +9,5 @@ import (
 
 func main() {
 	env := lambdarun.Load()
-	lambdarun.HTTP(contentfns.PublicHTTP(compose.New(env.Deps())))
+	env.HTTP(contentfns.PublicHTTP(compose.New(env.Deps())))
 }

@@ -12,5 +12,5 @@ func main() {
 	env := lambdarun.Load()
 	d := env.Deps()
 	d.Payments = stripepay.Configured(env.Config.Stripe)
-	lambdarun.HTTP(compose.SitesHTTP(compose.New(d)))
+	env.HTTP(compose.SitesHTTP(compose.New(d)))
 }

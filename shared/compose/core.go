@@ -2,6 +2,7 @@ package compose
 
 import (
 	"rvcontent/shared/edge/api"
+	"rvcontent/shared/edge/gateway"
 	"rvcontent/shared/feature/accounts"
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/credentials"
@@ -44,6 +45,7 @@ type (
 	kKnown        struct{}
 	kAuthn        struct{}
 	kSessions     struct{}
+	kSeal         struct{}
 )
 
 // Table is the service's table.
@@ -187,6 +189,12 @@ func Webhooks(g *Graph) *webhooks.Service {
 // Tokens signs and verifies OAuth access tokens.
 func Tokens(g *Graph) *oauth.Tokens {
 	return once(g, kTokens{}, func() *oauth.Tokens { return oauth.NewTokens(g.Secret, g.Config.BaseURL, g.Clock) })
+}
+
+// Seal signs the principal of the requests this function makes to another
+// endpoint group's function, and checks it on those it receives.
+func Seal(g *Graph) *gateway.Seal {
+	return once(g, kSeal{}, func() *gateway.Seal { return gateway.NewSeal(g.Secret) })
 }
 
 // Authn accepts the agent API's and MCP's credentials: agent keys and OAuth

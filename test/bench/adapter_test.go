@@ -24,7 +24,7 @@ func trivial(w http.ResponseWriter, _ *http.Request) {
 // becomes its API Gateway v2 event, the function's adapter runs h, and the
 // answer is written back.
 func viaGateway(h http.Handler) http.Handler {
-	fn := gateway.Handler(h)
+	fn := gateway.Handler(h, nil)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var body []byte
 		if r.ContentLength != 0 {

@@ -72,8 +72,10 @@ func (e Env) Deps() compose.Deps {
 	return d
 }
 
-// HTTP runs h behind API Gateway (HTTP API, payload 2.0).
-func HTTP(h http.Handler) { lambda.Start(gateway.Handler(h)) }
+// HTTP runs h behind API Gateway (HTTP API, payload 2.0), taking the
+// principal of a request another function of the service made only with
+// the service's signature (gateway.Seal, keyed by the master key).
+func (e Env) HTTP(h http.Handler) { lambda.Start(gateway.Handler(h, gateway.NewSeal(e.Secret))) }
 
 // Start runs handler, a queue or schedule consumer.
 func Start(handler any) { lambda.Start(handler) }

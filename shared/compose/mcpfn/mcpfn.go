@@ -22,14 +22,15 @@ const Version = "1.0.0"
 // HTTP returns the MCP group's handler; inv runs the agent-API groups'
 // functions.
 func HTTP(g *compose.Graph, inv gateway.Invoker) http.Handler {
-	return compose.Group(g, routes.MCP, Handlers(inv), mcpserver.Own)
+	return compose.Group(g, routes.MCP, Handlers(inv, compose.Seal(g)), mcpserver.Own)
 }
 
-// Handlers returns the MCP routes' handlers by route key.
-func Handlers(inv gateway.Invoker) map[string]http.HandlerFunc {
+// Handlers returns the MCP routes' handlers by route key; seal signs the
+// principal of each tool call's request.
+func Handlers(inv gateway.Invoker, seal *gateway.Seal) map[string]http.HandlerFunc {
 	groups := map[routes.Group]http.Handler{}
 	for _, group := range routes.AgentGroups() {
-		groups[group] = gateway.Remote(inv, group)
+		groups[group] = gateway.Remote(inv, seal, group)
 	}
 	srv := mcpserver.New(mcpserver.Options{Handler: func(group routes.Group) http.Handler { return groups[group] }, Version: Version})
 	hs := map[string]http.HandlerFunc{"OPTIONS " + routes.MCPPath: mcpserver.Preflight}

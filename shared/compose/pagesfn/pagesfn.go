@@ -51,7 +51,7 @@ func Handlers(g *compose.Graph, inv gateway.Invoker) map[string]http.HandlerFunc
 	if u, err := url.Parse(cfg.BaseURL); err == nil {
 		host = u.Host
 	}
-	dashboard := &pages.Dashboard{Owners: owners, API: &pages.API{Handler: gateway.RemoteAgentAPI(inv), Host: host}, Clock: g.Clock}
+	dashboard := &pages.Dashboard{Owners: owners, API: &pages.API{Handler: gateway.RemoteAgentAPI(inv, compose.Seal(g)), Host: host}, Clock: g.Clock}
 	hs := map[string]http.HandlerFunc{
 		"GET /claim/{token}":         claims.Show,
 		"POST /claim/{token}":        claims.Submit,

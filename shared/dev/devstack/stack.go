@@ -235,10 +235,10 @@ func GroupHandlers(g *compose.Graph) Functions {
 		default:
 			h = contentfns.HTTP(g, group)
 		}
-		out[group] = gateway.Handler(h)
+		out[group] = gateway.Handler(h, compose.Seal(g))
 	}
-	out[routes.MCP] = gateway.Handler(mcpfn.HTTP(g, out))
-	out[routes.Pages] = gateway.Handler(pagesfn.HTTP(g, out))
+	out[routes.MCP] = gateway.Handler(mcpfn.HTTP(g, out), compose.Seal(g))
+	out[routes.Pages] = gateway.Handler(pagesfn.HTTP(g, out), compose.Seal(g))
 	return out
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -14,6 +15,7 @@ import (
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/secret"
 )
 
 // keys accepts one credential.
@@ -34,8 +36,11 @@ func function() gateway.LambdaHandler {
 		p, _ := auth.From(r.Context())
 		api.JSON(w, http.StatusOK, map[string]any{"account": p.AccountID, "actor": p.Actor.Type, "ip": p.IP, "internal": api.Internal(r.Context())})
 	})))
-	return gateway.Handler(h)
+	return gateway.Handler(h, seal)
 }
+
+// seal is the service's seal in these tests.
+var seal = gateway.NewSeal(secret.Static("internal-test-master-key-0123456789abcdef"))
 
 // invoker runs the function in-process, as the dev stack does, and keeps
 // the event.
@@ -57,7 +62,7 @@ func TestInternalRequestRunsAsItsPrincipal(t *testing.T) {
 	r := httptest.NewRequest("GET", routes.AgentBase+"/sites/s-9", nil)
 	r = r.WithContext(auth.With(r.Context(), owner))
 	w := httptest.NewRecorder()
-	gateway.Remote(inv, routes.Sites).ServeHTTP(w, r)
+	gateway.Remote(inv, seal, routes.Sites).ServeHTTP(w, r)
 	if w.Code != http.StatusOK || w.Body.String() != `{"account":"acct-1","actor":"owner","internal":true,"ip":"198.51.100.7"}` {
 		t.Fatalf("internal request: %d %s", w.Code, w.Body)
 	}
@@ -91,11 +96,55 @@ func TestOutsideRequestNeedsACredential(t *testing.T) {
 	}
 }
 
+// A principal in an event's authorizer context that this service did not
+// sign for that request (none, altered, another request's, another
+// master key's) is dropped: the request is an outside one and needs a
+// credential.
+func TestUnsignedPrincipalIsNotTrusted(t *testing.T) {
+	owner := auth.Principal{AccountID: "acct-1", Actor: auth.Actor{Type: auth.ActorOwner, ID: "acct-1", Name: "owner"}}
+	signed := func(s *gateway.Seal, method, path string) events.APIGatewayV2HTTPRequest {
+		ev := gateway.Event(httptest.NewRequest(method, path, nil), method+" "+path, nil, nil)
+		if err := s.WithPrincipal(&ev, owner); err != nil {
+			t.Fatal(err)
+		}
+		return ev
+	}
+	path := routes.AgentBase + "/account"
+	good := signed(seal, "GET", path)
+	if resp, err := function()(context.Background(), good); err != nil || resp.StatusCode != http.StatusOK || !strings.Contains(resp.Body, `"internal":true`) {
+		t.Fatalf("signed principal: %d %s %v", resp.StatusCode, resp.Body, err)
+	}
+	unsigned := good
+	unsigned.RequestContext.Authorizer = &events.APIGatewayV2HTTPRequestContextAuthorizerDescription{
+		Lambda: map[string]interface{}{"principal": good.RequestContext.Authorizer.Lambda["principal"]},
+	}
+	altered := signed(seal, "GET", path)
+	altered.RequestContext.Authorizer.Lambda["principal"] = `{"account_id":"acct-2","actor":{"type":"owner","id":"acct-2"}}`
+	otherPath := signed(seal, "GET", routes.AgentBase+"/sites")
+	otherPath.RawPath, otherPath.RequestContext.HTTP.Path = path, path
+	otherKey := signed(gateway.NewSeal(secret.Static("another-master-key-0123456789abcdef0123")), "GET", path)
+	for name, ev := range map[string]events.APIGatewayV2HTTPRequest{"unsigned": unsigned, "altered": altered, "another request's": otherPath, "another key's": otherKey} {
+		resp, err := function()(context.Background(), ev)
+		if err != nil || resp.StatusCode != http.StatusUnauthorized {
+			t.Errorf("%s principal: %d %s %v, want 401", name, resp.StatusCode, resp.Body, err)
+		}
+	}
+	// A function without a seal takes no principal at all.
+	if resp, _ := gateway.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, ok := gateway.InternalPrincipal(r.Context()); ok {
+			t.Error("a function without a seal took a principal")
+		}
+		w.WriteHeader(http.StatusOK)
+	}), nil)(context.Background(), good); resp.StatusCode != http.StatusOK {
+		t.Errorf("without a seal: %d", resp.StatusCode)
+	}
+}
+
 // A function that cannot be reached answers 503 with Retry-After.
 func TestUnreachableFunction(t *testing.T) {
 	r := httptest.NewRequest("GET", routes.AgentBase+"/account", nil)
 	w := httptest.NewRecorder()
-	gateway.Remote(failing{}, routes.Accounts).ServeHTTP(w, r)
+	gateway.Remote(failing{}, seal, routes.Accounts).ServeHTTP(w, r)
 	if w.Code != http.StatusServiceUnavailable || w.Header().Get("Retry-After") == "" {
 		t.Fatalf("%d %v", w.Code, w.Header())
 	}

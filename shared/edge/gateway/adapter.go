@@ -13,8 +13,14 @@ import (
 // Handler adapts h to API Gateway HTTP API events (payload 2.0) with
 // aws-lambda-go-api-proxy's httpadapter: headers, cookies, base64 bodies,
 // the query and GO_API_HOST as API Gateway and the library define them.
-func Handler(h http.Handler) LambdaHandler {
-	return httpadapter.NewV2(h).ProxyWithContext
+// An event's authorizer context reaches h only when seal signed its
+// principal for the request (see Seal); with a nil seal, never.
+func Handler(h http.Handler, seal *Seal) LambdaHandler {
+	proxy := httpadapter.NewV2(h).ProxyWithContext
+	return func(ctx context.Context, ev events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
+		seal.check(&ev)
+		return proxy(ctx, ev)
+	}
 }
 
 // RequestContext returns the API Gateway request context of the request

@@ -29,7 +29,7 @@ func incoming() *http.Request {
 // BenchmarkAdapter is the function's side: an API Gateway v2 event to the
 // handler and back.
 func BenchmarkAdapter(b *testing.B) {
-	fn := gateway.Handler(trivial)
+	fn := gateway.Handler(trivial, nil)
 	ev := gateway.Event(incoming(), "GET /api/agent/v1/sites/{site_id}/articles", map[string]string{"site_id": "abc"}, nil)
 	ctx := context.Background()
 	b.ReportAllocs()
@@ -43,7 +43,7 @@ func BenchmarkAdapter(b *testing.B) {
 // BenchmarkDevStackPath is the whole path the dev stack adds to a request:
 // the event made from it, the adapter, and the answer written back.
 func BenchmarkDevStackPath(b *testing.B) {
-	fn := gateway.Handler(trivial)
+	fn := gateway.Handler(trivial, nil)
 	r := incoming()
 	ctx := context.Background()
 	b.ReportAllocs()

@@ -37,7 +37,7 @@ func echo(got *seen, answer func(w http.ResponseWriter)) http.Handler {
 // base64-decoded body, caller address and request context.
 func TestAdapterRequest(t *testing.T) {
 	var got seen
-	fn := gateway.Handler(echo(&got, func(w http.ResponseWriter) { w.WriteHeader(http.StatusNoContent) }))
+	fn := gateway.Handler(echo(&got, func(w http.ResponseWriter) { w.WriteHeader(http.StatusNoContent) }), nil)
 	ev := events.APIGatewayV2HTTPRequest{
 		RawPath: "/a%2Fb/c%20d", RawQueryString: "x=1&y=%20",
 		Cookies: []string{"s=1", "t=2"},
@@ -85,17 +85,17 @@ func TestAdapterAnswer(t *testing.T) {
 		w.Header().Add("Set-Cookie", "b=2")
 		w.WriteHeader(http.StatusTeapot)
 		_, _ = w.Write([]byte{0xff, 0xfe})
-	}))
+	}), nil)
 	resp, err := fn(context.Background(), ev)
 	if err != nil || resp.StatusCode != http.StatusTeapot || resp.Headers["X-Many"] != "1,2" || !slices.Equal(resp.Cookies, []string{"a=1", "b=2"}) ||
 		!resp.IsBase64Encoded || resp.Body != base64.StdEncoding.EncodeToString([]byte{0xff, 0xfe}) || resp.Headers["Content-Type"] != http.DetectContentType([]byte{0xff, 0xfe}) {
 		t.Fatalf("answer %+v, %v", resp, err)
 	}
-	resp, err = gateway.Handler(echo(&got, func(w http.ResponseWriter) { _, _ = io.WriteString(w, "<html>hi</html>") }))(context.Background(), ev)
+	resp, err = gateway.Handler(echo(&got, func(w http.ResponseWriter) { _, _ = io.WriteString(w, "<html>hi</html>") }), nil)(context.Background(), ev)
 	if err != nil || resp.StatusCode != http.StatusOK || resp.Body != "<html>hi</html>" || resp.IsBase64Encoded || resp.Headers["Content-Type"] != "text/html; charset=utf-8" {
 		t.Fatalf("answer %+v, %v", resp, err)
 	}
-	if resp, err = gateway.Handler(echo(&got, func(http.ResponseWriter) {}))(context.Background(), ev); err == nil || resp.StatusCode != http.StatusGatewayTimeout {
+	if resp, err = gateway.Handler(echo(&got, func(http.ResponseWriter) {}), nil)(context.Background(), ev); err == nil || resp.StatusCode != http.StatusGatewayTimeout {
 		t.Fatalf("a handler that answered nothing: %+v, %v", resp, err)
 	}
 }
@@ -110,7 +110,7 @@ func TestEventRoundTrip(t *testing.T) {
 		w.Header().Add("Set-Cookie", "sid=1; HttpOnly")
 		w.WriteHeader(http.StatusCreated)
 		_, _ = io.WriteString(w, `{"ok":true}`)
-	}))
+	}), nil)
 	r := incoming()
 	ev := gateway.Event(r, "GET /api/agent/v1/sites/{site_id}/articles", map[string]string{"site_id": "abc"}, []byte(`{"a":1}`))
 	if ev.RequestContext.RequestID == "" || ev.RequestContext.RequestID == gateway.Event(r, "x", nil, nil).RequestContext.RequestID {

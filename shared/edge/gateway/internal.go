@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 
 	"github.com/aws/aws-lambda-go/events"
@@ -27,19 +28,11 @@ const principalKey = "principal"
 // Internal requests. A function of this service that has already
 // authenticated its caller (the MCP server for a tool call, the dashboard
 // for its owner) runs an endpoint in the endpoint's own function by
-// invoking it directly with the caller's principal in the event's
-// authorizer context. API Gateway fills that context only for routes with
-// an authorizer, and this service's API has none (an infrastructure test
-// keeps it so), and only this service's functions may invoke its
-// functions, so a principal found there was put there by one of them.
-
-// WithPrincipal puts p in ev's authorizer context.
-func WithPrincipal(ev *events.APIGatewayV2HTTPRequest, p auth.Principal) {
-	b, _ := json.Marshal(principalJSON{AccountID: p.AccountID, Actor: p.Actor, CredentialID: p.CredentialID, IP: p.IP})
-	ev.RequestContext.Authorizer = &events.APIGatewayV2HTTPRequestContextAuthorizerDescription{
-		Lambda: map[string]interface{}{principalKey: string(b)},
-	}
-}
+// invoking it directly with the caller's principal, signed (Seal), in the
+// event's authorizer context. Handler lets such a principal through only
+// with the service's signature for that request, so no one else (not a
+// direct invocation, not an authorizer API Gateway might run) can speak
+// for an account.
 
 // principalJSON is a principal as an internal event carries it.
 type principalJSON struct {
@@ -50,7 +43,8 @@ type principalJSON struct {
 }
 
 // InternalPrincipal returns the principal of an internal request: one whose
-// API Gateway event (in ctx, as the adapter puts it) carries one.
+// API Gateway event (in ctx, as the adapter puts it) carries one, which
+// Handler lets through only with this service's signature.
 func InternalPrincipal(ctx context.Context) (auth.Principal, bool) {
 	gw, ok := RequestContext(ctx)
 	if !ok || gw.Authorizer == nil || gw.Authorizer.Lambda == nil {
@@ -69,20 +63,23 @@ func InternalPrincipal(ctx context.Context) (auth.Principal, bool) {
 
 // Remote returns an http.Handler that serves a request for a route of
 // group by invoking the group's function with the request's API Gateway
-// event, as the caller's principal (from the request's context), and
-// writes the function's answer. A path no route of the group matches goes
-// to the function as $default.
-func Remote(inv Invoker, group routes.Group) http.Handler {
+// event, as the caller's principal (from the request's context, signed
+// with seal), and writes the function's answer. A path no route of the
+// group matches goes to the function as $default.
+func Remote(inv Invoker, seal *Seal, group routes.Group) http.Handler {
 	mux := http.NewServeMux()
 	for _, r := range routes.ForGroup(group) {
-		mux.Handle(r.Pattern(), forward(inv, group, r.Key(), r.Params()))
+		mux.Handle(r.Pattern(), forward(inv, seal, group, r.Key(), r.Params()))
 	}
-	mux.Handle("/", forward(inv, group, "$default", nil))
+	mux.Handle("/", forward(inv, seal, group, "$default", nil))
 	return mux
 }
 
+// unavailable is the answer when another function cannot be reached.
+const unavailable = `{"error":"The service could not reach one of its parts. Retry in a moment.","code":"unavailable"}`
+
 // forward invokes group's function for routeKey.
-func forward(inv Invoker, group routes.Group, routeKey string, params []string) http.Handler {
+func forward(inv Invoker, seal *Seal, group routes.Group, routeKey string, params []string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var body []byte
 		if r.Body != nil {
@@ -107,25 +104,36 @@ func forward(inv Invoker, group routes.Group, routeKey string, params []string) 
 			if p.IP != "" {
 				ev.RequestContext.HTTP.SourceIP = p.IP
 			}
-			WithPrincipal(&ev, p)
+			if err := seal.WithPrincipal(&ev, p); err != nil {
+				slog.ErrorContext(r.Context(), "sign an internal request's principal", "err", err)
+				writeUnavailable(w)
+				return
+			}
 		}
 		resp, err := inv.Invoke(r.Context(), string(group), ev)
 		if err != nil {
-			w.Header().Set("Content-Type", "application/json")
-			w.Header().Set("Retry-After", "5")
-			w.WriteHeader(http.StatusServiceUnavailable)
-			_, _ = io.WriteString(w, `{"error":"The service could not reach one of its parts. Retry in a moment.","code":"unavailable"}`)
+			writeUnavailable(w)
 			return
 		}
 		WriteResponse(w, resp)
 	})
 }
 
+// writeUnavailable answers 503 unavailable: another function could not be
+// reached.
+func writeUnavailable(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Retry-After", "5")
+	w.WriteHeader(http.StatusServiceUnavailable)
+	_, _ = io.WriteString(w, unavailable)
+}
+
 // RemoteAgentAPI returns an http.Handler that serves every agent-API route
 // by invoking its group's function (Remote), as the caller's principal (from
-// the request's context): how the owner's dashboard runs each of its reads
-// and actions as the endpoint itself. Other paths answer a plain 404.
-func RemoteAgentAPI(inv Invoker) http.Handler {
+// the request's context, signed with seal): how the owner's dashboard runs
+// each of its reads and actions as the endpoint itself. Other paths answer
+// a plain 404.
+func RemoteAgentAPI(inv Invoker, seal *Seal) http.Handler {
 	groups := map[routes.Group]http.Handler{}
 	mux := http.NewServeMux()
 	for _, r := range routes.Table {
@@ -134,7 +142,7 @@ func RemoteAgentAPI(inv Invoker) http.Handler {
 		}
 		h, ok := groups[r.Group]
 		if !ok {
-			h = Remote(inv, r.Group)
+			h = Remote(inv, seal, r.Group)
 			groups[r.Group] = h
 		}
 		mux.Handle(r.Pattern(), h)

@@ -48,7 +48,7 @@ func receive(t *testing.T, rc *stripepay.Receiver, name string, mutate func(body
 	if mutate != nil {
 		req.Body = mutate(req.Body)
 	}
-	resp, err := gateway.Handler(api.ReadBody(payhook.Handler{Receiver: rc}))(context.Background(), req)
+	resp, err := gateway.Handler(api.ReadBody(payhook.Handler{Receiver: rc}), nil)(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)
 	}
