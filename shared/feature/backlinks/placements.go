@@ -3,8 +3,6 @@ package backlinks
 import (
 	"context"
 	"errors"
-	"net/url"
-	"strings"
 
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/input"
@@ -13,43 +11,36 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 )
 
-// PlacementFilter narrows a list of placements.
+// PlacementFilter narrows a list of placements: the query of GET
+// .../placements, direction and status (comma-separated).
 type PlacementFilter struct {
 	Direction string   // inbound or hosted; both when empty
 	Statuses  []string // any of these; all when empty
 }
 
-// ParsePlacementFilter reads the query of GET .../placements: direction
-// (inbound or hosted) and status (placement statuses, comma-separated).
-func ParsePlacementFilter(q url.Values) (PlacementFilter, error) {
-	var f PlacementFilter
+// check refuses an unknown direction or status (validation_failed naming
+// each field).
+func (f PlacementFilter) check() error {
 	var problems []apperr.Problem
-	if d := strings.TrimSpace(q.Get("direction")); d != "" {
-		if d != Inbound && d != Hosted {
-			problems = append(problems, apperr.Problem{Field: "direction", Problem: "must be inbound or hosted"})
-		}
-		f.Direction = d
+	if f.Direction != "" && f.Direction != Inbound && f.Direction != Hosted {
+		problems = append(problems, apperr.Problem{Field: "direction", Problem: "must be inbound or hosted"})
 	}
-	for _, v := range strings.Split(q.Get("status"), ",") {
-		v = strings.TrimSpace(v)
-		if v == "" {
-			continue
-		}
-		if input.OneOf(PlacementStatuses...)(v) != "" {
-			problems = append(problems, apperr.Problem{Field: "status", Problem: "must be placement statuses separated by commas: " + strings.Join(PlacementStatuses, ", ")})
-			break
-		}
-		f.Statuses = append(f.Statuses, v)
+	if p := input.FilterProblem(f.Statuses, PlacementStatuses); p != "" {
+		problems = append(problems, apperr.Problem{Field: "status", Problem: p})
 	}
 	if len(problems) > 0 {
-		return f, apperr.Invalid(problems...)
+		return apperr.Invalid(problems...)
 	}
-	return f, nil
+	return nil
 }
 
-// ListPlacements returns one page of the caller's site's placements,
-// newest first. Errors: not_found; validation_failed for a bad cursor.
+// ListPlacements returns one page of the caller's site's placements
+// matching f, newest first. Errors: not_found; validation_failed for an
+// unknown direction or status, or a bad cursor.
 func (s *Service) ListPlacements(ctx context.Context, siteID string, f PlacementFilter, limit int, cursor string) ([]Placement, string, error) {
+	if err := f.check(); err != nil {
+		return nil, "", err
+	}
 	var filters []expression.ConditionBuilder
 	if f.Direction != "" {
 		filters = append(filters, expression.Name("direction").Equal(expression.Value(f.Direction)))

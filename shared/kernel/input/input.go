@@ -255,12 +255,21 @@ func OneOf(allowed ...string) Check {
 // parameter such as status) against the known ones: nil when every value
 // is known, else the validation_failed error naming field.
 func Filter(field string, values, known []string) error {
-	for _, v := range values {
-		if !slices.Contains(known, v) {
-			return apperr.Invalid(apperr.Problem{Field: field, Problem: "must be one or more of " + strings.Join(known, ", ") + ", separated by commas"})
-		}
+	if p := FilterProblem(values, known); p != "" {
+		return apperr.Invalid(apperr.Problem{Field: field, Problem: p})
 	}
 	return nil
+}
+
+// FilterProblem is Filter's rule for a list filter checked with other
+// fields: "" when every value is known, else what is wrong.
+func FilterProblem(values, known []string) string {
+	for _, v := range values {
+		if !slices.Contains(known, v) {
+			return "must be one or more of " + strings.Join(known, ", ") + ", separated by commas"
+		}
+	}
+	return ""
 }
 
 // SingleLine is the rule of one-line text (names, titles, labels, short
