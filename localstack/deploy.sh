@@ -4,8 +4,9 @@
 # Docker-free dev stack (make run) is what tests and CI use.
 #
 # Settings (environment):
-#   AWS_ENDPOINT_URL   LocalStack's gateway (default: cdklocal's, port 4566 on
-#                      this machine); set AWS_ENDPOINT_URL_S3 with it
+#   AWS_ENDPOINT_URL   LocalStack's gateway (default: cdklocal's,
+#                      http://$LOCALSTACK_HOSTNAME:$EDGE_PORT, which default to
+#                      localhost and 4566); set AWS_ENDPOINT_URL_S3 with it
 #   AWS_REGION         region to deploy to (default us-east-1)
 #   LAMBDA_ARCH        arm64 or x86_64 (default: this machine's)
 #   MAIL_FROM          sender address, verified in LocalStack's SES (default no-reply@example.com)
@@ -20,7 +21,8 @@ die() {
 
 CACHE_DIR="${CACHE_DIR:-$ROOT/.cache}"
 CDKLOCAL="$CACHE_DIR/cdk/node_modules/.bin/cdklocal"
-ENDPOINT="${AWS_ENDPOINT_URL:-http://localhost:4566}"
+# The address cdklocal deploys to, so the checks below ask the same gateway.
+ENDPOINT="${AWS_ENDPOINT_URL:-http://${LOCALSTACK_HOSTNAME:-localhost}:${EDGE_PORT:-4566}}"
 if [ -n "${AWS_ENDPOINT_URL:-}" ] && [ -z "${AWS_ENDPOINT_URL_S3:-}" ]; then
   die "AWS_ENDPOINT_URL is set: set AWS_ENDPOINT_URL_S3 too (its host must contain .s3., e.g. http://s3.localhost.localstack.cloud:4566)"
 fi
