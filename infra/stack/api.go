@@ -8,6 +8,9 @@ import (
 	"rvcontent/shared/edge/routes"
 )
 
+// RouteLanes is how many routes CloudFormation creates at once.
+const RouteLanes = 4
+
 // addRoutes gives the HTTP API one route per entry of the route table,
 // integrated with its group's function (payload format 2.0), and the
 // $default route to routes.DefaultGroup's function, which answers the JSON
@@ -18,19 +21,30 @@ import (
 // function's resource policy small as groups grow. The $default route is
 // invoked as apiId/<stage>/$default, which that pattern does not match, so
 // it gets an integration of its own whose permission is apiId/*/*.
+//
+// CloudFormation creates the routes RouteLanes at a time (each route
+// depends on the one RouteLanes before it), because API Gateway's control
+// plane answers 429 Too Many Requests to a burst of about two hundred
+// CreateRoute calls, which fails the first deploy.
 func (s *ServiceStack) addRoutes() {
 	integrations := map[routes.Group]awsapigatewayv2.HttpRouteIntegration{}
+	var created []awsapigatewayv2.HttpRoute
 	for _, r := range routes.Table {
 		in, ok := integrations[r.Group]
 		if !ok {
 			in = s.lambdaIntegration(string(r.Group), constructID(string(r.Group))+"Integration", false)
 			integrations[r.Group] = in
 		}
-		s.API.AddRoutes(&awsapigatewayv2.AddRoutesOptions{
+		for _, route := range *s.API.AddRoutes(&awsapigatewayv2.AddRoutesOptions{
 			Path:        jsii.String(r.Path),
 			Methods:     &[]awsapigatewayv2.HttpMethod{awsapigatewayv2.HttpMethod(r.Method)},
 			Integration: in,
-		})
+		}) {
+			if n := len(created); n >= RouteLanes {
+				route.Node().AddDependency(created[n-RouteLanes])
+			}
+			created = append(created, route)
+		}
 	}
 	awsapigatewayv2.NewHttpRoute(s.Stack, jsii.String("DefaultRoute"), &awsapigatewayv2.HttpRouteProps{
 		HttpApi:     s.API,

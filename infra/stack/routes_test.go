@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"rvcontent/infra/stack"
 	"rvcontent/shared/edge/routes"
 )
 
@@ -161,4 +162,39 @@ func globMatch(pattern, s string) bool {
 		return false
 	}
 	return s != "" && pattern[0] == s[0] && globMatch(pattern[1:], s[1:])
+}
+
+// TestRoutesAreCreatedInLanes: CloudFormation may create at most
+// stack.RouteLanes routes at once (API Gateway throttles a burst of route
+// creations): every route of the route table but the first RouteLanes
+// depends on exactly one other route, no two on the same one, so the
+// routes form RouteLanes chains.
+func TestRoutesAreCreatedInLanes(t *testing.T) {
+	all := resources("AWS::ApiGatewayV2::Route")
+	roots, dependents := 0, map[string]string{}
+	for id, res := range all {
+		if props(res)["RouteKey"] == "$default" {
+			continue
+		}
+		var onRoutes []string
+		for _, d := range list(res["DependsOn"]) {
+			if _, ok := all[d.(string)]; ok {
+				onRoutes = append(onRoutes, d.(string))
+			}
+		}
+		switch len(onRoutes) {
+		case 0:
+			roots++
+		case 1:
+			if other, dup := dependents[onRoutes[0]]; dup {
+				t.Errorf("routes %s and %s both wait for %s", id, other, onRoutes[0])
+			}
+			dependents[onRoutes[0]] = id
+		default:
+			t.Errorf("route %s waits for %d routes, want 1", id, len(onRoutes))
+		}
+	}
+	if roots != stack.RouteLanes {
+		t.Errorf("%d routes wait for no other, want %d (the lanes)", roots, stack.RouteLanes)
+	}
 }
