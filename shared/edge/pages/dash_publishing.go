@@ -14,7 +14,8 @@ var autopilotFields = []field{
 		{Value: "mon", Label: "Monday"}, {Value: "tue", Label: "Tuesday"}, {Value: "wed", Label: "Wednesday"}, {Value: "thu", Label: "Thursday"},
 		{Value: "fri", Label: "Friday"}, {Value: "sat", Label: "Saturday"}, {Value: "sun", Label: "Sunday"},
 	}},
-	{Name: "time_of_day", Label: "Time of day (UTC)", Kind: kTime, Required: true, Blank: sendBlank},
+	{Name: "time_of_day", Label: "Time of day (UTC)", Kind: kTime, Required: true, Blank: sendBlank,
+		Hint: "A day writes once: after today's articles were started, a later time begins tomorrow."},
 }
 
 // autopilotValues are the autopilot settings as the form shows them.
