@@ -127,6 +127,13 @@ func TestStudioSiteLifecycle(t *testing.T) {
 		t.Fatalf("charges %v, want the renewal to bill the plan alone", got)
 	}
 	r.api(t, "GET", "/sites/"+id+"/credits", nil).Expect(t, http.StatusOK) // its records stay readable
+	// Its forum history is read-only, as its backlinks are unpaid.
+	if f := r.api(t, "GET", "/sites/"+id+"/forum", nil).Expect(t, http.StatusOK).JSON(t)["forum"].(map[string]any); f["access"] != "lapsed" {
+		t.Fatalf("forum access of an archived Studio site = %v, want lapsed", f["access"])
+	}
+	if b := r.api(t, "GET", "/sites/"+id+"/backlinks", nil).Expect(t, http.StatusOK).JSON(t)["backlinks"].(map[string]any); b["paid"] != false {
+		t.Fatalf("backlinks paid on an archived Studio site = %v, want false", b["paid"])
+	}
 
 	// Restoring the archived site is a prorated charge.
 	r.env.Advance(t, 3*day)

@@ -81,13 +81,16 @@ const (
 	AccessNone   = "none"
 )
 
-// accessOf says what the account may do with forum presence: paid (all of
-// it), trial (visible, unusable until the plan is paid), lapsed (a
-// subscription that is past due or ended: history read-only) or none.
-func accessOf(b billing.Billing) string {
+// accessOf says what the account may do with forum presence on a site:
+// paid (all of it), trial (visible, unusable until the plan is paid),
+// lapsed (a subscription that is past due or ended, or a site no longer
+// usable, such as an archived Studio site: history read-only) or none.
+func accessOf(b billing.Billing, usable bool) string {
 	switch {
-	case b.Paid:
+	case b.Paid && usable:
 		return AccessPaid
+	case b.Paid:
+		return AccessLapsed
 	case b.Status == billing.StatusTrialing:
 		return AccessTrial
 	case b.Status == billing.StatusPastDue || b.Status == billing.StatusCanceled:
@@ -102,7 +105,7 @@ func (s *Service) Settings(ctx context.Context, siteID string) (Settings, error)
 	p, _ := auth.From(ctx)
 	var it settingsItem
 	var st standing
-	_, _, err := s.site(ctx, siteID, func(ctx context.Context) (err error) {
+	_, site, err := s.site(ctx, siteID, func(ctx context.Context) (err error) {
 		it, _, err = s.loadSettings(ctx, p.AccountID, siteID)
 		return err
 	}, func(ctx context.Context) (err error) {
@@ -112,16 +115,16 @@ func (s *Service) Settings(ctx context.Context, siteID string) (Settings, error)
 	if err != nil {
 		return Settings{}, err
 	}
-	return st.add(it.view()), nil
+	return st.add(it.view(), site.Usable(s.Clock.Now())), nil
 }
 
-// render adds access and credits to the stored settings.
-func (s *Service) render(ctx context.Context, it settingsItem) (Settings, error) {
+// render adds access and credits to the stored settings of site.
+func (s *Service) render(ctx context.Context, it settingsItem, site sites.Site) (Settings, error) {
 	st, err := s.standing(ctx, it.AccountID, it.SiteID)
 	if err != nil {
 		return Settings{}, err
 	}
-	return st.add(it.view()), nil
+	return st.add(it.view(), site.Usable(s.Clock.Now())), nil
 }
 
 // standing is the account's billing and the site's credits, which the
@@ -143,9 +146,9 @@ func (s *Service) standing(ctx context.Context, accountID, siteID string) (st st
 	return st, err
 }
 
-// add sets v's access and credits.
-func (st standing) add(v Settings) Settings {
-	v.Access = accessOf(st.billing)
+// add sets v's access (on a site usable or not) and credits.
+func (st standing) add(v Settings, usable bool) Settings {
+	v.Access = accessOf(st.billing, usable)
 	v.Credits = SettingsCredit{Balance: st.credits.ForumReplies.Balance, PeriodEnd: st.credits.PeriodEnd}
 	return v
 }

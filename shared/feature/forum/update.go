@@ -37,7 +37,7 @@ func (s *Service) UpdateSettings(ctx context.Context, siteID string, in Patch) (
 			return Settings{}, apperr.Invalid(problems...)
 		}
 		if len(changed) == 0 {
-			return s.render(ctx, it)
+			return s.render(ctx, it, site)
 		}
 		now := s.Clock.Now()
 		it.schedule(now)
@@ -54,7 +54,7 @@ func (s *Service) UpdateSettings(ctx context.Context, siteID string, in Patch) (
 		if err != nil {
 			return Settings{}, apperr.Wrap("forum.UpdateSettings", err)
 		}
-		return s.render(ctx, it)
+		return s.render(ctx, it, site)
 	}
 	return Settings{}, errSettingsRace
 }

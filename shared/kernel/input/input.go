@@ -25,7 +25,8 @@ type Object struct {
 }
 
 // Parse reads body as a JSON object. An empty body is an empty object. A body
-// that is not JSON, or not an object, is a bad_request error.
+// that is not JSON, or not an object (null included), is a bad_request
+// error.
 func Parse(body []byte) (*Object, error) {
 	o := &Object{fields: map[string]json.RawMessage{}, problems: &[]apperr.Problem{}}
 	if len(bytes.TrimSpace(body)) == 0 {
@@ -37,11 +38,9 @@ func Parse(body []byte) (*Object, error) {
 	if !utf8.Valid(body) {
 		return nil, apperr.New(apperr.BadRequest, "The request body is not valid JSON: it is not UTF-8 text.")
 	}
-	if err := json.Unmarshal(body, &o.fields); err != nil {
+	// The JSON literal null decodes into a nil map: not an object either.
+	if err := json.Unmarshal(body, &o.fields); err != nil || o.fields == nil {
 		return nil, apperr.New(apperr.BadRequest, "The request body must be a JSON object.")
-	}
-	if o.fields == nil { // the body was the JSON literal null
-		o.fields = map[string]json.RawMessage{}
 	}
 	return o, nil
 }
