@@ -2,7 +2,9 @@ package scan
 
 import (
 	"fmt"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -209,4 +211,28 @@ func checkFailed(t *testing.T, a *testenv.Account, job, sc map[string]any, code 
 		t.Fatalf("%d site.scan_failed events", len(evs))
 	}
 	equalJSON(t, "event data", evs[0]["data"], map[string]any{"scan": sc})
+}
+
+// TestInternationalisedSiteName: a site_url whose host is in another
+// script is accepted as given and scanned at the host's ASCII (IDNA) form,
+// which is what DNS knows (the host override is set with the name as the
+// person wrote it).
+func TestInternationalisedSiteName(t *testing.T) {
+	env := testenv.Shared(t)
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = io.WriteString(w, `<!doctype html><html><head><title>Bücherstube</title></head><body><h1>Bücher</h1></body></html>`)
+	}))
+	t.Cleanup(srv.Close)
+	host := fmt.Sprintf("bücherstube-%d-%d.example.com", time.Now().UnixNano()%100000, hostSeq.Add(1))
+	env.SetHost(t, host, srv.Listener.Addr().String())
+	siteURL := "https://" + host + "/"
+	a := account(t, env, siteURL, nil)
+	if j := a.Client.WaitJob(t, a.ScanJob); j["status"] != "completed" {
+		t.Fatalf("job %v", j)
+	}
+	if s := siteOf(t, a); s["website_url"] != siteURL || s["brand_name"] != "Bücherstube" {
+		t.Fatalf("site %v: want website_url %s as given and the brand read from the page", s, siteURL)
+	}
+	a.Client.Agent(t, "PATCH", "/sites/"+a.SiteID, map[string]any{"website_url": "https://例え.jp/"}).Expect(t, http.StatusOK)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"rvcontent/shared/kernel/weburl"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -29,8 +30,14 @@ type overrideItem struct {
 
 const overridesPK = "DEV#overrides"
 
+// normalise is the form a host override is kept and looked up in:
+// lowercase, no trailing dot, an internationalised name in its ASCII form.
 func normalise(name string) string {
-	return strings.TrimSuffix(strings.ToLower(strings.TrimSpace(name)), ".")
+	name = strings.TrimSuffix(strings.ToLower(strings.TrimSpace(name)), ".")
+	if ascii, ok := weburl.ASCIIHost(name); ok {
+		return ascii // an internationalised name as the service dials it
+	}
+	return name
 }
 
 // Load reads stored overrides.

@@ -94,7 +94,8 @@ func (it settingsItem) verification(checks []Check) Verification {
 }
 
 // ParseDomain reads a domain name as the domain field takes it: a host
-// name (a URL is accepted and its host taken), lowercase, without a
+// name (a URL is accepted and its host taken), lowercase and in its ASCII
+// form when internationalised (IDNA: xn--...), without a
 // trailing dot; a public name (not an IP address, not a local-only name)
 // that is a registrable domain or a subdomain of one. It returns the
 // domain or a problem sentence.
@@ -113,6 +114,12 @@ func ParseDomain(raw string) (string, string) {
 		return "", "is required"
 	case strings.ContainsAny(s, "/:@?# "):
 		return "", "must be a domain name such as example.com"
+	}
+	// An internationalised name is kept, compared and looked up in DNS in
+	// its ASCII form, as the site's website_url host is.
+	s, ok := weburl.ASCIIHost(s)
+	if !ok {
+		return "", "must be a public domain name such as example.com"
 	}
 	if _, err := netip.ParseAddr(strings.Trim(s, "[]")); err == nil {
 		return "", "must be a domain name, not an IP address"

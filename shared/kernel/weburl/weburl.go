@@ -1,10 +1,13 @@
 // Package weburl decides whether a URL a user gives is a public web address:
 // http or https, a host name that can exist on the internet or a public IP
-// address, no credentials. It checks the text only; the egress client checks
-// again at dial time, after DNS, where rebinding cannot fool it.
+// address, no credentials. An internationalised host name (bücher.de) is
+// checked, compared and dialled in its ASCII form (xn--bcher-kva.de). It
+// checks the text only; the egress client checks again at dial time, after
+// DNS, where rebinding cannot fool it.
 package weburl
 
 import (
+	"net"
 	"net/netip"
 	"net/url"
 	"strconv"
@@ -12,6 +15,7 @@ import (
 	"unicode"
 
 	"code.dny.dev/ssrf"
+	"golang.org/x/net/idna"
 )
 
 var guardian = ssrf.New(ssrf.WithAnyPort())
@@ -22,9 +26,28 @@ var localSuffixes = []string{
 	".private", ".home.arpa", ".localdomain", ".invalid", ".onion", ".test.internal",
 }
 
-// PublicHost reports whether host (a name or an IP literal, without port)
-// could be a public internet host.
+// ASCIIHost returns host in the form DNS knows: an internationalised name
+// in its IDNA ASCII form (lowercase, labels as xn--...), any other host as
+// it is. ok is false for a name IDNA refuses.
+func ASCIIHost(host string) (ascii string, ok bool) {
+	if !hasNonASCII(host) {
+		return host, true
+	}
+	a, err := idna.Lookup.ToASCII(host)
+	return a, err == nil
+}
+
+func hasNonASCII(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return r > unicode.MaxASCII }) >= 0
+}
+
+// PublicHost reports whether host (a name, internationalised or not, or an
+// IP literal, without port) could be a public internet host.
 func PublicHost(host string) bool {
+	host, ok := ASCIIHost(host)
+	if !ok {
+		return false
+	}
 	h := strings.TrimSuffix(strings.ToLower(host), ".")
 	h = strings.TrimSuffix(strings.TrimPrefix(h, "["), "]")
 	if h == "" {
@@ -55,9 +78,9 @@ func PublicHost(host string) bool {
 }
 
 // Parse parses raw as a public http(s) URL (https only when httpsOnly) and
-// returns it, or a problem sentence for the field. A URL with a control
-// character (C0, DEL or C1) or a space anywhere, or a port outside 1 to
-// 65535, is refused.
+// returns it, with an internationalised host in its ASCII form, or a
+// problem sentence for the field. A URL with a control character (C0, DEL
+// or C1) or a space anywhere, or a port outside 1 to 65535, is refused.
 func Parse(raw string, httpsOnly bool) (*url.URL, string) {
 	want := "must be a public http or https URL"
 	if httpsOnly {
@@ -77,16 +100,20 @@ func Parse(raw string, httpsOnly bool) (*url.URL, string) {
 	if u.User != nil {
 		return nil, "must not contain a user name or password"
 	}
-	if !PublicHost(u.Hostname()) {
+	host, ok := ASCIIHost(u.Hostname())
+	if !ok || !PublicHost(host) {
 		return nil, want
 	}
 	if p := u.Port(); p != "" {
 		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
 			return nil, want
 		}
+		host = net.JoinHostPort(host, p)
+	} else if strings.HasPrefix(u.Host, "[") {
+		host = "[" + host + "]"
 	}
 	u.Scheme = scheme
-	u.Host = strings.ToLower(u.Host)
+	u.Host = strings.ToLower(host)
 	return u, ""
 }
 

@@ -62,3 +62,29 @@ func TestControlCharactersAreRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestInternationalisedHosts: a host name in another script is a public
+// host in its IDNA ASCII form, which Parse returns (port and path kept);
+// one IDNA refuses, or a local name in any script, is not.
+func TestInternationalisedHosts(t *testing.T) {
+	for raw, want := range map[string]string{
+		"https://bücher-audit.de":          "https://xn--bcher-audit-thb.de",
+		"http://MÜNCHEN-audit.de:8080/x?y": "http://xn--mnchen-audit-dlb.de:8080/x?y",
+		"https://例え.jp/ページ":               "https://xn--r8jz45g.jp/%E3%83%9A%E3%83%BC%E3%82%B8",
+		"https://xn--bcher-kva.de/":        "https://xn--bcher-kva.de/",
+		"https://[2606:4700::1111]:443/":   "https://[2606:4700::1111]:443/",
+	} {
+		u, p := Parse(raw, false)
+		if p != "" || u.String() != want {
+			t.Errorf("Parse(%q) = %v, %q; want %s", raw, u, p, want)
+		}
+	}
+	for _, raw := range []string{"https://bü\u2028cher.de/", "https://drucker.lokal\u00e9.local/", "https://bücher/"} {
+		if u, p := Parse(raw, false); p == "" {
+			t.Errorf("Parse(%q) = %v, want refused", raw, u)
+		}
+	}
+	if !PublicHost("bücher.de") || PublicHost("bücher.internal") {
+		t.Error("PublicHost does not read internationalised names in their ASCII form")
+	}
+}
