@@ -121,14 +121,14 @@ func chain(g *Graph, r routes.Route, h http.Handler, own Middleware, pageNotFoun
 		if own != nil {
 			mws = append(mws, own)
 		}
-		mws = append(mws, api.Authenticate(Authn(g), l(api.Rejecter(cfg.BaseURL)), Known(g)), l, knownParams(r, notFound), gateStart)
+		mws = append(mws, api.Authenticate(Authn(g), l(api.Rejecter(cfg.BaseURL)), Known(g)), l, knownParams(r, notFound), api.WellFormedQuery, gateStart)
 		if r.Group != routes.MCP {
 			// The MCP server reads its own body; each tool call runs its
 			// route's full chain.
 			mws = append(mws, api.ReadBody, api.JSONBody, api.Idempotent(Idempotency(g)), gateCheck, await)
 		}
 	case strings.HasPrefix(r.Path, routes.AgentBase):
-		mws = append(mws, label, limit(), knownParams(r, notFound), api.ReadBody, api.JSONBody, api.Idempotent(Idempotency(g)), await)
+		mws = append(mws, label, limit(), knownParams(r, notFound), api.WellFormedQuery, api.ReadBody, api.JSONBody, api.Idempotent(Idempotency(g)), await)
 	case r.Group == routes.OAuth:
 		mws = append(mws, label, knownParams(r, pageNotFound), api.ReadBodyAnswering(oauthserver.BodyRefused))
 	default:

@@ -186,6 +186,9 @@ func TestEventsFeedEmptyAndIsolated(t *testing.T) {
 		{"limit 101", "?limit=101", "limit"},
 		{"garbage cursor", "?cursor=abc", "cursor"},
 		{"another list's cursor", "?cursor=eyJzayI6IkNSRUQjMSJ9", "cursor"},
+		// A parameter that does not decode is refused, not dropped.
+		{"since not percent-encoded", "?since=%zz&limit=2", "since"},
+		{"semicolon separator", "?limit=2;since=x", "limit"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
