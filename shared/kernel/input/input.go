@@ -273,10 +273,11 @@ func FilterProblem(values, known []string) string {
 
 // SingleLine is the rule of one-line text (names, titles, labels, short
 // descriptions): no control character at all, C0 (line breaks and tabs
-// included), DEL or C1. Such text reaches mail subjects, pages and other
+// included), DEL or C1, and no Unicode line or paragraph separator
+// (U+2028, U+2029). Such text reaches mail subjects, pages and other
 // systems' headers, where a control character could split or hide a line.
 func SingleLine(s string) string {
-	if strings.IndexFunc(s, unicode.IsControl) >= 0 {
+	if strings.IndexFunc(s, func(r rune) bool { return unicode.IsControl(r) || separator(r) }) >= 0 {
 		return "must be a single line without control characters"
 	}
 	return ""
@@ -284,11 +285,17 @@ func SingleLine(s string) string {
 
 // MultiLine is the rule of text the spec lets run over several lines
 // (house rules one per line, descriptions, forum texts): no control
-// character but the line break (LF, or CR LF).
+// character but the line break (LF, or CR LF), and no Unicode line or
+// paragraph separator, so every line break is one a reader of the text
+// sees as such.
 func MultiLine(s string) string {
-	if strings.IndexFunc(s, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\r' }) >= 0 ||
+	if strings.IndexFunc(s, func(r rune) bool { return (unicode.IsControl(r) && r != '\n' && r != '\r') || separator(r) }) >= 0 ||
 		strings.Count(s, "\r") != strings.Count(s, "\r\n") {
 		return "must not contain control characters other than line breaks (LF or CR LF)"
 	}
 	return ""
 }
+
+// separator reports whether r is a Unicode line or paragraph separator
+// (U+2028, U+2029): a line break to JavaScript and many renderers.
+func separator(r rune) bool { return unicode.In(r, unicode.Zl, unicode.Zp) }

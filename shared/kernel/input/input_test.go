@@ -202,6 +202,8 @@ func TestSingleAndMultiLine(t *testing.T) {
 		{"next line\u0085", false, false},
 		{"csi\u009b", false, false},
 		{"escape\x1b[31m", false, false},
+		{"line\u2028sep", false, false},
+		{"para\u2029sep", false, false},
 	} {
 		if got := SingleLine(c.s) == ""; got != c.single {
 			t.Errorf("SingleLine(%q) ok = %v, want %v", c.s, got, c.single)
