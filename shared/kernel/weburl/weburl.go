@@ -15,7 +15,6 @@ import (
 	"unicode"
 
 	"code.dny.dev/ssrf"
-	"golang.org/x/net/idna"
 )
 
 var guardian = ssrf.New(ssrf.WithAnyPort())
@@ -27,14 +26,21 @@ var localSuffixes = []string{
 }
 
 // ASCIIHost returns host in the form DNS knows: an internationalised name
-// in its IDNA ASCII form (lowercase, labels as xn--...), any other host as
-// it is. ok is false for a name IDNA refuses.
+// with each label that is not ASCII lowercased and written in Punycode as
+// xn--... (IDNA's ASCII form of the names people type), any other host as
+// it is. ok is false for a label that cannot be encoded, or one with a
+// character no host name may hold (a space, a control character, a
+// separator, "%", "/", ...).
 func ASCIIHost(host string) (ascii string, ok bool) {
 	if !hasNonASCII(host) {
 		return host, true
 	}
-	a, err := idna.Lookup.ToASCII(host)
-	return a, err == nil
+	if strings.IndexFunc(host, func(r rune) bool {
+		return unicode.IsSpace(r) || unicode.IsControl(r) || unicode.In(r, unicode.Zl, unicode.Zp, unicode.Zs) || strings.ContainsRune("%/\\@:?#[]", r)
+	}) >= 0 {
+		return "", false
+	}
+	return toASCII(host)
 }
 
 func hasNonASCII(s string) bool {

@@ -70,7 +70,7 @@ func TestInternationalisedHosts(t *testing.T) {
 	for raw, want := range map[string]string{
 		"https://bücher-audit.de":          "https://xn--bcher-audit-thb.de",
 		"http://MÜNCHEN-audit.de:8080/x?y": "http://xn--mnchen-audit-dlb.de:8080/x?y",
-		"https://例え.jp/ページ":               "https://xn--r8jz45g.jp/%E3%83%9A%E3%83%BC%E3%82%B8",
+		"https://例え.jp/ページ":                "https://xn--r8jz45g.jp/%E3%83%9A%E3%83%BC%E3%82%B8",
 		"https://xn--bcher-kva.de/":        "https://xn--bcher-kva.de/",
 		"https://[2606:4700::1111]:443/":   "https://[2606:4700::1111]:443/",
 	} {
@@ -86,5 +86,23 @@ func TestInternationalisedHosts(t *testing.T) {
 	}
 	if !PublicHost("bücher.de") || PublicHost("bücher.internal") {
 		t.Error("PublicHost does not read internationalised names in their ASCII form")
+	}
+}
+
+// TestPunycode checks the encoder with RFC 3492's and IDNA's known forms.
+func TestPunycode(t *testing.T) {
+	for in, want := range map[string]string{
+		"bücher":            "bcher-kva",
+		"bücher-audit":      "bcher-audit-thb",
+		"münchen-audit":     "mnchen-audit-dlb",
+		"例え":                "r8jz45g",
+		"ليهمابتكلموشعربي؟": "egbpdaj6bu4bxfgehfvwxn",
+		"他们为什么不说中文":         "ihqwcrb4cv8a8dqg056pqjye",
+		"почемужеонинеговорятпорусски": "b1abfaaepdrnnbgefbadotcwatmq2g4l",
+		"3年b組金八先生": "3b-ww4c5e180e575a65lsy2b",
+	} {
+		if got, ok := punycode(in); !ok || got != want {
+			t.Errorf("punycode(%q) = %q, %v; want %q", in, got, ok, want)
+		}
 	}
 }
