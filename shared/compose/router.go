@@ -59,9 +59,19 @@ func groupHandler(g *Graph, group routes.Group, hs map[string]http.HandlerFunc, 
 		paths[r.Path] = true
 	}
 	// Unmatched requests carry the rate-limit headers like every answer
-	// (spec 4.1) and count against the caller address's budget.
+	// (spec 4.1). In an agent-API group (the accounts function serves API
+	// Gateway's $default route, so every unrouted request in AWS), one
+	// with an accepted agent credential counts against its account's
+	// budget, as its other requests do; any other against the caller
+	// address's.
 	anonymous := api.Budget{Limit: g.Config.AnonymousRequestsPerMinute, Window: Minute}
-	notFound := api.RateLimit(Counters(g), anonymous, anonymous)(api.ForBrowsers(routes.IsPage, http.HandlerFunc(api.NotFound)))
+	answer := api.ForBrowsers(routes.IsPage, http.HandlerFunc(api.NotFound))
+	notFound := api.RateLimit(Counters(g), anonymous, anonymous)(answer)
+	if hasAgentRoutes(group) {
+		account := api.Budget{Limit: g.Config.AccountRequestsPerMinute, Window: Minute}
+		counted := api.SkipInternal(api.RateLimit(Counters(g), account, anonymous))(answer)
+		notFound = api.Authenticate(Authn(g), counted, Known(g))(counted)
+	}
 	notFound = shape.Unmatched(notFound) // the public API answers in its own shape
 	for p := range paths {
 		mux.Handle(p, notFound) // same path, another method
@@ -138,6 +148,16 @@ func chain(g *Graph, r routes.Route, h http.Handler, own Middleware, pageNotFoun
 		h = mws[i](h)
 	}
 	return h
+}
+
+// hasAgentRoutes reports whether group serves routes of the agent API.
+func hasAgentRoutes(group routes.Group) bool {
+	for _, r := range routes.ForGroup(group) {
+		if r.Auth == routes.Agent {
+			return true
+		}
+	}
+	return false
 }
 
 // passThrough is the middleware that adds nothing.

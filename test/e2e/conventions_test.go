@@ -34,7 +34,9 @@ func TestEveryAnswerHasRequestAndRateLimitHeaders(t *testing.T) {
 		{"404 resource", acct.Client, "GET", "/api/agent/v1/jobs/" + ids.New(), nil, 404, 600},
 		{"404 unknown route", env.Client(), "GET", "/api/agent/v1/no-such-thing", nil, 404, 300},
 		{"404 outside the API", env.Client(), "GET", "/no-such-page", nil, 404, 300},
-		{"404 other method", acct.Client, "PUT", "/api/agent/v1/account", nil, 404, 300},
+		{"404 other method", acct.Client, "PUT", "/api/agent/v1/account", nil, 404, 600},
+		{"404 unknown route with a key", acct.Client, "GET", "/api/agent/v1/no-such-thing", nil, 404, 600},
+		{"404 unknown route with a refused key", env.Client().As("rv_agent_" + strings.Repeat("0", 48)), "GET", "/api/agent/v1/no-such-thing", nil, 404, 300},
 		{"422", acct.Client, "GET", "/api/agent/v1/events?limit=0", nil, 422, 600},
 	}
 	seen := map[string]bool{}
