@@ -35,6 +35,14 @@ func TestKeywordLifecycle(t *testing.T) {
 
 	dup := a.Client.Agent(t, "POST", base, map[string]any{"name": "BEST invoicing app"})
 	wantError(t, dup, http.StatusConflict, "conflict")
+	// Accents typed precomposed or decomposed are the same name, stored
+	// precomposed.
+	var cafe struct{ Keyword keyword }
+	a.Client.Agent(t, "POST", base, map[string]any{"name": "Café Crème"}).Expect(t, http.StatusCreated).Decode(t, &cafe)
+	if cafe.Keyword.Name != "café crème" {
+		t.Fatalf("decomposed name stored as %+q, want it precomposed", cafe.Keyword.Name)
+	}
+	wantError(t, a.Client.Agent(t, "POST", base, map[string]any{"name": "Café Crème"}), http.StatusConflict, "conflict")
 
 	del := a.Client.Agent(t, "DELETE", base+"/"+k.ID, nil).Expect(t, http.StatusOK).JSON(t)
 	if del["deleted"] != true || del["id"] != k.ID {
@@ -51,7 +59,7 @@ func TestKeywordLifecycle(t *testing.T) {
 			actions = append(actions, e.Action)
 		}
 	}
-	if want := []string{"keyword.created", "keyword.deleted", "keyword.created", "keyword.created"}; !reflect.DeepEqual(actions, want) {
+	if want := []string{"keyword.created", "keyword.deleted", "keyword.created", "keyword.created", "keyword.created"}; !reflect.DeepEqual(actions, want) {
 		t.Fatalf("activity %v, want %v", actions, want)
 	}
 }

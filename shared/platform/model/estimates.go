@@ -184,10 +184,12 @@ func hasAnyWord(name string, vocabulary wordSet) bool {
 	return false
 }
 
-// NormalKeyword is a keyword name as the service stores it: lowercase,
-// surrounding spaces trimmed, inner whitespace collapsed to one space.
+// NormalKeyword is a keyword name as the service stores it: letters with
+// their accents composed (fold.Compose, so "e" and U+0301 is "é"),
+// lowercase, surrounding spaces trimmed, inner whitespace collapsed to one
+// space.
 func NormalKeyword(s string) string {
-	return strings.Join(strings.Fields(strings.ToLower(s)), " ")
+	return strings.Join(strings.Fields(strings.ToLower(fold.Compose(s))), " ")
 }
 
 // NormalTitle is the form in which titles are compared for repeats:
