@@ -168,3 +168,45 @@ func TestRevokedKeyCostsTheAccountNothing(t *testing.T) {
 	o.pub(t, "GET", "/articles", nil).Expect(t, http.StatusOK) // 3 of 3
 	wantError(t, o.pub(t, "GET", "/ping", nil), http.StatusTooManyRequests, msgRateLimited, "")
 }
+
+// TestRefusedKeysDoNotCrowdTheAccountWindow: an account whose archived
+// Studio site's key keeps being used (every request 402) while its primary
+// site's key reads: the 402s never count, and the refused key, known as
+// refused after its first 402, is not counted even for the moment its
+// plan check takes, so exactly the account's number of accepted requests
+// is answered when all of them come at once.
+func TestRefusedKeysDoNotCrowdTheAccountWindow(t *testing.T) {
+	const perAccount = 10
+	env := limitedStack(t, 1000, perAccount)
+	o := newOwner(t, env, "https://crowded-owner.example.com")
+	o.api(t, "POST", "/billing/activate", nil, "Idempotency-Key: activate").Expect(t, http.StatusOK)
+	quote := o.api(t, "GET", "/billing/studio-quote", nil).Expect(t, http.StatusOK).JSON(t)["studio_quote"].(map[string]any)
+	id := o.api(t, "POST", "/sites", map[string]any{
+		"site_url": "https://crowded-studio.example.com", "site_name": "Studio", "proration_date": quote["proration_date"],
+	}, "Idempotency-Key: add-studio").Expect(t, http.StatusCreated).JSON(t)["site"].(map[string]any)["id"].(string)
+	studio := &owner{env: env, acct: o.acct, key: o.newKey(t, id, map[string]any{"name": "Studio blog"})["key"].(string)}
+	o.api(t, "DELETE", "/sites/"+id, nil).Expect(t, http.StatusOK)
+	env.Advance(t, 31*day)
+	env.RunScheduled(t)
+	studio.pub(t, "GET", "/ping", nil).Expect(t, http.StatusPaymentRequired)
+
+	startOfMinute(t, env)
+	statuses := make([]int, 4*perAccount)
+	var wg sync.WaitGroup
+	for i := range statuses {
+		who := studio
+		if i%4 == 0 {
+			who = o
+		}
+		wg.Go(func() { statuses[i] = who.pub(t, "GET", "/ping", nil).Status })
+	}
+	wg.Wait()
+	counts := map[int]int{}
+	for _, s := range statuses {
+		counts[s]++
+	}
+	if counts[http.StatusOK] != perAccount || counts[http.StatusPaymentRequired] != 3*perAccount || len(counts) != 2 {
+		t.Fatalf("answers %v, want %d × 200 and %d × 402", counts, perAccount, 3*perAccount)
+	}
+	wantError(t, o.pub(t, "GET", "/ping", nil), http.StatusTooManyRequests, msgRateLimited, "")
+}

@@ -50,7 +50,7 @@ func PublicAPI(g *compose.Graph) *publicapi.Server {
 	return compose.Once(g, kPublicAPI{}, func() *publicapi.Server {
 		return &publicapi.Server{
 			Keys: SiteKeys(g), Sites: compose.Sites(g), Billing: compose.Billing(g), Articles: ArticleStore(g), Recorder: Recorder(g),
-			Counters: compose.Counters(g), Clock: g.Clock, DashboardURL: g.Config.DashboardURL, Known: api.NewRemembered[sitekeys.Holder](),
+			Counters: compose.Counters(g), Clock: g.Clock, DashboardURL: g.Config.DashboardURL, Known: api.NewRemembered[sitekeys.Holder](), Lapsed: api.NewRemembered[bool](),
 			PerIP: g.Config.PublicRequestsPerIP, PerAccount: g.Config.PublicRequestsPerAccount,
 		}
 	})

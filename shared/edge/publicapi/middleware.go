@@ -57,7 +57,7 @@ func (s *Server) Middleware(next http.Handler) http.Handler {
 			return
 		}
 		s.Known.Put(k, holder)
-		s.serveHolder(w, r, holder, next)
+		s.serveHolder(w, r, k, holder, next)
 	})
 }
 
@@ -73,7 +73,7 @@ func (s *Server) speculate(w *tracker, r *http.Request, next http.Handler, k api
 	var counted bool
 	held := api.NewHeld()
 	ip, holder, keyErr := s.check(r, key, func() {
-		counted = s.serveHolder(&tracker{ResponseWriter: held}, r, was, next)
+		counted = s.serveHolder(&tracker{ResponseWriter: held}, r, k, was, next)
 	})
 	if ip.ok && keyErr == nil && holder == was {
 		held.Send(w)
@@ -92,7 +92,7 @@ func (s *Server) speculate(w *tracker, r *http.Request, next http.Handler, k api
 		s.refuse(w, r, keyErr)
 	default:
 		s.Known.Put(k, holder)
-		s.serveHolder(w, r, holder, next)
+		s.serveHolder(w, r, k, holder, next)
 	}
 }
 
@@ -113,12 +113,22 @@ func (s *Server) check(r *http.Request, key string, beside func()) (ip hit, hold
 	return ip, holder, keyErr
 }
 
-// serveHolder serves a request whose key holder is known: the site and
-// plan, the per-account count and, for a read, the request itself, at
+// serveHolder serves a request whose key (k) holder is known: the site
+// and plan, the per-account count and, for a read, the request itself, at
 // once. A request refused for its site or plan gives its per-account count
-// back, so only requests with an accepted key and plan stay counted. It
-// reports whether the request stays counted against the account.
-func (s *Server) serveHolder(w *tracker, r *http.Request, holder sitekeys.Holder, next http.Handler) (counted bool) {
+// back, so only requests with an accepted key and plan stay counted. A key
+// refused for its plan last time (Lapsed) has its plan checked first and
+// is counted only once it passes, so a stream of requests that end in 402
+// never holds places in the account's window that its accepted requests
+// need. It reports whether the request stays counted against the account.
+func (s *Server) serveHolder(w *tracker, r *http.Request, k api.CredentialKey, holder sitekeys.Holder, next http.Handler) (counted bool) {
+	if _, lapsed := s.Lapsed.Get(k); lapsed {
+		if _, err := s.admit(r.Context(), holder); err != nil {
+			s.refuse(w, r, err)
+			return false
+		}
+		s.Lapsed.Forget(k)
+	}
 	c := caller{AccountID: holder.AccountID, KeyID: holder.KeyID, KeyPrefix: holder.Prefix, SiteID: holder.SiteID, admission: &admission{done: make(chan struct{})}}
 	cr := r.WithContext(withCaller(r.Context(), c))
 	read := api.Safe(r.Method)
@@ -145,6 +155,9 @@ func (s *Server) serveHolder(w *tracker, r *http.Request, holder sitekeys.Holder
 	if c.admission.err != nil {
 		if acct.counted {
 			s.giveBack(r.Context(), scope)
+		}
+		if errors.Is(c.admission.err, errNoPlan) {
+			s.Lapsed.Put(k, true)
 		}
 		s.refuse(w, r, c.admission.err)
 		return false

@@ -61,6 +61,10 @@ type Server struct {
 	// Known remembers the holders of keys accepted lately, so a read with
 	// one takes one round trip (see Middleware); nil remembers none.
 	Known *api.Remembered[sitekeys.Holder]
+	// Lapsed remembers the keys whose site was refused its plan (402)
+	// lately, whose next requests are counted only once their plan passes
+	// (see serveHolder); nil remembers none.
+	Lapsed *api.Remembered[bool]
 	// DashboardURL is the owner's dashboard; 402 answers point at its
 	// billing page.
 	DashboardURL string
