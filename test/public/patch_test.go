@@ -1,8 +1,10 @@
 package public
 
 import (
+	"fmt"
 	"net/http"
 	"testing"
+	"time"
 
 	"rvcontent/shared/kernel/ids"
 )
@@ -60,6 +62,15 @@ func TestPatchValidationOrder(t *testing.T) {
 	wantError(t, o.pub(t, "PATCH", "/articles/not-a-uuid", good), http.StatusInternalServerError, msgInternal, "")
 	idea := o.idea(t, o.acct.SiteID, "Idea")
 	wantError(t, o.pub(t, "PATCH", "/articles/"+idea.ID, good), http.StatusNotFound, msgNotFound, "")
+
+	// A site whose website is a hosting platform's staging address has no
+	// own domain yet: reports on that address fail until it publishes on
+	// one.
+	staged := newOwner(t, env, fmt.Sprintf("https://acme-%d.netlify.app/", time.Now().UnixNano()%1000000))
+	sa := staged.finished(t, staged.acct.SiteID, "Staged", mustTime(t, "2026-01-12T00:00:00Z"))
+	site := staged.api(t, "GET", "/sites/"+staged.acct.SiteID, nil).Expect(t, http.StatusOK).JSON(t)["site"].(map[string]any)
+	wantError(t, staged.pub(t, "PATCH", "/articles/"+sa.ID, map[string]any{"published_url": site["website_url"].(string) + "blog/staged"}),
+		http.StatusBadRequest, "published_url must be on your own site (set your website in Settings).", "")
 
 	// www. is ignored both ways and subdomains are accepted.
 	for _, u := range []string{"https://acme-order.com/a", "http://www.acme-order.com/b", "https://blog.acme-order.com/c", "https://WWW.Acme-Order.com./d"} {

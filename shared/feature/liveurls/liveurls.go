@@ -11,6 +11,8 @@ import (
 	"encoding/json"
 	"strings"
 
+	"golang.org/x/net/publicsuffix"
+
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/weburl"
@@ -49,13 +51,14 @@ func ReadURL(body []byte) (string, error) {
 
 // Domains returns the domains a site's live URLs may be on: its website's
 // host and its verified backlink-exchange domain, without a leading "www.",
-// lowercase, without duplicates.
+// lowercase, without duplicates, leaving out a hosting platform's staging
+// address (see platformAddress).
 func Domains(site sites.Site, verified string) []string {
 	var out []string
 	add := func(host string) {
 		host = bareHost(host)
-		if host == "" {
-			return
+		if host == "" || platformAddress(host) {
+			return // a staging address is not the site's own domain (rule 3)
 		}
 		for _, d := range out {
 			if d == host {
@@ -71,6 +74,16 @@ func Domains(site sites.Site, verified string) []string {
 	}
 	add(verified)
 	return out
+}
+
+// platformAddress reports whether host is an address a hosting platform
+// gives its customers: a name under one of the Public Suffix List's
+// private suffixes (acme.netlify.app, acme.github.io, acme.pages.dev,
+// acme.myshopify.com...). Such a staging address does not count as the
+// site's own domain until the site publishes on one (spec 4, PATCH rule 3).
+func platformAddress(host string) bool {
+	suffix, icann := publicsuffix.PublicSuffix(host)
+	return !icann && strings.Contains(suffix, ".")
 }
 
 // bareHost lowercases host and drops a trailing dot and a leading "www.".
