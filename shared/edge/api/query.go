@@ -14,7 +14,7 @@ import (
 // which would turn since=%zz into no since at all and list everything.
 func WellFormedQuery(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if p, bad := queryProblem(r.URL.RawQuery); bad {
+		if p, bad := QueryProblem(r.URL.RawQuery); bad {
 			Error(w, r, apperr.Invalid(p))
 			return
 		}
@@ -22,9 +22,9 @@ func WellFormedQuery(next http.Handler) http.Handler {
 	})
 }
 
-// queryProblem returns the problem of the first parameter of raw that does
-// not decode.
-func queryProblem(raw string) (apperr.Problem, bool) {
+// QueryProblem returns the problem of the first parameter of the raw query
+// that does not decode, and whether there is one.
+func QueryProblem(raw string) (apperr.Problem, bool) {
 	if _, err := url.ParseQuery(raw); err == nil {
 		return apperr.Problem{}, false
 	}

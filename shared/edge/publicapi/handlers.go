@@ -17,7 +17,7 @@ func (s *Server) ping(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) list(w http.ResponseWriter, r *http.Request) {
-	q, err := readListQuery(r.URL.Query())
+	q, err := readListQuery(r.URL.RawQuery)
 	if err != nil {
 		writeError(w, r, err)
 		return

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"rvcontent/shared/edge/api"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/clock"
 )
@@ -26,9 +27,15 @@ type listQuery struct {
 
 var errBadSince = apperr.New(apperr.BadRequest, "since must be an ISO 8601 timestamp such as 2026-01-31T09:00:00.123456Z; pass next_since back exactly as received.")
 
-// readListQuery reads since (truncated to the millisecond), limit (1 to
-// 100, default 1; values outside are brought into range) and published.
-func readListQuery(q url.Values) (listQuery, error) {
+// readListQuery reads the raw query's since (truncated to the
+// millisecond; one whose percent-encoding does not decode is unreadable
+// too, not absent), limit (1 to 100, default 1; values outside are brought
+// into range) and published.
+func readListQuery(raw string) (listQuery, error) {
+	if p, bad := api.QueryProblem(raw); bad && p.Field == "since" {
+		return listQuery{Limit: DefaultPageSize}, errBadSince
+	}
+	q, _ := url.ParseQuery(raw) // the parameters that decode
 	lq := listQuery{Limit: DefaultPageSize, SinceSent: q.Get("since")}
 	if lq.SinceSent != "" {
 		t, err := parseSince(lq.SinceSent)

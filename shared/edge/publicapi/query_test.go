@@ -1,7 +1,6 @@
 package publicapi
 
 import (
-	"net/url"
 	"testing"
 	"time"
 )
@@ -48,16 +47,17 @@ func TestReadListQuery(t *testing.T) {
 		{"published=false", 1, true},
 		{"published=FALSE", 1, true},
 		{"published=true", 1, false},
+		{"limit=%zz&published=false", 1, true}, // a limit that does not decode is one that is not a number
 	}
 	for _, c := range cases {
-		v, _ := url.ParseQuery(c.query)
-		q, err := readListQuery(v)
+		q, err := readListQuery(c.query)
 		if err != nil || q.Limit != c.limit || q.Unpublished != c.unpublished || !q.Since.IsZero() {
 			t.Fatalf("%q: %+v, %v", c.query, q, err)
 		}
 	}
-	v, _ := url.ParseQuery("since=bad")
-	if _, err := readListQuery(v); err != errBadSince {
-		t.Fatalf("bad since: %v", err)
+	for _, raw := range []string{"since=bad", "since=%zz", "limit=5&since=2026-01-10T08:00:00%"} {
+		if _, err := readListQuery(raw); err != errBadSince {
+			t.Fatalf("since in %q: %v, want it unreadable", raw, err)
+		}
 	}
 }
