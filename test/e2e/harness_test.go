@@ -64,6 +64,8 @@ func TestHarnessClock(t *testing.T) {
 		{"missing", map[string]any{}, 422, "validation_failed"},
 		{"not a number", map[string]any{"advance_seconds": "60"}, 400, "bad_request"},
 		{"not JSON", "{", 400, "bad_request"},
+		{"past a century", map[string]any{"advance_seconds": 1e10}, 422, "validation_failed"},
+		{"beyond any clock", map[string]any{"advance_seconds": 1e300}, 422, "validation_failed"},
 	}
 	for _, c := range refused {
 		t.Run(c.name, func(t *testing.T) {

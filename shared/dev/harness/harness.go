@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"slices"
@@ -118,7 +119,16 @@ func (h *Harness) advanceClock(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, apperr.Invalid(apperr.Problem{Field: "advance_seconds", Problem: "must be a number of seconds, zero or more (the clock never moves back)"}))
 		return
 	}
-	offset := h.Clock.Advance(time.Duration(*body.AdvanceSeconds * float64(time.Second)))
+	room := (clock.MaxOffset - h.Clock.Current()).Seconds()
+	var offset time.Duration
+	ok := *body.AdvanceSeconds <= room
+	if ok {
+		offset, ok = h.Clock.Advance(time.Duration(*body.AdvanceSeconds * float64(time.Second)))
+	}
+	if !ok {
+		api.Error(w, r, apperr.Invalid(apperr.Problem{Field: "advance_seconds", Problem: fmt.Sprintf("must be at most %.0f: the service clock runs at most a century ahead", room)}))
+		return
+	}
 	if err := h.Table.Put(r.Context(), clockItem{PK: dynamo.DevSettingPK("clock"), SK: dynamo.DevSettingSK, OffsetNS: int64(offset)}); err != nil {
 		api.Error(w, r, err)
 		return

@@ -33,15 +33,23 @@ func (o *Offset) Now() time.Time {
 	return time.Now().UTC().Add(o.offset)
 }
 
+// MaxOffset is how far ahead of the machine's clock an Offset may run: a
+// century, well inside what a time.Duration holds.
+const MaxOffset = 100 * 365 * 24 * time.Hour
+
 // Advance moves the clock forward by d (negative values are ignored) and
-// returns the new offset.
-func (o *Offset) Advance(d time.Duration) time.Duration {
+// returns the new offset. It refuses (ok false, nothing moved) a move that
+// would take the offset past MaxOffset.
+func (o *Offset) Advance(d time.Duration) (offset time.Duration, ok bool) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	if d > MaxOffset-o.offset {
+		return o.offset, false
+	}
 	if d > 0 {
 		o.offset += d
 	}
-	return o.offset
+	return o.offset, true
 }
 
 // Set sets the offset if it is ahead of the current one (time never runs back).

@@ -8,8 +8,8 @@ import (
 
 func TestOffsetNeverRunsBack(t *testing.T) {
 	var o Offset
-	if got := o.Advance(time.Hour); got != time.Hour {
-		t.Fatalf("Advance(1h) = %v", got)
+	if got, ok := o.Advance(time.Hour); got != time.Hour || !ok {
+		t.Fatalf("Advance(1h) = %v, %v", got, ok)
 	}
 	cases := []struct {
 		name string
@@ -21,6 +21,12 @@ func TestOffsetNeverRunsBack(t *testing.T) {
 		{"set behind ignored", func() { o.Set(time.Minute) }, time.Hour},
 		{"set ahead", func() { o.Set(2 * time.Hour) }, 2 * time.Hour},
 		{"advance adds", func() { o.Advance(time.Second) }, 2*time.Hour + time.Second},
+		{"past a century refused", func() {
+			if _, ok := o.Advance(MaxOffset); ok {
+				t.Error("an advance past MaxOffset was taken")
+			}
+		}, 2*time.Hour + time.Second},
+		{"up to a century", func() { o.Advance(MaxOffset - o.Current()) }, MaxOffset},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -30,7 +36,7 @@ func TestOffsetNeverRunsBack(t *testing.T) {
 			}
 		})
 	}
-	if d := o.Now().Sub(time.Now()); d < 2*time.Hour || d > 2*time.Hour+time.Minute {
+	if d := o.Now().Sub(time.Now()); d < o.Current()-time.Minute || d > o.Current()+time.Minute {
 		t.Fatalf("Now is %v ahead, want the offset", d)
 	}
 	if o.Now().Location() != time.UTC {
