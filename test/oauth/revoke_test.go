@@ -10,7 +10,9 @@ import (
 
 // TestRevocationEndpoint revokes through POST /oauth/revoke: a refresh
 // token or an access token disconnects its connection at once; unknown
-// tokens and tokens of another client answer 200 and change nothing.
+// tokens answer 200 and change nothing; a token of another client answers
+// unauthorized_client and an unregistered client_id invalid_client, both
+// changing nothing.
 func TestRevocationEndpoint(t *testing.T) {
 	env := testenv.Shared(t)
 	o := newOwner(t, env)
@@ -28,7 +30,8 @@ func TestRevocationEndpoint(t *testing.T) {
 
 	byRefresh := o.connect(t, a)
 	other := newApp(t, env, "Not The Owner")
-	revoke(url.Values{"token": {byRefresh.RefreshToken}, "client_id": {other.ID}})
+	oauthError(t, tokenPost(t, env, "/oauth/revoke", url.Values{"token": {byRefresh.RefreshToken}, "client_id": {other.ID}}), http.StatusBadRequest, "unauthorized_client")
+	oauthError(t, tokenPost(t, env, "/oauth/revoke", url.Values{"token": {byRefresh.RefreshToken}, "client_id": {"00000000-0000-4000-8000-000000000000"}}), http.StatusUnauthorized, "invalid_client")
 	api(env, byRefresh).Agent(t, "GET", "/account", nil).Expect(t, http.StatusOK)
 
 	revoke(url.Values{"token": {byRefresh.RefreshToken}, "token_type_hint": {"refresh_token"}, "client_id": {a.ID}})

@@ -13,13 +13,25 @@ import (
 
 // Revoke answers a revocation request (RFC 7009): a refresh token or an
 // access token (even an expired one) of this server disconnects its
-// connection at once, with the app as the actor. Tokens that are unknown,
-// already dead or issued to another client than clientID (when given)
-// change nothing and are not an error.
+// connection at once, with the app as the actor. Tokens that are unknown
+// or already dead change nothing and are not an error (2.2). A client_id
+// that is not registered is refused (invalid_client), and so is a token
+// issued to another client than the one named (unauthorized_client, 2.1):
+// the client learns that nothing was revoked.
 func (s *Service) Revoke(ctx context.Context, token, clientID, ip string) error {
+	if clientID != "" {
+		if _, err := s.Client(ctx, clientID); errors.Is(err, ErrUnknownClient) {
+			return Errorf(InvalidClient, "The client_id is not registered here.")
+		} else if err != nil {
+			return fmt.Errorf("oauth: revoke: %w", err)
+		}
+	}
 	g, refresh, err := s.grantOf(ctx, token)
-	if err != nil || g == nil || (clientID != "" && clientID != g.ClientID) {
+	if err != nil || g == nil {
 		return err
+	}
+	if clientID != "" && clientID != g.ClientID {
+		return badRequest(UnauthorizedClient, "The token was issued to another client: a client may revoke only its own tokens. Nothing was revoked.")
 	}
 	app, err := s.Credentials.AuthenticateConnection(ctx, g.ConnectionID, ip)
 	if apperr.Is(err, apperr.Unauthorized) {
