@@ -118,6 +118,11 @@ func TestRefusedMessagesAreJSONRPCErrors(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":5,"method":"initialize","params":{"protocolVersion":5}}`, "application/json", http.StatusOK, -32602, float64(5)},
 		{`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":5}}`, "application/json", http.StatusOK, -32602, float64(6)},
 		{`"str"`, "application/json", http.StatusBadRequest, -32600, nil},
+		// An id that would come back changed (not an integer, or past what
+		// a float64 holds exactly) is refused with a null id.
+		{`{"jsonrpc":"2.0","id":1.5,"method":"ping"}`, "application/json", http.StatusBadRequest, -32600, nil},
+		{`{"jsonrpc":"2.0","id":12345678901234567890,"method":"ping"}`, "application/json", http.StatusBadRequest, -32600, nil},
+		{`{"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}`, "application/json", http.StatusBadRequest, -32600, nil},
 	}
 	for _, c := range cases {
 		r := acct.Client.Do(t, "POST", "/mcp", c.body, "Accept: application/json, text/event-stream", "Content-Type: "+c.contentType)
@@ -130,6 +135,10 @@ func TestRefusedMessagesAreJSONRPCErrors(t *testing.T) {
 		if got["jsonrpc"] != "2.0" || got["id"] != c.id || e["code"] != c.code || e["message"] == "" || strings.Contains(fmt.Sprint(e["message"]), "Go ") || strings.Contains(fmt.Sprint(e["message"]), "unmarshal") {
 			t.Errorf("%q: %v", c.body, got)
 		}
+	}
+	big := acct.Client.Do(t, "POST", "/mcp", `{"jsonrpc":"2.0","id":9007199254740991,"method":"ping"}`, "Accept: application/json, text/event-stream", "Content-Type: application/json")
+	if big.Expect(t, http.StatusOK); !strings.Contains(string(big.Body), `"id":9007199254740991`) {
+		t.Errorf("the largest exact id came back as %s", big.Body)
 	}
 	mcpPost(t, acct.Client, toolCall).Expect(t, http.StatusOK)
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"rvcontent/shared/edge/api"
@@ -119,10 +120,31 @@ func refusal(body []byte) (id json.RawMessage, message string, refused bool) {
 	_, hasMethod := m["method"]
 	_, hasResult := m["result"]
 	_, hasError := m["error"]
+	if hasID && !exactID(m["id"]) {
+		// Answering under another id than the one sent would tie the
+		// answer to another request: JSON-RPC's id is then null.
+		return json.RawMessage("null"), "Invalid request: an id is a string or an integer from -(2^53 - 1) to 2^53 - 1.", true
+	}
 	if hasID && !hasMethod && !hasResult && !hasError {
 		return m["id"], "Invalid request: a message with an id needs a method.", true
 	}
 	return nil, "", false
+}
+
+// maxExactID is the largest integer id every JSON reader (a float64) reads
+// exactly.
+const maxExactID = 1<<53 - 1
+
+// exactID reports whether a numeric id can be answered as sent: an integer
+// within maxExactID, not 1.5 or 1e3 or 12345678901234567890, which would
+// come back changed. Ids that are not numbers are the transport's to judge.
+func exactID(raw json.RawMessage) bool {
+	s := string(bytes.TrimSpace(raw))
+	if s == "" || (s[0] != '-' && (s[0] < '0' || s[0] > '9')) {
+		return true
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	return err == nil && n >= -maxExactID && n <= maxExactID
 }
 
 // finish writes a held refusal as a JSON-RPC error.
