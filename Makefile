@@ -27,7 +27,7 @@ tools: ## fetch Java (if missing), DynamoDB Local and the CDK CLI into .cache/
 
 # The stack runs as make's own child (built, then exec'd), so a SIGTERM to
 # make reaches it and make returns only once DynamoDB Local has stopped.
-run: ## start the dev stack on http://127.0.0.1:$${PORT:-8080} (DATA_DIR=dir to persist); fetches Java and DynamoDB Local when missing
+run: ## start the dev stack on http://127.0.0.1:PORT (8080 by default; DATA_DIR=dir to persist); fetches Java and DynamoDB Local when missing
 	@./localstack/tools.sh --dev-only
 	@$(GO) build -o "$(CACHE_DIR)/bin/devstack" ./localstack/devstack
 	@exec "$(CACHE_DIR)/bin/devstack"
@@ -65,7 +65,7 @@ openapi: ## validate the two OpenAPI documents as OpenAPI 3.1 (installs openapi-
 	@python3 -c "import openapi_spec_validator" 2>/dev/null || python3 -m pip install --quiet "openapi-spec-validator==$(OPENAPI_SPEC_VALIDATOR_VERSION)"
 	python3 -m openapi_spec_validator shared/edge/openapi/agent-api.json shared/edge/openapi/public-articles-api.json
 
-generate: ## write what the endpoint catalog makes: the API route table, the OpenAPI documents, the README's generated parts
+generate: ## write what the endpoint catalog makes: the API route table, the OpenAPI documents, the MCP bundle, the README's generated parts
 	$(GO) run ./shared/edge/catalog/gen
 
 lint: ## gofmt, go vet, and go.mod and go.sum tidy
