@@ -116,8 +116,11 @@ func TestBudgetStaysExactWhenItIsCountedBesideTheRequest(t *testing.T) {
 	}
 	acct.Client.Agent(t, "POST", "/agent-keys", map[string]any{"name": "Keyed agent"}, "Idempotency-Key: over-budget").
 		ExpectError(t, http.StatusTooManyRequests, "rate_limited")
-	if r := acct.Client.CallTool(t, "create_agent_key", map[string]string{"name": "Tool agent"}); r.Status != http.StatusTooManyRequests {
-		t.Fatalf("tool call over budget: %d %s", r.Status, r.Body)
+	// On the MCP address the refusal is a JSON-RPC error with the message's
+	// id and the API's error in its data.
+	if r := acct.Client.CallTool(t, "create_agent_key", map[string]string{"name": "Tool agent"}); r.Status != http.StatusTooManyRequests || r.Header.Get("Retry-After") == "" ||
+		!strings.Contains(string(r.Body), `"jsonrpc":"2.0"`) || !strings.Contains(string(r.Body), `"id":1`) || !strings.Contains(string(r.Body), `"code":"rate_limited"`) {
+		t.Fatalf("tool call over budget: %d %v %s", r.Status, r.Header, r.Body)
 	}
 	nextMinute(t, env)
 	if n := keyCount(t, acct.Client); n != 1+budget {

@@ -54,6 +54,9 @@ func TestResourcesListTheOpenAPIDocuments(t *testing.T) {
 		if len(res.Contents) != 1 || res.Contents[0].Text != string(served.Body) {
 			t.Errorf("%s differs from GET %s", uri, path)
 		}
+		if res.CacheScope != "public" {
+			t.Errorf("%s: cacheScope %q, want public (the same for everyone)", uri, res.CacheScope)
+		}
 		if cc := served.Header.Get("Cache-Control"); !strings.HasPrefix(cc, "public, max-age=") || served.Header.Get("Access-Control-Allow-Origin") != "*" {
 			t.Errorf("GET %s: Cache-Control %q, CORS %q", path, cc, served.Header.Get("Access-Control-Allow-Origin"))
 		}
@@ -87,6 +90,10 @@ func TestSiteAndArticleResources(t *testing.T) {
 		want := acct.Client.Agent(t, "GET", path, nil).Expect(t, http.StatusOK)
 		if len(res.Contents) != 1 || res.Contents[0].Text != string(want.Body) || res.Contents[0].MIMEType != "application/json" {
 			t.Errorf("%s: %+v\nwant %s", uri, res.Contents, want.Body)
+		}
+		// The account's own data: only the caller's client may cache it.
+		if res.CacheScope != "private" {
+			t.Errorf("%s: cacheScope %q, want private", uri, res.CacheScope)
 		}
 	}
 	for _, uri := range []string{

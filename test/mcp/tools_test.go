@@ -23,6 +23,10 @@ func TestInitializeAndToolsList(t *testing.T) {
 	if init.ServerInfo.Name != mcpserver.Name || init.Capabilities.Tools == nil {
 		t.Fatalf("initialize: server %+v, capabilities %+v", init.ServerInfo, init.Capabilities)
 	}
+	// Stateless: no session can carry a notification, so none is promised.
+	if c := init.Capabilities; c.Logging != nil || c.Tools.ListChanged || c.Prompts == nil || c.Prompts.ListChanged || c.Resources == nil || c.Resources.ListChanged {
+		t.Errorf("capabilities promise notifications: %+v", c)
+	}
 	if !strings.Contains(init.Instructions, "get_job") {
 		t.Errorf("instructions %q", init.Instructions)
 	}

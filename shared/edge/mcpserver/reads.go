@@ -13,11 +13,12 @@ import (
 )
 
 // Own is the MCP address's own middleware, outside the credential check:
-// the CORS headers on every answer, and the rule that tells the check
-// which messages only read (ReadsOnly), so that one with a credential the
-// function accepted before runs beside its check.
+// the CORS headers on every answer, an agent-API refusal of the chain (the
+// budget's 429) answered as a JSON-RPC error (apiRefusals), and the rule
+// that tells the check which messages only read (ReadsOnly), so that one
+// with a credential the function accepted before runs beside its check.
 func Own(next http.Handler) http.Handler {
-	return CORS(api.ReadOnly(ReadsOnly)(next))
+	return CORS(apiRefusals(api.ReadOnly(ReadsOnly)(next)))
 }
 
 // readingMethods are the MCP methods that change nothing: the lists, the

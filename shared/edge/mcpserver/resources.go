@@ -22,6 +22,8 @@ const (
 	// reading one answers what get_site and get_article answer.
 	SiteURITemplate    = "rvcontent://sites/{site_id}"
 	ArticleURITemplate = "rvcontent://sites/{site_id}/articles/{article_id}"
+	// siteResourcePrefix begins the URI of every resource of an account.
+	siteResourcePrefix = "rvcontent://sites/"
 )
 
 // documents names the OpenAPI documents of the catalog bundle by URI:

@@ -68,7 +68,14 @@ func New(o Options) *Server {
 // build returns the SDK's handler with the tools, resources and prompts.
 func (s *Server) build() http.Handler {
 	o := s.opts
-	srv := mcp.NewServer(&mcp.Implementation{Name: Name, Title: "Content marketing service", Version: o.Version}, &mcp.ServerOptions{Instructions: instructions})
+	srv := mcp.NewServer(&mcp.Implementation{Name: Name, Title: "Content marketing service", Version: o.Version}, &mcp.ServerOptions{
+		Instructions: instructions,
+		// Stateless: no session outlives its request, so no list-changed
+		// notification or log message can ever reach a client; the lists
+		// change only with a new deployment.
+		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}, Prompts: &mcp.PromptCapabilities{}, Resources: &mcp.ResourceCapabilities{}},
+		SetCacheable: cacheScope,
+	})
 	tools := o.Tools
 	if tools == nil {
 		tools = Tools()
@@ -87,6 +94,15 @@ func (s *Server) build() http.Handler {
 		DisableLocalhostProtection: true,
 		MaxRequestBodyBytes:        api.MaxBody,
 	})
+}
+
+// cacheScope marks a read of an account's resource (its site, its
+// article: read with the caller's credential) as private to the caller;
+// the OpenAPI documents and the lists are the same for everyone.
+func cacheScope(_ context.Context, req mcp.Request, c *mcp.Cacheable) {
+	if p, ok := req.GetParams().(*mcp.ReadResourceParams); ok && strings.HasPrefix(p.URI, siteResourcePrefix) {
+		c.CacheScope = "private"
+	}
 }
 
 // ServeHTTP serves one MCP request. Bodies over 1 MB answer the API's 413
