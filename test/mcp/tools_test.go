@@ -152,6 +152,17 @@ func TestCreateAgentKey(t *testing.T) {
 	if strings.Join(ids, ",") != acct.KeyID+","+key["id"].(string) {
 		t.Errorf("agent keys %v", ids)
 	}
+	// A key the header would refuse is refused as the header is, with the
+	// same status and code; 255 characters of any script are a key.
+	for _, bad := range []any{"", strings.Repeat("k", 256), 42} {
+		res := call(t, cs, "create_agent_key", map[string]any{"name": "Bad key bot", "idempotency_key": bad})
+		if !res.IsError || res.Meta["http_status"] != 400.0 || structured(t, res)["code"] != "bad_request" {
+			t.Errorf("idempotency_key %v: error %v, meta %v: %s", bad, res.IsError, res.Meta, text(t, res))
+		}
+	}
+	if res := call(t, cs, "create_agent_key", map[string]any{"name": "Long key bot", "idempotency_key": strings.Repeat("é", 255)}); res.IsError {
+		t.Errorf("a key of 255 two-byte characters: %s", text(t, res))
+	}
 }
 
 // update_site changes only the fields sent and null clears one, as PATCH

@@ -38,12 +38,18 @@ func (t Tool) request(ctx context.Context, o origin, raw json.RawMessage) (*http
 		path = strings.Replace(path, "{"+name+"}", url.PathEscape(v), 1)
 		delete(args, name)
 	}
+	// The key goes to the endpoint as its Idempotency-Key header, which
+	// judges it as it judges the header over HTTP (400 bad_request outside
+	// 1 to 255 characters); only a key that is no string is refused here,
+	// the same way.
 	var key string
+	keyed := false
 	if v, ok := args[IdempotencyArgument]; ok {
 		delete(args, IdempotencyArgument)
-		if err := json.Unmarshal(v, &key); err != nil || key == "" || len(key) > 255 {
-			problems = append(problems, apperr.Problem{Field: IdempotencyArgument, Problem: "must be a string of 1 to 255 characters"})
+		if err := json.Unmarshal(v, &key); err != nil {
+			return nil, apperr.New(apperr.BadRequest, "idempotency_key (the Idempotency-Key header) must be a string of 1 to 255 characters.")
 		}
+		keyed = true
 	}
 	query, body := url.Values{}, map[string]json.RawMessage{}
 	for _, name := range sortedNames(args) {
@@ -79,7 +85,7 @@ func (t Tool) request(ctx context.Context, o origin, raw json.RawMessage) (*http
 	if payload != nil {
 		r.Header.Set("Content-Type", "application/json")
 	}
-	if key != "" {
+	if keyed {
 		r.Header.Set("Idempotency-Key", key)
 	}
 	return r, nil
