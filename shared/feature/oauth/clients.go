@@ -117,6 +117,11 @@ func invalidMetadata(format string, args ...any) *Error {
 // it registers, with defaults filled in.
 func parseRegistration(body []byte) (Client, *Error) {
 	var in registration
+	if !utf8.Valid(body) {
+		// JSON is UTF-8 (RFC 8259 8.1); Go would read the bad bytes as
+		// U+FFFD into the name the owner is shown.
+		return Client{}, invalidMetadata("The body must be a JSON object of client metadata (RFC 7591) in UTF-8.")
+	}
 	if err := json.Unmarshal(body, &in); err != nil {
 		return Client{}, invalidMetadata("The body must be a JSON object of client metadata (RFC 7591) with fields of the right types.")
 	}

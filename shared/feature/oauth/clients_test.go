@@ -25,4 +25,7 @@ func TestParseRegistration(t *testing.T) {
 	if _, err := parseRegistration([]byte(`{"client_name":"A","redirect_uris":["https://a.example/cb"],"grant_types":["refresh_token"]}`)); err == nil || err.Code != InvalidClientMetadata {
 		t.Fatalf("refresh only: %v", err)
 	}
+	if _, err := parseRegistration([]byte("{\"client_name\":\"\xff\xfe\",\"redirect_uris\":[\"https://a.example/cb\"]}")); err == nil || err.Code != InvalidClientMetadata {
+		t.Fatalf("a body that is not UTF-8: %v", err)
+	}
 }
