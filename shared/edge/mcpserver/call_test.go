@@ -71,7 +71,6 @@ func TestRequestProblems(t *testing.T) {
 	}
 	want := []apperr.Problem{
 		{Field: "site_id", Problem: "is required"},
-		{Field: IdempotencyArgument, Problem: "must be a string of 1 to 255 characters"},
 		{Field: "status", Problem: "must be a string, number, boolean or a list of them"},
 	}
 	if !reflect.DeepEqual(e.Details, want) {

@@ -24,9 +24,9 @@ type Object struct {
 	problems *[]apperr.Problem
 }
 
-// Parse reads body as a JSON object. An empty body is an empty object. A body
-// that is not JSON, or not an object (null included), is a bad_request
-// error.
+// Parse reads body as a JSON object. An empty body, or the JSON literal
+// null, is an empty object. A body that is not JSON, or not an object, is a
+// bad_request error.
 func Parse(body []byte) (*Object, error) {
 	o := &Object{fields: map[string]json.RawMessage{}, problems: &[]apperr.Problem{}}
 	if len(bytes.TrimSpace(body)) == 0 {
@@ -38,9 +38,13 @@ func Parse(body []byte) (*Object, error) {
 	if !utf8.Valid(body) {
 		return nil, apperr.New(apperr.BadRequest, "The request body is not valid JSON: it is not UTF-8 text.")
 	}
-	// The JSON literal null decodes into a nil map: not an object either.
-	if err := json.Unmarshal(body, &o.fields); err != nil || o.fields == nil {
+	if err := json.Unmarshal(body, &o.fields); err != nil {
 		return nil, apperr.New(apperr.BadRequest, "The request body must be a JSON object.")
+	}
+	if o.fields == nil {
+		// The JSON literal null: what many clients send for "no body"
+		// (json.Marshal(nil), JSON.stringify(null)), read as no fields.
+		o.fields = map[string]json.RawMessage{}
 	}
 	return o, nil
 }
