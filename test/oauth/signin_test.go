@@ -25,7 +25,8 @@ func TestSignIn(t *testing.T) {
 	b := env.NewBrowser(t)
 
 	// An unclaimed account and an unknown address get the claimed
-	// account's answer, and no mail.
+	// account's answer, and no sign-in link; the unclaimed account's owner
+	// gets a new claim link instead, which claims the account.
 	unclaimed := env.NewAccount(t, "")
 	claimed := newOwner(t, env)
 	want := signInAnswer(t, b, claimed.Email)
@@ -39,6 +40,18 @@ func TestSignIn(t *testing.T) {
 			}
 		}
 	}
+	var claimLink string
+	for _, m := range env.Emails(t, unclaimed.Email) {
+		for _, l := range m.Links {
+			if strings.Contains(l, "/claim/") && claimLink == "" {
+				claimLink = l // newest first
+			}
+		}
+	}
+	if claimLink == "" || claimLink == unclaimed.ClaimURL {
+		t.Fatalf("the unclaimed account's owner got no new claim link: %v", env.Emails(t, unclaimed.Email))
+	}
+	b.Get(t, strings.TrimPrefix(claimLink, env.URL)).Expect(t, http.StatusOK, "Claim")
 	b.Post(t, "/signin", url.Values{"email": {"not an address"}}).Expect(t, http.StatusUnprocessableEntity, "Enter the email address")
 
 	// Opening the link only shows whom it signs in; its Sign in button

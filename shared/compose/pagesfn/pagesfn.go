@@ -44,14 +44,15 @@ func notFound(w http.ResponseWriter, r *http.Request, p routes.Param, next http.
 func Handlers(g *compose.Graph, inv gateway.Invoker) map[string]http.HandlerFunc {
 	cfg := g.Config
 	owners := &pages.Owners{Sessions: compose.Sessions(g), BaseURL: cfg.BaseURL}
-	signIn := &pages.SignIn{Owners: owners}
-	consent := &pages.Consent{Owners: owners, OAuth: compose.OAuth(g)}
-	claims := &pages.Claims{Owners: owners, Accounts: compose.Claims(g)}
 	host := ""
 	if u, err := url.Parse(cfg.BaseURL); err == nil {
 		host = u.Host
 	}
-	dashboard := &pages.Dashboard{Owners: owners, API: &pages.API{Handler: gateway.RemoteAgentAPI(inv, compose.Seal(g)), Host: host}, Clock: g.Clock}
+	api := &pages.API{Handler: gateway.RemoteAgentAPI(inv, compose.Seal(g)), Host: host}
+	signIn := &pages.SignIn{Owners: owners, API: api}
+	consent := &pages.Consent{Owners: owners, OAuth: compose.OAuth(g)}
+	claims := &pages.Claims{Owners: owners, Accounts: compose.Claims(g)}
+	dashboard := &pages.Dashboard{Owners: owners, API: api, Clock: g.Clock}
 	hs := map[string]http.HandlerFunc{
 		"GET /claim/{token}":         claims.Show,
 		"POST /claim/{token}":        claims.Submit,

@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strings"
 
+	"rvcontent/shared/kernel/auth"
+
 	"rvcontent/shared/feature/sessions"
 )
 
@@ -14,6 +16,10 @@ import (
 // button is pressed), and sign-out.
 type SignIn struct {
 	*Owners
+	// API runs the agent API's endpoints: an unclaimed account's owner
+	// who asks to sign in is sent a new claim link through POST
+	// /account/resend-claim, run as the service.
+	API *API
 }
 
 // formCookie names the cookie that binds the sign-in link's page to the
@@ -65,7 +71,27 @@ func (s *SignIn) Submit(w http.ResponseWriter, r *http.Request) {
 		failure(w)
 		return
 	}
+	s.sendClaimLink(r, email)
 	Render(w, http.StatusOK, "signin_sent.html", map[string]string{"Email": email, "Again": s.signInURL(r, next)})
+}
+
+// sendClaimLink emails a new claim link when email is the owner's address
+// of an account not claimed yet: the person cannot sign in before claiming
+// it, and the link goes to the same inbox a sign-in link would. It counts
+// toward the account's claim resends (3 a day); the answer is the same
+// "check your email" in every case, so it tells nothing about accounts.
+func (s *SignIn) sendClaimLink(r *http.Request, email string) {
+	id, ok, err := s.Sessions.Unclaimed(r.Context(), email)
+	if err != nil || !ok || s.API == nil {
+		if err != nil {
+			slog.ErrorContext(r.Context(), "find an unclaimed account", "err", err)
+		}
+		return
+	}
+	p := auth.Service(id, "owner sign-in page")
+	if err := s.API.call(r.Context(), p, request{Method: http.MethodPost, Path: "/account/resend-claim"}, nil); err != nil {
+		slog.WarnContext(r.Context(), "resend a claim link from the sign-in page", "account_id", id, "err", err)
+	}
 }
 
 // linkView is the sign-in link's page.

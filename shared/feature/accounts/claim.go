@@ -118,7 +118,7 @@ type ClaimState struct {
 }
 
 // ErrBadClaimLink is returned for an unknown, used or expired claim token.
-var ErrBadClaimLink = apperr.NotFoundf("This claim link is not valid. It may have expired or been used already; ask your agent to resend it.")
+var ErrBadClaimLink = apperr.NotFoundf("This claim link is not valid. It may have expired or been used already. Ask for a new one on the sign-in page, which emails it to the account's address, or ask your agent to resend it.")
 
 // Claims serves the claim page behind claim links: it finds an account by
 // its claim token and claims it for its owner. It needs only the table and

@@ -71,6 +71,20 @@ func (s *Service) SendLink(ctx context.Context, email, next string) error {
 	return nil
 }
 
+// Unclaimed returns the id of the account whose owner's address is email
+// when that account is not claimed yet: its owner cannot sign in, and gets
+// a new claim link instead (see pages.SignIn). ok is false otherwise.
+func (s *Service) Unclaimed(ctx context.Context, email string) (accountID string, ok bool, err error) {
+	a, err := s.Owners.FindByEmail(ctx, email)
+	if errors.Is(err, accounts.ErrNotFound) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, apperr.Wrap("sessions.Unclaimed", err)
+	}
+	return a.ID, !a.Claimed, nil
+}
+
 // Started is a session a sign-in link started.
 type Started struct {
 	Session Session
