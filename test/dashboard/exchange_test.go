@@ -150,3 +150,19 @@ func TestForumPostingDesk(t *testing.T) {
 	o.open(t, page, "Recorded replies", c.Permalink, "confirmed")
 	o.byOwner(t, "forum.reply_recorded", 1)
 }
+
+// TestPlanRefusalLeadsToBilling: an action the account's plan does not
+// allow (a forum search without a paid plan) answers the API's sentence
+// with a way to the Billing page and back to the page it came from.
+func TestPlanRefusalLeadsToBilling(t *testing.T) {
+	env := testenv.Shared(t)
+	o := newOwner(t, env, "")
+	page := o.site("/forum")
+	// Without a plan the page offers no search; a search sent anyway (a
+	// page opened before the plan lapsed) carries the page's form token.
+	form := o.open(t, page).Form(t, page)
+	refused := o.Browser.Post(t, page+"/sweeps", form).Expect(t, http.StatusPaymentRequired, `role="alert"`, `href="`+env.URL+`/dashboard/billing"`, "Go to Billing")
+	if !strings.Contains(string(refused.Body), `href="`+page+`"`) && !strings.Contains(string(refused.Body), `href="`+env.URL+page+`"`) {
+		t.Fatalf("the refusal does not lead back to %s:\n%s", page, refused.Body)
+	}
+}

@@ -202,11 +202,24 @@ func (d *Dashboard) refused(w http.ResponseWriter, r *http.Request, err error, b
 		d.fail(w, r, err)
 	default:
 		n := notice{Title: refusalTitle(e), Text: refusalText(e), Alert: true, Link: back, LinkText: backText}
-		if e.ActionURL != "" {
+		switch {
+		case e.ActionURL != "":
 			n.Link, n.LinkText = e.ActionURL, "Fix it"
+		case forTheBill(e.Code) && !strings.HasSuffix(back, billingPage):
+			n.Also, n.AlsoText = d.base(r)+billingPage, "Go to Billing"
 		}
 		Render(w, e.Status, "notice.html", n)
 	}
+}
+
+// forTheBill reports whether a refusal's code is fixed on the Billing page:
+// the plan, its payment or its credits.
+func forTheBill(code string) bool {
+	switch code {
+	case "subscription_required", "paid_plan_required", "payment_failed", "insufficient_credits":
+		return true
+	}
+	return false
 }
 
 // refusalText is what a refusal's page says: its message, and for a

@@ -150,6 +150,9 @@ type notice struct {
 	Title, Text    string
 	Alert          bool
 	Link, LinkText string
+	// Also is a second way on (the Billing page of a refusal for the
+	// plan), shown before Link.
+	Also, AlsoText string
 }
 
 // failure renders the page of an unexpected error.
