@@ -158,7 +158,15 @@ func TestWebhookEndpoints(t *testing.T) {
 
 	// Edit, test, disable and enable, then the delivery attempts.
 	o.submit(t, hp, hp, url.Values{"description": {"Orders"}}).Redirect(t, http.StatusSeeOther, env.URL+hp+"?done=saved")
-	o.submit(t, hp, hp+"/test", nil).Expect(t, http.StatusOK, "Test event: delivered (HTTP 200)")
+	// The test's answer is shown on the endpoint's page at an address a
+	// reload opens again.
+	tested := o.submit(t, hp, hp+"/test", nil)
+	tested.Expect(t, http.StatusSeeOther)
+	to := tested.Header.Get("Location")
+	if !strings.HasPrefix(to, env.URL+hp+"?") || !strings.Contains(to, "done=tested") {
+		t.Fatalf("the test went to %q", to)
+	}
+	o.open(t, strings.TrimPrefix(to, env.URL), "Test event: delivered (HTTP 200)", "Test event sent")
 	if got := <-received; got != "webhook.test" {
 		t.Fatalf("the endpoint got %q", got)
 	}

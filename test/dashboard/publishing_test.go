@@ -110,6 +110,27 @@ func TestPushIntegrations(t *testing.T) {
 		t.Fatalf("%d sync jobs", len(jobs.Jobs))
 	}
 	o.Client.WaitJob(t, jobs.Jobs[0]["id"].(string))
+
+	// Push now: the results are shown at the article's address, which a
+	// reload opens again with them.
+	var created struct{ Article struct{ ID string } }
+	o.Client.Agent(t, "POST", "/sites/"+o.SiteID+"/articles", map[string]any{"title": "Pushed piece", "body_markdown": "# Pushed piece\n\nText."}).
+		Expect(t, http.StatusCreated).Decode(t, &created)
+	art := o.site("/articles/" + created.Article.ID)
+	o.Client.Agent(t, "POST", "/sites/"+o.SiteID+"/articles/"+created.Article.ID+"/finish", nil).Expect(t, http.StatusOK)
+	pushed := o.submit(t, art, art+"/publish", nil, "destinations=push_platform_1")
+	pushed.Expect(t, http.StatusSeeOther)
+	back := pushed.Header.Get("Location")
+	if !strings.HasPrefix(back, env.URL+art+"?") || !strings.Contains(back, "done=pushed") {
+		t.Fatalf("Push now went to %q", back)
+	}
+	o.open(t, strings.TrimPrefix(back, env.URL), "Publishing results", "Push platform 1: created", "Sent to the connected platforms")
+	// An address made elsewhere puts no words of its own on the page.
+	forged := o.open(t, art+"?done=pushed&result=push_platform_1:hacked&result=evil:created")
+	if strings.Contains(forged.Body, "hacked") || strings.Contains(forged.Body, "evil") {
+		t.Fatalf("the article page shows words from its address:\n%s", forged.Body)
+	}
+
 	o.submit(t, page, base+"/disconnect", nil).Redirect(t, http.StatusSeeOther, env.URL+page+"?done=disconnected")
 	if ev := o.Client.Events(t, "integration.connected", "integration.disconnected"); len(ev) != 2 {
 		t.Fatalf("integration events %v", ev)

@@ -88,7 +88,46 @@ func headings(md string) []string {
 }
 
 func (d *Dashboard) article(w http.ResponseWriter, r *http.Request) {
-	d.showArticle(w, r, nil, http.StatusOK, nil, nil, nil)
+	d.showArticle(w, r, nil, http.StatusOK, nil, nil, pushResults(r.URL.Query()))
+}
+
+// pushOutcomes are the results of a push the article page repeats from
+// its address, in words.
+var pushOutcomes = map[string]string{
+	"created": "created", "updated": "updated", "failed": "failed (the integration's page says why)", "recorded": "recorded",
+}
+
+// pushQuery writes a push's results into the article page's address (one
+// result=destination:outcome each, beside done=pushed), so the page that
+// shows them is one a reload or a bookmark opens again.
+func pushQuery(results map[string]string, order []string) string {
+	q := url.Values{}
+	for _, dest := range order {
+		q.Add("result", dest+":"+results[dest])
+	}
+	return q.Encode()
+}
+
+// pushResults reads the results pushQuery wrote: only known destinations
+// and outcomes, so an address made elsewhere cannot put words on the page.
+func pushResults(q url.Values) []string {
+	if q.Get("done") != "pushed" {
+		return nil
+	}
+	var out []string
+	for _, v := range q["result"] {
+		dest, outcome, _ := strings.Cut(v, ":")
+		words, ok := pushOutcomes[outcome]
+		switch {
+		case !ok:
+			continue
+		case dest == "url":
+			out = append(out, "Live address: "+words)
+		case dest == "push_platform_1" || dest == "push_platform_2":
+			out = append(out, platformName(dest)+": "+words)
+		}
+	}
+	return out
 }
 
 // showArticle renders an article's page; rewrite and publish are its forms
@@ -344,16 +383,16 @@ func (d *Dashboard) publishArticle(w http.ResponseWriter, r *http.Request) {
 		d.done(w, r, href, "published")
 		return
 	}
-	var results []string
+	results, order := map[string]string{}, []string(nil)
 	for _, res := range out.Results {
-		line := platformName(res.Destination) + ": " + res.Result
-		if res.Destination == "url" || res.Destination == "" {
-			line = "Live address: " + res.Result
+		dest := res.Destination
+		if dest == "" {
+			dest = "url"
 		}
-		if res.Error != nil {
-			line += " (" + *res.Error + ")"
+		if _, seen := results[dest]; !seen {
+			order = append(order, dest)
 		}
-		results = append(results, line)
+		results[dest] = res.Result
 	}
-	d.showArticle(w, r, &o, http.StatusOK, nil, nil, results)
+	d.done(w, r, href+"?"+pushQuery(results, order), "pushed")
 }

@@ -159,7 +159,40 @@ func hookValues(h apiWebhook) url.Values {
 }
 
 func (d *Dashboard) webhook(w http.ResponseWriter, r *http.Request) {
-	d.showWebhook(w, r, nil, http.StatusOK, nil, nil)
+	d.showWebhook(w, r, nil, http.StatusOK, nil, testOf(r.URL.Query()))
+}
+
+// testQuery writes a test delivery's answer into the endpoint page's
+// address (status, ms, beside done=tested), so the page that shows it is
+// one a reload or a bookmark opens again; why it failed is in the page's
+// delivery log.
+func testQuery(status *int, ms int64) string {
+	q := url.Values{"ms": {strconv.FormatInt(ms, 10)}}
+	if status != nil {
+		q.Set("status", strconv.Itoa(*status))
+	}
+	return q.Encode()
+}
+
+// testOf reads what testQuery wrote: numbers only.
+func testOf(q url.Values) *testResult {
+	if q.Get("done") != "tested" {
+		return nil
+	}
+	ms, err := strconv.ParseInt(q.Get("ms"), 10, 64)
+	if err != nil || ms < 0 {
+		return nil
+	}
+	var status *int
+	if n, err := strconv.Atoi(q.Get("status")); err == nil && n >= 100 && n <= 599 {
+		status = &n
+	}
+	ok := status != nil && *status >= 200 && *status < 300
+	t := &testResult{OK: ok, Result: deliveryResult(ok, status) + " in " + strconv.FormatInt(ms, 10) + " ms"}
+	if !ok {
+		t.Result += "; the delivery log below says why"
+	}
+	return t
 }
 
 // showWebhook renders an endpoint's page; f is the edit form after a
@@ -316,11 +349,9 @@ func (d *Dashboard) testWebhook(w http.ResponseWriter, r *http.Request) {
 		d.refused(w, r, err, webhooksPage, "Back to webhooks")
 		return
 	}
-	dl := out.Delivery
-	ok = dl.Error == nil && dl.Status != nil && *dl.Status >= 200 && *dl.Status < 300
-	t := &testResult{OK: ok, Result: deliveryResult(ok, dl.Status) + " in " + strconv.FormatInt(dl.DurationMS, 10) + " ms"}
-	if dl.Error != nil {
-		t.Result += ": " + *dl.Error
+	status := out.Delivery.Status
+	if out.Delivery.Error != nil {
+		status = nil // no answer to speak of: the log says what happened
 	}
-	d.showWebhook(w, r, &o, http.StatusOK, nil, t)
+	d.done(w, r, webhooksPage+"/"+esc(id)+"?"+testQuery(status, out.Delivery.DurationMS), "tested")
 }

@@ -72,6 +72,7 @@ var flashes = map[string]string{
 	"finished":       "Marked finished.",
 	"published":      "Live address recorded.",
 	"pushed":         "Sent to the connected platforms; see the results below.",
+	"tested":         "Test event sent; its answer is below.",
 	"connected":      "Connected.",
 	"sync":           "Sync started: finished articles are being pushed.",
 	"disconnected":   "Disconnected.",
