@@ -102,7 +102,10 @@ func TestActivityNamesEveryActor(t *testing.T) {
 // page that fixes it.
 func TestAttentionList(t *testing.T) {
 	env := testenv.Shared(t)
-	o := newOwner(t, env, "")
+	o := newOwner(t, env, servedSite(t, env))
+	if j := o.Client.WaitJob(t, o.ScanJob); j["status"] != "completed" {
+		t.Fatalf("scan of the served site: %v", j)
+	}
 	o.open(t, "/dashboard", "Nothing needs you right now.")
 
 	// A trial whose card check failed.

@@ -46,10 +46,43 @@ func (o *owner) attention(t *testing.T) []item {
 	return out
 }
 
-// expectAttention fails unless the attention list is exactly want.
+// scanItem is the action of the attention item of a failed website scan,
+// which the sites these tests make (that nothing serves) always have; the
+// tests of other items leave it out (TestAttentionFailedScan checks it).
+const scanItem = "Check the address and scan again"
+
+// otherAttention is the attention list without the failed scan's item.
+func (o *owner) otherAttention(t *testing.T) []item {
+	t.Helper()
+	var got []item
+	for _, it := range o.attention(t) {
+		if it.Action != scanItem {
+			got = append(got, it)
+		}
+	}
+	return got
+}
+
+// servedSite serves a one-page website under a fresh host name the service
+// reaches through the dev stack's host override, and returns its address:
+// a site whose scan succeeds.
+func servedSite(t *testing.T, env *testenv.Env) string {
+	t.Helper()
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = fmt.Fprint(w, `<!doctype html><html><head><title>Served</title></head><body><h1>Served</h1><p>Garden tools for small gardens.</p></body></html>`)
+	}))
+	t.Cleanup(srv.Close)
+	host := uniqueHost("served")
+	env.SetHost(t, host, srv.Listener.Addr().String())
+	return "https://" + host
+}
+
+// expectAttention fails unless the attention list, without the failed
+// scan's item, is exactly want.
 func (o *owner) expectAttention(t *testing.T, want ...item) {
 	t.Helper()
-	got := o.attention(t)
+	got := o.otherAttention(t)
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Fatalf("attention list\n got %q\nwant %q", got, want)
 	}
@@ -195,7 +228,7 @@ func TestAttentionStudioRemoval(t *testing.T) {
 	if err != nil || removed["status"] != "active" {
 		t.Fatalf("site after DELETE %v", removed)
 	}
-	got := o.attention(t)
+	got := o.otherAttention(t)
 	lead, tail := name+" is scheduled for removal in ", " ("+when.UTC().Format("2 Jan 2006 15:04 MST")+")."
 	if len(got) != 1 || got[0].Href != "/dashboard/sites/"+id || got[0].Action != "Keep the site" ||
 		!strings.HasPrefix(got[0].Text, lead) || !strings.HasSuffix(got[0].Text, tail) ||
@@ -206,4 +239,23 @@ func TestAttentionStudioRemoval(t *testing.T) {
 
 	o.Client.Agent(t, "POST", "/sites/"+id+"/restore", nil).Expect(t, http.StatusOK)
 	o.expectAttention(t)
+}
+
+// TestAttentionFailedScan: a site whose website scan failed is named with
+// the reason in words and leads to the site's page, which offers to change
+// the address.
+func TestAttentionFailedScan(t *testing.T) {
+	env := testenv.Shared(t)
+	o := newOwner(t, env, "")
+	o.Client.WaitJob(t, o.ScanJob)
+	var found *item
+	for _, it := range o.attention(t) {
+		if it.Action == scanItem {
+			found = &it
+		}
+	}
+	if found == nil || found.Href != o.site("") || !strings.Contains(found.Text, "website scan of acme.com failed") || strings.Contains(found.Text, "tls:") {
+		t.Fatalf("failed scan item %+v", found)
+	}
+	o.open(t, o.site(""), "Change the website address", `href="`+o.site("/settings")+`"`)
 }

@@ -41,6 +41,9 @@ type siteExtras struct {
 	backlinks struct {
 		Backlinks apiBacklinks `json:"backlinks"`
 	}
+	scan struct {
+		Scan apiScan `json:"scan"`
+	}
 	integrations struct {
 		Integrations []apiIntegration `json:"integrations"`
 	}
@@ -81,6 +84,7 @@ func (d *Dashboard) overview(w http.ResponseWriter, r *http.Request) {
 			fetch{Path: "/sites/" + id + "/forum/threads?status=drafted&limit=100", Out: &x.threads, Optional: true},
 			fetch{Path: "/sites/" + id + "/backlinks", Out: &x.backlinks, Optional: true},
 			fetch{Path: "/sites/" + id + "/integrations", Out: &x.integrations, Optional: true},
+			fetch{Path: "/sites/" + id + "/scan", Out: &x.scan, Optional: true},
 			fetch{Path: "/activity?limit=1&site_id=" + id, Out: &x.activity})
 	}
 	if err := d.reads(ctx, o, fs...); err != nil {
@@ -143,6 +147,13 @@ func (d *Dashboard) accountAttention(b apiBilling, hooks []apiWebhook) []attenti
 func (d *Dashboard) siteAttention(s apiSite, x siteExtras) []attention {
 	name, base := siteName(s), sitePath(s.ID)
 	var out []attention
+	if sc := x.scan.Scan; sc.Status == "failed" {
+		text := "The website scan of " + name + " failed, so it has no keywords or article ideas yet."
+		if sc.Error != nil {
+			text += " " + forPerson(sc.Error.Message)
+		}
+		out = append(out, attention{Text: text, Href: base, Action: "Check the address and scan again"})
+	}
 	if n := len(x.threads.Threads); n > 0 {
 		out = append(out, attention{Text: plural(n, "forum reply draft is", "forum reply drafts are") + " waiting to be posted for " + name + ".", Href: base + "/forum", Action: "Open the posting desk"})
 	}

@@ -51,6 +51,9 @@ var rewrites = sync.OnceValue(func() []personal {
 		{`, or be \["\*"\] for all`, ``},
 		{`at least one day: mon, tue, wed, thu, fri, sat or sun`, `at least one day`},
 		{`\bno website_url\b`, `no website address`},
+		// A connection's low-level cause, which the API gives an agent
+		// for its logs, says nothing a person can act on.
+		{` failed \((?:tls|x509|remote error|local error|dial tcp|read tcp|EOF)[^)]*\)`, ` failed`},
 		{`\bpush_platform_1\b`, platformName("push_platform_1")},
 		{`\bpush_platform_2\b`, platformName("push_platform_2")},
 	}

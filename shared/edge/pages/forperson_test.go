@@ -17,6 +17,8 @@ var endpoint = regexp.MustCompile(`\b(GET|POST|PATCH|DELETE) /`)
 
 func TestForPerson(t *testing.T) {
 	cases := map[string]string{
+		"The website could not be read: the secure connection to acme.com failed (tls: first record does not look like a TLS handshake).":                                                "The website could not be read: the secure connection to acme.com failed.",
+		"the request failed because the secure connection to blog.acme.com failed (x509: certificate signed by unknown authority)":                                                       "the request failed because the secure connection to blog.acme.com failed",
 		"Studio sites need the paid plan; a trial does not count. End the trial now with POST /billing/activate.":                                                                        "Studio sites need the paid plan; a trial does not count. End the trial now with “End the trial and pay now” on the Billing page.",
 		"This needs the paid plan. Start one with POST /billing/checkout and send the owner the link.":                                                                                   "This needs the paid plan. Start one on the Billing page.",
 		"This account has no subscription yet. Use POST /billing/checkout to start one.":                                                                                                 "This account has no subscription yet. Start one on the Billing page.",
