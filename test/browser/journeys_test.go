@@ -66,7 +66,18 @@ func TestArticleJourney(t *testing.T) {
 
 	b.open(sitePage(a, "/articles"))
 	b.expect("Add an idea or schedule an article")
+	// A refused form opens where it is fixed: its first field with a
+	// problem has the focus, in view, however far down the page it is.
 	b.fill("#create-title", "How to launch a model rocket safely")
+	b.fill("#create-keyword", "m")
+	b.click(`form[action="` + sitePage(a, "/articles") + `"] button`)
+	b.expect("Nothing was saved", "Keyword must be")
+	if focused := get(b, chromedp.Evaluate[string](`document.activeElement.id`)); focused != "create-keyword" {
+		b.t.Fatalf("after a refusal the focus is on %q, want the keyword field", focused)
+	}
+	if inView := get(b, chromedp.Evaluate[bool](`(() => { const r = document.activeElement.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; })()`)); !inView {
+		b.t.Fatal("the field with the problem is not in view")
+	}
 	b.fill("#create-keyword", "model rocket launch")
 	b.click(`form[action="` + sitePage(a, "/articles") + `"] button`)
 	b.expect("Article created.", "How to launch a model rocket safely", "Write it now (1 article credit)")

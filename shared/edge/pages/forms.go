@@ -81,6 +81,10 @@ type formView struct {
 	// Alert explains a refusal that is not about one field.
 	Alert     string
 	AlertLink string
+	// AlertFocus puts the browser's focus, and so the view, on the alert
+	// of a refusal that no field shows: on a long page the refused form
+	// may sit far below where a reload starts.
+	AlertFocus bool
 	// Problems the API reported on fields the form does not show.
 	Problems []string
 	Fields   []fieldView
@@ -96,8 +100,11 @@ type fieldView struct {
 	Checkbox, Select, Date, Time        bool
 	Choices, Secret                     bool
 	Required, Checked                   bool
-	Max                                 int
-	Options                             []option
+	// Focus puts the browser's focus on the field: the first one with a
+	// problem after a refusal, so the page opens where the owner fixes it.
+	Focus   bool
+	Max     int
+	Options []option
 }
 
 // form returns a form of fields filled with values (the API's current
@@ -156,6 +163,20 @@ func pick(f *formView, def formView) formView {
 // next to its field (a field also owns "name[i]" and "name.x"), the rest
 // and any other refusal as the form's alert.
 func (f formView) withProblems(err error, labels map[string]string) formView {
+	f = f.placeProblems(err, labels)
+	for i := range f.Fields {
+		if f.Fields[i].Error != "" {
+			f.Fields[i].Focus = true
+			return f
+		}
+	}
+	f.AlertFocus = f.Alert != ""
+	return f
+}
+
+// placeProblems puts err's problems on the fields they name, the rest in
+// the form's alert and problems.
+func (f formView) placeProblems(err error, labels map[string]string) formView {
 	f.err = err
 	e, ok := err.(*apiError)
 	if !ok {
