@@ -125,6 +125,8 @@ func TestPushIntegrations(t *testing.T) {
 		t.Fatalf("Push now went to %q", back)
 	}
 	o.open(t, strings.TrimPrefix(back, env.URL), "Publishing results", "Push platform 1: created", "Sent to the connected platforms")
+	// The article's page says where it is, on every later visit too.
+	o.open(t, art, "On your platforms:", "Push platform 1: <a href=\"https://platform.example.com/", "last pushed")
 	// An address made elsewhere puts no words of its own on the page.
 	forged := o.open(t, art+"?done=pushed&result=push_platform_1:hacked&result=evil:created")
 	if strings.Contains(forged.Body, "hacked") || strings.Contains(forged.Body, "evil") {

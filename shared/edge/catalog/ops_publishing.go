@@ -45,6 +45,12 @@ func publishingOps() []Operation {
 			Status:      http.StatusOK, Response: listOf("integrations", integrationShape()),
 		},
 		{
+			ID: "list_article_destinations", API: AgentAPI, Method: http.MethodGet, Path: "/sites/{site_id}/articles/{article_id}/destinations", Group: routes.Content, Tag: tag, Beyond: true,
+			Summary:     "where an article was pushed",
+			Description: "Lists where pushes put the article on the platforms connected now: each platform's post address and when it was last pushed.",
+			Status:      http.StatusOK, Response: listOf("destinations", destinationShape()),
+		},
+		{
 			ID: "get_integration", API: AgentAPI, Method: http.MethodGet, Path: integration, Group: routes.Content, Tag: tag,
 			Summary:     "get one integration and setup options",
 			Description: "Returns one integration and its setup options.",

@@ -103,6 +103,11 @@ func autopilotShape() *Schema {
 	return named("Autopilot", "The site's autopilot settings.", shapeOf[autopilot.Settings]())
 }
 
+func destinationShape() *Schema {
+	return named("ArticleDestination", "Where a push put an article: the platform, the post's address there, and when it was last pushed.", shapeOf[integrations.Destination]()).
+		enumAt("destination", platforms()...)
+}
+
 func integrationShape() *Schema {
 	return named("Integration", "A push integration; setup appears when one integration is read.", shapeOf[integrations.Integration]()).
 		enumAt("id", platforms()...).

@@ -28,6 +28,15 @@ type articleView struct {
 	Platforms []option
 	// Results are the answers of a push just sent.
 	Results []string
+	// Destinations are where pushes put the article on the platforms
+	// connected now.
+	Destinations []destinationRow
+}
+
+// destinationRow is where a push put the article.
+type destinationRow struct {
+	Platform, URL string
+	Pushed        when
 }
 
 type scoreSummary struct {
@@ -142,11 +151,19 @@ func (d *Dashboard) showArticle(w http.ResponseWriter, r *http.Request, o *owner
 	var ints struct {
 		Integrations []apiIntegration `json:"integrations"`
 	}
+	var dests struct {
+		Destinations []struct {
+			Destination string `json:"destination"`
+			URL         string `json:"url"`
+			PushedAt    string `json:"pushed_at"`
+		} `json:"destinations"`
+	}
 	site, art := esc(r.PathValue("site_id")), esc(r.PathValue("article_id"))
 	signed, s, ok := d.openSite(w, r, o, "/articles/"+art,
 		fetch{Path: "/sites/" + site + "/articles/" + art, Out: &a},
 		fetch{Path: "/sites/" + site + "/articles/" + art + "/score", Out: &sc, Optional: true},
-		fetch{Path: "/sites/" + site + "/integrations", Out: &ints, Optional: true})
+		fetch{Path: "/sites/" + site + "/integrations", Out: &ints, Optional: true},
+		fetch{Path: "/sites/" + site + "/articles/" + art + "/destinations", Out: &dests, Optional: true})
 	if !ok {
 		return
 	}
@@ -157,6 +174,9 @@ func (d *Dashboard) showArticle(w http.ResponseWriter, r *http.Request, o *owner
 		Preview: template.HTML(sanitize(art0.BodyHTML)), Idea: art0.Status == "opportunity", Generating: art0.Status == "generating",
 		Finished: art0.Status == "finished", HasBody: art0.BodyMarkdown != "", Created: at(art0.CreatedAt, now),
 		FinishedAt: atp(art0.FinishedAt, now), Results: results, Href: articlePath(s.ID, art0.ID),
+	}
+	for _, dst := range dests.Destinations {
+		v.Destinations = append(v.Destinations, destinationRow{Platform: platformName(dst.Destination), URL: dst.URL, Pushed: at(dst.PushedAt, now)})
 	}
 	v.CanGenerate = !v.HasBody && (art0.Status == "opportunity" || art0.Status == "scheduled")
 	v.CanFinish = v.HasBody && !v.Finished && !v.Generating

@@ -81,6 +81,8 @@ var (
 	UpdateAutopilot = Route{Op: "update_autopilot", Method: "PATCH", Path: AgentBase + "/sites/{site_id}/autopilot", Group: Content, Auth: Agent}
 	// ListIntegrations is GET /api/agent/v1/sites/{site_id}/integrations: list integrations.
 	ListIntegrations = Route{Op: "list_integrations", Method: "GET", Path: AgentBase + "/sites/{site_id}/integrations", Group: Content, Auth: Agent}
+	// ListArticleDestinations is GET /api/agent/v1/sites/{site_id}/articles/{article_id}/destinations: where an article was pushed.
+	ListArticleDestinations = Route{Op: "list_article_destinations", Method: "GET", Path: AgentBase + "/sites/{site_id}/articles/{article_id}/destinations", Group: Content, Auth: Agent}
 	// GetIntegration is GET /api/agent/v1/sites/{site_id}/integrations/{integration_id}: get one integration and setup options.
 	GetIntegration = Route{Op: "get_integration", Method: "GET", Path: AgentBase + "/sites/{site_id}/integrations/{integration_id}", Group: Content, Auth: Agent}
 	// ConnectIntegration is POST /api/agent/v1/sites/{site_id}/integrations/{integration_id}/connect: start connection.
@@ -211,6 +213,7 @@ var apiRoutes = []Route{
 	GetAutopilot,
 	UpdateAutopilot,
 	ListIntegrations,
+	ListArticleDestinations,
 	GetIntegration,
 	ConnectIntegration,
 	UpdateIntegration,

@@ -18,12 +18,13 @@ type Integrations struct {
 // Handlers returns the integration handlers by route key.
 func (h *Integrations) Handlers() map[string]http.HandlerFunc {
 	return map[string]http.HandlerFunc{
-		routes.ListIntegrations.Key():      h.list,
-		routes.GetIntegration.Key():        h.get,
-		routes.ConnectIntegration.Key():    h.connect,
-		routes.UpdateIntegration.Key():     h.configure,
-		routes.SyncIntegration.Key():       h.sync,
-		routes.DisconnectIntegration.Key(): h.disconnect,
+		routes.ListIntegrations.Key():        h.list,
+		routes.ListArticleDestinations.Key(): h.destinations,
+		routes.GetIntegration.Key():          h.get,
+		routes.ConnectIntegration.Key():      h.connect,
+		routes.UpdateIntegration.Key():       h.configure,
+		routes.SyncIntegration.Key():         h.sync,
+		routes.DisconnectIntegration.Key():   h.disconnect,
 	}
 }
 
@@ -36,6 +37,15 @@ func (h *Integrations) list(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	api.JSON(w, http.StatusOK, api.List("integrations", list, ""))
+}
+
+func (h *Integrations) destinations(w http.ResponseWriter, r *http.Request) {
+	list, err := h.Integrations.Destinations(r.Context(), r.PathValue("site_id"), r.PathValue("article_id"))
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, api.List("destinations", list, ""))
 }
 
 func (h *Integrations) get(w http.ResponseWriter, r *http.Request) {
