@@ -191,7 +191,18 @@ func pageLinks(path string, r *http.Request, next *string) (older, first string)
 // article").
 func fieldWords(s string) string {
 	s = strings.ReplaceAll(s, "writing.", "")
-	return fieldName.ReplaceAllStringFunc(s, func(f string) string { return strings.ReplaceAll(f, "_", " ") })
+	s = fieldName.ReplaceAllStringFunc(s, func(f string) string {
+		if w, ok := fieldLabels[f]; ok {
+			return w
+		}
+		return strings.ReplaceAll(f, "_", " ")
+	})
+	return strings.ReplaceAll(s, "added as opportunity", "added as an idea")
+}
+
+// fieldLabels are the fields whose page label is not their name in words.
+var fieldLabels = map[string]string{
+	"website_url": "website address", "avatar_url": "logo address", "published_url": "live address", "time_of_day": "time of day",
 }
 
 // fieldName matches a snake_case name.

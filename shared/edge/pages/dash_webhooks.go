@@ -36,6 +36,15 @@ func eventLabel(t string) string {
 	return strings.ToUpper(area[:1]) + area[1:] + ": " + strings.ReplaceAll(what, "_", " ") + " (" + t + ")"
 }
 
+// eventsText lists an endpoint's event types: their codes, which a
+// receiver's code branches on, or "every event" for ["*"].
+func eventsText(events []string) string {
+	if len(events) == 1 && events[0] == "*" {
+		return "Every event"
+	}
+	return strings.Join(events, ", ")
+}
+
 // hookRow is a webhook endpoint as the pages show it.
 type hookRow struct {
 	ID, URL, Events, Description, DisabledReason, CreatedBy, LastStatus string
@@ -47,7 +56,7 @@ func (d *Dashboard) hookRow(h apiWebhook) hookRow {
 	now := d.Clock.Now()
 	who, _ := actorText(h.CreatedBy)
 	row := hookRow{
-		ID: h.ID, URL: h.URL, Events: strings.Join(h.Events, ", "), Description: str(h.Description), Enabled: h.Enabled,
+		ID: h.ID, URL: h.URL, Events: eventsText(h.Events), Description: str(h.Description), Enabled: h.Enabled,
 		DisabledReason: words(str(h.DisabledReason)), CreatedBy: who, Created: at(h.CreatedAt, now), LastDelivery: atp(h.LastDeliveryAt, now),
 	}
 	switch st := h.LastDeliveryStatus; {

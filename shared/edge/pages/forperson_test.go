@@ -106,6 +106,8 @@ func TestFieldWords(t *testing.T) {
 		"Site settings changed: writing.tone, writing.brand_voice":                   "Site settings changed: tone, brand voice",
 		"Backlink exchange settings changed: opted_in, max_links_per_article, niche": "Backlink exchange settings changed: opted in, max links per article, niche",
 		"Key rv_agent_4b22 created":                                                  "Key rv_agent_4b22 created",
+		"Site settings changed: brand_name, website_url":                             "Site settings changed: brand name, website address",
+		`Article "Rockets" added as opportunity`:                                     `Article "Rockets" added as an idea`,
 	} {
 		if got := fieldWords(in); got != want {
 			t.Errorf("fieldWords(%q) = %q, want %q", in, got, want)
