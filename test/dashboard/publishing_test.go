@@ -1,6 +1,7 @@
 package dashboard_test
 
 import (
+	"html"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -142,3 +143,23 @@ func TestPushIntegrations(t *testing.T) {
 
 // stamp matches an API timestamp, which a page never shows as such.
 var stamp = regexp.MustCompile(`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?`)
+
+// TestRankLeadsToPlanning: a tracked keyword without an article says so
+// in words and links to the articles page with a new article for it
+// filled in, its title focused; creating it makes the keyword an idea.
+func TestRankLeadsToPlanning(t *testing.T) {
+	env := testenv.Shared(t)
+	o := newOwner(t, env, "")
+	o.Client.Agent(t, "POST", "/sites/"+o.SiteID+"/keywords", map[string]any{"name": "pruning shears", "search_volume": 900}).Expect(t, http.StatusCreated)
+	plan := o.site("/articles?plan=pruning%20shears")
+	rank := o.open(t, o.site("/rank"), "No article yet: plan one", `href="`+html.EscapeString(plan)+`"`)
+	if strings.Contains(rank.Body, ">gap<") {
+		t.Fatalf("the rank page shows a status code:\n%s", rank.Body)
+	}
+	page := o.open(t, plan, `value="Pruning shears"`, `value="pruning shears"`)
+	if !regexp.MustCompile(`<input[^>]*id="create-title"[^>]*autofocus`).MatchString(page.Body) {
+		t.Fatalf("the title field is not focused:\n%s", page.Body)
+	}
+	o.submit(t, plan, o.site("/articles"), nil).Expect(t, http.StatusSeeOther)
+	o.open(t, o.site("/rank"), ">Idea<")
+}

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 )
 
 // articlesPageSize is how many articles a list page shows.
@@ -116,7 +117,17 @@ func (d *Dashboard) showArticles(w http.ResponseWriter, r *http.Request, o *owne
 		v.Articles = append(v.Articles, d.articleRow(s.ID, a))
 	}
 	v.Older, v.First = pageLinks(base, r, list.NextCursor)
-	v.Create = pick(f, form("create", base, "Create article", articleFields, vals("status", "opportunity")))
+	start := vals("status", "opportunity")
+	if kw := strings.TrimSpace(q.Get("plan")); kw != "" && f == nil {
+		// From the rank page: an article for a keyword without one, the
+		// keyword filled in and the title field focused to write.
+		start.Set("keyword", kw)
+		start.Set("title", strings.ToUpper(kw[:1])+kw[1:])
+	}
+	v.Create = pick(f, form("create", base, "Create article", articleFields, start))
+	if q.Get("plan") != "" && f == nil {
+		v.Create.Fields[0].Focus = true
+	}
 	Render(w, status, "dash_articles.html", v)
 }
 

@@ -1,6 +1,10 @@
 package pages
 
-import "net/http"
+import (
+	"net/http"
+	"net/url"
+	"strings"
+)
 
 // rankView is a site's keyword coverage page.
 type rankView struct {
@@ -14,6 +18,12 @@ type rankView struct {
 type rankRow struct {
 	Keyword, Searches, Intent, Trend, Traffic, Status, Href string
 	Score                                                   int
+}
+
+// rankStatus says a keyword's coverage state in words; a keyword with no
+// article links to planning one.
+var rankStatus = map[string]string{
+	"gap": "No article yet: plan one", "idea": "Idea", "scheduled": "Scheduled", "writing": "Being written", "published": "Published",
 }
 
 func (d *Dashboard) rank(w http.ResponseWriter, r *http.Request) {
@@ -42,6 +52,12 @@ func (d *Dashboard) rank(w http.ResponseWriter, r *http.Request) {
 		}
 		if m.ArticleID != nil {
 			row.Href = articlePath(s.ID, *m.ArticleID)
+		}
+		if w, ok := rankStatus[m.Status]; ok {
+			row.Status = w
+		}
+		if m.Status == "gap" {
+			row.Href = sitePath(s.ID) + "/articles?plan=" + strings.ReplaceAll(url.QueryEscape(m.Keyword), "+", "%20")
 		}
 		v.Market = append(v.Market, row)
 	}
