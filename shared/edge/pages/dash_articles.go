@@ -54,7 +54,9 @@ func (d *Dashboard) articleRow(siteID string, a apiArticle) articleRow {
 		ID: a.ID, Title: a.Title, Status: statusText(a.Status), Keyword: str(a.Keyword), Words: a.WordCount,
 		Href: sitePath(siteID) + "/articles/" + esc(a.ID), Updated: at(a.UpdatedAt, now), Published: a.PublishedURL != nil,
 	}
-	if a.ScheduledFor != nil {
+	if a.ScheduledFor != nil && a.Status != "finished" {
+		// A finished article is no longer waiting for its date (autopilot
+		// may write it early).
 		row.Scheduled = day(*a.ScheduledFor)
 	}
 	if a.SEOScore != nil {
