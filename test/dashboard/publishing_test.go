@@ -89,12 +89,17 @@ func TestPushIntegrations(t *testing.T) {
 
 	// Connect: the connect page of the API's connect_url, then back.
 	to := o.submit(t, page, base+"/connect", nil).Redirect(t, http.StatusSeeOther, env.URL+"/integrations/connect/")
-	connect := o.Browser.Get(t, to.String()).Expect(t, http.StatusOK, "Connect Push platform 1", " UTC and only once")
+	connect := o.Browser.Get(t, to.String()).Expect(t, http.StatusOK, "Connect Push platform 1", " UTC and only once", `href="`+page+`">Cancel`)
+	// A refused token is said in words, with the platform's name.
+	refused := o.Browser.Post(t, to.String(), url.Values{"site_url": {"https://platform.example.com"}, "api_token": {"wrong-token"}})
+	if refused.Status < 400 || strings.Contains(refused.Body, "push_platform_1") || !strings.Contains(refused.Body, `role="alert"`) {
+		t.Fatalf("a refused token: %d\n%s", refused.Status, refused.Body)
+	}
 	if strings.Contains(connect.Body, "push_platform_1") || stamp.MatchString(connect.Body) {
 		t.Fatalf("the connect page shows an id or a raw timestamp:\n%s", connect.Body)
 	}
 	o.Browser.Post(t, to.String(), url.Values{"site_url": {"https://platform.example.com"}, "api_token": {"dev-platform-token"}}).
-		Expect(t, http.StatusOK, "Push platform 1 connected", `href="/dashboard"`)
+		Expect(t, http.StatusOK, "Push platform 1 connected", `href="`+page+`"`)
 	o.open(t, page, "https://platform.example.com", "Push missing or changed articles", "Disconnect")
 
 	o.submit(t, page, base, url.Values{"default_status": {"publish"}}).Redirect(t, http.StatusSeeOther, env.URL+page+"?done=saved")

@@ -32,7 +32,9 @@ func (p *IntegrationConnect) Handlers() map[string]http.HandlerFunc {
 
 type connectView struct {
 	Title, Platform, SiteName, SiteURL, RemoteName, ExpiresAt, Error string
-	Done                                                             bool
+	// Back is the site's integrations page in the dashboard.
+	Back string
+	Done bool
 }
 
 func (p *IntegrationConnect) show(w http.ResponseWriter, r *http.Request) {
@@ -52,7 +54,7 @@ func viewOf(pending integrations.Pending) connectView {
 	if t, err := time.Parse(time.RFC3339Nano, expires); err == nil {
 		expires = t.UTC().Format(absLayout)
 	}
-	return connectView{Title: "Connect " + name, Platform: name, SiteName: pending.SiteName, ExpiresAt: expires}
+	return connectView{Title: "Connect " + name, Platform: name, SiteName: pending.SiteName, ExpiresAt: expires, Back: sitePath(pending.SiteID) + "/integrations"}
 }
 
 func (p *IntegrationConnect) submit(w http.ResponseWriter, r *http.Request) {
@@ -75,7 +77,7 @@ func (p *IntegrationConnect) submit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := viewOf(pending)
-	v.SiteURL, v.Error = in.SiteURL, connectSentence(err)
+	v.SiteURL, v.Error = in.SiteURL, forPerson(connectSentence(err))
 	Render(w, connectStatus(err), "integration_connect.html", v)
 }
 

@@ -111,6 +111,7 @@ var (
 // Pending is an open connect link: the integration it connects.
 type Pending struct {
 	Platform  string
+	SiteID    string
 	SiteName  string
 	ExpiresAt string
 }
@@ -131,7 +132,7 @@ func (s *Service) Pending(ctx context.Context, token string) (Pending, error) {
 	} else if site.WebsiteURL != nil {
 		name = *site.WebsiteURL
 	}
-	return Pending{Platform: t.Platform, SiteName: name, ExpiresAt: t.ExpiresAt}, nil
+	return Pending{Platform: t.Platform, SiteID: site.ID, SiteName: name, ExpiresAt: t.ExpiresAt}, nil
 }
 
 func (s *Service) connectToken(ctx context.Context, token string) (connectToken, error) {
