@@ -113,7 +113,7 @@ func TestConnectPage(t *testing.T) {
 	}
 
 	done := r.env.Client().Do(t, "POST", page, "site_url=https%3A%2F%2F"+r.host+"%2F&api_token="+fakeToken, "Content-Type: application/x-www-form-urlencoded", "Accept: text/html").Expect(t, http.StatusOK)
-	if !strings.Contains(string(done.Body), "Push platform 1 is connected") || !strings.Contains(string(done.Body), `href="/dashboard"`) {
+	if !strings.Contains(string(done.Body), "Push platform 1 is connected") || !strings.Contains(string(done.Body), `href="/dashboard/sites/`+r.acct.SiteID+`/integrations"`) {
 		t.Fatalf("done page %s", done.Body)
 	}
 	got := r.integration(t, "push_platform_1")
