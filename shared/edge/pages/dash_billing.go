@@ -128,8 +128,11 @@ func (d *Dashboard) showBilling(w http.ResponseWriter, r *http.Request, o *owner
 	if f != nil {
 		v.AddSite = *f
 	} else {
-		v.AddSite = form("studio", billingPage+"/sites", "Add the site and pay "+v.Quote.DueToday, studioFields, url.Values{})
+		v.AddSite = form("studio", billingPage+"/sites", "", studioFields, url.Values{})
 	}
+	// The button that charges the card names the amount, after a refusal
+	// too (the quote is read again).
+	v.AddSite.Submit = "Add the site and pay " + v.Quote.DueToday
 	RenderForm(w, status, "dash_billing.html", v, paymentTargets)
 }
 
