@@ -73,6 +73,18 @@ func TestStudioSites(t *testing.T) {
 	if s["removes_at"] != nil {
 		t.Fatalf("restored site %v", s)
 	}
+
+	// Removed again, and the period ends: the site is archived, and its
+	// pages say so and offer restoring it, not keeping it.
+	o.submit(t, to.Path, to.Path+"/remove", nil).Redirect(t, http.StatusSeeOther, env.URL+to.Path+"?done=removal")
+	env.Advance(t, 32*24*3600)
+	env.RunScheduled(t)
+	env.SignIn(t, o.Browser, o.Email, "/dashboard") // sessions last 7 days
+	archived := o.open(t, to.Path, "archived", "Restore this site")
+	if strings.Contains(archived.Body, "Keep this site") || strings.Contains(archived.Body, "removal due") {
+		t.Fatalf("the archived site's page offers keeping it:\n%s", archived.Body)
+	}
+	o.open(t, "/dashboard", "Archived: off the plan until restored")
 }
 
 // agentSecret finds an agent key's secret in a page.

@@ -103,7 +103,10 @@ func (d *Dashboard) overview(w http.ResponseWriter, r *http.Request) {
 			siteFacts: d.factsOf(s), Href: sitePath(s.ID), Credits: d.creditsOf(x.credits.Credits),
 			Latest: d.activityRows(x.activity.Activity, bySite), Drafts: len(x.threads.Threads), PlanNote: v.Billing.Summary,
 		}
-		if !c.Primary {
+		switch {
+		case c.Archived:
+			c.PlanNote = "Archived: off the plan until restored on its page"
+		case !c.Primary:
 			c.PlanNote = "Studio site on the plan"
 		}
 		v.Sites = append(v.Sites, c)

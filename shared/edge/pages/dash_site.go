@@ -75,6 +75,10 @@ func (d *Dashboard) factsOf(s apiSite) siteFacts {
 	if !f.Primary {
 		f.Kind = "Studio site (49.50 USD a month)"
 	}
+	if f.Archived {
+		// Its removal happened: what is left to do is restoring it.
+		f.RemovesAt = when{}
+	}
 	return f
 }
 
