@@ -5,12 +5,15 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
+
+	"rvcontent/shared/feature/billing"
 )
 
 // billingFacts is the account's billing in words.
 type billingFacts struct {
 	Status, Summary, Plan, MonthlyTotal, CardCheck string
-	TrialEnds, PeriodEnd, PastDueSince             when
+	TrialEnds, PeriodEnd, PastDueSince, GraceEnds  when
 	Paid, Trialing, CancelAtPeriodEnd, PastDue     bool
 	// Subscribed says there is a subscription to manage in the processor's
 	// portal; otherwise one starts through checkout.
@@ -30,6 +33,11 @@ func (d *Dashboard) billingOf(b apiBilling) billingFacts {
 		PastDueSince: atp(b.PastDueSince, now), Paid: b.Paid, Trialing: b.Status == "trialing", PastDue: b.Status == "past_due",
 		CancelAtPeriodEnd: b.CancelAtPeriodEnd, Subscribed: b.Status != "none" && b.Status != "canceled", StudioSites: b.StudioSites,
 		PlanPrice: money(b.Plan.Amount.String()), Ended: b.Status == "canceled",
+	}
+	if b.PastDueSince != nil {
+		if t, err := time.Parse(time.RFC3339Nano, *b.PastDueSince); err == nil {
+			f.GraceEnds = at(t.Add(billing.Grace).UTC().Format(time.RFC3339Nano), now)
+		}
 	}
 	switch {
 	case b.CardVerified == nil:

@@ -3,6 +3,8 @@ package pages
 import (
 	"net/http"
 	"time"
+
+	"rvcontent/shared/feature/billing"
 )
 
 // overviewView is the dashboard's first page: what needs the owner, each
@@ -125,7 +127,7 @@ func (d *Dashboard) accountAttention(b apiBilling, hooks []apiWebhook) []attenti
 		text := "A payment failed and is past due: paid features are off."
 		if b.PastDueSince != nil {
 			if t, err := time.Parse(time.RFC3339Nano, *b.PastDueSince); err == nil {
-				text += " Article writing continues until " + t.Add(48*time.Hour).UTC().Format(absLayout) + "."
+				text += " Article writing continues until " + t.Add(billing.Grace).UTC().Format(absLayout) + "."
 			}
 		}
 		out = append(out, attention{Text: text, Href: billingPage, Action: "Update the card"})
