@@ -38,6 +38,9 @@ type forumView struct {
 	Waiting, Threads      []threadRow
 	Replies               []replyRow
 	Settings              formView
+	// Searching is true while a forum search of the site runs (the page
+	// refreshes itself until it ends).
+	Searching bool
 }
 
 type threadRow struct {
@@ -97,10 +100,16 @@ func (d *Dashboard) showForum(w http.ResponseWriter, r *http.Request, o *owner, 
 	var rs struct {
 		Replies []apiReply `json:"replies"`
 	}
+	var sweeps struct {
+		Jobs []struct {
+			ID string `json:"id"`
+		} `json:"jobs"`
+	}
 	signed, s, ok := d.openSite(w, r, o, "/forum",
 		fetch{Path: "/sites/" + id + "/forum", Out: &fs},
 		fetch{Path: "/sites/" + id + "/forum/threads?limit=50&status=new,saved,drafted,posted,stale,dead", Out: &ts},
-		fetch{Path: "/sites/" + id + "/forum/replies?limit=50", Out: &rs})
+		fetch{Path: "/sites/" + id + "/forum/replies?limit=50", Out: &rs},
+		fetch{Path: "/jobs?kind=forum.sweep&status=queued,running&limit=1&site_id=" + id, Out: &sweeps, Optional: true})
 	if !ok {
 		return
 	}
@@ -123,6 +132,10 @@ func (d *Dashboard) showForum(w http.ResponseWriter, r *http.Request, o *owner, 
 			Permalink: str(rp.Permalink), Status: words(rp.Status), ThreadHref: threadOf[rp.ThreadID],
 			Posted: atp(rp.PostedAt, now), Confirmed: atp(rp.ConfirmedAt, now), Checked: atp(rp.LastCheckedAt, now),
 		})
+	}
+	if len(sweeps.Jobs) > 0 {
+		// A search runs: the page shows what it finds when it ends.
+		v.Searching, v.Refresh = true, 5
 	}
 	v.Settings = pick(f, form("settings", sitePath(s.ID)+"/forum", "Save forum settings", forumFields, forumValues(fs.Forum)))
 	Render(w, status, "dash_forum.html", v)
