@@ -23,6 +23,10 @@ func TestTargetsRules(t *testing.T) {
 	wantFields(t, m.bl(t, "POST", "/targets", map[string]any{"url": "ftp://" + m.host + "/a", "anchors": anchors}), "url")
 	wantFields(t, m.bl(t, "POST", "/targets", map[string]any{"url": page("/a"), "anchors": anchors[:2]}), "anchors")
 	wantFields(t, m.bl(t, "POST", "/targets", map[string]any{"url": page("/a"), "anchors": []string{"a1", "a2", "a3", "a4", "a5", "a6"}}), "anchors")
+	// An anchor is plain text in another account's article, and a target is
+	// a URL: no markup in either.
+	wantFields(t, m.bl(t, "POST", "/targets", map[string]any{"url": page("/a"), "anchors": []string{"<img src=x onerror=alert(1)>", "a2", "a3"}}), "anchors[0]")
+	wantFields(t, m.bl(t, "POST", "/targets", map[string]any{"url": page("/a?q=\"><script>"), "anchors": anchors}), "url")
 	wantFields(t, m.bl(t, "POST", "/targets", map[string]any{"url": page("/a"), "anchors": []string{"Burr  grinder", "burr grinder", "x y"}}), "anchors")
 	wantFields(t, m.bl(t, "POST", "/targets", map[string]any{"url": page("/a"), "anchors": []string{"ok", "b", strings.Repeat("c", 81)}}), "anchors[1]", "anchors[2]")
 	wantFields(t, m.bl(t, "POST", "/targets", map[string]any{

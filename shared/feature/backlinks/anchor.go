@@ -126,13 +126,36 @@ func boundary(s string, start, end int) bool {
 
 func wordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
 
-// mdLink returns a Markdown link to target with text.
+// mdLink returns a Markdown link to target with text, Markdown the
+// article already holds (the host's own words: only its brackets are
+// escaped).
 func mdLink(text, target string) string {
-	text = strings.NewReplacer(`[`, `\[`, `]`, `\]`).Replace(text)
-	if strings.ContainsAny(target, " ()<>") {
-		return "[" + text + "](<" + target + ">)"
+	return "[" + strings.NewReplacer(`[`, `\[`, `]`, `\]`).Replace(text) + "](" + linkTarget(target) + ")"
+}
+
+// plainLink returns a Markdown link to target with text, plain text
+// another account wrote (an anchor): every character Markdown or HTML
+// would read as more than a character is escaped, so the text can carry
+// no markup, tag or image into the host's article.
+func plainLink(text, target string) string {
+	return "[" + markdownText().Replace(text) + "](" + linkTarget(target) + ")"
+}
+
+// markdownText escapes the ASCII punctuation Markdown gives a meaning in
+// running text (CommonMark lets any of it be escaped with a backslash).
+var markdownText = sync.OnceValue(func() *strings.Replacer {
+	var pairs []string
+	for _, c := range "\\`*_{}[]()<>#+-.!|&~\"'" {
+		pairs = append(pairs, string(c), "\\"+string(c))
 	}
-	return "[" + text + "](" + target + ")"
+	return strings.NewReplacer(pairs...)
+})
+
+// linkTarget is target as a Markdown link's destination: the characters
+// that could end the destination or start markup percent-encoded, as a
+// URL may always write them.
+func linkTarget(target string) string {
+	return strings.NewReplacer(" ", "%20", "(", "%28", ")", "%29", "<", "%3C", ">", "%3E", `"`, "%22", "`", "%60", `\`, "%5C").Replace(target)
 }
 
 // InsertLink returns body with one Markdown link to target, and the anchor
@@ -164,7 +187,7 @@ func InsertLink(body, target string, anchors []string, first int) (string, strin
 		}
 	}
 	a := anchors[first]
-	sentence := leadIn + mdLink(a, target) + "."
+	sentence := leadIn + plainLink(a, target) + "."
 	last := bestParagraph(lines, kinds, a)
 	if last < 0 {
 		trimmed := strings.TrimRight(body, "\n \t")
@@ -238,9 +261,12 @@ func endSentence(line string) string {
 	return line + "."
 }
 
-// linkPattern matches Markdown links to target, capturing their text.
+// linkPattern matches Markdown links to target, capturing their text: its
+// destination as linkTarget writes it, or as bodies linked before it wrote
+// them (the target as is, or between < and >).
 func linkPattern(target string) *regexp.Regexp {
-	return regexp.MustCompile(`\[((?:[^\]\\]|\\.)*)\]\(<?` + regexp.QuoteMeta(target) + `>?\)`)
+	dest := `(?:<` + regexp.QuoteMeta(target) + `>|` + regexp.QuoteMeta(target) + `|` + regexp.QuoteMeta(linkTarget(target)) + `)`
+	return regexp.MustCompile(`\[((?:[^\]\\]|\\.)*)\]\(` + dest + `\)`)
 }
 
 // Unlink returns body with every Markdown link to target replaced by its

@@ -1,6 +1,11 @@
 package backlinks
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"rvcontent/shared/feature/articles"
+)
 
 const target = "https://acme.example/grinders"
 
@@ -77,10 +82,35 @@ func TestUnlinkKeepsWords(t *testing.T) {
 	}
 	odd := "https://acme.example/a_(b)"
 	withOdd := "see " + mdLink("x [y]", odd)
-	if withOdd != "see [x \\[y\\]](<"+odd+">)" {
+	if withOdd != "see [x \\[y\\]](https://acme.example/a_%28b%29)" {
 		t.Fatalf("odd link %q", withOdd)
 	}
 	if out, ok := Unlink(withOdd, odd); !ok || out != "see x [y]" {
 		t.Fatalf("odd unlink %q", out)
+	}
+	// A body linked before linkTarget still unlinks.
+	if out, ok := Unlink("see [x](<"+odd+">)", odd); !ok || out != "see x" {
+		t.Fatalf("old-style unlink %q", out)
+	}
+}
+
+// TestAnchorsCarryNoMarkup: an anchor another account wrote, put into the
+// host's article as its own sentence, renders as the text it is: no tag,
+// image or link of its own reaches the article's HTML, and a target with
+// characters that end a link destination stays one link.
+func TestAnchorsCarryNoMarkup(t *testing.T) {
+	for _, anchor := range []string{
+		`<img src=x onerror=alert(document.domain)>`, `![img](https://evil.example/x.png)`, `[a](javascript:alert(1))`,
+		"`code` and *bold* & <b>tags</b>", `\<script>alert(1)</script>`,
+	} {
+		body, used := InsertLink("## Heading only\n", "https://target.example/p?q=\"><script>", []string{anchor, "b c", "c d"}, 0)
+		if used != anchor {
+			t.Fatalf("used %q, want %q", used, anchor)
+		}
+		h := articles.RenderHTML(body)
+		if strings.Count(h, "<a ") != 1 || !strings.Contains(h, `<a href="https://target.example/p?q=%22%3E%3Cscript%3E">`) ||
+			strings.Contains(h, "<img") || strings.Contains(h, "<script") || strings.Contains(h, "<b>") || strings.Contains(h, "<code>") {
+			t.Errorf("anchor %q renders as\n%s", anchor, h)
+		}
 	}
 }

@@ -62,10 +62,20 @@ func ParseTarget(o *input.Object, create bool) (TargetInput, error) {
 	return in, o.Err()
 }
 
-// readAnchors reads anchors: 3 to 5 texts, 2 to 80 characters each, all
-// different.
+// plainAnchor refuses an anchor with "<" or ">": an anchor is the plain
+// text of a link in another account's article, never markup (it is
+// escaped there too, see plainLink).
+func plainAnchor(s string) string {
+	if strings.ContainsAny(s, "<>") {
+		return "must be plain text, without < or >"
+	}
+	return ""
+}
+
+// readAnchors reads anchors: 3 to 5 texts, 2 to 80 characters each, plain
+// text, all different.
 func readAnchors(o *input.Object) input.Field[[]string] {
-	f := o.Strings("anchors", 100, input.SingleLine, input.Len(MinAnchor, MaxAnchor))
+	f := o.Strings("anchors", 100, input.SingleLine, input.Len(MinAnchor, MaxAnchor), plainAnchor)
 	if !f.Sent {
 		return f
 	}

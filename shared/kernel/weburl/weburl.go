@@ -86,7 +86,8 @@ func PublicHost(host string) bool {
 // Parse parses raw as a public http(s) URL (https only when httpsOnly) and
 // returns it, with an internationalised host in its ASCII form, or a
 // problem sentence for the field. A URL with a control character (C0, DEL
-// or C1) or a space anywhere, or a port outside 1 to 65535, is refused.
+// or C1), a space, or one of < > " ` anywhere, or a port outside 1 to
+// 65535, is refused.
 func Parse(raw string, httpsOnly bool) (*url.URL, string) {
 	want := "must be a public http or https URL"
 	if httpsOnly {
@@ -94,6 +95,9 @@ func Parse(raw string, httpsOnly bool) (*url.URL, string) {
 	}
 	if strings.IndexFunc(raw, func(r rune) bool { return unicode.IsControl(r) || unicode.IsSpace(r) }) >= 0 {
 		return nil, want // no control character or space, even where url.Parse lets one through
+	}
+	if strings.ContainsAny(raw, "<>\"`") {
+		return nil, want // never a URL's own characters unencoded (RFC 3986); a page or Markdown would read them as markup
 	}
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" || u.Opaque != "" {

@@ -18,6 +18,8 @@ func TestParse(t *testing.T) {
 		{"http://-acme.com/", false, false},
 		{"http://acme-.com/", false, false},
 		{"http://a-b.acme.com/", false, true},
+		{"https://acme.com/p?q=\"><script>", false, false},
+		{"https://acme.com/`x`", false, false},
 		{"ftp://acme.com", false, false},
 		{"http://acme.com", true, false},
 		{"https://localhost/", false, false},
