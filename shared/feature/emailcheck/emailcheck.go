@@ -11,6 +11,7 @@ import (
 	"net/mail"
 	"strings"
 	"sync"
+	"unicode"
 )
 
 //go:embed disposable.txt.gz
@@ -67,6 +68,14 @@ func Disposable(domain string) bool {
 // address literal such as [127.0.0.1]), and not from a disposable
 // provider.
 func Check(address string) string {
+	// Go's parser takes some characters no mailbox name has (Unicode line
+	// and paragraph separators, format controls such as bidi overrides),
+	// which then reach mail headers and pages.
+	if strings.IndexFunc(address, func(r rune) bool {
+		return unicode.IsControl(r) || unicode.IsSpace(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp)
+	}) >= 0 {
+		return "must be a valid email address"
+	}
 	a, err := mail.ParseAddress(address)
 	if err != nil || a.Name != "" || a.Address != address {
 		return "must be a valid email address"

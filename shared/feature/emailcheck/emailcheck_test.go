@@ -17,6 +17,8 @@ func TestCheck(t *testing.T) {
 		{"owner@localhost", false},
 		{"owner@example.com.", false},
 		{"owner@[127.0.0.1]", false},
+		{"bob\u2028x@example.com", false},
+		{"bob\u202e@example.com", false},
 		{"owner@[203.0.113.9]", false},
 	}
 	for _, c := range cases {

@@ -277,9 +277,10 @@ func FilterProblem(values, known []string) string {
 
 // SingleLine is the rule of one-line text (names, titles, labels, short
 // descriptions): no control character at all, C0 (line breaks and tabs
-// included), DEL or C1, and no Unicode line or paragraph separator
-// (U+2028, U+2029). Such text reaches mail subjects, pages and other
-// systems' headers, where a control character could split or hide a line.
+// included), DEL or C1, no Unicode line or paragraph separator (U+2028,
+// U+2029) and no bidirectional override (see separator). Such text
+// reaches mail subjects, pages and other systems' headers, where a control
+// character could split, hide or reorder a line.
 func SingleLine(s string) string {
 	if strings.IndexFunc(s, func(r rune) bool { return unicode.IsControl(r) || separator(r) }) >= 0 {
 		return "must be a single line without control characters"
@@ -301,5 +302,10 @@ func MultiLine(s string) string {
 }
 
 // separator reports whether r is a Unicode line or paragraph separator
-// (U+2028, U+2029): a line break to JavaScript and many renderers.
-func separator(r rune) bool { return unicode.In(r, unicode.Zl, unicode.Zp) }
+// (U+2028, U+2029), a line break to JavaScript and many renderers, or a
+// bidirectional embedding, override or isolate (U+202A–U+202E,
+// U+2066–U+2069), which makes text read otherwise than it is written
+// ("good" and U+202E then "evil" shows as "goodlive").
+func separator(r rune) bool {
+	return unicode.In(r, unicode.Zl, unicode.Zp) || (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069)
+}

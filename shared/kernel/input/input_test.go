@@ -204,6 +204,9 @@ func TestSingleAndMultiLine(t *testing.T) {
 		{"escape\x1b[31m", false, false},
 		{"line\u2028sep", false, false},
 		{"para\u2029sep", false, false},
+		{"good\u202eevil", false, false},
+		{"isolate\u2066x\u2069", false, false},
+		{"عربي\u200ftext", true, true}, // a right-to-left mark is ordinary in right-to-left text
 	} {
 		if got := SingleLine(c.s) == ""; got != c.single {
 			t.Errorf("SingleLine(%q) ok = %v, want %v", c.s, got, c.single)

@@ -35,6 +35,21 @@ func ASCIIHost(host string) (ascii string, ok bool) {
 	if !hasNonASCII(host) {
 		return host, true
 	}
+	// Browsers map full-width forms and the ideographic full stops to
+	// ASCII before anything else (UTS 46): "１２７。０。０。１" is 127.0.0.1 to
+	// them, so it is to this check.
+	host = strings.Map(func(r rune) rune {
+		switch {
+		case r >= 0xFF01 && r <= 0xFF5E:
+			return r - 0xFEE0
+		case r == 0x3002 || r == 0xFF0E || r == 0xFF61:
+			return '.'
+		}
+		return r
+	}, host)
+	if !hasNonASCII(host) {
+		return host, true
+	}
 	if strings.IndexFunc(host, func(r rune) bool {
 		return unicode.IsSpace(r) || unicode.IsControl(r) || unicode.In(r, unicode.Zl, unicode.Zp, unicode.Zs) || strings.ContainsRune("%/\\@:?#[]", r)
 	}) >= 0 {

@@ -81,7 +81,7 @@ func TestInternationalisedHosts(t *testing.T) {
 			t.Errorf("Parse(%q) = %v, %q; want %s", raw, u, p, want)
 		}
 	}
-	for _, raw := range []string{"https://bü\u2028cher.de/", "https://drucker.lokal\u00e9.local/", "https://bücher/"} {
+	for _, raw := range []string{"https://bü\u2028cher.de/", "https://drucker.lokal\u00e9.local/", "https://bücher/", "http://１２７.０.０.１/", "http://１２７。０。０。１/", "https://ｌｏｃａｌｈｏｓｔ/"} {
 		if u, p := Parse(raw, false); p == "" {
 			t.Errorf("Parse(%q) = %v, want refused", raw, u)
 		}
