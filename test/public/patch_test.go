@@ -3,6 +3,7 @@ package public
 import (
 	"fmt"
 	"net/http"
+	"sync"
 	"testing"
 	"time"
 
@@ -138,5 +139,34 @@ func TestPatchRecordsLiveURL(t *testing.T) {
 	ag := o.api(t, "GET", "/sites/"+o.acct.SiteID+"/articles/"+a.ID, nil).Expect(t, http.StatusOK).JSON(t)["article"].(map[string]any)
 	if ag["published_url"] != moved {
 		t.Fatalf("agent API article: %v", ag)
+	}
+}
+
+// TestReportsArrivingTogether: twenty reports of different live URLs for
+// one article, sent at once (a plugin syncing in parallel), are written one
+// after another: every one is answered 200 (the public API has no 409),
+// each change records its article.published, and the article ends with
+// one of the URLs.
+func TestReportsArrivingTogether(t *testing.T) {
+	env := stack(t)
+	o := newOwner(t, env, "https://together.example.com")
+	a := o.written(t, o.acct.SiteID, "Together")
+	id := a["id"].(string)
+	const n = 20
+	statuses := make([]int, n)
+	var wg sync.WaitGroup
+	for i := range statuses {
+		wg.Go(func() {
+			statuses[i] = o.pub(t, "PATCH", "/articles/"+id, map[string]any{"published_url": fmt.Sprintf("https://together.example.com/p/%d", i)}).Status
+		})
+	}
+	wg.Wait()
+	for i, s := range statuses {
+		if s != http.StatusOK {
+			t.Fatalf("report %d answered %d (all: %v)", i, s, statuses)
+		}
+	}
+	if evs := o.acct.Client.Events(t, "article.published"); len(evs) != n {
+		t.Fatalf("%d article.published events, want %d", len(evs), n)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
+	"time"
 
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/articles"
@@ -48,8 +50,11 @@ type Report struct {
 	By auth.Principal
 }
 
-// maxAttempts bounds the retries of a report that raced another write.
-const maxAttempts = 3
+// maxAttempts bounds the retries of a report that raced another write of
+// the article. The public API has no 409 to answer a race with (spec 7), so
+// reports that arrive together (a plugin sending a site's URLs at once) are
+// written one after another, each retry after a random pause that grows.
+const maxAttempts = 12
 
 // Record validates r in the spec's order (body, public address, own
 // domain: all before the article is looked up), then sets the finished
@@ -81,6 +86,11 @@ func (rc *Recorder) Record(ctx context.Context, r Report) (articles.Article, err
 	for attempt := 1; ; attempt++ {
 		a, err := rc.set(ctx, r, url)
 		if errors.Is(err, articles.ErrChanged) && attempt < maxAttempts {
+			select {
+			case <-time.After(time.Duration(rand.Int64N(int64(attempt) * int64(5*time.Millisecond)))):
+			case <-ctx.Done():
+				return articles.Article{}, apperr.Wrap("liveurls.Record", ctx.Err())
+			}
 			continue
 		}
 		return a, err
