@@ -2,8 +2,10 @@ package scan
 
 import (
 	"bytes"
+	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 
 	"rvcontent/test/testenv"
@@ -188,5 +190,36 @@ func TestOtherAccountsSite(t *testing.T) {
 	}
 	if siteOf(t, a)["brand_name"] == "Taken" {
 		t.Fatal("another account changed the site")
+	}
+}
+
+// TestPatchAnswersItsOwnValues: PATCHes of one site sent at once each
+// answer the site as they left it (their own brand_name), not what a
+// later one wrote; the site ends with one of them.
+func TestPatchAnswersItsOwnValues(t *testing.T) {
+	env := testenv.Shared(t)
+	a := patchAccount(t, env)
+	const n = 12
+	got := make([]string, n)
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Go(func() {
+			r := patch(t, a, map[string]any{"brand_name": fmt.Sprintf("Brand %d", i)})
+			if r.Status == http.StatusOK {
+				got[i], _ = r.JSON(t)["site"].(map[string]any)["brand_name"].(string)
+			} else {
+				got[i] = fmt.Sprint(r.Status)
+			}
+		})
+	}
+	wg.Wait()
+	for i, g := range got {
+		if g != fmt.Sprintf("Brand %d", i) && g != "409" {
+			t.Errorf("PATCH %d answered brand_name %q", i, g)
+		}
+	}
+	final := siteOf(t, a)["brand_name"]
+	if !strings.HasPrefix(fmt.Sprint(final), "Brand ") {
+		t.Fatalf("final brand_name %v", final)
 	}
 }

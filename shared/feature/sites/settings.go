@@ -66,9 +66,43 @@ func (s *Settings) Update(ctx context.Context, id string, p Patch) (Site, error)
 		if err != nil {
 			return Site{}, apperr.Wrap("sites.Update", err)
 		}
-		return s.Store.Get(ctx, who.AccountID, id)
+		// The site as this request left it: a read now could show a
+		// later request's values instead of this one's.
+		site, err := applied(it, changes)
+		if err != nil {
+			return Site{}, apperr.Wrap("sites.Update", err)
+		}
+		return site, nil
 	}
 	return Site{}, errBusy
+}
+
+// applied returns it's site with changes written as patchUpdate writes
+// them (each field, or a key of the writing map, set or made null).
+func applied(it Item, changes []change) (Site, error) {
+	m, err := attributevalue.MarshalMap(it.Site)
+	if err != nil {
+		return Site{}, err
+	}
+	for _, c := range changes {
+		var v types.AttributeValue = &types.AttributeValueMemberNULL{Value: true}
+		if c.value != nil {
+			v = &types.AttributeValueMemberS{Value: *c.value}
+		}
+		if len(c.path) == 2 {
+			w, _ := m[c.path[0]].(*types.AttributeValueMemberM)
+			if w == nil {
+				w = &types.AttributeValueMemberM{Value: map[string]types.AttributeValue{}}
+				m[c.path[0]] = w
+			}
+			w.Value[c.path[1]] = v
+			continue
+		}
+		m[c.path[0]] = v
+	}
+	var out Site
+	err = attributevalue.UnmarshalMap(m, &out)
+	return out, err
 }
 
 // patchUpdate builds the update that writes changes and the new user-set
