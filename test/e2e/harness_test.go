@@ -150,4 +150,8 @@ func TestHarnessHostsAndDNS(t *testing.T) {
 	}
 	expectError(t, env.Client().Do(t, "POST", "/_dev/dns", map[string]any{"name": "acme.com", "type": "A", "values": []string{"1.2.3.4"}}), http.StatusUnprocessableEntity, "validation_failed")
 	expectError(t, env.Client().Do(t, "POST", "/_dev/faults", map[string]any{"times": 1}), http.StatusUnprocessableEntity, "validation_failed")
+	// An armed point is dropped by DELETE: the next keyed write commits.
+	env.Client().Do(t, "POST", "/_dev/faults", map[string]any{"point": "after_commit", "times": 2}).Expect(t, http.StatusOK)
+	env.Client().Do(t, "DELETE", "/_dev/faults", nil).Expect(t, http.StatusOK)
+	acct.Client.Agent(t, "POST", "/agent-keys", map[string]any{"name": "After disarm"}, "Idempotency-Key: after-disarm").Expect(t, http.StatusCreated)
 }

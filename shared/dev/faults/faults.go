@@ -51,6 +51,13 @@ func (i *Injector) Arm(point string, times int) {
 	i.armed[point] += times
 }
 
+// Disarm drops every armed point, as if none had been armed.
+func (i *Injector) Disarm() {
+	i.mu.Lock()
+	defer i.mu.Unlock()
+	clear(i.armed)
+}
+
 // Fail returns ErrInjected if point is armed, using up one arming.
 func (i *Injector) Fail(point string) error {
 	i.mu.Lock()

@@ -50,6 +50,7 @@ func (h *Harness) Handler() http.Handler {
 	mux.HandleFunc("DELETE /_dev/hosts/{host}", h.deleteHost)
 	mux.HandleFunc("POST /_dev/dns", h.setDNS)
 	mux.HandleFunc("POST /_dev/faults", h.armFault)
+	mux.HandleFunc("DELETE /_dev/faults", h.disarmFaults)
 	for pattern, f := range h.Extra {
 		mux.HandleFunc(pattern, f)
 	}
@@ -207,6 +208,13 @@ func (h *Harness) setDNS(w http.ResponseWriter, r *http.Request) {
 		values = []string{}
 	}
 	api.JSON(w, http.StatusOK, map[string]any{"name": normalise(body.Name), "type": "TXT", "values": values})
+}
+
+// disarmFaults drops every armed failure point (one armed for a write that
+// never reaches it would otherwise stay armed for a later one).
+func (h *Harness) disarmFaults(w http.ResponseWriter, _ *http.Request) {
+	h.Faults.Disarm()
+	api.JSON(w, http.StatusOK, map[string]any{"disarmed": true})
 }
 
 // armFault arms a failure point: {"point": "after_commit", "times": 1}.
