@@ -105,6 +105,15 @@ func (p *Processor) SetStudioSites(ctx context.Context, ch payments.StudioChange
 	}, func(s *subItem, _ time.Time) { s.StudioSites = ch.To })
 }
 
+// Subscription returns the simulated subscription as it is now.
+func (p *Processor) Subscription(ctx context.Context, accountID, subRef string) (payments.Subscription, error) {
+	s, err := p.getSub(ctx, subRef)
+	if err != nil {
+		return payments.Subscription{}, err
+	}
+	return s.snapshot(), nil
+}
+
 // CheckCard verifies a trial's card: 4000000000000101 fails.
 func (p *Processor) CheckCard(ctx context.Context, accountID, subRef string) (bool, error) {
 	s, err := p.getSub(ctx, subRef)

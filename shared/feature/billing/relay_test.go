@@ -24,11 +24,17 @@ import (
 )
 
 // dayProcessor is a processor whose checkout sessions close after 24
-// hours, as Stripe's do. Only Checkout is used.
+// hours, as Stripe's do, and whose subscription schedules cancellation
+// when cancel is set. Only Checkout and Subscription are used.
 type dayProcessor struct {
 	payments.Processor
 	clock    clock.Clock
 	sessions []payments.CheckoutRequest
+	cancel   bool
+}
+
+func (p *dayProcessor) Subscription(_ context.Context, _, ref string) (payments.Subscription, error) {
+	return payments.Subscription{Ref: ref, Status: payments.StatusTrialing, CancelAtPeriodEnd: p.cancel}, nil
 }
 
 func (p *dayProcessor) Checkout(_ context.Context, req payments.CheckoutRequest) (payments.Link, error) {
@@ -169,5 +175,47 @@ func TestCheckoutLinkAfterCompletion(t *testing.T) {
 	}
 	if status, _ := r.open(t, link); status != http.StatusConflict {
 		t.Fatalf("open after completion = %d, want 409", status)
+	}
+}
+
+// Subscription updates follow the processor's state now, not the snapshot
+// of the event that came last: a cancel and a resume delivered in the
+// other order (Stripe delivers webhooks unordered) leave the account as
+// the processor holds it.
+func TestSubscriptionUpdatesFollowTheProcessor(t *testing.T) {
+	r := newRelayRig(t)
+	r.checkout(t)
+	start := payments.Subscription{
+		Ref: "sub_1", CustomerRef: "cus_1", Status: payments.StatusTrialing,
+		TrialEnd: r.clock.T.Add(7 * 24 * time.Hour), PeriodStart: r.clock.T, PeriodEnd: r.clock.T.Add(7 * 24 * time.Hour),
+	}
+	event := func(id string, typ payments.EventType, cancel bool) {
+		sub := start
+		sub.CancelAtPeriodEnd = cancel
+		if err := r.svc.ProcessorEvent(context.Background(), payments.Event{ID: id, Type: typ, AccountID: r.account, Mode: payments.ModeTrial, Subscription: sub}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cancelling := func() bool {
+		b, err := r.svc.Get(context.Background(), r.account)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b.CancelAtPeriodEnd
+	}
+	event("evt_start", payments.CheckoutCompleted, false)
+	// Cancelled, then resumed at the processor; the resume's update
+	// arrives first, the cancel's last.
+	r.proc.cancel = false
+	event("evt_resume", payments.SubscriptionUpdated, false)
+	event("evt_cancel", payments.SubscriptionUpdated, true)
+	if cancelling() {
+		t.Fatal("a stale cancellation that arrived last scheduled the end of a resumed subscription")
+	}
+	// Cancelled at the processor: an update saying otherwise does not undo it.
+	r.proc.cancel = true
+	event("evt_stale", payments.SubscriptionUpdated, false)
+	if !cancelling() {
+		t.Fatal("the processor's scheduled cancellation is not shown")
 	}
 }

@@ -3,6 +3,7 @@ package billing
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"rvcontent/shared/feature/activity"
@@ -38,6 +39,9 @@ func (s *Service) ProcessorEvent(ctx context.Context, ev payments.Event) error {
 	if ev.AccountID == "" || ev.ID == "" {
 		return fmt.Errorf("billing: processor event without account or id")
 	}
+	if ev.Type == payments.SubscriptionUpdated {
+		ev = s.current(ctx, ev)
+	}
 	_, err := s.change(ctx, ev.AccountID, func(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time) (any, error) {
 		tx.PutNew("applied", applied{PK: dynamo.PaymentEventsPK(ev.AccountID), SK: ev.ID, Type: string(ev.Type), TTL: now.Add(appliedRetention).Unix()})
 		return nil, s.transition(ctx, r, tx, now, ev)
@@ -46,6 +50,24 @@ func (s *Service) ProcessorEvent(ctx context.Context, ev payments.Event) error {
 		return nil // delivered again: already applied
 	}
 	return err
+}
+
+// current returns ev with the scheduled cancellation the processor holds
+// now: updates arrive in any order (Stripe delivers webhooks unordered,
+// and a cancel and a resume sent together race), so the state follows the
+// processor, not the snapshot of whichever event came last. When the
+// processor cannot be asked, the event's snapshot stands.
+func (s *Service) current(ctx context.Context, ev payments.Event) payments.Event {
+	if s.Processor == nil || ev.Subscription.Ref == "" {
+		return ev
+	}
+	now, err := s.Processor.Subscription(ctx, ev.AccountID, ev.Subscription.Ref)
+	if err != nil {
+		slog.WarnContext(ctx, "read the subscription an update is about", "account_id", ev.AccountID, "err", err)
+		return ev
+	}
+	ev.Subscription.CancelAtPeriodEnd = now.CancelAtPeriodEnd
+	return ev
 }
 
 // transition is the state machine: it changes r for ev and adds what goes

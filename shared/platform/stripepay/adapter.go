@@ -198,6 +198,15 @@ func (a *Adapter) SetStudioSites(ctx context.Context, ch payments.StudioChange) 
 	return charge, nil
 }
 
+// Subscription reads the subscription as Stripe holds it now.
+func (a *Adapter) Subscription(ctx context.Context, accountID, subRef string) (payments.Subscription, error) {
+	s, err := a.client.retrieveSubscription(ctx, subRef)
+	if err != nil {
+		return payments.Subscription{}, mapErr(err)
+	}
+	return a.snapshot(s), nil
+}
+
 // CheckCard verifies the subscription's card with a SetupIntent confirmed
 // off-session: no money moves.
 func (a *Adapter) CheckCard(ctx context.Context, accountID, subRef string) (bool, error) {

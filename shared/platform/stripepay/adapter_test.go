@@ -149,6 +149,23 @@ func TestCancelNow(t *testing.T) {
 	want(t, reqs[0], "DELETE", "/v1/subscriptions/sub_123", nil)
 }
 
+// Subscription reads the subscription as Stripe holds it now.
+func TestSubscriptionNow(t *testing.T) {
+	a, mock := mockAdapter(t)
+	sub, err := a.Subscription(context.Background(), "acct-1", "sub_123")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sub.Ref == "" {
+		t.Fatalf("subscription %+v has no ref", sub)
+	}
+	reqs := mock.Requests()
+	if len(reqs) != 1 {
+		t.Fatalf("%d requests, want one", len(reqs))
+	}
+	want(t, reqs[0], "GET", "/v1/subscriptions/sub_123", nil)
+}
+
 func TestCardCheckWithSetupIntent(t *testing.T) {
 	a, mock := mockAdapter(t)
 	if _, err := a.CheckCard(context.Background(), "acct-1", "sub_1"); err != nil {
