@@ -9,7 +9,6 @@ import (
 	"rvcontent/shared/feature/erasure"
 	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/feature/idempotency"
-	"rvcontent/shared/feature/integrations"
 	"rvcontent/shared/feature/jobs"
 	"rvcontent/shared/feature/oauth"
 	"rvcontent/shared/feature/ratelimit"
@@ -19,7 +18,6 @@ import (
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/egress"
 	"rvcontent/shared/platform/mail"
-	"rvcontent/shared/platform/pushapi"
 )
 
 // The parts every group shares: the table's counters and logs, events,
@@ -191,15 +189,6 @@ func Webhooks(g *Graph) *webhooks.Service {
 // Tokens signs and verifies OAuth access tokens.
 func Tokens(g *Graph) *oauth.Tokens {
 	return once(g, kTokens{}, func() *oauth.Tokens { return oauth.NewTokens(g.Secret, g.Config.BaseURL, g.Clock) })
-}
-
-// PushPlatforms are the push platforms' clients, by integration id.
-func PushPlatforms(g *Graph) map[string]integrations.Platform {
-	web := Egress(g)
-	return map[string]integrations.Platform{
-		integrations.Platform1: pushapi.NewPlatform1(web),
-		integrations.Platform2: pushapi.NewPlatform2(web),
-	}
 }
 
 // Seal signs the principal of the requests this function makes to another

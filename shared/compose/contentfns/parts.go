@@ -28,27 +28,29 @@ import (
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/platform/forumapi"
 	"rvcontent/shared/platform/model"
+	"rvcontent/shared/platform/pushapi"
 )
 
 // The content parts: articles, keywords and research, writing, publishing
 // and its integrations, site keys, the backlink exchange and forum
 // presence.
 type (
-	kArticleStore struct{}
-	kArticles     struct{}
-	kKeywordStore struct{}
-	kKeywords     struct{}
-	kResearch     struct{}
-	kPlans        struct{}
-	kRank         struct{}
-	kWriting      struct{}
-	kPublish      struct{}
-	kRecorder     struct{}
-	kAutopilot    struct{}
-	kSiteKeys     struct{}
-	kIntegrations struct{}
-	kBacklinks    struct{}
-	kForum        struct{}
+	kArticleStore       struct{}
+	kArticles           struct{}
+	kKeywordStore       struct{}
+	kKeywords           struct{}
+	kResearch           struct{}
+	kPlans              struct{}
+	kRank               struct{}
+	kWriting            struct{}
+	kPublish            struct{}
+	kRecorder           struct{}
+	kAutopilot          struct{}
+	kSiteKeys           struct{}
+	kIntegrations       struct{}
+	kIntegrationConnect struct{}
+	kBacklinks          struct{}
+	kForum              struct{}
 )
 
 // Model is the language model: the Deps' one, else the offline model.
@@ -154,9 +156,32 @@ func Integrations(g *compose.Graph) *integrations.Service {
 		return &integrations.Service{
 			Table: compose.Table(g), Clock: g.Clock, Events: compose.Events(g), Sites: compose.Sites(g), Articles: ArticleStore(g),
 			Plans: compose.Billing(g), Jobs: compose.Enqueuer(g), Sealer: integrations.NewSealer(g.Secret), BaseURL: g.Config.BaseURL,
-			Platforms: compose.PushPlatforms(g),
+			Platforms: platforms(g),
 		}
 	})
+}
+
+// IntegrationConnect is the connect page's part of integrations: finishing
+// a connection checks the owner's entries with the platform, stores them
+// and records integration.connected. It reads no articles and starts no
+// jobs (Pending and FinishConnect use neither), so the pages function
+// needs no jobs queue for it.
+func IntegrationConnect(g *compose.Graph) *integrations.Service {
+	return compose.Once(g, kIntegrationConnect{}, func() *integrations.Service {
+		return &integrations.Service{
+			Table: compose.Table(g), Clock: g.Clock, Events: compose.Events(g), Sites: compose.Sites(g), Plans: compose.Billing(g),
+			Sealer: integrations.NewSealer(g.Secret), BaseURL: g.Config.BaseURL, Platforms: platforms(g),
+		}
+	})
+}
+
+// platforms are the push platforms' clients.
+func platforms(g *compose.Graph) map[string]integrations.Platform {
+	web := compose.Egress(g)
+	return map[string]integrations.Platform{
+		integrations.Platform1: pushapi.NewPlatform1(web),
+		integrations.Platform2: pushapi.NewPlatform2(web),
+	}
 }
 
 // Backlinks runs the backlink exchange.

@@ -15,10 +15,10 @@ import (
 	"net/url"
 
 	"rvcontent/shared/compose"
+	"rvcontent/shared/compose/contentfns"
 	"rvcontent/shared/edge/gateway"
 	"rvcontent/shared/edge/pages"
 	"rvcontent/shared/edge/routes"
-	"rvcontent/shared/feature/integrations"
 	"rvcontent/shared/feature/oauth"
 )
 
@@ -66,19 +66,7 @@ func Handlers(g *compose.Graph, inv gateway.Invoker) map[string]http.HandlerFunc
 		"POST /signin/verify":        signIn.Redeem,
 		"POST /signout":              signIn.SignOut,
 	}
-	maps.Copy(hs, (&pages.IntegrationConnect{Service: integrationConnect(g)}).Handlers())
+	maps.Copy(hs, (&pages.IntegrationConnect{Service: contentfns.IntegrationConnect(g)}).Handlers())
 	maps.Copy(hs, dashboard.Handlers())
 	return hs
-}
-
-// integrationConnect is the connect page's part of integrations: finishing
-// a connection checks the owner's entries with the platform, stores them
-// and records integration.connected. It reads no articles and starts no
-// jobs (Pending and FinishConnect use neither), so the pages function
-// needs neither the content side nor a jobs queue for it.
-func integrationConnect(g *compose.Graph) *integrations.Service {
-	return &integrations.Service{
-		Table: compose.Table(g), Clock: g.Clock, Events: compose.Events(g), Sites: compose.Sites(g), Plans: compose.Billing(g),
-		Sealer: integrations.NewSealer(g.Secret), BaseURL: g.Config.BaseURL, Platforms: compose.PushPlatforms(g),
-	}
 }
