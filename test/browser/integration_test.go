@@ -12,7 +12,8 @@ import (
 
 // TestIntegrationErrorJourney: a push the platform refuses shows on the
 // overview as something that needs the owner, in the owner's words, and
-// the integrations page it links to shows the error.
+// the integrations page it links to shows the error, and what the last
+// sync could not send, linked to the article.
 func TestIntegrationErrorJourney(t *testing.T) {
 	env := testenv.Shared(t)
 	a, b := newOwnerIn(t, env, "")
@@ -33,6 +34,8 @@ func TestIntegrationErrorJourney(t *testing.T) {
 	a.Client.Agent(t, "POST", site+"/articles/"+id+"/finish", nil).Expect(t, http.StatusOK)
 	fake.FailWrites(http.StatusInternalServerError)
 	a.Client.Agent(t, "POST", site+"/articles/"+id+"/publish", map[string]any{"destinations": []string{"push_platform_1"}}).Expect(t, http.StatusOK)
+	sync := a.Client.Agent(t, "POST", site+"/integrations/push_platform_1/sync", nil).Expect(t, http.StatusAccepted).JSON(t)["job"].(map[string]any)
+	a.Client.WaitJob(t, sync["id"].(string))
 
 	b.open("/dashboard")
 	b.expect("Needs your attention", "Push platform 1 of Acme Blog reported an error", "The Push platform 1 site answered HTTP 500", "Check the integration")
@@ -40,5 +43,9 @@ func TestIntegrationErrorJourney(t *testing.T) {
 	b.shoot("overview-integration-error")
 	b.click(`a[href="` + sitePage(a, "/integrations") + `"]`)
 	b.expect("Last error", "The Push platform 1 site answered HTTP 500")
+	// The last sync's counts, with the article it could not send.
+	b.expect("Last push of missing or changed articles", "0 new, 0 updated, 0 already up to date, 1 failed", "Articles that push could not send")
 	b.shoot("integration-error")
+	b.click(`a[href="` + sitePage(a, "/articles/"+id) + `"]`)
+	b.expect("Pushed by hand")
 }

@@ -107,6 +107,14 @@ func TestPushIntegrations(t *testing.T) {
 	if i["settings"].(map[string]any)["default_status"] != "publish" {
 		t.Fatalf("integration %v", i)
 	}
+	// A finished article the sync pushes; the page says what it did.
+	var first struct{ Article struct{ ID string } }
+	o.Client.Agent(t, "POST", "/sites/"+o.SiteID+"/articles", map[string]any{"title": "Synced piece", "body_markdown": "# Synced piece\n\nText."}).
+		Expect(t, http.StatusCreated).Decode(t, &first)
+	o.Client.Agent(t, "POST", "/sites/"+o.SiteID+"/articles/"+first.Article.ID+"/finish", nil).Expect(t, http.StatusOK)
+	if strings.Contains(o.open(t, page).Body, "Last push of missing") {
+		t.Fatal("the page shows a push before any ran")
+	}
 	o.submit(t, page, base+"/sync", nil).Redirect(t, http.StatusSeeOther, env.URL+page+"?done=sync")
 	var jobs struct {
 		Jobs []map[string]any `json:"jobs"`
@@ -116,6 +124,7 @@ func TestPushIntegrations(t *testing.T) {
 		t.Fatalf("%d sync jobs", len(jobs.Jobs))
 	}
 	o.Client.WaitJob(t, jobs.Jobs[0]["id"].(string))
+	o.open(t, page, "Last push of missing or changed articles", "1 new, 0 updated, 0 already up to date; finished")
 
 	// Push now: the results are shown at the article's address, which a
 	// reload opens again with them.

@@ -1,9 +1,11 @@
 package pages
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/url"
 	"strconv"
+	"time"
 )
 
 // autopilotFields are the fields of PATCH /sites/{site_id}/autopilot.
@@ -83,6 +85,62 @@ type integrationView struct {
 	Connected, Available, Error                                bool
 	ConnectedAt, LastSync, LastErrorAt                         when
 	Configure                                                  formView
+	// LastPush is what the platform's last finished sync did; nil
+	// before one finished.
+	LastPush *syncSummary
+}
+
+// syncSummary is a finished sync as the integrations page shows it.
+type syncSummary struct {
+	Finished                                     when
+	Created, Updated, Unchanged, Failed, Skipped int
+	Problems                                     []syncProblem
+}
+
+// syncProblem is one article a sync could not push; Title is empty
+// until read.
+type syncProblem struct{ ArticleID, Href, Title, Message string }
+
+// apiSyncResult is the result of an integration.sync job.
+type apiSyncResult struct {
+	IntegrationID string `json:"integration_id"`
+	Created       int    `json:"created"`
+	Updated       int    `json:"updated"`
+	Unchanged     int    `json:"unchanged"`
+	Failed        int    `json:"failed"`
+	Skipped       int    `json:"skipped"`
+	Errors        []struct {
+		ArticleID string `json:"article_id"`
+		Message   string `json:"message"`
+	} `json:"errors"`
+}
+
+// lastPushes reads the site's recent sync jobs, newest first: the
+// summary of each platform's last finished sync, and whether one is
+// still waiting or running.
+func lastPushes(siteID string, list []apiJob, now time.Time) (last map[string]*syncSummary, running bool) {
+	last = map[string]*syncSummary{}
+	for _, j := range list {
+		if j.Status == "queued" || j.Status == "running" {
+			running = true
+			continue
+		}
+		var res apiSyncResult
+		if j.Status != "completed" || json.Unmarshal(j.Result, &res) != nil || last[res.IntegrationID] != nil {
+			continue
+		}
+		sum := &syncSummary{
+			Finished: atp(j.FinishedAt, now), Created: res.Created, Updated: res.Updated,
+			Unchanged: res.Unchanged, Failed: res.Failed, Skipped: res.Skipped,
+		}
+		for _, e := range res.Errors {
+			sum.Problems = append(sum.Problems, syncProblem{
+				ArticleID: e.ArticleID, Href: articlePath(siteID, e.ArticleID), Message: forPerson(e.Message),
+			})
+		}
+		last[res.IntegrationID] = sum
+	}
+	return last, running
 }
 
 // siteKeyRow is a site key as the integrations page lists it.
@@ -101,6 +159,9 @@ type integrationsView struct {
 	Keys      []siteKeyRow
 	CreateKey formView
 	PublicAPI string
+	// Pushing says a sync is waiting or running; the page reloads
+	// until it ends.
+	Pushing bool
 }
 
 // siteKeyFields are the fields of POST /sites/{site_id}/keys.
@@ -147,22 +208,32 @@ func (d *Dashboard) showIntegrations(w http.ResponseWriter, r *http.Request, o *
 	var keys struct {
 		Keys []apiSiteKey `json:"site_keys"`
 	}
+	var syncs struct {
+		Jobs []apiJob `json:"jobs"`
+	}
 	signed, s, ok := d.openSite(w, r, o, "/integrations",
 		fetch{Path: "/sites/" + id + "/integrations/push_platform_1", Out: &ints[0]},
 		fetch{Path: "/sites/" + id + "/integrations/push_platform_2", Out: &ints[1]},
-		fetch{Path: "/sites/" + id + "/keys?limit=100", Out: &keys})
+		fetch{Path: "/sites/" + id + "/keys?limit=100", Out: &keys},
+		fetch{Path: "/jobs?kind=integration.sync&limit=20&site_id=" + id, Out: &syncs, Optional: true})
 	if !ok {
 		return
 	}
 	now := d.Clock.Now()
 	base := sitePath(s.ID) + "/integrations"
 	v := integrationsView{page: signed.sitePage(r, s, "Integrations", "/integrations"), PublicAPI: d.base(r) + "/api/public/v1"}
+	pushes, running := lastPushes(s.ID, syncs.Jobs, now)
+	if running {
+		v.Pushing, v.Refresh = true, 5
+	}
+	d.nameProblems(r, signed, id, pushes)
 	for _, it := range ints {
 		i := it.Integration
 		iv := integrationView{
 			ID: i.ID, Name: platformName(i.ID), Status: words(i.Status), SiteURL: str(i.SiteURL), RemoteName: str(i.RemoteName),
 			Requires: words(i.Requires), LastError: forPerson(str(i.LastError)), Connected: i.Status != "not_connected", Available: i.Available,
 			Error: i.Status == "error", ConnectedAt: atp(i.ConnectedAt, now), LastSync: atp(i.LastSyncAt, now), LastErrorAt: atp(i.LastErrorAt, now),
+			LastPush: pushes[i.ID],
 		}
 		iv.Configure = form("configure-"+i.ID, base+"/"+esc(i.ID), "Save settings", integrationFields(i), integrationValues(i))
 		if configure != nil && configure.ID == "configure-"+i.ID {
@@ -176,6 +247,34 @@ func (d *Dashboard) showIntegrations(w http.ResponseWriter, r *http.Request, o *
 	}
 	v.CreateKey = pick(key, form("sitekey", sitePath(s.ID)+"/keys", "Create site key", siteKeyFields, url.Values{}))
 	Render(w, status, "dash_integrations.html", v)
+}
+
+// articleRead is the answer of GET .../articles/{article_id}.
+type articleRead struct {
+	Article apiArticle `json:"article"`
+}
+
+// nameProblems reads the titles of the articles the last pushes could
+// not send, at once; an article deleted since keeps no title.
+func (d *Dashboard) nameProblems(r *http.Request, o owner, siteID string, pushes map[string]*syncSummary) {
+	var problems []*syncProblem
+	for _, sum := range pushes {
+		for i := range sum.Problems {
+			problems = append(problems, &sum.Problems[i])
+		}
+	}
+	if len(problems) == 0 {
+		return
+	}
+	outs := make([]articleRead, len(problems))
+	reads := make([]fetch, len(problems))
+	for i, p := range problems {
+		reads[i] = fetch{Path: "/sites/" + siteID + "/articles/" + esc(p.ArticleID), Out: &outs[i], Optional: true}
+	}
+	_ = d.reads(r.Context(), o, reads...) // every read is optional
+	for i, p := range problems {
+		p.Title = outs[i].Article.Title
+	}
 }
 
 // configureIntegration sends the changed settings (PATCH
