@@ -1,6 +1,7 @@
 package dashboard_test
 
 import (
+	"html"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -103,7 +104,8 @@ func TestKeywordsAndResearch(t *testing.T) {
 			break
 		}
 	}
-	review.Expect(t, http.StatusOK, "Article ideas", "Add as an idea")
+	// The page names the topic researched and when the run ended.
+	review.Expect(t, http.StatusOK, "Article ideas", "Add as an idea", "Around the topic “model rockets for schools”", ", finished ")
 	add := review.Form(t, o.site("/articles"))
 	title := add.Get("title")
 	o.Browser.Post(t, o.site("/articles"), add).Redirect(t, http.StatusSeeOther, env.URL+loc.Path+"?done=article")
@@ -120,7 +122,14 @@ func TestKeywordsAndResearch(t *testing.T) {
 	}
 	// The added idea is marked, so it is not added twice; the keywords
 	// page leads back to the run.
-	again := o.open(t, loc.Path, "added")
+	// The added idea links to its article.
+	var added string
+	for _, a := range arts.Articles {
+		if a["title"] == title {
+			added = o.site("/articles/" + a["id"].(string))
+		}
+	}
+	again := o.open(t, loc.Path, "added", `<a href="`+added+`" aria-label="Open `+html.EscapeString(title)+`">open it</a>`)
 	if strings.Count(again.Body, "Add as an idea") != strings.Count(review.Body, "Add as an idea")-1 {
 		t.Fatalf("the added idea still offers to be added:\n%s", again.Body)
 	}

@@ -64,6 +64,7 @@ func scanned(t *testing.T, env *testenv.Env) *testenv.Account {
 
 // result is a research job's result.
 type result struct {
+	Seed     *string `json:"seed"`
 	Keywords []struct {
 		Name            string `json:"name"`
 		Tag             string `json:"tag"`

@@ -227,6 +227,7 @@ type apiJob struct {
 }
 
 type apiResearch struct {
+	Seed     *string `json:"seed"`
 	Keywords []struct {
 		Name            string  `json:"name"`
 		Tag             *string `json:"tag"`

@@ -144,6 +144,7 @@ type researchView struct {
 	Running, Failed bool
 	Error           string
 	Started         when
+	Finished        when
 	Result          apiResearch
 	Here            string
 	Keywords        []researchKeyword
@@ -159,8 +160,8 @@ type researchKeyword struct {
 type researchIdea struct {
 	Title, Description, Keyword, Traffic, Competition string
 	AISignal                                          int
-	// Added says the site has an article with the idea's title.
-	Added bool
+	// Article is the site's article with the idea's title, once added.
+	Article string
 }
 
 func (d *Dashboard) research(w http.ResponseWriter, r *http.Request) {
@@ -186,7 +187,7 @@ func (d *Dashboard) research(w http.ResponseWriter, r *http.Request) {
 	}
 	v := researchView{
 		page: o.sitePage(r, s, "Research", "/keywords"), Started: at(job.Job.CreatedAt, d.Clock.Now()),
-		Here: sitePath(s.ID) + "/research/" + esc(job.Job.ID),
+		Finished: atp(job.Job.FinishedAt, d.Clock.Now()), Here: sitePath(s.ID) + "/research/" + esc(job.Job.ID),
 	}
 	switch job.Job.Status {
 	case "queued", "running":
@@ -212,14 +213,14 @@ func (d *Dashboard) research(w http.ResponseWriter, r *http.Request) {
 			Traffic: countText(k.TrafficEstimate), SearchVolume: k.SearchVolume, Tracked: tracked[strings.ToLower(k.Name)],
 		})
 	}
-	titles := map[string]bool{}
+	titles := map[string]string{}
 	for _, a := range arts.Articles {
-		titles[strings.ToLower(strings.TrimSpace(a.Title))] = true
+		titles[strings.ToLower(strings.TrimSpace(a.Title))] = articlePath(s.ID, a.ID)
 	}
 	for _, i := range v.Result.Ideas {
 		v.Ideas = append(v.Ideas, researchIdea{
 			Title: i.Title, Description: i.Description, Keyword: i.Keyword, Traffic: countText(i.TrafficEstimate),
-			Competition: i.Competition, AISignal: i.AISignal, Added: titles[strings.ToLower(strings.TrimSpace(i.Title))],
+			Competition: i.Competition, AISignal: i.AISignal, Article: titles[strings.ToLower(strings.TrimSpace(i.Title))],
 		})
 	}
 	Render(w, http.StatusOK, "dash_research.html", v)

@@ -45,6 +45,9 @@ var _ Researcher = model.Offline{}
 
 // Result is a research job's result (spec 2 Research result).
 type Result struct {
+	// Seed is the topic the run researched around; nil without one.
+	// Beyond the spec's result: the owner's dashboard shows it.
+	Seed     *string             `json:"seed"`
 	Keywords []model.KeywordIdea `json:"keywords"`
 	Ideas    []model.ArticleIdea `json:"ideas"`
 	// Saved counts what save added: keywords new to the site and articles;

@@ -80,6 +80,9 @@ func (r *Runner) Run(ctx context.Context, run *jobs.Run) (any, error) {
 	}
 	out := Ask(ctx, r.Model, in)
 	res := Result{Keywords: out.Keywords, Ideas: out.Ideas}
+	if req.Seed != "" {
+		res.Seed = &req.Seed
+	}
 	if !req.Save {
 		return res, nil
 	}
