@@ -95,6 +95,8 @@ func TestKeywordsAndResearch(t *testing.T) {
 
 	// Research: a job page that refreshes until the ideas are in, then
 	// each keyword can be tracked and each idea added.
+	// A keyword on the list whose figure the run estimates otherwise.
+	o.Client.Agent(t, "POST", "/sites/"+o.SiteID+"/keywords", map[string]any{"name": "acme pricing", "search_volume": 50}).Expect(t, http.StatusCreated)
 	res := o.submit(t, kw, o.site("/research"), url.Values{"seed": {"model rockets for schools"}, "ideas": {"3"}})
 	loc := res.Redirect(t, http.StatusSeeOther, env.URL+o.site("/research/"))
 	var review *testenv.Page
@@ -105,7 +107,8 @@ func TestKeywordsAndResearch(t *testing.T) {
 		}
 	}
 	// The page names the topic researched and when the run ended.
-	review.Expect(t, http.StatusOK, "Article ideas", "Add as an idea", "Around the topic “model rockets for schools”", ", finished ")
+	review.Expect(t, http.StatusOK, "Article ideas", "Add as an idea", "Around the topic “model rockets for schools”", ", finished ",
+		"tracked</span> <small>with 50 searches a month on your list")
 	add := review.Form(t, o.site("/articles"))
 	title := add.Get("title")
 	o.Browser.Post(t, o.site("/articles"), add).Redirect(t, http.StatusSeeOther, env.URL+loc.Path+"?done=article")

@@ -155,6 +155,9 @@ type researchKeyword struct {
 	Name, Tag, Intent, Trend, Searches, Traffic string
 	SearchVolume                                int
 	Tracked                                     bool
+	// Listed is the tracked keyword's monthly searches on the site's
+	// list when the run's estimate differs ("" otherwise).
+	Listed string
 }
 
 type researchIdea struct {
@@ -203,15 +206,22 @@ func (d *Dashboard) research(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	tracked := map[string]bool{}
+	tracked := map[string]apiKeyword{}
 	for _, k := range kw.Keywords {
-		tracked[k.Name] = true
+		tracked[k.Name] = k
 	}
 	for _, k := range v.Result.Keywords {
-		v.Keywords = append(v.Keywords, researchKeyword{
+		row := researchKeyword{
 			Name: k.Name, Tag: str(k.Tag), Intent: str(k.Intent), Trend: k.Trend, Searches: countText(k.SearchVolume),
-			Traffic: countText(k.TrafficEstimate), SearchVolume: k.SearchVolume, Tracked: tracked[strings.ToLower(k.Name)],
-		})
+			Traffic: countText(k.TrafficEstimate), SearchVolume: k.SearchVolume,
+		}
+		if t, ok := tracked[strings.ToLower(k.Name)]; ok {
+			row.Tracked = true
+			if t.SearchVolume != k.SearchVolume {
+				row.Listed = countText(t.SearchVolume)
+			}
+		}
+		v.Keywords = append(v.Keywords, row)
 	}
 	titles := map[string]string{}
 	for _, a := range arts.Articles {
