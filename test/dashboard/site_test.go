@@ -111,7 +111,11 @@ func TestKeywordsAndResearch(t *testing.T) {
 		"tracked</span> <small>with 50 searches a month on your list")
 	add := review.Form(t, o.site("/articles"))
 	title := add.Get("title")
-	o.Browser.Post(t, o.site("/articles"), add).Redirect(t, http.StatusSeeOther, env.URL+loc.Path+"?done=article")
+	// Back on the research page at the idea acted on, not at its top.
+	if at := o.Browser.Post(t, o.site("/articles"), add).Redirect(t, http.StatusSeeOther, env.URL+loc.Path+"?done=article"); at.Fragment != add.Get("at") ||
+		!strings.Contains(review.Body, `id="`+at.Fragment+`"`) || !strings.HasPrefix(at.Fragment, "idea-") {
+		t.Fatalf("adding an idea went back to %v, not to the idea's place", at)
+	}
 	var arts struct {
 		Articles []map[string]any `json:"articles"`
 	}
@@ -139,7 +143,9 @@ func TestKeywordsAndResearch(t *testing.T) {
 	o.open(t, kw, "Latest research runs", `href="`+loc.Path+`"`)
 	if review.HasForm(kw) {
 		track := review.Form(t, kw)
-		o.Browser.Post(t, kw, track).Redirect(t, http.StatusSeeOther, env.URL+loc.Path+"?done=keyword")
+		if at := o.Browser.Post(t, kw, track).Redirect(t, http.StatusSeeOther, env.URL+loc.Path+"?done=keyword"); !strings.HasPrefix(at.Fragment, "keyword-") {
+			t.Fatalf("tracking a keyword went back to %v, not to the keyword's place", at)
+		}
 		o.open(t, loc.Path, "tracked")
 	}
 }

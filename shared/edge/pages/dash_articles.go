@@ -143,7 +143,7 @@ func (d *Dashboard) createArticle(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sent := posted(r)
-	back := returnTo(sent.Get("return"), sitePath(id))
+	back := returnTo(sent, sitePath(id))
 	var out struct {
 		Article apiArticle `json:"article"`
 	}

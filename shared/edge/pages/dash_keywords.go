@@ -3,6 +3,8 @@ package pages
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
+	"regexp"
 	"strings"
 )
 
@@ -87,7 +89,7 @@ func (d *Dashboard) addKeyword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sent := posted(r)
-	back := returnTo(sent.Get("return"), sitePath(id))
+	back := returnTo(sent, sitePath(id))
 	if err := d.send(r, o, http.MethodPost, "/sites/"+esc(id)+"/keywords", body(keywordFields, sent, nil), nil); err != nil {
 		if back != "" {
 			d.refused(w, r, err, back, "Back to the research")
@@ -105,13 +107,22 @@ func (d *Dashboard) addKeyword(w http.ResponseWriter, r *http.Request) {
 }
 
 // returnTo returns a posted return path when it is one of the site's
-// pages at base, else "".
-func returnTo(path, base string) string {
-	if p := safeNext(path); p != "" && strings.HasPrefix(p, base+"/") && !strings.Contains(p, "?") {
-		return p
+// pages at base, else "", with the posted place on that page (a form's
+// "at": idea-N or keyword-N of a research page) as its fragment, so the
+// person lands where they acted.
+func returnTo(sent url.Values, base string) string {
+	p := safeNext(sent.Get("return"))
+	if p == "" || !strings.HasPrefix(p, base+"/") || strings.ContainsAny(p, "?#") {
+		return ""
 	}
-	return ""
+	if at := sent.Get("at"); researchPlace.MatchString(at) {
+		p += "#" + at
+	}
+	return p
 }
+
+// researchPlace matches the places of a research page a form returns to.
+var researchPlace = regexp.MustCompile(`^(idea|keyword)-[0-9]{1,3}$`)
 
 // deleteKeyword deletes a keyword (DELETE .../keywords/{keyword_id}).
 func (d *Dashboard) deleteKeyword(w http.ResponseWriter, r *http.Request) {

@@ -170,15 +170,18 @@ func (d *Dashboard) send(r *http.Request, o owner, method, path string, body any
 }
 
 // done redirects to page after a form's success, with the flash message
-// named done.
+// named done; a #place ending page stays at the end of the address.
 func (d *Dashboard) done(w http.ResponseWriter, r *http.Request, page, done string) {
-	target := page
+	target, place, _ := strings.Cut(page, "#")
 	if done != "" {
 		sep := "?"
-		if strings.Contains(page, "?") {
+		if strings.Contains(target, "?") {
 			sep = "&"
 		}
 		target += sep + "done=" + url.QueryEscape(done)
+	}
+	if place != "" {
+		target += "#" + place
 	}
 	http.Redirect(w, r, d.base(r)+target, http.StatusSeeOther)
 }
