@@ -155,7 +155,9 @@ func TestConsentErrorStates(t *testing.T) {
 		o.answer(t, consent, decision).Expect(t, http.StatusBadRequest, "Choose Connect or Cancel")
 	}
 	o.answer(t, consent, "connect").Redirect(t, http.StatusSeeOther, a.Callback.URI()+"?")
-	b.Get(t, "/oauth/consent?authorization_id="+id).Expect(t, http.StatusGone, "expired or already answered")
+	// Opened again, the answered request links on to where the app is
+	// listed.
+	b.Get(t, "/oauth/consent?authorization_id="+id).Expect(t, http.StatusGone, "expired or already answered", `href="`+env.URL+`/dashboard/settings/agents"`)
 
 	stale := o.consentPage(t, a, newFlow())
 	env.Advance(t, 601)

@@ -116,6 +116,7 @@ func (c *Consent) Submit(w http.ResponseWriter, r *http.Request) {
 		Render(w, http.StatusConflict, "notice.html", notice{
 			Title: "Too many connections", Alert: true,
 			Text: "This account already has 25 active agent keys and app connections, the most it can have. Revoke a key or disconnect an app you no longer use, then connect this app again.",
+			Link: c.base(r) + agentsPage, LinkText: "Go to agent keys and apps",
 		})
 	case err != nil:
 		c.requestError(w, r, err)
@@ -148,7 +149,9 @@ func (c *Consent) owner(w http.ResponseWriter, r *http.Request, id string) (sess
 	return c.require(w, r, consentPath(id))
 }
 
-// requestError renders the consent page's error states.
+// requestError renders the consent page's error states. A request that
+// is gone links to the agent keys and apps page, which lists the app when
+// it was connected.
 func (c *Consent) requestError(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case errors.Is(err, oauth.ErrNoRequest):
@@ -160,6 +163,7 @@ func (c *Consent) requestError(w http.ResponseWriter, r *http.Request, err error
 		Render(w, http.StatusGone, "notice.html", notice{
 			Title: "Request expired or already answered", Alert: true,
 			Text: "This connection request has expired (requests wait 10 minutes) or was already answered. Start connecting again from the app.",
+			Link: c.base(r) + agentsPage, LinkText: "See your connected apps and agent keys",
 		})
 	default:
 		slog.ErrorContext(r.Context(), "consent", "err", err)

@@ -12,10 +12,11 @@ type agentsView struct {
 	Create formView
 }
 
-// keyRow is an agent key or app connection as the page lists it.
+// keyRow is an agent key or app connection as the page lists it. End
+// names how the owner stops it: a key is revoked, an app disconnected.
 type keyRow struct {
-	ID, Name, Type, Prefix, Operator string
-	Created, LastUsed                when
+	ID, Name, Type, Prefix, Operator, End string
+	Created, LastUsed                     when
 }
 
 // agentKeyFields are the fields of POST /agent-keys.
@@ -29,12 +30,12 @@ func (d *Dashboard) keyRows(keys []apiAgentKey) []keyRow {
 	now := d.Clock.Now()
 	out := make([]keyRow, len(keys))
 	for i, k := range keys {
-		typ := "Agent key"
+		typ, end := "Agent key", "Revoke"
 		if k.Type == "oauth" {
-			typ = "App connection"
+			typ, end = "App connection", "Disconnect"
 		}
 		out[i] = keyRow{
-			ID: k.ID, Name: k.Name, Type: typ, Prefix: str(k.Prefix), Operator: str(k.Operator),
+			ID: k.ID, Name: k.Name, Type: typ, End: end, Prefix: str(k.Prefix), Operator: str(k.Operator),
 			Created: at(k.CreatedAt, now), LastUsed: atp(k.LastUsedAt, now),
 		}
 	}

@@ -3,13 +3,15 @@ package pages
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 )
 
-// forumFields are the settings of PATCH .../forum.
+// forumFields are the settings of PATCH .../forum; forumFieldsOf tells a
+// site without a brand name that the first one needs it.
 var forumFields = []field{
-	{Name: "enabled", Label: "Find forum threads for this site", Kind: kCheckbox, Hint: "Needs the site's brand name. A person posts every reply; the service never does."},
+	{Name: "enabled", Label: "Find forum threads for this site", Kind: kCheckbox, Hint: "A person posts every reply; the service never does."},
 	{Name: "sweep_enabled", Label: "Search automatically once a day", Kind: kCheckbox},
 	{Name: "disclosure_line", Label: "Disclosure line", Hint: "10 to 200 characters that name the brand (or use {brand}) and say you work on it.", Blank: nullBlank, Max: 200},
 	{Name: "tone", Label: "Tone", Hint: "At most 80 characters; default plain.", Blank: nullBlank, Max: 80},
@@ -19,6 +21,22 @@ var forumFields = []field{
 	{Name: "allow_subforums", Label: "Only these subforums", Kind: kList, Hint: "Comma-separated names without r/; empty for any.", Blank: sendBlank},
 	{Name: "deny_subforums", Label: "Never these subforums", Kind: kList, Hint: "Comma-separated names without r/.", Blank: sendBlank},
 	{Name: "keywords_per_sweep", Label: "Phrases per search", Kind: kNumber, Hint: "1 to 30 (default 12).", Blank: sendBlank},
+}
+
+// forumFieldsOf returns forumFields as site s's form shows them: a copy
+// whose enabled field's hint starts with "Needs the site's brand name."
+// while s has none.
+func forumFieldsOf(s apiSite) []field {
+	if strings.TrimSpace(str(s.BrandName)) != "" {
+		return forumFields
+	}
+	fs := slices.Clone(forumFields)
+	for i := range fs {
+		if fs[i].Name == "enabled" {
+			fs[i].Hint = "Needs the site's brand name. " + fs[i].Hint
+		}
+	}
+	return fs
 }
 
 // forumValues are the settings as their form shows them.
@@ -137,7 +155,7 @@ func (d *Dashboard) showForum(w http.ResponseWriter, r *http.Request, o *owner, 
 		// A search runs: the page shows what it finds when it ends.
 		v.Searching, v.Refresh = true, 5
 	}
-	v.Settings = pick(f, form("settings", sitePath(s.ID)+"/forum", "Save forum settings", forumFields, forumValues(fs.Forum)))
+	v.Settings = pick(f, form("settings", sitePath(s.ID)+"/forum", "Save forum settings", forumFieldsOf(s), forumValues(fs.Forum)))
 	Render(w, status, "dash_forum.html", v)
 }
 
@@ -165,12 +183,15 @@ func (d *Dashboard) saveForum(w http.ResponseWriter, r *http.Request) {
 	var cur struct {
 		Forum apiForum `json:"forum"`
 	}
+	var site struct {
+		Site apiSite `json:"site"`
+	}
 	path := "/sites/" + esc(id) + "/forum"
-	if err := d.get(r.Context(), o, path, &cur); err != nil {
+	if err := d.reads(r.Context(), o, fetch{Path: path, Out: &cur}, fetch{Path: "/sites/" + esc(id), Out: &site}); err != nil {
 		d.refused(w, r, err, DashboardPath, "Back to the overview")
 		return
 	}
-	d.patch(w, r, o, path, page, edit{"settings", "Save forum settings", forumFields, forumValues(cur.Forum)}, func(f formView) {
+	d.patch(w, r, o, path, page, edit{"settings", "Save forum settings", forumFieldsOf(site.Site), forumValues(cur.Forum)}, func(f formView) {
 		d.showForum(w, r, &o, statusOf(errOf(f)), &f)
 	})
 }

@@ -34,6 +34,10 @@ type autopilotView struct {
 	NextRun, LastRun    when
 	NextArticles, Queue int
 	Form                formView
+	// UTCNow is the service clock's time of day in UTC ("09:53"), next to
+	// a field asked in UTC, which a page cannot convert to the person's
+	// time without a script.
+	UTCNow string
 }
 
 func (d *Dashboard) autopilot(w http.ResponseWriter, r *http.Request) {
@@ -52,7 +56,7 @@ func (d *Dashboard) showAutopilot(w http.ResponseWriter, r *http.Request, o *own
 	a, now := ap.Autopilot, d.Clock.Now()
 	v := autopilotView{
 		page: signed.sitePage(r, s, "Autopilot", "/autopilot"), Enabled: a.Enabled, NextRun: atp(a.NextRunAt, now),
-		LastRun: atp(a.LastRunAt, now), NextArticles: a.NextRunArticles, Queue: a.ScheduledArticles,
+		LastRun: atp(a.LastRunAt, now), NextArticles: a.NextRunArticles, Queue: a.ScheduledArticles, UTCNow: now.UTC().Format("15:04"),
 	}
 	v.Form = pick(f, form("autopilot", sitePath(s.ID)+"/autopilot", "Save autopilot", autopilotFields, autopilotValues(a)))
 	Render(w, status, "dash_autopilot.html", v)

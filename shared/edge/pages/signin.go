@@ -94,24 +94,29 @@ func (s *SignIn) sendClaimLink(r *http.Request, email string) {
 	}
 }
 
-// linkView is the sign-in link's page.
+// linkView is the sign-in link's page; Next is where its sign-in goes on
+// to, which the page's form carries for the page of a link used up
+// meanwhile.
 type linkView struct {
-	Email, Token, Check string
+	Email, Token, Check, Next string
 }
 
 // Verify shows what an emailed sign-in link signs in to, with a Sign in
 // button. Opening the link signs nobody in: otherwise anyone could send
 // someone their own link and sign them in to the sender's account.
 func (s *SignIn) Verify(w http.ResponseWriter, r *http.Request) {
-	token := r.URL.Query().Get("token")
+	q := r.URL.Query()
+	token := q.Get("token")
 	l, err := s.Sessions.Peek(r.Context(), token)
 	if err != nil {
-		s.badLink(w, r, err)
+		s.badLink(w, r, err, q.Get("next"))
 		return
 	}
 	binding := s.browserCookie(w, r, formCookie, "/signin", int(sessions.LinkLifetime.Seconds()))
 	w.Header().Set("Referrer-Policy", "no-referrer")
-	Render(w, http.StatusOK, "signin_link.html", linkView{Email: l.Email, Token: token, Check: s.Sessions.FormToken(binding)})
+	Render(w, http.StatusOK, "signin_link.html", linkView{
+		Email: l.Email, Token: token, Check: s.Sessions.FormToken(binding), Next: safeNext(l.Next),
+	})
 }
 
 // Redeem answers the link page's Sign in button: from the browser that
@@ -125,7 +130,7 @@ func (s *SignIn) Redeem(w http.ResponseWriter, r *http.Request) {
 	}
 	st, err := s.Sessions.Redeem(r.Context(), f.Get("token"))
 	if err != nil {
-		s.badLink(w, r, err)
+		s.badLink(w, r, err, f.Get("next"))
 		return
 	}
 	if old := cookie(r, SessionCookie); old != "" {
@@ -137,17 +142,31 @@ func (s *SignIn) Redeem(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, s.base(r)+landing(safeNext(st.Next)), http.StatusSeeOther)
 }
 
-// badLink renders the page of a link that does not work.
-func (s *SignIn) badLink(w http.ResponseWriter, r *http.Request, err error) {
-	if errors.Is(err, sessions.ErrBadLink) {
-		Render(w, http.StatusNotFound, "notice.html", notice{
-			Title: "Sign-in link not valid", Text: sessions.ErrBadLink.Message, Alert: true,
-			Link: s.signInURL(r, ""), LinkText: "Ask for a new sign-in link",
-		})
+// badLink answers a link that does not work, whose sign-in was to go on
+// to next (as the link or its page names it, so unchecked). A browser
+// signed in already goes on to next, else the dashboard: an old link
+// opened again, or its Sign in pressed twice, has nothing left to do.
+// Others get the page that says the link is not valid, whose link asks
+// for a new one that keeps next.
+func (s *SignIn) badLink(w http.ResponseWriter, r *http.Request, err error, next string) {
+	if !errors.Is(err, sessions.ErrBadLink) {
+		slog.ErrorContext(r.Context(), "sign-in link", "err", err)
+		failure(w)
 		return
 	}
-	slog.ErrorContext(r.Context(), "sign-in link", "err", err)
-	failure(w)
+	next = safeNext(next)
+	_, ok, err := s.current(r)
+	if err != nil {
+		slog.WarnContext(r.Context(), "read session", "err", err)
+	}
+	if ok {
+		http.Redirect(w, r, s.base(r)+landing(next), http.StatusSeeOther)
+		return
+	}
+	Render(w, http.StatusNotFound, "notice.html", notice{
+		Title: "Sign-in link not valid", Text: sessions.ErrBadLink.Message, Alert: true,
+		Link: s.signInURL(r, next), LinkText: "Ask for a new sign-in link",
+	})
 }
 
 // SignOut ends the session and continues to next, or says it is done.

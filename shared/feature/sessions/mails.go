@@ -3,6 +3,7 @@ package sessions
 import (
 	"context"
 	"fmt"
+	"net/url"
 
 	"rvcontent/shared/feature/accounts"
 	"rvcontent/shared/platform/mail"
@@ -33,7 +34,16 @@ func linkMail(a accounts.Account, next, link string) mail.Mail {
 	}
 }
 
-func (s *Service) linkURL(token string) string { return s.BaseURL + VerifyPath + "?token=" + token }
+// linkURL is the sign-in link of token that continues to next. The link
+// names next too, so its page still knows where the person was going once
+// the link is used up or expired (see pages.SignIn).
+func (s *Service) linkURL(token, next string) string {
+	link := s.BaseURL + VerifyPath + "?token=" + token
+	if next != "" {
+		link += "&next=" + url.QueryEscape(next)
+	}
+	return link
+}
 
 func (s *Service) renderLink(ctx context.Context, m mail.Pending) (mail.Message, error) {
 	to := m.Param("to")
@@ -43,7 +53,7 @@ func (s *Service) renderLink(ctx context.Context, m mail.Pending) (mail.Message,
 		if err := s.Table.PutNew(ctx, newLinkItem(hash, m.AccountID, to, m.Param("next"), s.Clock.Now())); err != nil {
 			return mail.Message{}, err
 		}
-		link = s.linkURL(token)
+		link = s.linkURL(token, m.Param("next"))
 	}
 	text := fmt.Sprintf("Someone asked to sign in to your account (%s).\n\nSign in:\n%s\n\nThe link works once, for 15 minutes. If you did not ask for it, ignore this email.\n", to, link)
 	return mail.Message{To: to, Subject: "Your sign-in link", Text: text, Links: []string{link}}, nil

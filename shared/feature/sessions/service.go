@@ -64,7 +64,7 @@ func (s *Service) SendLink(ctx context.Context, email, next string) error {
 	token, hash := newSecret()
 	tx := &dynamo.Tx{}
 	tx.PutNew("link", newLinkItem(hash, a.ID, a.Email, next, s.Clock.Now()))
-	s.Mail.Add(tx, linkMail(a, next, s.linkURL(token)).RenderedBy(s.MailTemplates()))
+	s.Mail.Add(tx, linkMail(a, next, s.linkURL(token, next)).RenderedBy(s.MailTemplates()))
 	if err := s.Table.Commit(ctx, tx, nil); err != nil {
 		return apperr.Wrap("sessions.SendLink", err)
 	}

@@ -79,7 +79,11 @@ func TestSignInLinkStartsOneSession(t *testing.T) {
 	if err := svc.SendLink(ctx, "Owner@Example.com", "/oauth/consent?authorization_id=1"); err != nil {
 		t.Fatal(err)
 	}
-	token := tokenOf(t, links(box)[0])
+	link := links(box)[0]
+	if u, _ := url.Parse(link); u.Query().Get("next") != "/oauth/consent?authorization_id=1" {
+		t.Fatalf("link %q does not name its next page", link)
+	}
+	token := tokenOf(t, link)
 	st, err := svc.Redeem(ctx, token)
 	if err != nil {
 		t.Fatal(err)
