@@ -26,6 +26,20 @@ func TestAppConnectionsAreDisconnected(t *testing.T) {
 	if strings.Contains(p.Body, "Revoke Wording App") {
 		t.Fatalf("the app connection is revoked, not disconnected:\n%s", p.Body)
 	}
+	// Disconnecting it says so.
+	var keys struct {
+		Keys []map[string]any `json:"agent_keys"`
+	}
+	a.Client.Agent(t, "GET", "/agent-keys", nil).Expect(t, http.StatusOK).Decode(t, &keys)
+	for _, k := range keys.Keys {
+		if k["type"] == "oauth" {
+			end := "/dashboard/settings/agents/" + k["id"].(string) + "/revoke"
+			o.submit(t, "/dashboard/settings/agents", end, nil).Redirect(t, http.StatusSeeOther, env.URL+"/dashboard/settings/agents?done=app_disconnected")
+			o.open(t, "/dashboard/settings/agents?done=app_disconnected", "Disconnected. The app no longer works")
+			return
+		}
+	}
+	t.Fatalf("no app connection in %v", keys.Keys)
 }
 
 // TestForumHintNamesTheBrandOnlyWhenMissing: the forum settings say that

@@ -17,6 +17,8 @@ type agentsView struct {
 type keyRow struct {
 	ID, Name, Type, Prefix, Operator, End string
 	Created, LastUsed                     when
+	// App marks an app connection.
+	App bool
 }
 
 // agentKeyFields are the fields of POST /agent-keys.
@@ -35,7 +37,7 @@ func (d *Dashboard) keyRows(keys []apiAgentKey) []keyRow {
 			typ, end = "App connection", "Disconnect"
 		}
 		out[i] = keyRow{
-			ID: k.ID, Name: k.Name, Type: typ, End: end, Prefix: str(k.Prefix), Operator: str(k.Operator),
+			ID: k.ID, Name: k.Name, Type: typ, End: end, App: k.Type == "oauth", Prefix: str(k.Prefix), Operator: str(k.Operator),
 			Created: at(k.CreatedAt, now), LastUsed: atp(k.LastUsedAt, now),
 		}
 	}
@@ -99,7 +101,8 @@ func (d *Dashboard) createAgentKey(w http.ResponseWriter, r *http.Request) {
 }
 
 // revokeAgentKey revokes a key or disconnects an app (DELETE
-// /agent-keys/{id}).
+// /agent-keys/{id}); the form says which, for the words of the page
+// after.
 func (d *Dashboard) revokeAgentKey(w http.ResponseWriter, r *http.Request) {
 	o, ok := d.signedIn(w, r, agentsPage)
 	if !ok {
@@ -109,5 +112,9 @@ func (d *Dashboard) revokeAgentKey(w http.ResponseWriter, r *http.Request) {
 		d.refused(w, r, err, agentsPage, "Back to agent keys and apps")
 		return
 	}
-	d.done(w, r, agentsPage, "revoked")
+	done := "revoked"
+	if posted(r).Get("kind") == "app" {
+		done = "app_disconnected"
+	}
+	d.done(w, r, agentsPage, done)
 }
