@@ -76,8 +76,9 @@ func TestKeywordsAndResearch(t *testing.T) {
 	o := newOwner(t, env, "")
 	kw := o.site("/keywords")
 
-	o.submit(t, kw, kw, url.Values{"name": {"x"}, "tag": {"kept tag"}}).
-		Expect(t, http.StatusUnprocessableEntity, `id="add-name-error"`, "Search phrase must be", "kept tag")
+	// Every problem of a refused form at once, what was typed kept.
+	o.submit(t, kw, kw, url.Values{"name": {"x"}, "tag": {"kept tag"}, "search_volume": {"-5"}}).
+		Expect(t, http.StatusUnprocessableEntity, `id="add-name-error"`, "Search phrase must be", "kept tag", `id="add-search_volume-error"`)
 	o.submit(t, kw, kw, url.Values{"name": {"Model Rocket Kits"}, "intent": {"Commercial"}, "search_volume": {"1200"}}).
 		Redirect(t, http.StatusSeeOther, env.URL+kw+"?done=keyword")
 	page := o.open(t, kw, "model rocket kits", "1,200", "Commercial")
