@@ -77,7 +77,7 @@ func TestActivityNamesEveryActor(t *testing.T) {
 	o.submit(t, o.site("/keywords"), o.site("/keywords"), url.Values{"name": {"owner phrase"}}).Redirect(t, http.StatusSeeOther, env.URL+o.site("/keywords?done=keyword"))
 
 	p := o.open(t, "/dashboard/activity", "Test agent", "agent key", "Activity App", "(app)", "You", "owner, in the dashboard",
-		`href="`+o.site("/keywords")+`"`)
+		`href="`+o.site("/keywords")+`"`, `<th scope="col">Site</th>`, `data-label="Site"`)
 	if strings.Contains(p.Body, "keyword.created") {
 		t.Fatalf("the activity page shows action codes:\n%s", p.Body)
 	}
@@ -85,7 +85,13 @@ func TestActivityNamesEveryActor(t *testing.T) {
 	if iOwner < 0 || iAgent < 0 || iOwner > iAgent {
 		t.Fatalf("activity is not newest first:\n%s", p.Body)
 	}
-	o.open(t, o.site("/activity"), "owner phrase", "app phrase", "agent phrase")
+	// A site's own activity leaves out the Site column, the same on every row.
+	for _, page := range []string{o.site("/activity"), o.site("")} {
+		if p := o.open(t, page, "owner phrase"); strings.Contains(p.Body, `data-label="Site"`) {
+			t.Fatalf("%s shows a Site column:\n%s", page, p.Body)
+		}
+	}
+	o.open(t, o.site("/activity"), "app phrase", "agent phrase")
 
 	for i := 0; i < 26; i++ {
 		a.Client.Agent(t, "POST", "/sites/"+a.SiteID+"/keywords", map[string]any{"name": fmt.Sprintf("filler %02d", i)}).Expect(t, http.StatusCreated)

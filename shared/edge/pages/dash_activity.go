@@ -22,7 +22,7 @@ type activityRow struct {
 type activityView struct {
 	page
 	Heading string
-	Rows    []activityRow
+	Table   activityTable
 	// Older pages on; First goes back to the newest entries.
 	Older, First string
 }
@@ -43,6 +43,13 @@ func actorText(a apiActor) (who, kind string) {
 		return "The service", "scheduled work"
 	}
 	return a.Name, a.Type
+}
+
+// activityTable is an activity list as its table shows it; AcrossSites
+// adds the Site column, which a site's own pages leave out.
+type activityTable struct {
+	Rows        []activityRow
+	AcrossSites bool
 }
 
 // activityRows turns entries into rows; sites names the account's sites.
@@ -129,7 +136,8 @@ func (d *Dashboard) accountActivity(w http.ResponseWriter, r *http.Request) {
 	for _, s := range ss.Sites {
 		sites[s.ID] = s
 	}
-	v := activityView{page: o.page(r, "Activity", activityPage), Heading: "Everything done on this account", Rows: d.activityRows(act.Activity, sites)}
+	v := activityView{page: o.page(r, "Activity", activityPage), Heading: "Everything done on this account",
+		Table: activityTable{Rows: d.activityRows(act.Activity, sites), AcrossSites: true}}
 	v.Older, v.First = pageLinks(activityPage, r, act.NextCursor)
 	Render(w, http.StatusOK, "dash_activity.html", v)
 }
@@ -144,7 +152,8 @@ func (d *Dashboard) siteActivity(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	v := activityView{page: o.sitePage(r, s, "Activity", "/activity"), Heading: "Everything done on " + siteName(s), Rows: d.activityRows(act.Activity, map[string]apiSite{s.ID: s})}
+	v := activityView{page: o.sitePage(r, s, "Activity", "/activity"), Heading: "Everything done on " + siteName(s),
+		Table: activityTable{Rows: d.activityRows(act.Activity, map[string]apiSite{s.ID: s})}}
 	v.Older, v.First = pageLinks(sitePath(s.ID)+"/activity", r, act.NextCursor)
 	Render(w, http.StatusOK, "dash_activity.html", v)
 }

@@ -14,7 +14,7 @@ type overviewView struct {
 	Billing   billingFacts
 	Attention []attention
 	Sites     []siteCard
-	Activity  []activityRow
+	Activity  activityTable
 }
 
 // attention is one thing that needs the owner, with the page that fixes it.
@@ -97,7 +97,7 @@ func (d *Dashboard) overview(w http.ResponseWriter, r *http.Request) {
 	for _, s := range ss.Sites {
 		bySite[s.ID] = s
 	}
-	v := overviewView{page: o.page(r, "Overview", DashboardPath), Billing: d.billingOf(b.Billing), Activity: d.activityRows(act.Activity, bySite)}
+	v := overviewView{page: o.page(r, "Overview", DashboardPath), Billing: d.billingOf(b.Billing), Activity: activityTable{Rows: d.activityRows(act.Activity, bySite), AcrossSites: true}}
 	v.Attention = d.accountAttention(b.Billing, hooks.Webhooks)
 	for i, s := range ss.Sites {
 		x := extras[i]

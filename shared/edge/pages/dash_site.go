@@ -54,7 +54,7 @@ type siteView struct {
 	S        siteFacts
 	Billing  billingFacts
 	Credits  creditsView
-	Activity []activityRow
+	Activity activityTable
 	Scan     scanView
 }
 
@@ -154,7 +154,7 @@ func (d *Dashboard) site(w http.ResponseWriter, r *http.Request) {
 	}
 	v := siteView{
 		page: o.sitePage(r, s, "Overview", ""), S: d.factsOf(s), Billing: d.billingOf(b.Billing),
-		Credits: d.creditsOf(c.Credits), Activity: d.activityRows(act.Activity, map[string]apiSite{s.ID: s}), Scan: d.scanOf(sc.Scan),
+		Credits: d.creditsOf(c.Credits), Activity: activityTable{Rows: d.activityRows(act.Activity, map[string]apiSite{s.ID: s})}, Scan: d.scanOf(sc.Scan),
 	}
 	if v.Scan.Running {
 		v.Refresh = 10
