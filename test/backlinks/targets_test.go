@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -98,4 +99,94 @@ func TestTargetsRules(t *testing.T) {
 	}
 	viaTheirs := m.api(t, "DELETE", "/sites/"+other.site+"/backlinks/targets/"+theirs, nil)
 	viaTheirs.ExpectError(t, http.StatusNotFound, "not_found")
+}
+
+// TestSamePageOnceAtATime: requests sent at the same moment still add a
+// page once (README: the same page twice answers 409), whether they add it
+// or move another target to it; a page a target left, by a change of URL
+// or by deletion, can be a target again.
+func TestSamePageOnceAtATime(t *testing.T) {
+	m := paidMember(t, "samepage")
+	m.verify(t)
+	page := func(p string) string { return "https://" + m.host + p }
+	anchors := []string{"burr grinder", "coffee grinders", "grinding beans"}
+	// at sends one request per body at once and returns the statuses.
+	at := func(method string, paths []string, bodies []map[string]any) []int {
+		codes := make([]int, len(bodies))
+		var wg sync.WaitGroup
+		for i := range bodies {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				codes[i] = m.bl(t, method, paths[i], bodies[i]).Status
+			}(i)
+		}
+		wg.Wait()
+		return codes
+	}
+	count := func(codes []int, status int) int {
+		n := 0
+		for _, c := range codes {
+			if c == status {
+				n++
+			}
+		}
+		return n
+	}
+	targets := func() map[string]string {
+		var list struct {
+			Targets []map[string]any `json:"targets"`
+		}
+		m.bl(t, "GET", "/targets?limit=100", nil).Expect(t, http.StatusOK).Decode(t, &list)
+		byID := map[string]string{}
+		for _, tg := range list.Targets {
+			byID[tg["id"].(string)] = tg["url"].(string)
+		}
+		return byID
+	}
+
+	// Six adds of one page (written four ways) at once: one is created.
+	forms := []string{page("/dup"), page("/dup/"), "http://" + m.host + "/dup", page("/dup#top"), page("/dup"), page("/dup/")}
+	paths, bodies := make([]string, len(forms)), make([]map[string]any, len(forms))
+	for i, u := range forms {
+		paths[i], bodies[i] = "/targets", map[string]any{"url": u, "anchors": anchors}
+	}
+	if codes := at("POST", paths, bodies); count(codes, http.StatusCreated) != 1 || count(codes, http.StatusConflict) != len(codes)-1 {
+		t.Fatalf("adds of one page at once answered %v; want one 201, the rest 409", codes)
+	}
+	if n := len(targets()); n != 1 {
+		t.Fatalf("%d targets after adding one page at once, want 1: %v", n, targets())
+	}
+
+	// Two other targets moved to one new page at once: one moves.
+	a := m.bl(t, "POST", "/targets", map[string]any{"url": page("/a"), "anchors": anchors}).Expect(t, http.StatusCreated).JSON(t)["target"].(map[string]any)["id"].(string)
+	b := m.bl(t, "POST", "/targets", map[string]any{"url": page("/b"), "anchors": anchors}).Expect(t, http.StatusCreated).JSON(t)["target"].(map[string]any)["id"].(string)
+	move := map[string]any{"url": page("/moved")}
+	if codes := at("PATCH", []string{"/targets/" + a, "/targets/" + b}, []map[string]any{move, move}); count(codes, http.StatusOK) != 1 || count(codes, http.StatusConflict) != 1 {
+		t.Fatalf("two targets moved to one page at once answered %v; want one 200 and one 409", codes)
+	}
+	moved := 0
+	for _, u := range targets() {
+		if u == page("/moved") {
+			moved++
+		}
+	}
+	if moved != 1 {
+		t.Fatalf("%d targets on the page both moved to, want 1: %v", moved, targets())
+	}
+
+	// The pages left behind are free again: the one moved from, and a
+	// deleted target's.
+	left := page("/a")
+	if targets()[a] == page("/a") {
+		left = page("/b")
+	}
+	m.bl(t, "POST", "/targets", map[string]any{"url": left, "anchors": anchors}).Expect(t, http.StatusCreated)
+	for id, u := range targets() {
+		if u == page("/moved") {
+			m.bl(t, "DELETE", "/targets/"+id, nil).Expect(t, http.StatusOK)
+		}
+	}
+	m.bl(t, "POST", "/targets", map[string]any{"url": page("/moved/"), "anchors": anchors}).Expect(t, http.StatusCreated)
+	m.bl(t, "POST", "/targets", map[string]any{"url": page("/moved"), "anchors": anchors}).ExpectError(t, http.StatusConflict, "conflict")
 }

@@ -2,7 +2,8 @@ package backlinks
 
 import (
 	"context"
-	"errors"
+	"crypto/sha256"
+	"encoding/hex"
 	"net/url"
 	"strconv"
 	"strings"
@@ -51,9 +52,52 @@ func (s *Service) checkURL(ctx context.Context, accountID, siteID, raw, skip str
 	return nil
 }
 
+// targetPageItem reserves a page for one target of its site: it is written
+// with the target (and moved with its URL), so two requests at once cannot
+// both add the same page, which checkURL alone cannot see.
+type targetPageItem struct {
+	PK       string `dynamodbav:"pk"`
+	SK       string `dynamodbav:"sk"`
+	TargetID string `dynamodbav:"target_id"`
+}
+
+// writePage names the write of a page reservation in a transaction.
+const writePage = "page"
+
+// pageSK returns the sort key reserving the page of a target URL (as
+// normalURL compares pages) on its site.
+func pageSK(raw string) string {
+	n, _ := normalURL(raw)
+	sum := sha256.Sum256([]byte(n))
+	return dynamo.BacklinkTargetURLSK(hex.EncodeToString(sum[:]))
+}
+
+// reservePage adds to tx the reservation of raw's page for target id; the
+// commit fails, naming writePage, when another target holds it.
+func reservePage(tx *dynamo.Tx, siteID, id, raw string) {
+	tx.PutNew(writePage, targetPageItem{PK: dynamo.SitePK(siteID), SK: pageSK(raw), TargetID: id})
+}
+
+// releasePage adds to tx the removal of raw's page reservation (absent
+// for targets added before reservations existed).
+func releasePage(tx *dynamo.Tx, siteID, raw string) {
+	tx.Delete("old page", dynamo.SitePK(siteID), pageSK(raw), "")
+}
+
+// pageTaken is the answer to a commit that failed on the page reservation
+// or lost a race with another transaction: another target took the page,
+// or changed, at the same moment.
+func (s *Service) pageTaken(ctx context.Context, accountID, siteID, raw, skip string) error {
+	if err := s.checkURL(ctx, accountID, siteID, raw, skip); err != nil {
+		return err
+	}
+	return apperr.New(apperr.Conflict, "Another target for that URL was being added or changed at the same moment. Send the request again.")
+}
+
 // CreateTarget adds a target to the caller's site. Errors: not_found;
-// conflict without a verified domain, for a URL another target has, or at
-// MaxTargets; validation_failed for a URL off the verified domain.
+// conflict without a verified domain, for a URL another target has (or
+// takes at the same moment), or at MaxTargets; validation_failed for a URL
+// off the verified domain.
 func (s *Service) CreateTarget(ctx context.Context, siteID string, in TargetInput) (Target, error) {
 	who, _, err := s.site(ctx, siteID)
 	if err != nil {
@@ -82,6 +126,7 @@ func (s *Service) CreateTarget(ctx context.Context, siteID string, in TargetInpu
 	}
 	tx := &dynamo.Tx{}
 	tx.PutNew("target", it)
+	reservePage(tx, siteID, t.ID, t.URL)
 	u := statsUpdate(who.AccountID, siteID, delta{cTargets: 1})
 	u.ExpressionAttributeNames["#t"] = cTargets
 	u.ExpressionAttributeValues[":max"] = &types.AttributeValueMemberN{Value: strconv.Itoa(MaxTargets)}
@@ -92,13 +137,17 @@ func (s *Service) CreateTarget(ctx context.Context, siteID string, in TargetInpu
 		if dynamo.FailedOn(err, "targets") {
 			return Target{}, errTargetLimit
 		}
+		if dynamo.LostRace(err, writePage) {
+			return Target{}, s.pageTaken(ctx, who.AccountID, siteID, t.URL, t.ID)
+		}
 		return Target{}, apperr.Wrap("backlinks.CreateTarget", err)
 	}
 	return t, nil
 }
 
 // UpdateTarget changes the sent fields of the caller's target. Errors:
-// not_found; as CreateTarget for a new URL.
+// not_found; as CreateTarget for a new URL; conflict when the target's URL
+// changed at the same moment.
 func (s *Service) UpdateTarget(ctx context.Context, siteID, id string, in TargetInput) (Target, error) {
 	who, _, err := s.site(ctx, siteID)
 	if err != nil {
@@ -108,6 +157,7 @@ func (s *Service) UpdateTarget(ctx context.Context, siteID, id string, in Target
 	if err != nil {
 		return Target{}, err
 	}
+	oldURL := it.URL
 	if in.URL.Sent && in.URL.Value != it.URL {
 		if err := s.checkURL(ctx, who.AccountID, siteID, in.URL.Value, id); err != nil {
 			return Target{}, err
@@ -122,15 +172,37 @@ func (s *Service) UpdateTarget(ctx context.Context, siteID, id string, in Target
 		return Target{}, apperr.Wrap("backlinks.UpdateTarget", err)
 	}
 	tx := &dynamo.Tx{}
+	if pageSK(oldURL) != pageSK(it.URL) {
+		// The page moves: only from the URL read, so the reservations
+		// follow the target's URL.
+		u.ConditionExpression = aws.String("attribute_exists(pk) AND #url_read = :url_read")
+		u.ExpressionAttributeNames["#url_read"] = "url"
+		u.ExpressionAttributeValues[":url_read"] = str(oldURL)
+		releasePage(tx, siteID, oldURL)
+		reservePage(tx, siteID, id, it.URL)
+	}
 	tx.Update("target", it.PK, it.SK, u)
 	recordTarget(tx, s.Clock, who, siteID, id, "backlink_target.updated", "Backlink target changed ("+strings.Join(changed, ", ")+"): "+it.URL)
 	if err := s.Table.Commit(ctx, tx, nil); err != nil {
-		if errors.Is(err, dynamo.ErrConditionFailed) {
-			return Target{}, ErrTargetNotFound
+		if dynamo.LostRace(err, writePage) {
+			return Target{}, s.pageTaken(ctx, who.AccountID, siteID, it.URL, id)
+		}
+		if dynamo.FailedOn(err, "target") {
+			return Target{}, s.targetRaced(ctx, siteID, id)
 		}
 		return Target{}, apperr.Wrap("backlinks.UpdateTarget", err)
 	}
 	return it.view(), nil
+}
+
+// targetRaced is the answer to a commit whose condition on target id
+// failed: not_found when it is gone, conflict when its URL changed at the
+// same moment.
+func (s *Service) targetRaced(ctx context.Context, siteID, id string) error {
+	if _, err := s.getTarget(ctx, siteID, id); err != nil {
+		return err
+	}
+	return apperr.New(apperr.Conflict, "The target was changed at the same moment. Read it again and send the request again.")
 }
 
 // apply sets the sent fields on it and returns the attributes to write and
@@ -209,7 +281,8 @@ func targetUpdate(sets map[string]any, it targetItem) (*types.Update, error) {
 }
 
 // DeleteTarget removes the caller's target; its live links stay live and
-// placements already under way go on. Errors: not_found.
+// placements already under way go on. Errors: not_found; conflict when
+// its URL changed at the same moment.
 func (s *Service) DeleteTarget(ctx context.Context, siteID, id string) (string, error) {
 	who, _, err := s.site(ctx, siteID)
 	if err != nil {
@@ -220,12 +293,17 @@ func (s *Service) DeleteTarget(ctx context.Context, siteID, id string) (string, 
 		return "", err
 	}
 	tx := &dynamo.Tx{}
-	tx.Delete("target", it.PK, it.SK, "attribute_exists(pk)")
+	// Deleted as read, so the page released is the target's.
+	tx.Raw("target", types.TransactWriteItem{Delete: &types.Delete{
+		Key: dynamo.Key(it.PK, it.SK), ConditionExpression: aws.String("attribute_exists(pk) AND #url = :url"),
+		ExpressionAttributeNames: map[string]string{"#url": "url"}, ExpressionAttributeValues: map[string]types.AttributeValue{":url": str(it.URL)},
+	}})
+	releasePage(tx, siteID, it.URL)
 	addStats(tx, who.AccountID, siteID, delta{cTargets: -1})
 	recordTarget(tx, s.Clock, who, siteID, id, "backlink_target.deleted", "Backlink target deleted: "+it.URL)
 	if err := s.Table.Commit(ctx, tx, nil); err != nil {
-		if errors.Is(err, dynamo.ErrConditionFailed) {
-			return "", ErrTargetNotFound
+		if dynamo.FailedOn(err, "target") {
+			return "", s.targetRaced(ctx, siteID, id)
 		}
 		return "", apperr.Wrap("backlinks.DeleteTarget", err)
 	}

@@ -66,6 +66,7 @@ import "strings"
 // |                       |                       |                          | GSI2 BLHOST while it hosts, GSI1 DUE#backlink_domain at its re-check |
 // | backlink stats        | ACCT#<id>             | BLSTATS#<site id>        | a site's exchange counters (escrow, lifetime credits, live links, targets; ADD only) |
 // | backlink target       | SITE#<site_id>        | BLT#<uuidv7>             | a site's targets in creation order; GSI2 BLTARGET while active |
+// | backlink target URL   | SITE#<site_id>        | BLTURL#<sha256 of page>  | one target per page on a site (written with the target) |
 // | backlink placement    | SITE#<site_id>        | BLP#<uuidv7>             | a site's placements newest first, one copy under each of the two sites; |
 // |                       |                       |                          | the hosted copy is on GSI1 DUE#backlink at its next step while not ended |
 // | backlink slots        | SITE#<site_id>        | BLS#<article id>         | links an article carries (conditional count, one per linking domain) |
@@ -376,6 +377,10 @@ func BacklinkTargetSK(id string) string { return "BLT#" + id }
 
 // BacklinkTargetPrefix begins every backlink target sort key.
 const BacklinkTargetPrefix = "BLT#"
+
+// BacklinkTargetURLSK is the sort key of the item reserving a target's
+// page (the hex SHA-256 of its normalized URL) on its site.
+func BacklinkTargetURLSK(pageHash string) string { return "BLTURL#" + pageHash }
 
 // BacklinkPlacementSK is the sort key of a placement copy under its site.
 func BacklinkPlacementSK(id string) string { return "BLP#" + id }
