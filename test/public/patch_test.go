@@ -3,6 +3,7 @@ package public
 import (
 	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -40,6 +41,10 @@ func TestPatchValidationOrder(t *testing.T) {
 		{"metadata IP", map[string]any{"published_url": "http://169.254.169.254/x"}, msgNotPublic},
 		{".local", map[string]any{"published_url": "https://printer.local/x"}, msgNotPublic},
 		{".internal", map[string]any{"published_url": "https://acme-order.internal/x"}, msgNotPublic},
+		// Longer than any URL field (2,048 characters), up to a body that
+		// would not fit in the article's item.
+		{"too long", map[string]any{"published_url": "https://acme-order.com/" + strings.Repeat("a", 2048)}, msgNotPublic},
+		{"far too long", map[string]any{"published_url": "https://acme-order.com/" + strings.Repeat("a", 600_000)}, msgNotPublic},
 		{"other domain", map[string]any{"published_url": "https://example.org/x"}, offSite},
 		{"lookalike", map[string]any{"published_url": "https://evilacme-order.com/x"}, offSite},
 		{"suffix trick", map[string]any{"published_url": "https://acme-order.com.evil.net/x"}, offSite},

@@ -80,3 +80,35 @@ func TestRewriteGeneratedSection(t *testing.T) {
 		t.Fatalf("rewrite = %+v", out.Rewrite)
 	}
 }
+
+// A rewrite never puts an image into a body (the public articles API
+// promises bodies without one): splitting a passage into a list at a
+// sentence end inside a code span would turn the image syntax it quotes
+// into a live image, so the rewrite is refused on the passage's field and
+// the body stays as it was, applied or not.
+func TestRewriteNeverAddsAnImage(t *testing.T) {
+	env := testenv.Shared(t)
+	r := newRig(t, env, false)
+	passage := "Write `x. ![logo](https://example.com/logo.png) y` to show one. Then preview the page."
+	body := "# Images in Markdown\n\n## Syntax\n\n" + passage + "\n"
+	a := r.create(t, map[string]any{"title": "Images in Markdown", "body_markdown": body})
+	path := r.articlePath(a.ID) + "/rewrite-section"
+	for _, req := range []map[string]any{
+		{"text": passage, "instructions": "Make it a bulleted list"},
+		{"text": passage, "instructions": "Make it a bulleted list", "apply": false},
+		{"section": "Syntax", "instructions": "Make it a bulleted list"},
+	} {
+		field := "text"
+		if _, ok := req["section"]; ok {
+			field = "section"
+		}
+		if p := wantProblem(t, r.api(t, "POST", path, req), field); !strings.Contains(p, "image") {
+			t.Fatalf("%v: problem %q", req, p)
+		}
+	}
+	if got := r.get(t, a.ID); got.BodyMarkdown != a.BodyMarkdown || got.UpdatedAt != a.UpdatedAt || strings.Contains(got.BodyHTML, "<img") {
+		t.Fatalf("body after refused rewrites: %q / %q", got.BodyMarkdown, got.BodyHTML)
+	}
+	// The same passage rewritten without a list keeps its code span.
+	r.api(t, "POST", path, map[string]any{"text": passage, "instructions": "Make it formal"}).Expect(t, http.StatusOK)
+}

@@ -1,6 +1,7 @@
 package publicapi
 
 import (
+	"errors"
 	"net/url"
 	"strconv"
 	"strings"
@@ -45,7 +46,9 @@ func readListQuery(raw string) (listQuery, error) {
 		lq.Since = t
 	}
 	if s := strings.TrimSpace(q.Get("limit")); s != "" {
-		if n, err := strconv.Atoi(s); err == nil {
+		// A whole number too large for an int is still out of range
+		// (Atoi then returns the nearest int).
+		if n, err := strconv.Atoi(s); err == nil || errors.Is(err, strconv.ErrRange) {
 			lq.Limit = min(max(n, 1), MaxPageSize)
 		}
 	}

@@ -10,6 +10,8 @@ func TestNoImages(t *testing.T) {
 		"Inline <img src=\"https://acme.com/r.png\"> here.",
 		"<div>\n<IMG SRC=x>\n</div>\n",
 		"[![badge](https://acme.com/b.svg)](https://acme.com)",
+		"Parsed as img: <image src=\"https://acme.com/r.png\">",
+		"<svg><IMAGE href=\"https://acme.com/r.png\"/></svg>",
 	}
 	for _, body := range refused {
 		if noImages(body) == "" {
@@ -23,6 +25,7 @@ func TestNoImages(t *testing.T) {
 		"```\n![in a block](x.png)\n<img src=x>\n```\n",
 		"Exclamation! [link](https://acme.com)",
 		"<imgur> is not an image tag, nor is <image-caption>.",
+		"Nor <imagine> or <imaged>; in code `<image src=x>` is text.",
 	}
 	for _, body := range accepted {
 		if p := noImages(body); p != "" {

@@ -43,8 +43,14 @@ func (a *Article) SetBody(body string) {
 	a.WordCount = WordCount(body)
 }
 
-// imgTag matches a raw HTML image tag.
-var imgTag = regexp.MustCompile(`(?i)<img[\s/>]`)
+// imgTag matches a raw HTML image tag: <img>, and <image>, which HTML
+// parsers read as <img> (and SVG draws as an image too).
+var imgTag = regexp.MustCompile(`(?i)<im(?:g|age)[\s/>]`)
+
+// HasImages reports whether a Markdown body holds an image that the
+// articles' rule refuses (see noImages). Text that comes from a model is
+// checked with it: the public articles API promises bodies without images.
+func HasImages(body string) bool { return noImages(body) != "" }
 
 // noImages refuses a Markdown body with an image, Markdown's or a raw
 // <img> tag (in a code span or block it is text, and fine): the public

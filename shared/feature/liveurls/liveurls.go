@@ -10,6 +10,7 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/publicsuffix"
 
@@ -25,6 +26,11 @@ const (
 	offDomain    = "published_url must be on your own site (%s)."
 	noDomain     = "set your website in Settings"
 )
+
+// MaxURL is the longest live URL accepted (also by the agent API's
+// publish). A longer one answers rule 2's sentence: it is no address the
+// service can store or verify.
+const MaxURL = 2048
 
 // VerifiedDomains tells a site's verified backlink-exchange domain. The
 // backlinks feature implements it; without one only the website counts.
@@ -92,12 +98,12 @@ func bareHost(host string) string {
 	return strings.TrimPrefix(h, "www.")
 }
 
-// CheckURL applies rules 2 and 3 to raw: a public http(s) URL, on one of
-// domains or a subdomain of one. It returns a bad_request error with the
-// spec's sentence otherwise.
+// CheckURL applies rules 2 and 3 to raw: a public http(s) URL of at most
+// MaxURL characters, on one of domains or a subdomain of one. It returns a
+// bad_request error with the spec's sentence otherwise.
 func CheckURL(raw string, domains []string) error {
 	u, problem := weburl.Parse(raw, false)
-	if problem != "" {
+	if problem != "" || utf8.RuneCountInString(raw) > MaxURL {
 		return apperr.New(apperr.BadRequest, MsgNotPublic)
 	}
 	host := bareHost(u.Hostname())

@@ -1,6 +1,7 @@
 package liveurls
 
 import (
+	"strings"
 	"testing"
 
 	"rvcontent/shared/feature/sites"
@@ -66,6 +67,12 @@ func TestDomains(t *testing.T) {
 	}
 }
 
+// longURL returns an address on acme.com of n characters.
+func longURL(n int) string {
+	const start = "https://acme.com/"
+	return start + strings.Repeat("a", n-len(start))
+}
+
 func TestCheckURL(t *testing.T) {
 	two := []string{"acme.com", "acme-partner.io"}
 	cases := []struct {
@@ -87,6 +94,9 @@ func TestCheckURL(t *testing.T) {
 		{"https://192.168.0.10/x", two, MsgNotPublic},
 		{"https://server.internal/x", two, MsgNotPublic},
 		{"//acme.com/x", two, MsgNotPublic},
+		{longURL(MaxURL), two, ""},
+		{longURL(MaxURL + 1), two, MsgNotPublic},
+		{longURL(400_000), two, MsgNotPublic},
 	}
 	for _, c := range cases {
 		err := CheckURL(c.url, c.domains)
@@ -95,7 +105,7 @@ func TestCheckURL(t *testing.T) {
 			got = err.(*apperr.Error).Message
 		}
 		if got != c.msg {
-			t.Fatalf("CheckURL(%q, %v) = %q, want %q", c.url, c.domains, got, c.msg)
+			t.Fatalf("CheckURL(%.80q (%d characters), %v) = %q, want %q", c.url, len(c.url), c.domains, got, c.msg)
 		}
 	}
 }

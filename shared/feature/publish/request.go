@@ -1,9 +1,12 @@
 package publish
 
-import "rvcontent/shared/kernel/input"
+import (
+	"rvcontent/shared/feature/liveurls"
+	"rvcontent/shared/kernel/input"
+)
 
-// MaxURL is the longest live URL accepted.
-const MaxURL = 2048
+// MaxURL is the longest live URL accepted, as in the public API's reports.
+const MaxURL = liveurls.MaxURL
 
 // MaxDestinations bounds the destinations list.
 const MaxDestinations = 10

@@ -69,13 +69,24 @@ var (
 	errModelUnavailable = &apperr.Error{Code: apperr.Unavailable, Message: "The passage could not be rewritten right now. Retry in a minute.", RetryAfter: 60}
 )
 
+// errRewriteImage refuses a rewrite that would put an image into the body
+// (a model can write one, or turn image syntax quoted in code into one):
+// articles carry text only. It names the field the passage was sent in.
+func errRewriteImage(bySection bool) error {
+	field := "text"
+	if bySection {
+		field = "section"
+	}
+	return apperr.Invalid(apperr.Problem{Field: field, Problem: "would hold an image once rewritten as instructed (a Markdown image or an <img> tag), and articles carry text only; change the instructions or the passage"})
+}
+
 // RewriteSection rewrites one passage of the caller's article with the
 // site's writing settings and, when r.Apply, stores it in the body (a
 // finished article's seo_score is recomputed and article.updated records
 // the change). It spends no credit and counts toward the AI rate limit.
-// Errors: not_found; validation_failed (passage not found, ambiguous);
-// conflict (no body, being written, changed at the same moment);
-// rate_limited; unavailable (the model did not answer).
+// Errors: not_found; validation_failed (passage not found, ambiguous, or
+// rewritten with an image); conflict (no body, being written, changed at
+// the same moment); rate_limited; unavailable (the model did not answer).
 func (s *Service) RewriteSection(ctx context.Context, p auth.Principal, siteID, id string, r RewriteRequest) (Rewrite, error) {
 	site, err := s.Sites.Get(ctx, p.AccountID, siteID)
 	if err != nil {
@@ -113,6 +124,10 @@ func (s *Service) RewriteSection(ctx context.Context, p auth.Principal, siteID, 
 		out.Section = &h
 	}
 	body := loc.replace(a.BodyMarkdown, after)
+	if articles.HasImages(body) && !articles.HasImages(a.BodyMarkdown) {
+		_ = s.AI.Give(ctx, p.AccountID)
+		return Rewrite{}, errRewriteImage(loc.section != "")
+	}
 	if !r.Apply || body == a.BodyMarkdown {
 		out.Applied = r.Apply
 		return out, nil

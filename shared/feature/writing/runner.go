@@ -62,5 +62,8 @@ func (s *Service) write(ctx context.Context, b model.ArticleBrief) (model.Articl
 	if len(d.BodyMarkdown) > articles.MaxBody {
 		return model.ArticleDraft{}, errors.New("the written body is longer than an article may be")
 	}
+	if articles.HasImages(d.BodyMarkdown) {
+		return model.ArticleDraft{}, errors.New("the written body has an image, and articles carry text only")
+	}
 	return d, nil
 }

@@ -234,6 +234,35 @@ func TestModelFailureAfterThePeriodRefundsNothing(t *testing.T) {
 	}
 }
 
+// imageWriter is a model that writes articles with an image in them.
+type imageWriter struct{ model.Offline }
+
+func (w imageWriter) WriteArticle(ctx context.Context, b model.ArticleBrief) (model.ArticleDraft, error) {
+	d, err := w.Offline.WriteArticle(ctx, b)
+	d.BodyMarkdown += "\n![chart](https://example.com/chart.png)\n"
+	return d, err
+}
+
+// A draft with an image is a draft the model got wrong: it is retried and
+// then given up, so no article ever holds an image (the public articles
+// API promises bodies without one).
+func TestDraftWithAnImageIsAModelFailure(t *testing.T) {
+	r := newRig(t, imageWriter{}, true)
+	id := r.scheduled(t)
+	j := r.generate(t, id)
+	var got jobs.Job
+	for attempt := 1; attempt <= jobs.MaxAttempts; attempt++ {
+		got = r.process(t, j.ID)
+	}
+	if got.Status != jobs.Failed || got.Error == nil || got.Error.Code != "generation_failed" {
+		t.Fatalf("job after the last attempt = %+v", got)
+	}
+	r.wantGivenUp(t, id, j.ID, "generation_failed")
+	if a, _ := r.svc.Articles.Get(context.Background(), r.site, id); articles.HasImages(a.BodyMarkdown) {
+		t.Fatalf("article body holds an image: %q", a.BodyMarkdown)
+	}
+}
+
 func TestDeletedWhileWaiting(t *testing.T) {
 	r := newRig(t, model.Offline{}, true)
 	id := r.scheduled(t)
