@@ -187,3 +187,47 @@ func TestAutopilot(t *testing.T) {
 		t.Fatalf("%d generations with the autopilot off, want 2", n)
 	}
 }
+
+// A slot that writes nothing (here: the period's credits are spent) does
+// not hold its day: once credits are back, a later time of day set that
+// same day still writes that day (it used to move to a later day).
+func TestAutopilotSlotThatWroteNothingKeepsItsDay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs a dev stack")
+	}
+	env := testenv.Start(t, testenv.Options{SchedulerEvery: -1})
+	r := newRig(t, env, true)
+	r.clearScheduled(t)
+	for i := 0; i < 5; i++ { // spend the trial's 5 article credits
+		a := r.create(t, map[string]any{"title": fmt.Sprintf("Spent %d", i), "keyword": fmt.Sprintf("spent coffee %d", i), "status": "opportunity"})
+		r.generate(t, a.ID)
+	}
+	if bal, _ := r.articleCredits(t); bal != 0 {
+		t.Fatalf("balance = %v, want 0", bal)
+	}
+	waiting := r.create(t, map[string]any{"title": "Cold brew at home", "keyword": "cold brew"})
+
+	// Start at 00:30 UTC so the day has room for a slot at 02:00 and a
+	// later one at 20:00.
+	now, _ := time.Parse(time.RFC3339Nano, env.Now(t))
+	start := time.Date(now.Year(), now.Month(), now.Day()+1, 0, 30, 0, 0, time.UTC)
+	env.Advance(t, start.Sub(now).Seconds())
+	on := r.autopilot(t, "PATCH", map[string]any{
+		"enabled": true, "weekly_cadence": 7, "days": []string{"mon", "tue", "wed", "thu", "fri", "sat", "sun"}, "time_of_day": "02:00",
+	})
+	r.runDue(t, *on.NextRunAt)
+	if s := r.get(t, waiting.ID).Status; s != "scheduled" {
+		t.Fatalf("the slot without credits left the article %s", s)
+	}
+
+	r.api(t, "POST", "/billing/activate", nil, "Idempotency-Key: activate-"+r.site).Expect(t, http.StatusOK)
+	later := time.Date(start.Year(), start.Month(), start.Day(), 20, 0, 0, 0, time.UTC)
+	moved := r.autopilot(t, "PATCH", map[string]any{"time_of_day": "20:00"})
+	if at, _ := time.Parse(time.RFC3339Nano, *moved.NextRunAt); !at.Equal(later) {
+		t.Fatalf("next_run_at after a slot that wrote nothing = %s, want %s (the same day)", *moved.NextRunAt, later.Format(time.RFC3339))
+	}
+	r.runDue(t, *moved.NextRunAt)
+	if s := r.get(t, waiting.ID).Status; s != "finished" {
+		t.Fatalf("the later slot that day left the article %s", s)
+	}
+}

@@ -8,7 +8,6 @@ package articles
 
 import (
 	"strings"
-	"unicode"
 
 	"rvcontent/shared/kernel/fold"
 )
@@ -90,22 +89,7 @@ func (a Article) WithoutBody() Article {
 // whatever the article's status, so it always follows the current title; a
 // published article's published_url stays as it was reported.
 func Slug(title, id string) string {
-	var b strings.Builder
-	dash := false
-	for _, r := range fold.String(strings.ToLower(title)) {
-		switch {
-		case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)):
-			b.WriteRune(r)
-			dash = false
-		case unicode.Is(unicode.Mn, r): // accents dropped: "é" → "e"
-		default:
-			if !dash && b.Len() > 0 {
-				b.WriteByte('-')
-				dash = true
-			}
-		}
-	}
-	s := strings.TrimSuffix(b.String(), "-")
+	s := fold.Slug(title)
 	if len(s) > 80 {
 		s = strings.TrimSuffix(s[:80], "-")
 	}

@@ -45,7 +45,7 @@ func ParseDraft(o *input.Object) (Draft, error) {
 	if f := o.NullableString("scheduled_for", day); f.Sent && !f.Null {
 		d.ScheduledFor = &f.Value
 	}
-	d.BodyMarkdown, _ = o.String("body_markdown", false, input.MaxLen(MaxBody), noImages)
+	d.BodyMarkdown, _ = o.String("body_markdown", false, input.MaxLen(MaxBody), noImages, fits)
 	return d, o.Err()
 }
 
@@ -78,7 +78,7 @@ func ParsePatch(o *input.Object) (Patch, error) {
 		o.Problem("status", "cannot be null")
 	}
 	p.ScheduledFor = o.NullableString("scheduled_for", day)
-	p.BodyMarkdown = o.NullableString("body_markdown", input.MaxLen(MaxBody), noImages)
+	p.BodyMarkdown = o.NullableString("body_markdown", input.MaxLen(MaxBody), noImages, fits)
 	return p, o.Err()
 }
 

@@ -2,6 +2,8 @@ package articles
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"regexp"
 	"strings"
 	"unicode"
@@ -42,6 +44,34 @@ func (a *Article) SetBody(body string) {
 	a.BodyHTML = RenderHTML(body)
 	a.WordCount = WordCount(body)
 }
+
+// MaxStoredBody bounds a body and its HTML rendering together, counted
+// in bytes as JSON writes them. An article is one table item (DynamoDB
+// holds at most 400 KB in one), and the answer an idempotent request
+// stores holds both as JSON too; markup can make the HTML many times the
+// Markdown's size, so characters alone (MaxBody) do not bound it.
+const MaxStoredBody = 380_000
+
+// storedSize is what body and its HTML take as JSON strings.
+func storedSize(body, html string) int {
+	md, _ := json.Marshal(body)
+	h, _ := json.Marshal(html)
+	return len(md) + len(h)
+}
+
+// fits refuses a body that, with its HTML rendering, is too large to store
+// (see MaxStoredBody).
+func fits(body string) string {
+	if storedSize(body, RenderHTML(body)) > MaxStoredBody {
+		return fmt.Sprintf("is too large to store once rendered: the Markdown and its HTML may take at most %d bytes together as JSON; shorten the article", MaxStoredBody)
+	}
+	return ""
+}
+
+// Fits reports whether a body can be stored with its HTML rendering (see
+// MaxStoredBody). Text that comes from a model, or that a rewrite makes,
+// is checked with it.
+func Fits(body string) bool { return fits(body) == "" }
 
 // imgTag matches a raw HTML image tag: <img>, and <image>, which HTML
 // parsers read as <img> (and SVG draws as an image too).

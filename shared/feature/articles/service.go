@@ -130,9 +130,9 @@ func (s *Service) Update(ctx context.Context, siteID, id string, in Patch) (Arti
 			return errKeepsBody
 		}
 		changed = apply(a, in)
-		if a.Status == StatusFinished && len(publicChanges(changed)) > 0 {
+		if a.Status == StatusFinished && len(changed) > 0 {
 			a.Slug = Slug(a.Title, a.ID) // the score's keyword_in_slug check reads it
-			a.SetSEOScore(site)          // a finished article's score follows its text
+			a.SetSEOScore(site)          // a finished article's score follows its text and keyword
 		}
 		return nil
 	}, func(tx *dynamo.Tx, before, after Article) error {

@@ -69,12 +69,13 @@ func (s *Service) runSlot(ctx context.Context, accountID, siteID string, now tim
 			return err
 		}
 	}
-	claimed, err := s.claim(ctx, accountID, st, now, !blocked, len(queue) == 0)
-	if err != nil || !claimed || blocked {
+	claimed, ok, err := s.claim(ctx, accountID, st, now, !blocked, len(queue) == 0)
+	if err != nil || !ok || blocked || len(queue) == 0 {
 		return err
 	}
 	p := auth.Service(accountID, actorName)
 	started := 0
+write:
 	for _, a := range queue {
 		if started == wanted {
 			break
@@ -84,14 +85,50 @@ func (s *Service) runSlot(ctx context.Context, accountID, siteID string, now tim
 		case err == nil:
 			started++
 		case apperr.Is(err, apperr.InsufficientCredits):
-			return nil // the period's credits are spent: credits.exhausted said so
+			break write // the period's credits are spent: credits.exhausted said so
 		case apperr.Is(err, apperr.Conflict), apperr.Is(err, apperr.NotFound):
 			continue // written, changed or deleted meanwhile: the next one
 		default:
 			return err
 		}
 	}
+	if started == 0 {
+		return s.release(ctx, accountID, claimed, st.LastSlotAt)
+	}
 	return nil
+}
+
+// release gives the day back to a claimed slot that started no writing
+// (the credits were spent, or every scheduled article was written, changed
+// or deleted meanwhile): a slot that wrote nothing does not hold its day,
+// so a later time of day set that day still writes. It puts the last slot
+// that wrote (previous) back, on the condition that the settings are still
+// as the claim wrote them; otherwise it changes nothing.
+func (s *Service) release(ctx context.Context, accountID string, claimed Settings, previous *string) error {
+	st := claimed
+	st.LastSlotAt = previous
+	tx := &dynamo.Tx{}
+	cond, values := claimCondition(claimed)
+	cond += " AND last_slot_at = :held"
+	values[":held"] = &types.AttributeValueMemberS{Value: *claimed.LastSlotAt}
+	tx.Put("autopilot", newItem(accountID, st), cond, values)
+	err := s.Table.Commit(ctx, tx, nil)
+	if dynamo.LostRace(err, "autopilot") {
+		return nil
+	}
+	return err
+}
+
+// claimCondition is the condition that settings are still st as read:
+// the same next slot and, once PATCHed, the same updated_at.
+func claimCondition(st Settings) (string, map[string]types.AttributeValue) {
+	cond := "next_run_at = :slot"
+	values := map[string]types.AttributeValue{":slot": &types.AttributeValueMemberS{Value: *st.NextRunAt}}
+	if st.UpdatedAt != nil {
+		cond += " AND updated_at = :updated"
+		values[":updated"] = &types.AttributeValueMemberS{Value: *st.UpdatedAt}
+	}
+	return cond, values
 }
 
 // blocked reports whether the slot must pass without writing: the account
@@ -108,11 +145,12 @@ func (s *Service) blocked(ctx context.Context, accountID, siteID string) (bool, 
 }
 
 // claim moves the settings past the due slot, on the condition that they
-// are unchanged since read. A slot that runs (not blocked) with an empty
-// queue adds autopilot.queue_empty to the write; one that runs with
-// articles to write becomes the slot that last wrote (LastSlotAt). It
-// reports false when another run or a PATCH got there first.
-func (s *Service) claim(ctx context.Context, accountID string, st Settings, now time.Time, runs, empty bool) (bool, error) {
+// are unchanged since read, and returns them as written. A slot that runs
+// (not blocked) with an empty queue adds autopilot.queue_empty to the
+// write; one that runs with articles to write becomes the slot that last
+// wrote (LastSlotAt) until release gives its day back. It reports false
+// when another run or a PATCH got there first.
+func (s *Service) claim(ctx context.Context, accountID string, st Settings, now time.Time, runs, empty bool) (Settings, bool, error) {
 	before := st
 	if runs && !empty {
 		st.LastSlotAt = before.NextRunAt
@@ -122,21 +160,16 @@ func (s *Service) claim(ctx context.Context, accountID string, st Settings, now 
 	nextAt, ranAt := clock.Format(next), clock.Format(now)
 	st.NextRunAt, st.NextRunArticles, st.LastRunAt = &nextAt, n, &ranAt
 	tx := &dynamo.Tx{}
-	cond := "next_run_at = :slot"
-	values := map[string]types.AttributeValue{":slot": &types.AttributeValueMemberS{Value: *before.NextRunAt}}
-	if before.UpdatedAt != nil {
-		cond += " AND updated_at = :updated"
-		values[":updated"] = &types.AttributeValueMemberS{Value: *before.UpdatedAt}
-	}
+	cond, values := claimCondition(before)
 	tx.Put("autopilot", newItem(accountID, st), cond, values)
 	if empty {
 		s.Events.Emit(tx, accountID, st.SiteID, "autopilot.queue_empty", map[string]any{"site_id": st.SiteID, "weekly_cadence": st.WeeklyCadence})
 	}
 	err := s.Table.Commit(ctx, tx, nil)
 	if dynamo.LostRace(err, "autopilot") {
-		return false, nil
+		return Settings{}, false, nil
 	}
-	return err == nil, err
+	return st, err == nil, err
 }
 
 // sortQueue orders scheduled articles oldest scheduled_for first (those

@@ -101,3 +101,25 @@ func TestEmptyArticle(t *testing.T) {
 		t.Fatalf("empty article score = %+v", s)
 	}
 }
+
+// TestKeywordInSlugIsFoldedLikeTheSlug: the slug is the title folded to
+// ASCII words, so an accented keyword the title holds is in the slug too
+// (the check used to look for "café-crème" in "cafe-creme-...").
+func TestKeywordInSlugIsFoldedLikeTheSlug(t *testing.T) {
+	for _, tc := range []struct {
+		keyword, slug string
+		want          bool
+	}{
+		{"café crème", "cafe-creme-at-home-0190b7a2", true},
+		{"Straße", "die-strasse-0190b7a2", true},
+		{"crème", "cremes-0190b7a2", false},
+		{"кофе", "0190b7a2", false},
+	} {
+		in := Input{Title: tc.keyword, Slug: tc.slug, Keyword: tc.keyword}
+		for _, c := range Of(in).SEO.Checks {
+			if c.ID == "keyword_in_slug" && c.Passed != tc.want {
+				t.Errorf("keyword %q in slug %q: passed %v, want %v (%s)", tc.keyword, tc.slug, c.Passed, tc.want, c.Detail)
+			}
+		}
+	}
+}

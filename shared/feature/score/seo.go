@@ -3,6 +3,8 @@ package score
 import (
 	"fmt"
 	"strings"
+
+	"rvcontent/shared/kernel/fold"
 )
 
 // seo runs the SEO checks (100 points in all).
@@ -99,8 +101,10 @@ func (r rater) slug() Check {
 	if r.kw == "" {
 		return check(id, label, 0, max, noKeyword)
 	}
-	kwSlug := strings.ReplaceAll(r.kw, " ", "-")
-	if strings.Contains("-"+r.in.Slug+"-", "-"+kwSlug+"-") {
+	// The slug is the title folded to ASCII words, so the keyword is looked
+	// for folded alike ("café crème" is "cafe-creme" there).
+	kwSlug := fold.Slug(r.in.Keyword)
+	if kwSlug != "" && strings.Contains("-"+r.in.Slug+"-", "-"+kwSlug+"-") {
 		return check(id, label, max, max, "The slug contains the keyword.")
 	}
 	return check(id, label, 0, max, "The slug comes from the title: put the keyword in the title to get it into the slug.")

@@ -73,11 +73,22 @@ var (
 // (a model can write one, or turn image syntax quoted in code into one):
 // articles carry text only. It names the field the passage was sent in.
 func errRewriteImage(bySection bool) error {
-	field := "text"
+	return apperr.Invalid(apperr.Problem{Field: passageField(bySection), Problem: "would hold an image once rewritten as instructed (a Markdown image or an <img> tag), and articles carry text only; change the instructions or the passage"})
+}
+
+// errRewriteTooLarge refuses a rewrite that would make the body too large
+// to store (articles.MaxStoredBody), naming the field the passage was sent
+// in; the body stays as it was.
+func errRewriteTooLarge(bySection bool) error {
+	return apperr.Invalid(apperr.Problem{Field: passageField(bySection), Problem: fmt.Sprintf("would make the article too large to store once rewritten (its Markdown and HTML may take at most %d bytes together as JSON); rewrite a shorter passage or ask for shorter text", articles.MaxStoredBody)})
+}
+
+// passageField names the field a passage was sent in.
+func passageField(bySection bool) string {
 	if bySection {
-		field = "section"
+		return "section"
 	}
-	return apperr.Invalid(apperr.Problem{Field: field, Problem: "would hold an image once rewritten as instructed (a Markdown image or an <img> tag), and articles carry text only; change the instructions or the passage"})
+	return "text"
 }
 
 // RewriteSection rewrites one passage of the caller's article with the
@@ -127,6 +138,10 @@ func (s *Service) RewriteSection(ctx context.Context, p auth.Principal, siteID, 
 	if articles.HasImages(body) && !articles.HasImages(a.BodyMarkdown) {
 		_ = s.AI.Give(ctx, p.AccountID)
 		return Rewrite{}, errRewriteImage(loc.section != "")
+	}
+	if !articles.Fits(body) {
+		_ = s.AI.Give(ctx, p.AccountID)
+		return Rewrite{}, errRewriteTooLarge(loc.section != "")
 	}
 	if !r.Apply || body == a.BodyMarkdown {
 		out.Applied = r.Apply

@@ -59,7 +59,7 @@ func (s *Service) write(ctx context.Context, b model.ArticleBrief) (model.Articl
 	if len([]rune(d.Description)) > articles.MaxDescription {
 		d.Description = string([]rune(d.Description)[:articles.MaxDescription])
 	}
-	if len(d.BodyMarkdown) > articles.MaxBody {
+	if len(d.BodyMarkdown) > articles.MaxBody || !articles.Fits(d.BodyMarkdown) {
 		return model.ArticleDraft{}, errors.New("the written body is longer than an article may be")
 	}
 	if articles.HasImages(d.BodyMarkdown) {

@@ -73,3 +73,23 @@ func String(s string) string {
 	}
 	return b.String()
 }
+
+// Slug returns s as the words of a slug: lowercase, folded (String), each
+// run of characters other than ASCII letters and digits made one hyphen,
+// none at either end ("Café Crème!" gives "cafe-creme"). Article slugs are
+// made with it, and whatever is looked for in one must be folded alike.
+func Slug(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range String(strings.ToLower(s)) {
+		switch {
+		case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+			b.WriteRune(r)
+			dash = false
+		case !dash && b.Len() > 0:
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	return strings.TrimSuffix(b.String(), "-")
+}

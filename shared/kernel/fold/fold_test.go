@@ -17,3 +17,16 @@ func TestString(t *testing.T) {
 		}
 	}
 }
+
+func TestSlug(t *testing.T) {
+	for in, want := range map[string]string{
+		"Café Crème!":            "cafe-creme",
+		"  How to brew -- well ": "how-to-brew-well",
+		"Straße 10":              "strasse-10",
+		"Москва":                 "",
+	} {
+		if got := Slug(in); got != want {
+			t.Errorf("Slug(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
