@@ -237,6 +237,12 @@ func TestForumJourney(t *testing.T) {
 	if !strings.Contains(reply, "Tally") {
 		t.Fatalf("the reply to copy %q lacks the disclosure", reply)
 	}
+	// A link that is not a comment of this thread is refused next to the
+	// field, in words rather than a pattern of codes.
+	b.fill("#record-permalink", "https://forum.example.com/user/someone/")
+	b.click(`form[action$="/reply"] button`)
+	b.expect("Nothing was saved", "must be the link to your own comment in this thread")
+	b.shoot("forum-reply-refused")
 	var c struct {
 		Permalink string `json:"permalink"`
 	}
@@ -245,6 +251,27 @@ func TestForumJourney(t *testing.T) {
 	b.click(`form[action$="/reply"] button`)
 	b.expect("Reply recorded.", "Your reply", c.Permalink)
 	b.shoot("forum-recorded")
+}
+
+// TestBacklinkDomainJourney sets the backlink domain: a domain off the
+// site's is refused next to the field, naming the site's own (a long
+// name that wraps at phone width) and where to change it; the site's own
+// domain shows the three proofs.
+func TestBacklinkDomainJourney(t *testing.T) {
+	env := testenv.Shared(t)
+	host := fmt.Sprintf("ararelylongshopnameforhandmadeceramicsandglassware%d.example", time.Now().UnixNano()%1_000_000)
+	a, b := newOwnerIn(t, env, "https://"+host)
+	env.PaidPlan(t, a)
+	page := sitePage(a, "/backlinks")
+	b.open(page)
+	b.fill("#domain-domain", "elsewhere.example")
+	b.click(`form[action="` + page + `/domain"] button`)
+	b.expect("Nothing was saved", "must be on the site's own domain "+host, "change the website address in the site's settings first")
+	b.shoot("backlinks-domain-refused")
+	b.fill("#domain-domain", host)
+	b.click(`form[action="` + page + `/domain"] button`)
+	b.expect("Domain saved.", "DNS TXT record", "Meta tag", "File at")
+	b.shoot("backlinks-domain-proofs")
 }
 
 // TestWebhookAndDeletionJourney adds a webhook endpoint (its secret shown

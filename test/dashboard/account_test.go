@@ -27,7 +27,7 @@ func TestBillingButtonsGoToTheProcessor(t *testing.T) {
 	}
 
 	env.Trial(t, o.Account, testenv.TestCardOK)
-	page = o.open(t, "/dashboard/billing", "Free trial, 7 days left", "Manage card, invoices or cancellation", "End the trial and pay now", "ending in 4242")
+	page = o.open(t, "/dashboard/billing", "Free trial, 7 days left", "Manage card, invoices or cancellation", "End the trial and pay now", "ending in 4242; trial card check not run yet")
 	// The Studio quote's refusal says where the owner ends the trial, not
 	// which endpoint an agent calls.
 	if !strings.Contains(page.Body, "End the trial now with “End the trial and pay now” above.") || strings.Contains(page.Body, "POST /billing") {
@@ -65,7 +65,13 @@ func TestStudioSites(t *testing.T) {
 	o.open(t, "/dashboard", "Second Site")
 	site := strings.TrimPrefix(to.Path, "/dashboard/sites/")
 
-	o.submit(t, to.Path, to.Path+"/remove", nil).Redirect(t, http.StatusSeeOther, env.URL+to.Path+"?done=removal")
+	// The Billing page asks before it schedules the removal, as the site's
+	// page does.
+	billing := o.open(t, "/dashboard/billing", "<summary>Remove Second Site</summary>", "Nothing is refunded")
+	if !regexp.MustCompile(`<details><summary>Remove Second Site</summary>[^<]*<p>[^<]*</p>\s*<form method="post" action="` + to.Path + `/remove">`).MatchString(billing.Body) {
+		t.Fatalf("the Billing page's removal is not behind its explanation:\n%s", billing.Body)
+	}
+	o.submit(t, "/dashboard/billing", to.Path+"/remove", nil).Redirect(t, http.StatusSeeOther, env.URL+to.Path+"?done=removal")
 	o.open(t, "/dashboard", "is scheduled for removal", "Keep the site")
 	o.open(t, to.Path, "Keep this site")
 	o.submit(t, to.Path, to.Path+"/restore", nil).Redirect(t, http.StatusSeeOther, env.URL+to.Path+"?done=restored")
@@ -183,9 +189,11 @@ func TestWebhookEndpoints(t *testing.T) {
 		t.Fatalf("the endpoint got %q", got)
 	}
 	o.submit(t, hp, hp+"/disable", nil).Redirect(t, http.StatusSeeOther, env.URL+hp+"?done=disabled")
+	// Why it is off, in words.
+	o.open(t, hp, "disabled</span> (turned off by hand)")
 	o.open(t, "/dashboard", "is turned off", "Review the endpoint")
 	o.submit(t, hp, hp+"/enable", nil).Redirect(t, http.StatusSeeOther, env.URL+hp+"?done=enabled")
-	o.open(t, hp, "Orders", "Delivery attempts", "webhook.test", "delivered (HTTP 200)")
+	o.open(t, hp, "Orders", "Delivery attempts", "Webhook: test (webhook.test)", "delivered (HTTP 200)")
 	o.byOwner(t, "webhook.created", 1)
 
 	o.submit(t, hp, hp+"/delete", nil).Redirect(t, http.StatusSeeOther, env.URL+page+"?done=webhook_gone")

@@ -50,7 +50,8 @@ func TestBacklinkExchange(t *testing.T) {
 	// Checked: DNS proves it.
 	env.SetTXT(t, "_service."+host, "service-site-verification="+token[1])
 	o.submit(t, page, page+"/domain/verify", nil).Redirect(t, http.StatusSeeOther, env.URL+page+"?done=verified")
-	o.open(t, page, ">verified<", "found")
+	// Each proof is named as the list of proofs names it, not by its code.
+	o.open(t, page, ">verified<", "DNS TXT record: <span class=\"badge good\">found", "Meta tag: <span class=\"badge bad\">not found", "File: ")
 
 	// Settings.
 	o.submit(t, page, page, url.Values{"max_links_per_article": {"5"}}).
@@ -104,6 +105,9 @@ func TestForumPostingDesk(t *testing.T) {
 		"subforum": "freelance", "title": "How do you handle " + word + " for late clients?",
 		"body": "Clients pay late and I hate chasing them. Looking for " + word + " that work.", "up_votes": 5,
 	}).Expect(t, http.StatusOK).Decode(t, &thread)
+	env.Client().Do(t, "POST", "/_dev/forum/threads", map[string]any{
+		"subforum": "freelance", "title": "Locked question about " + word, "body": "Anyone tried " + word + "?", "is_locked": true,
+	}).Expect(t, http.StatusOK)
 
 	// Settings refused, then on; then a search finds the thread.
 	o.submit(t, page, page, url.Values{"enabled": {"true"}, "disclosure_line": {"Short"}}).
@@ -121,7 +125,18 @@ func TestForumPostingDesk(t *testing.T) {
 	}
 	id := list.Threads[0]["id"].(string)
 	tp := page + "/threads/" + id
-	o.open(t, page, "How do you handle "+word)
+	// A thread nobody can answer says so in words, its reason after it.
+	o.open(t, page, "How do you handle "+word, "Locked question about "+word, "cannot be answered <small>(locked)</small>")
+	// Its page says why no reply can be drafted and offers only what the
+	// API allows for it: dismissing it, not saving it for later.
+	o.Client.Agent(t, "GET", "/sites/"+o.SiteID+"/forum/threads?status=dead", nil).Expect(t, http.StatusOK).Decode(t, &list)
+	if len(list.Threads) != 1 {
+		t.Fatalf("dead threads %v", list.Threads)
+	}
+	locked := o.open(t, page+"/threads/"+list.Threads[0]["id"].(string), "No reply can be drafted here: the thread is locked.", `value="dismissed"`)
+	if strings.Contains(locked.Body, `value="saved"`) || strings.Contains(locked.Body, "Draft a reply") {
+		t.Fatalf("the locked thread's page offers what the API refuses:\n%s", locked.Body)
+	}
 	o.open(t, tp, "Open the thread on the forum", thread.Permalink, "Draft a reply")
 
 	// Draft (1 credit), then the posting desk: copy, open, record.
@@ -147,7 +162,8 @@ func TestForumPostingDesk(t *testing.T) {
 	o.submit(t, tp, tp+"/reply", url.Values{"permalink": {c.Permalink}}).Redirect(t, http.StatusSeeOther, env.URL+tp+"?done=recorded")
 	o.open(t, tp, "Your reply", c.Permalink, "posted")
 	env.RunScheduled(t)
-	o.open(t, page, "Recorded replies", c.Permalink, "confirmed")
+	// A recorded reply names its thread by its title.
+	o.open(t, page, "Recorded replies", `In <a href="`+tp+`">How do you handle `+word+` for late clients?</a>`, c.Permalink, "confirmed")
 	o.byOwner(t, "forum.reply_recorded", 1)
 }
 

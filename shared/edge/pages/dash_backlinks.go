@@ -81,6 +81,20 @@ type placementRow struct {
 	Removable                                         bool
 }
 
+// proofMethodText names a domain proof method as the page's list of
+// proofs does.
+func proofMethodText(m string) string {
+	switch m {
+	case "dns_txt":
+		return "DNS TXT record"
+	case "meta_tag":
+		return "Meta tag"
+	case "well_known":
+		return "File"
+	}
+	return words(m)
+}
+
 func (d *Dashboard) backlinks(w http.ResponseWriter, r *http.Request) {
 	d.showBacklinks(w, r, nil, http.StatusOK, map[string]*formView{})
 }
@@ -123,7 +137,7 @@ func (d *Dashboard) showBacklinks(w http.ResponseWriter, r *http.Request, o *own
 		v.DNSHost, v.DNSValue = pv.Methods.DNSTXT.Host, pv.Methods.DNSTXT.Value
 		v.MetaTag, v.WellKnownURL = pv.Methods.MetaTag.Tag, pv.Methods.WellKnown.URL
 		for _, c := range pv.Checks {
-			v.Checks = append(v.Checks, proofCheck{Method: words(c.Method), OK: c.OK, Seen: str(c.Seen), Detail: c.Detail})
+			v.Checks = append(v.Checks, proofCheck{Method: proofMethodText(c.Method), OK: c.OK, Seen: str(c.Seen), Detail: c.Detail})
 		}
 	}
 	for _, t := range ts.Targets {

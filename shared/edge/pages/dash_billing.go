@@ -41,7 +41,7 @@ func (d *Dashboard) billingOf(b apiBilling) billingFacts {
 	}
 	switch {
 	case b.CardVerified == nil:
-		f.CardCheck = "not checked yet"
+		f.CardCheck = "not run yet"
 	case *b.CardVerified:
 		f.CardCheck = "passed"
 	default:

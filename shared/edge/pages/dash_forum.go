@@ -67,9 +67,11 @@ type threadRow struct {
 	Posted                                                          when
 }
 
+// replyRow is a recorded reply, named by its thread's title (empty when
+// the thread is not on the page's list).
 type replyRow struct {
-	Permalink, Status, ThreadHref string
-	Posted, Confirmed, Checked    when
+	Permalink, Status, ThreadHref, ThreadTitle string
+	Posted, Confirmed, Checked                 when
 }
 
 // threadStatusText names a thread status for a person.
@@ -79,6 +81,10 @@ func threadStatusText(s string) string {
 		return "draft waiting to be posted"
 	case "posted":
 		return "reply posted"
+	case "dead":
+		return "cannot be answered"
+	case "stale":
+		return "too old to answer"
 	}
 	return words(s)
 }
@@ -136,18 +142,19 @@ func (d *Dashboard) showForum(w http.ResponseWriter, r *http.Request, o *owner, 
 		page: signed.sitePage(r, s, "Forum", "/forum"), F: fs.Forum, Access: forumAccess(fs.Forum.Access),
 		LastSweep: atp(fs.Forum.LastSweepAt, now), CreditsEnd: atp(fs.Forum.Credits.PeriodEnd, now),
 	}
-	threadOf := map[string]string{}
+	threadOf := map[string]threadRow{}
 	for _, t := range ts.Threads {
 		row := d.threadRow(s.ID, t)
-		threadOf[t.ID] = row.Href
+		threadOf[t.ID] = row
 		if t.Status == "drafted" {
 			v.Waiting = append(v.Waiting, row)
 		}
 		v.Threads = append(v.Threads, row)
 	}
 	for _, rp := range rs.Replies {
+		thread := threadOf[rp.ThreadID]
 		v.Replies = append(v.Replies, replyRow{
-			Permalink: str(rp.Permalink), Status: words(rp.Status), ThreadHref: threadOf[rp.ThreadID],
+			Permalink: str(rp.Permalink), Status: words(rp.Status), ThreadHref: thread.Href, ThreadTitle: thread.Title,
 			Posted: atp(rp.PostedAt, now), Confirmed: atp(rp.ConfirmedAt, now), Checked: atp(rp.LastCheckedAt, now),
 		})
 	}
@@ -201,6 +208,30 @@ func (d *Dashboard) startSweep(w http.ResponseWriter, r *http.Request) {
 	d.siteAction(w, r, "/forum", http.MethodPost, "/forum/sweeps", nil, "sweep")
 }
 
+// blockedText says why a thread with blocked reason r takes no reply, as
+// the end of "No reply can be drafted here: ...".
+func blockedText(r string) string {
+	switch r {
+	case "":
+		return ""
+	case "removed":
+		return "the thread was removed from the forum"
+	case "archived":
+		return "the forum archived the thread"
+	case "locked":
+		return "the thread is locked"
+	case "likely_archived":
+		return "the thread is over 180 days old, so the forum has most likely archived it"
+	case "subforum_denied":
+		return "its subforum is left out by this site's forum settings"
+	case "promo_banned":
+		return "its subforum bans promotion"
+	case "off_topic":
+		return "the thread is off this site's topic"
+	}
+	return words(r)
+}
+
 // threadView is one thread's page: the thread, its draft with the
 // compliance checks, and the posting desk.
 type threadView struct {
@@ -210,10 +241,12 @@ type threadView struct {
 	Comments               []string
 	Saved, Dismissed, Dead bool
 	Posted, Blocked        bool
-	Draft                  *draftView
-	Reply                  *replyRow
-	Write, Rewrite         formView
-	Edit, Record           formView
+	// BlockedWhy says why no reply can be drafted (empty unless blocked).
+	BlockedWhy     string
+	Draft          *draftView
+	Reply          *replyRow
+	Write, Rewrite formView
+	Edit, Record   formView
 }
 
 type draftView struct {
@@ -258,7 +291,7 @@ func (d *Dashboard) showThread(w http.ResponseWriter, r *http.Request, o *owner,
 	v := threadView{
 		page: signed.sitePage(r, s, t.Thread.Title, "/forum"), T: d.threadRow(s.ID, t), Permalink: t.Thread.Permalink, Body: t.Body,
 		Saved: t.Status == "saved", Dismissed: t.Status == "dismissed", Dead: t.Status == "dead" || t.Status == "stale",
-		Posted: t.Status == "posted", Blocked: t.BlockedReason != nil,
+		Posted: t.Status == "posted", Blocked: t.BlockedReason != nil, BlockedWhy: blockedText(str(t.BlockedReason)),
 	}
 	for _, c := range t.TopComments {
 		v.Comments = append(v.Comments, c.Body)

@@ -52,12 +52,25 @@ type hookRow struct {
 	Created, LastDelivery                                               when
 }
 
+// disabledText says why an endpoint is off, for a person.
+func disabledText(reason string) string {
+	switch reason {
+	case "manual":
+		return "turned off by hand"
+	case "delivery_failures":
+		return "turned off after deliveries kept failing"
+	case "credential_revoked":
+		return "turned off when the agent key or app that added it was revoked"
+	}
+	return words(reason)
+}
+
 func (d *Dashboard) hookRow(h apiWebhook) hookRow {
 	now := d.Clock.Now()
 	who, _ := actorText(h.CreatedBy)
 	row := hookRow{
 		ID: h.ID, URL: h.URL, Events: eventsText(h.Events), Description: str(h.Description), Enabled: h.Enabled,
-		DisabledReason: words(str(h.DisabledReason)), CreatedBy: who, Created: at(h.CreatedAt, now), LastDelivery: atp(h.LastDeliveryAt, now),
+		DisabledReason: disabledText(str(h.DisabledReason)), CreatedBy: who, Created: at(h.CreatedAt, now), LastDelivery: atp(h.LastDeliveryAt, now),
 	}
 	switch st := h.LastDeliveryStatus; {
 	case h.LastDeliveryAt == nil:
@@ -246,7 +259,7 @@ func (d *Dashboard) showWebhook(w http.ResponseWriter, r *http.Request, o *owner
 	now := d.Clock.Now()
 	v := webhookView{page: o.page(r, "Webhook endpoint", settingsPage), Hook: d.hookRow(hook.Webhook), Test: t}
 	for _, a := range log.Deliveries {
-		row := attemptRow{EventType: a.EventType, Attempt: a.Attempt, Succeeded: a.Succeeded, At: at(a.CreatedAt, now), Next: atp(a.NextAttemptAt, now), DurationMS: a.DurationMS, Error: str(a.Error)}
+		row := attemptRow{EventType: eventLabel(a.EventType), Attempt: a.Attempt, Succeeded: a.Succeeded, At: at(a.CreatedAt, now), Next: atp(a.NextAttemptAt, now), DurationMS: a.DurationMS, Error: str(a.Error)}
 		row.Result = deliveryResult(a.Succeeded, a.Status)
 		v.Attempts = append(v.Attempts, row)
 	}

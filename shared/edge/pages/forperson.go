@@ -51,6 +51,9 @@ var rewrites = sync.OnceValue(func() []personal {
 		{`, or be \["\*"\] for all`, ``},
 		{`at least one day: mon, tue, wed, thu, fri, sat or sun`, `at least one day`},
 		{`\bno website_url\b`, `no website address`},
+		{`change the site's website_url first`, `change the website address in the site's settings first`},
+		// A reply's permalink pattern names its parts by their codes.
+		{`must look like https://\S+/r/<subforum>/comments/<thread_id>/<slug>/<comment_id>/`, `must be the link to your own comment in this thread, not to the thread itself or to a profile`},
 		// A connection's low-level cause, which the API gives an agent
 		// for its logs, says nothing a person can act on.
 		{` failed \((?:tls|x509|remote error|local error|dial tcp|read tcp|EOF)[^)]*\)`, ` failed`},

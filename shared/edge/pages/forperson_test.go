@@ -41,6 +41,8 @@ func TestForPerson(t *testing.T) {
 		"Adding a Studio site charges 49.5 USD now. The period renews at 2026-12-27T06:09:47.000000Z.": "Adding a Studio site charges 49.50 USD now. The period renews at 27 Dec 2026 06:09 UTC.",
 		"Studio site removal scheduled for 2026-12-27T06:09:47Z":                                       "Studio site removal scheduled for 27 Dec 2026 06:09 UTC",
 		"Charged 149.25 USD.": "Charged 149.25 USD.",
+		"must be on the site's own domain acme.com (a subdomain of it is fine); change the site's website_url first to use another domain": "must be on the site's own domain acme.com (a subdomain of it is fine); change the website address in the site's settings first to use another domain",
+		"must look like https://forum.example.com/r/<subforum>/comments/<thread_id>/<slug>/<comment_id>/":                                  "must be the link to your own comment in this thread, not to the thread itself or to a profile",
 	}
 	for in, want := range cases {
 		got := forPerson(in)

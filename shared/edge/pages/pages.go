@@ -34,8 +34,8 @@ var templates = sync.OnceValue(func() *template.Template {
 })
 
 // funcs are the templates' functions: formid gives each rendered form the
-// random id that becomes its request's Idempotency-Key; secret and
-// placements bundle a partial's arguments.
+// random id that becomes its request's Idempotency-Key; secret,
+// placements and removal bundle a partial's arguments.
 var funcs = template.FuncMap{
 	"formid": newFormID,
 	"secret": func(label, value, warning string) map[string]string {
@@ -43,6 +43,9 @@ var funcs = template.FuncMap{
 	},
 	"placements": func(rows []placementRow, siteHref string, page any) map[string]any {
 		return map[string]any{"Rows": rows, "Base": siteHref, "Page": page}
+	},
+	"removal": func(siteHref, name string, page any) map[string]any {
+		return map[string]any{"Href": siteHref, "Name": name, "Page": page}
 	},
 }
 
