@@ -61,15 +61,34 @@ func Canonical(s string, allowed []string) (string, bool) {
 var volumeByWords = []float64{6000, 2400, 900, 400, 200, 90}
 
 // intentVolume scales volume by intent: people look things up more often
-// than they compare, buy or look for one brand.
-var intentVolume = map[string]float64{
-	IntentInformational: 1.0, IntentCommercial: 0.8, IntentTransactional: 0.6, IntentNavigational: 0.1,
+// than they compare, buy or look for one brand; Commercial's for an
+// unknown intent.
+func intentVolume(intent string) float64 {
+	switch intent {
+	case IntentInformational:
+		return 1.0
+	case IntentTransactional:
+		return 0.6
+	case IntentNavigational:
+		return 0.1
+	}
+	return 0.8
 }
 
 // clickShare is the share of a keyword's searches a well-ranked article
 // can expect to receive, by intent; 0.2 when the intent is unknown.
-var clickShare = map[string]float64{
-	IntentInformational: 0.30, IntentCommercial: 0.20, IntentTransactional: 0.15, IntentNavigational: 0.05,
+func clickShare(intent string) float64 {
+	switch intent {
+	case IntentInformational:
+		return 0.30
+	case IntentCommercial:
+		return 0.20
+	case IntentTransactional:
+		return 0.15
+	case IntentNavigational:
+		return 0.05
+	}
+	return 0.2
 }
 
 // EstimateVolume estimates the monthly searches of name with intent:
@@ -81,11 +100,7 @@ func EstimateVolume(name, intent string) int {
 		return 0
 	}
 	base := volumeByWords[min(n, len(volumeByWords))-1]
-	f, ok := intentVolume[intent]
-	if !ok {
-		f = intentVolume[IntentCommercial]
-	}
-	return max(10, int(math.Round(base*f/10))*10)
+	return max(10, int(math.Round(base*intentVolume(intent)/10))*10)
 }
 
 // EstimateTraffic estimates the monthly visits an article ranking for a
@@ -93,11 +108,7 @@ func EstimateVolume(name, intent string) int {
 // click share (30% informational, 20% commercial or unknown, 15%
 // transactional, 5% navigational), rounded.
 func EstimateTraffic(volume int, intent string) int {
-	share, ok := clickShare[intent]
-	if !ok {
-		share = 0.2
-	}
-	return int(math.Round(float64(volume) * share))
+	return int(math.Round(float64(volume) * clickShare(intent)))
 }
 
 // EstimateCompetition estimates how contested a keyword is: commercial and
@@ -147,10 +158,10 @@ func EstimateAISignal(name, intent string) int {
 }
 
 var (
-	questionWords      = set("how what why when which who where can should is are do does")
-	transactionalWords = set("buy price prices pricing cost costs cheap discount deal deals coupon order hire quote subscription")
-	comparisonWords    = set("best top vs versus review reviews alternative alternatives compare comparison")
-	navigationalWords  = set("login signin log-in sign-in")
+	questionWords      = &wordSet{list: "how what why when which who where can should is are do does"}
+	transactionalWords = &wordSet{list: "buy price prices pricing cost costs cheap discount deal deals coupon order hire quote subscription"}
+	comparisonWords    = &wordSet{list: "best top vs versus review reviews alternative alternatives compare comparison"}
+	navigationalWords  = &wordSet{list: "login signin log-in sign-in"}
 )
 
 // GuessIntent reads a phrase's intent from its words: questions are
@@ -175,7 +186,7 @@ func isQuestionPhrase(name string) bool {
 	return len(f) > 1 && questionWords.has(f[0])
 }
 
-func hasAnyWord(name string, vocabulary wordSet) bool {
+func hasAnyWord(name string, vocabulary *wordSet) bool {
 	for _, w := range strings.Fields(strings.ToLower(name)) {
 		if vocabulary.has(w) {
 			return true

@@ -3,7 +3,6 @@ package model
 import (
 	"regexp"
 	"strings"
-	"sync"
 )
 
 // MaxPhrase is the longest niche or audience Ground keeps, in characters.
@@ -48,9 +47,7 @@ type corpus struct {
 }
 
 // cue marks a passage that compares the business with others.
-var cue = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(?:vs\.?|versus|alternatives?|compar(?:e|ed|es|ing|ison|isons)|switch(?:ing)?\s+from|migrat(?:e|ing)\s+from|unlike|instead\s+of|competitors?|(?:better|cheaper|faster|simpler|easier)\s+than)\b`)
-})
+var cue = &lazyRegexp{expr: `(?i)\b(?:vs\.?|versus|alternatives?|compar(?:e|ed|es|ing|ison|isons)|switch(?:ing)?\s+from|migrat(?:e|ing)\s+from|unlike|instead\s+of|competitors?|(?:better|cheaper|faster|simpler|easier)\s+than)\b`}
 
 func newCorpus(in AnalyzeInput) *corpus {
 	c := &corpus{words: map[string]bool{}}
@@ -67,7 +64,7 @@ func newCorpus(in AnalyzeInput) *corpus {
 		}
 	}
 	for _, t := range comparisonTexts(in) {
-		if cue().MatchString(t) {
+		if cue.get().MatchString(t) {
 			c.comparisons = append(c.comparisons, strings.ToLower(t))
 		}
 	}

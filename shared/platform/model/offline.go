@@ -2,9 +2,7 @@ package model
 
 import (
 	"context"
-	"regexp"
 	"strings"
-	"sync"
 )
 
 // Offline is the deterministic model: it answers only with phrases taken
@@ -39,14 +37,10 @@ func (Offline) Analyze(_ context.Context, in AnalyzeInput) (Summary, error) {
 }
 
 // describedAs finds "<brand> is a <niche>" and "we are a <niche>".
-var describedAs = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(?:is|we(?:'|’)re|we are)\s+(?:a|an|the)\s+([^.,;:!?()|]+)`)
-})
+var describedAs = &lazyRegexp{expr: `(?i)\b(?:is|we(?:'|’)re|we are)\s+(?:a|an|the)\s+([^.,;:!?()|]+)`}
 
 // nicheEnd cuts a niche phrase at the first word that starts a clause.
-var nicheEnd = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\s+(?:for|that|which|who|to|with|helping|helps|where|built|designed|made|serving|since|in|based|located|offering|providing|specialising|specializing|and\s+we)\b.*$`)
-})
+var nicheEnd = &lazyRegexp{expr: `(?i)\s+(?:for|that|which|who|to|with|helping|helps|where|built|designed|made|serving|since|in|based|located|offering|providing|specialising|specializing|and\s+we)\b.*$`}
 
 func niche(in AnalyzeInput) string {
 	home := in.Pages[0]
@@ -56,12 +50,12 @@ func niche(in AnalyzeInput) string {
 		texts = append(texts, sentences(p.Text)...)
 	}
 	for _, t := range texts {
-		for _, m := range describedAs().FindAllStringSubmatchIndex(t, -1) {
+		for _, m := range describedAs.get().FindAllStringSubmatchIndex(t, -1) {
 			subject := strings.ToLower(lastWords(t[:m[0]], 3))
 			if !strings.Contains(subject, "we") && (in.BrandName == "" || !strings.Contains(squash(subject), squash(in.BrandName))) {
 				continue // "<something else> is a ..." says nothing about the business
 			}
-			phrase := clean(nicheEnd().ReplaceAllString(t[m[2]:m[3]], ""))
+			phrase := clean(nicheEnd.get().ReplaceAllString(t[m[2]:m[3]], ""))
 			if n := len(strings.Fields(phrase)); n >= 1 && n <= 8 && len(contentWords(phrase)) > 0 {
 				return phrase
 			}
@@ -95,7 +89,7 @@ func tagline(title, brand string) string {
 }
 
 // generic titles and phrases say nothing about a business.
-var generic = set("home homepage welcome index untitled start main")
+var generic = &wordSet{list: "home homepage welcome index untitled start main"}
 
 func lastWords(s string, n int) string {
 	f := strings.Fields(s)
@@ -107,18 +101,14 @@ func lastWords(s string, n int) string {
 
 // forPhrase finds "for <audience>", "serving <audience>" and "helps
 // <audience> ..." up to punctuation.
-var forPhrase = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(?:for|serving|serves|helping|helps)\s+([^.,;:!?()|–—]+)`)
-})
+var forPhrase = &lazyRegexp{expr: `(?i)\b(?:for|serving|serves|helping|helps)\s+([^.,;:!?()|–—]+)`}
 
-var audienceEnd = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\s+(?:who|that|which|to|with|in|across|by|from|so|because|when|where|while|at|on|through|without|like|of|around|near|since|using|over|under|above|below)\b.*$`)
-})
+var audienceEnd = &lazyRegexp{expr: `(?i)\s+(?:who|that|which|to|with|in|across|by|from|so|because|when|where|while|at|on|through|without|like|of|around|near|since|using|over|under|above|below)\b.*$`}
 
 // notAudience are first words of "for ..." phrases that name no audience
 // ("for free", "for you", "for a limited time").
-var notAudience = set("free you your yourself us our me more less example instance details sale life years months days weeks hours minutes now today good ever everyone everybody anyone anybody it this that them those these what only just over up each every information help questions support any sure real fun as a an one two three all nothing something " +
-	"orders purchases products items prices results features services updates news deliveries bookings reservations returns sales savings tips ideas jobs events payments invoices")
+var notAudience = &wordSet{list: "free you your yourself us our me more less example instance details sale life years months days weeks hours minutes now today good ever everyone everybody anyone anybody it this that them those these what only just over up each every information help questions support any sure real fun as a an one two three all nothing something " +
+	"orders purchases products items prices results features services updates news deliveries bookings reservations returns sales savings tips ideas jobs events payments invoices"}
 
 func audience(in AnalyzeInput) string {
 	var texts []string
@@ -131,8 +121,8 @@ func audience(in AnalyzeInput) string {
 		}
 	}
 	for _, t := range texts {
-		for _, m := range forPhrase().FindAllStringSubmatch(t, -1) {
-			phrase := clean(audienceEnd().ReplaceAllString(m[1], ""))
+		for _, m := range forPhrase.get().FindAllStringSubmatch(t, -1) {
+			phrase := clean(audienceEnd.get().ReplaceAllString(m[1], ""))
 			phrase = strings.TrimPrefix(strings.TrimPrefix(phrase, "the "), "The ")
 			if a := peoplePrefix(phrase); a != "" {
 				return a
@@ -160,27 +150,23 @@ func peoplePrefix(phrase string) string {
 }
 
 // people are singular words that name an audience.
-var people = set("staff people everyone team business enterprise startup agency school family")
+var people = &wordSet{list: "staff people everyone team business enterprise startup agency school family"}
 
 // comparisonCue finds where a page compares itself with a named rival.
-var comparisonCue = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)\b(?:vs\.?|versus|alternatives?\s+to|compar(?:e|ed|ing)\s+(?:\S+\s+){0,3}?(?:to|with|against)|comparisons?\s+with|switch(?:ing)?\s+from|migrat(?:e|ing)\s+from|unlike|instead\s+of|(?:better|cheaper|faster|simpler|easier)\s+than)\s+`)
-})
+var comparisonCue = &lazyRegexp{expr: `(?i)\b(?:vs\.?|versus|alternatives?\s+to|compar(?:e|ed|ing)\s+(?:\S+\s+){0,3}?(?:to|with|against)|comparisons?\s+with|switch(?:ing)?\s+from|migrat(?:e|ing)\s+from|unlike|instead\s+of|(?:better|cheaper|faster|simpler|easier)\s+than)\s+`}
 
 // trailingCue finds "<Name> vs" and "<Name> alternative".
-var trailingCue = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\s+(?:vs\.?|versus|alternatives?)\b`) })
+var trailingCue = &lazyRegexp{expr: `(?i)\s+(?:vs\.?|versus|alternatives?)\b`}
 
 // name is a capitalised name of one to three words ("FreshBooks",
 // "Wave Accounting", "Monday.com").
-var name = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[\p{Lu}\d][\p{L}\d.&'’+-]*(?:\s+[\p{Lu}\d][\p{L}\d.&'’+-]*){0,2}`)
-})
+var name = &lazyRegexp{expr: `^[\p{Lu}\d][\p{L}\d.&'’+-]*(?:\s+[\p{Lu}\d][\p{L}\d.&'’+-]*){0,2}`}
 
 // listJoin continues a list of names (", Wave", " and Xero", " or Sage").
-var listJoin = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:,\s*|\s+(?:and|or|&)\s+|,\s*(?:and|or)\s+)`) })
+var listJoin = &lazyRegexp{expr: `^(?:,\s*|\s+(?:and|or|&)\s+|,\s*(?:and|or)\s+)`}
 
 // notName are capitalised words that start headings, not names.
-var notName = set("the a an best top our your other more all why how see switch compare comparison comparisons alternative alternatives competitor competitors features pricing plans home blog we us vs versus free new better cheaper simple simpler easy easier")
+var notName = &wordSet{list: "the a an best top our your other more all why how see switch compare comparison comparisons alternative alternatives competitor competitors features pricing plans home blog we us vs versus free new better cheaper simple simpler easy easier"}
 
 func competitors(in AnalyzeInput) []string {
 	out := []string{}
@@ -194,23 +180,23 @@ func competitors(in AnalyzeInput) []string {
 		out = append(out, n)
 	}
 	for _, t := range comparisonTexts(in) {
-		for _, loc := range comparisonCue().FindAllStringIndex(t, -1) {
+		for _, loc := range comparisonCue.get().FindAllStringIndex(t, -1) {
 			rest := t[loc[1]:]
 			for {
-				n := name().FindString(rest)
+				n := name.get().FindString(rest)
 				if n == "" {
 					break
 				}
 				add(n)
 				rest = rest[len(n):]
-				j := listJoin().FindString(rest)
+				j := listJoin.get().FindString(rest)
 				if j == "" {
 					break
 				}
 				rest = rest[len(j):]
 			}
 		}
-		for _, loc := range trailingCue().FindAllStringIndex(t, -1) {
+		for _, loc := range trailingCue.get().FindAllStringIndex(t, -1) {
 			before := strings.Fields(t[:loc[0]])
 			if len(before) > 3 {
 				before = before[len(before)-3:]
@@ -218,7 +204,7 @@ func competitors(in AnalyzeInput) []string {
 			// The longest capitalised run that ends right before the cue.
 			for i := 0; i < len(before); i++ {
 				cand := strings.Join(before[i:], " ")
-				if name().FindString(cand) == cand {
+				if name.get().FindString(cand) == cand {
 					add(cand)
 					break
 				}

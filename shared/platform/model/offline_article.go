@@ -6,7 +6,6 @@ import (
 	"hash/fnv"
 	"regexp"
 	"strings"
-	"sync"
 )
 
 // WriteArticle writes a practical guide around the brief's keyword by fixed
@@ -341,14 +340,14 @@ func capFirst(s string) string {
 // firstSentences returns up to n sentences of text, whitespace collapsed.
 func firstSentences(text string, n int) string {
 	text = strings.Join(strings.Fields(text), " ")
-	ends := sentenceBoundary().FindAllStringIndex(text, -1)
+	ends := sentenceBoundary.get().FindAllStringIndex(text, -1)
 	if len(ends) >= n {
 		text = text[:ends[n-1][1]]
 	}
 	return strings.TrimSpace(text)
 }
 
-var sentenceBoundary = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[.!?](\s|$)`) })
+var sentenceBoundary = &lazyRegexp{expr: `[.!?](\s|$)`}
 
 // truncateWords cuts s to at most max characters at a word boundary.
 func truncateWords(s string, max int) string {
@@ -364,12 +363,12 @@ func truncateWords(s string, max int) string {
 }
 
 // contractions make formal phrasing casual.
-var contractions = strings.NewReplacer(
+var contractions = &lazyReplacer{pairs: []string{
 	"you will not", "you won't", "You will not", "You won't", "did not", "didn't", "will not", "won't",
 	"do not", "don't", "Do not", "Don't", "does not", "doesn't", "is not", "isn't", "are not", "aren't",
 	"it is", "it's", "It is", "It's", "you will", "you'll", "You will", "You'll", "cannot", "can't",
 	"you are", "you're", "You are", "You're", "that is", "that's", "what is", "what's",
-)
+}}
 
 // contract applies the casual tones' contractions outside headings and
 // quotes, leaving the names in keep as written.
@@ -390,7 +389,7 @@ func contract(body string, keep ...string) string {
 				return fmt.Sprintf("\x00%d\x00", len(saved)-1)
 			})
 		}
-		l = contractions.Replace(l)
+		l = contractions.get().Replace(l)
 		for j, m := range saved {
 			l = strings.Replace(l, fmt.Sprintf("\x00%d\x00", j), m, 1)
 		}

@@ -129,7 +129,7 @@ func topicPhrases(t, aud string) []kwPhrase {
 }
 
 // patternWords are the words the patterns below add to a topic.
-var patternWords = set("best guide tips examples checklist explained practices mistakes pricing alternatives comparison reviews free features vs step")
+var patternWords = &wordSet{list: "best guide tips examples checklist explained practices mistakes pricing alternatives comparison reviews free features vs step"}
 
 // productPhrases are the phrases of what the business is (its niche).
 func productPhrases(t, aud string) []kwPhrase {
@@ -315,11 +315,11 @@ func ideaText(r int, kw, aud, intent string) (string, string, bool) {
 	case 1:
 		return "Common questions about " + kw + ", answered", "Answers the questions people ask most about " + kw + ".", true
 	case 2:
-		return capitalizeIdea(kw) + ": mistakes to avoid", "Lists common mistakes with " + kw + " and how to avoid them.", !hasAnyWord(kw, set("mistakes"))
+		return capitalizeIdea(kw) + ": mistakes to avoid", "Lists common mistakes with " + kw + " and how to avoid them.", !hasAnyWord(kw, &wordSet{list: "mistakes"})
 	case 3:
-		return "A checklist for " + kw, "A step-by-step checklist for " + kw + toAud + ".", !hasAnyWord(kw, set("checklist"))
+		return "A checklist for " + kw, "A step-by-step checklist for " + kw + toAud + ".", !hasAnyWord(kw, &wordSet{list: "checklist"})
 	case 4:
-		return capitalizeIdea(kw) + ": examples and lessons", "Works through examples of " + kw + " and what each one shows.", !hasAnyWord(kw, set("examples"))
+		return capitalizeIdea(kw) + ": examples and lessons", "Works through examples of " + kw + " and what each one shows.", !hasAnyWord(kw, &wordSet{list: "examples"})
 	}
 	return "Getting started with " + kw, "Where to begin with " + kw + " and what to do first.", true
 }

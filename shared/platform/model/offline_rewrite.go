@@ -2,9 +2,7 @@ package model
 
 import (
 	"context"
-	"regexp"
 	"strings"
-	"sync"
 )
 
 // RewritePassage edits a Markdown passage by fixed rules chosen from the
@@ -69,7 +67,7 @@ type block struct {
 	listItem bool
 }
 
-var listMarker = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\s*(?:[-*+]|\d+[.)])\s+)`) })
+var listMarker = &lazyRegexp{expr: `^(\s*(?:[-*+]|\d+[.)])\s+)`}
 
 // splitBlocks cuts Markdown into blocks at blank lines and list items.
 func splitBlocks(md string) []block {
@@ -95,9 +93,9 @@ func splitBlocks(md string) []block {
 		case t == "":
 			flush()
 			out = append(out, block{})
-		case listMarker().MatchString(line):
+		case listMarker.get().MatchString(line):
 			flush()
-			m := listMarker().FindString(line)
+			m := listMarker.get().FindString(line)
 			out = append(out, block{prefix: m, text: strings.TrimSpace(line[len(m):]), prose: true, listItem: true})
 		default:
 			para = append(para, t)
@@ -120,30 +118,28 @@ func joinBlocks(blocks []block) string {
 
 // filler is a wordy phrase and its tighter form.
 type filler struct {
-	re   *regexp.Regexp
+	re   *lazyRegexp
 	with string
 }
 
-// fillers are the filler rules, compiled on first use.
-var fillers = sync.OnceValue(func() []filler {
-	return []filler{
-		{regexp.MustCompile(`(?i)\bin order to\b`), "to"},
-		{regexp.MustCompile(`(?i)\bdue to the fact that\b`), "because"},
-		{regexp.MustCompile(`(?i)\ba (?:large|great) number of\b`), "many"},
-		{regexp.MustCompile(`(?i)\ba lot of\b`), "many"},
-		{regexp.MustCompile(`(?i)\bat this point in time\b`), "now"},
-		{regexp.MustCompile(`(?i)\bin the event that\b`), "if"},
-		{regexp.MustCompile(`(?i)\bfor the purpose of\b`), "for"},
-		{regexp.MustCompile(`(?i)\bis able to\b`), "can"},
-		{regexp.MustCompile(`(?i)\bare able to\b`), "can"},
-		{regexp.MustCompile(`(?i)\b(?:very|really|basically|actually|simply|just|quite) `), ""},
-	}
-})
+// fillers are the filler rules, each compiled on first use.
+var fillers = []filler{
+	{&lazyRegexp{expr: `(?i)\bin order to\b`}, "to"},
+	{&lazyRegexp{expr: `(?i)\bdue to the fact that\b`}, "because"},
+	{&lazyRegexp{expr: `(?i)\ba (?:large|great) number of\b`}, "many"},
+	{&lazyRegexp{expr: `(?i)\ba lot of\b`}, "many"},
+	{&lazyRegexp{expr: `(?i)\bat this point in time\b`}, "now"},
+	{&lazyRegexp{expr: `(?i)\bin the event that\b`}, "if"},
+	{&lazyRegexp{expr: `(?i)\bfor the purpose of\b`}, "for"},
+	{&lazyRegexp{expr: `(?i)\bis able to\b`}, "can"},
+	{&lazyRegexp{expr: `(?i)\bare able to\b`}, "can"},
+	{&lazyRegexp{expr: `(?i)\b(?:very|really|basically|actually|simply|just|quite) `}, ""},
+}
 
 // tighten applies the filler rules, keeping a sentence's capital.
 func tighten(s string) string {
-	for _, f := range fillers() {
-		s = f.re.ReplaceAllStringFunc(s, func(m string) string {
+	for _, f := range fillers {
+		s = f.re.get().ReplaceAllStringFunc(s, func(m string) string {
 			if f.with == "" || m[0] < 'A' || m[0] > 'Z' {
 				return f.with
 			}
@@ -153,14 +149,14 @@ func tighten(s string) string {
 	return fixSentenceStarts(strings.Join(strings.Fields(s), " "))
 }
 
-var sentenceStart = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|[.!?]\s+)(\p{Ll})`) })
+var sentenceStart = &lazyRegexp{expr: `(^|[.!?]\s+)(\p{Ll})`}
 
 // fixSentenceStarts capitalises the first letter of every sentence.
 func fixSentenceStarts(s string) string {
-	return sentenceStart().ReplaceAllStringFunc(s, strings.ToUpper)
+	return sentenceStart.get().ReplaceAllStringFunc(s, strings.ToUpper)
 }
 
-var joiner = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`,? (and|but) `) })
+var joiner = &lazyRegexp{expr: `,? (and|but) `}
 
 // splitLong splits sentences of more than 30 words at their first joining
 // "and" or "but" after the fifth word.
@@ -168,7 +164,7 @@ func splitLong(text string) string {
 	var out []string
 	for _, s := range splitSentences(text) {
 		if len(strings.Fields(s)) > 30 {
-			for _, loc := range joiner().FindAllStringSubmatchIndex(s, -1) {
+			for _, loc := range joiner.get().FindAllStringSubmatchIndex(s, -1) {
 				if len(strings.Fields(s[:loc[0]])) >= 5 && len(strings.Fields(s[loc[1]:])) >= 5 {
 					first := strings.TrimRight(s[:loc[0]], ",") + "."
 					rest := s[loc[1]:]
@@ -189,7 +185,7 @@ func splitLong(text string) string {
 func splitSentences(text string) []string {
 	var out []string
 	start := 0
-	for _, loc := range sentenceBoundary().FindAllStringIndex(text, -1) {
+	for _, loc := range sentenceBoundary.get().FindAllStringIndex(text, -1) {
 		end := loc[0] + 1
 		if s := strings.TrimSpace(text[start:end]); s != "" {
 			out = append(out, s)
@@ -214,18 +210,18 @@ func bullets(text string) string {
 	return b.String()
 }
 
-var expansions = strings.NewReplacer(
+var expansions = &lazyReplacer{pairs: []string{
 	"don't", "do not", "Don't", "Do not", "doesn't", "does not", "isn't", "is not", "aren't", "are not",
 	"it's", "it is", "It's", "It is", "you'll", "you will", "You'll", "You will", "can't", "cannot",
 	"you're", "you are", "You're", "You are", "that's", "that is", "what's", "what is", "won't", "will not",
-)
+}}
 
 // expand spells contractions out outside headings and quotes.
 func expand(s string) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
 		if !strings.HasPrefix(l, "#") && !strings.HasPrefix(l, ">") {
-			lines[i] = expansions.Replace(l)
+			lines[i] = expansions.get().Replace(l)
 		}
 	}
 	return strings.Join(lines, "\n")

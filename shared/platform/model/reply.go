@@ -3,9 +3,7 @@ package model
 import (
 	"context"
 	"errors"
-	"regexp"
 	"strings"
-	"sync"
 )
 
 // ReplyInput is what a forum reply draft is written from: the thread as
@@ -88,14 +86,14 @@ func (Offline) DraftReply(_ context.Context, in ReplyInput) (ReplyDraft, error) 
 	if len(topic) == 0 {
 		return ReplyDraft{}, &Refusal{Reason: "the thread has no text to answer"}
 	}
-	short := shortWanted().MatchString(in.Instructions)
+	short := shortWanted.get().MatchString(in.Instructions)
 	var parts []string
 	opening := greeting(in.Tone) + restate(in.Variant, topic)
 	parts = append(parts, opening)
 	if p := productPart(in, topic, short); p != "" {
 		parts = append(parts, p)
 	}
-	if in.MaxLinks > 0 && in.WebsiteURL != "" && !noLinkWanted().MatchString(in.Instructions) {
+	if in.MaxLinks > 0 && in.WebsiteURL != "" && !noLinkWanted.get().MatchString(in.Instructions) {
 		parts = append(parts, "More detail: "+in.WebsiteURL)
 	}
 	if in.Disclosure != "" {
@@ -105,8 +103,8 @@ func (Offline) DraftReply(_ context.Context, in ReplyInput) (ReplyDraft, error) 
 }
 
 var (
-	shortWanted  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\b(short|shorter|brief|briefer|concise)\b`) })
-	noLinkWanted = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\b(no|without\s+(a|the|any))\s+links?\b`) })
+	shortWanted  = &lazyRegexp{expr: `(?i)\b(short|shorter|brief|briefer|concise)\b`}
+	noLinkWanted = &lazyRegexp{expr: `(?i)\b(no|without\s+(a|the|any))\s+links?\b`}
 )
 
 // greeting is the opening courtesy of a tone.
@@ -166,8 +164,8 @@ func threadTopic(in ReplyInput) []string {
 
 // replyFiller are words of a question that name no topic: asking words,
 // courtesy and common verbs.
-var replyFiller = set("anyone anybody someone something everyone looking need needs want wants good best better great recommend recommendations recommendation suggestions suggestion advice help helps thanks thank please know does do did can could would should use using used get getting got has have had just really also there here been was were not but about like tool tools thing things way ways what's i'm i've don't can't lol edit " +
-	"keep keeps kept make makes made take takes took find finds found try tried trying going think thought feel seems seem work works worked working start started stop stopped hate love lot lots much many very still even ever since which whether when where while why who whom whose them they're it's that's")
+var replyFiller = &wordSet{list: "anyone anybody someone something everyone looking need needs want wants good best better great recommend recommendations recommendation suggestions suggestion advice help helps thanks thank please know does do did can could would should use using used get getting got has have had just really also there here been was were not but about like tool tools thing things way ways what's i'm i've don't can't lol edit " +
+	"keep keeps kept make makes made take takes took find finds found try tried trying going think thought feel seems seem work works worked working start started stop stopped hate love lot lots much many very still even ever since which whether when where while why who whom whose them they're it's that's"}
 
 // restate is the opening line of variant v, built from the topic words.
 func restate(v int, topic []string) string {
@@ -212,7 +210,7 @@ func productPart(in ReplyInput, topic []string, short bool) string {
 }
 
 // descSentence splits a description into sentences, keeping their ends.
-var descSentence = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^.!?\n]+[.!?]*`) })
+var descSentence = &lazyRegexp{expr: `[^.!?\n]+[.!?]*`}
 
 // closestSentences returns up to n sentences of text, those sharing most
 // words with topic first (ties in text order), in text order.
@@ -227,7 +225,7 @@ func closestSentences(text string, topic, avoid []string, n int) []string {
 		at    int
 	}
 	var cands []cand
-	for i, s := range descSentence().FindAllString(text, -1) {
+	for i, s := range descSentence.get().FindAllString(text, -1) {
 		s = strings.TrimSpace(s)
 		if len(contentWords(s)) < 2 || len([]rune(s)) > 300 || holdsAny(s, avoid) {
 			continue

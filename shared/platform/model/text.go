@@ -9,28 +9,42 @@ import (
 
 // stopwords are words that carry no meaning of their own; grounding checks
 // ignore them.
-var stopwords = set("a an the and or of for to in on at by with from as is are be our your their its we you they it this that these those who which what how all any every each more most into over per via than then so such")
+var stopwords = &wordSet{list: "a an the and or of for to in on at by with from as is are be our your their its we you they it this that these those who which what how all any every each more most into over per via than then so such"}
 
-// wordSet is a set of words, built the first time it is asked: the
-// package's sets are read by few calls, and building them all as the
-// package starts would add to every function's cold start.
+// wordSet is a set of words, built the first time it is asked. A
+// package-level one is plain data: the package's sets are read by few
+// calls, and building them (or even preparing to) as the package starts
+// would add code and time to every function that links the package.
 type wordSet struct {
-	words func() map[string]bool
-}
-
-// set returns the set of the space-separated words.
-func set(words string) wordSet {
-	return wordSet{words: sync.OnceValue(func() map[string]bool {
-		m := map[string]bool{}
-		for _, w := range strings.Fields(words) {
-			m[w] = true
-		}
-		return m
-	})}
+	list  string // the words, space-separated
+	once  sync.Once
+	words map[string]bool
 }
 
 // has reports whether w is in the set.
-func (s wordSet) has(w string) bool { return s.words()[w] }
+func (s *wordSet) has(w string) bool {
+	s.once.Do(func() {
+		s.words = map[string]bool{}
+		for _, w := range strings.Fields(s.list) {
+			s.words[w] = true
+		}
+	})
+	return s.words[w]
+}
+
+// lazyRegexp is a regular expression compiled the first time it is used;
+// like wordSet, a package-level one is plain data.
+type lazyRegexp struct {
+	expr string
+	once sync.Once
+	re   *regexp.Regexp
+}
+
+// get returns the compiled expression.
+func (l *lazyRegexp) get() *regexp.Regexp {
+	l.once.Do(func() { l.re = regexp.MustCompile(l.expr) })
+	return l.re
+}
 
 // words splits s into lowercase words of letters and digits.
 func words(s string) []string {
@@ -58,12 +72,12 @@ func clean(s string) string {
 }
 
 // sentenceEnd splits text into sentences and lines.
-var sentenceEnd = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[.!?]+(\s+|$)|\n+|\s[|•·]\s`) })
+var sentenceEnd = &lazyRegexp{expr: `[.!?]+(\s+|$)|\n+|\s[|•·]\s`}
 
 // sentences splits text into trimmed sentences.
 func sentences(text string) []string {
 	var out []string
-	for _, s := range sentenceEnd().Split(text, -1) {
+	for _, s := range sentenceEnd.get().Split(text, -1) {
 		if s = strings.TrimSpace(s); s != "" {
 			out = append(out, s)
 		}
@@ -73,13 +87,13 @@ func sentences(text string) []string {
 
 // titleSeparator splits a page title into its segments ("Acme | Invoicing
 // for freelancers").
-var titleSeparator = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s+[-–—:|·•]\s+|\s*[|·•]\s*|:\s+`) })
+var titleSeparator = &lazyRegexp{expr: `\s+[-–—:|·•]\s+|\s*[|·•]\s*|:\s+`}
 
 // TitleSegments splits a page title into its cleaned segments ("Acme |
 // Invoicing for freelancers" gives "Acme" and "Invoicing for freelancers").
 func TitleSegments(title string) []string {
 	var out []string
-	for _, s := range titleSeparator().Split(title, -1) {
+	for _, s := range titleSeparator.get().Split(title, -1) {
 		if s = clean(s); s != "" {
 			out = append(out, s)
 		}
@@ -111,4 +125,18 @@ func firstWords(s string, n int) string {
 		f = f[:n]
 	}
 	return strings.Join(f, " ")
+}
+
+// lazyReplacer is a strings.Replacer built the first time it is used from
+// its old, new pairs; like wordSet, a package-level one is plain data.
+type lazyReplacer struct {
+	pairs []string
+	once  sync.Once
+	r     *strings.Replacer
+}
+
+// get returns the replacer.
+func (l *lazyReplacer) get() *strings.Replacer {
+	l.once.Do(func() { l.r = strings.NewReplacer(l.pairs...) })
+	return l.r
 }

@@ -3,20 +3,17 @@ package model
 import (
 	"regexp"
 	"strings"
-	"sync"
 )
 
 // avoidRule reads a house rule that bans words: "Avoid jargon like
 // 'synergy'", "Never use the word “cheap”", "Don't say leverage, utilise".
-var avoidRule = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)^(?:avoid|never\s+(?:use|say|write|mention)|don'?t\s+(?:use|say|write|mention)|do\s+not\s+(?:use|say|write|mention)|no)\s*:?\s+(?:the\s+)?(?:(?:words?|phrases?|terms?|jargon)\s+(?:like\s+|such\s+as\s+)?)?(.+?)\.?$`)
-})
+var avoidRule = &lazyRegexp{expr: `(?i)^(?:avoid|never\s+(?:use|say|write|mention)|don'?t\s+(?:use|say|write|mention)|do\s+not\s+(?:use|say|write|mention)|no)\s*:?\s+(?:the\s+)?(?:(?:words?|phrases?|terms?|jargon)\s+(?:like\s+|such\s+as\s+)?)?(.+?)\.?$`}
 
 // quoted finds quoted phrases in a rule.
-var quoted = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`["“'‘]([^"”'’]{2,60})["”'’]`) })
+var quoted = &lazyRegexp{expr: `["“'‘]([^"”'’]{2,60})["”'’]`}
 
 // listSeparator splits "a, b or c".
-var listSeparator = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s*(?:,|\bor\b|\band\b|/)\s*`) })
+var listSeparator = &lazyRegexp{expr: `\s*(?:,|\bor\b|\band\b|/)\s*`}
 
 // BannedPhrases returns the phrases the brand voice rules forbid, lower
 // case: a rule starting with "avoid", "never use/say/write", "don't
@@ -26,17 +23,17 @@ func BannedPhrases(rules []string) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, r := range rules {
-		m := avoidRule().FindStringSubmatch(strings.TrimSpace(r))
+		m := avoidRule.get().FindStringSubmatch(strings.TrimSpace(r))
 		if m == nil {
 			continue
 		}
 		var phrases []string
-		if q := quoted().FindAllStringSubmatch(m[1], -1); len(q) > 0 {
+		if q := quoted.get().FindAllStringSubmatch(m[1], -1); len(q) > 0 {
 			for _, p := range q {
 				phrases = append(phrases, p[1])
 			}
 		} else {
-			for _, p := range listSeparator().Split(m[1], -1) {
+			for _, p := range listSeparator.get().Split(m[1], -1) {
 				if len(strings.Fields(p)) <= 3 {
 					phrases = append(phrases, p)
 				}
@@ -97,6 +94,6 @@ func usesBanned(line string, banned, keep []string) bool {
 	return false
 }
 
-var blankRun = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\n{3,}`) })
+var blankRun = &lazyRegexp{expr: `\n{3,}`}
 
-func collapseBlankLines(s string) string { return blankRun().ReplaceAllString(s, "\n\n") }
+func collapseBlankLines(s string) string { return blankRun.get().ReplaceAllString(s, "\n\n") }
