@@ -166,6 +166,29 @@ func TestTrialCardCheckFails(t *testing.T) {
 	}
 }
 
+// A trial whose card check failed runs out into past_due: the payment
+// grace does not turn generation back on (card_verified false blocks it
+// until the card is updated); a new card does, for the rest of the grace.
+func TestFailedCardCheckOutlastsTheTrial(t *testing.T) {
+	r := newRig(t)
+	r.trial(t, cardBadCheck)
+	r.env.RunScheduled(t)
+	r.advance(t, 7*day+60)
+	b := r.billing(t)
+	if b["status"] != "past_due" || b["card_verified"] != false {
+		t.Fatalf("after the trial ran out: %v, want past_due with card_verified false", b)
+	}
+	keys := "/sites/" + r.acct.SiteID + "/keys"
+	r.api(t, "POST", keys, map[string]any{"name": "plugin"}).ExpectError(t, http.StatusPaymentRequired, "subscription_required")
+
+	r.portal(t, "card", map[string]any{"card": cardFailLater}).Expect(t, http.StatusOK)
+	b = r.billing(t)
+	if b["status"] != "past_due" || b["card_verified"] == false {
+		t.Fatalf("after the card update (its retry declined): %v, want past_due with card_verified not false", b)
+	}
+	r.api(t, "POST", keys, map[string]any{"name": "plugin"}).Expect(t, http.StatusCreated)
+}
+
 // Activation with a card that is declined, then one that needs the
 // cardholder: the trial continues and nothing is charged.
 func TestActivateDeclinedAndNeedingAuthentication(t *testing.T) {

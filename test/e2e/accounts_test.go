@@ -188,6 +188,24 @@ func TestAccountExistsCaseInsensitive(t *testing.T) {
 	}
 }
 
+// TestAccountExistsWhateverTheDomainsForm: an address whose domain is
+// written in Unicode, in Punycode or in full-width forms is one mailbox, so
+// one account; a disposable provider is refused in any of those forms.
+func TestAccountExistsWhateverTheDomainsForm(t *testing.T) {
+	env := testenv.Shared(t)
+	local := strings.TrimSuffix(testenv.UniqueEmail("idn"), "@example.com")
+	env.Client().Agent(t, "POST", "/accounts", signupBody(local+"@bücher.de")).Expect(t, http.StatusCreated)
+	for _, variant := range []string{local + "@xn--bcher-kva.de", local + "@BÜCHER.de", local + "@\uff42\u00fc\uff43\uff48\uff45\uff52.de"} {
+		t.Run(variant, func(t *testing.T) {
+			expectError(t, env.Client().Agent(t, "POST", "/accounts", signupBody(variant)), http.StatusConflict, "account_exists")
+		})
+	}
+	e := expectError(t, env.Client().Agent(t, "POST", "/accounts", signupBody(local+"@\uff4dailinator.com")), http.StatusUnprocessableEntity, "validation_failed")
+	if len(e.Details) != 1 || e.Details[0].Field != "email" || !strings.Contains(e.Details[0].Problem, "disposable") {
+		t.Fatalf("full-width disposable domain: details %+v, want email refused as disposable", e.Details)
+	}
+}
+
 // TestDeleteAccountNeedsHuman always answers 403 human_required.
 func TestDeleteAccountNeedsHuman(t *testing.T) {
 	env := testenv.Shared(t)

@@ -61,7 +61,7 @@ func Delete(tx *dynamo.Tx, a Account, now time.Time) {
 		PK: pk, SK: sk, Account: Account{ID: a.ID, BillingStatus: BillingNone},
 		DeletedAt: aws.String(clock.Format(now)), TTL: now.Add(TombstoneLifetime).Unix(),
 	}, "attribute_exists(pk) AND attribute_not_exists(deleted_at)", nil)
-	tx.Delete("email", dynamo.EmailPK(a.Email), dynamo.EmailSK, "")
+	tx.Delete("email", emailPK(a.Email), dynamo.EmailSK, "")
 }
 
 // emailItem reserves an email address for one account; it is written in the

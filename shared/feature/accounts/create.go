@@ -125,7 +125,7 @@ func (s *Service) create(ctx context.Context, in CreateInput, ip string) (Create
 	}
 	pk, sk := accountKey(accountID)
 	tx := &dynamo.Tx{}
-	tx.PutNew("email", emailItem{PK: dynamo.EmailPK(in.Email), SK: dynamo.EmailSK, AccountID: accountID})
+	tx.PutNew("email", emailItem{PK: emailPK(in.Email), SK: dynamo.EmailSK, AccountID: accountID})
 	tx.PutNew("account", item{PK: pk, SK: sk, Account: acct, CredentialCount: 1})
 	site := sites.NewPrimary(accountID, siteID, in.SiteURL, in.SiteName, in.SiteDescription, s.DashboardURL, now)
 	tx.PutNew("site", site)

@@ -124,11 +124,16 @@ func (r *record) working(now time.Time) error {
 	case StatusActive:
 		return nil
 	case StatusTrialing:
-		if r.CardVerified != nil && !*r.CardVerified {
-			return apperr.New(apperr.SubscriptionRequired, "The trial's card check failed. Generation and the other trial or plan features resume once the owner updates the card (POST /billing/portal gives the link).")
+		if r.cardCheckFailed() {
+			return errCardCheckFailed
 		}
 		return nil
 	case StatusPastDue:
+		// A trial that ran out after its card check failed: the grace
+		// keeps generation going, it never turns it back on.
+		if r.cardCheckFailed() {
+			return errCardCheckFailed
+		}
 		if grace, ok := r.graceEnds(); ok && now.Before(grace) {
 			return nil
 		}
@@ -138,6 +143,14 @@ func (r *record) working(now time.Time) error {
 	}
 	return apperr.New(apperr.SubscriptionRequired, "This needs a trial or a plan. Start one with POST /billing/checkout and send the owner the link.")
 }
+
+// errCardCheckFailed refuses generation while the trial card check has
+// failed and the card has not been updated since (spec 2 card_verified).
+var errCardCheckFailed = apperr.New(apperr.SubscriptionRequired, "The trial's card check failed. Generation and the other trial or plan features resume once the owner updates the card (POST /billing/portal gives the link).")
+
+// cardCheckFailed reports whether the trial card check failed and the card
+// has not been replaced since.
+func (r *record) cardCheckFailed() bool { return r.CardVerified != nil && !*r.CardVerified }
 
 func paidPlanError(r *record) error {
 	msg := "This needs the paid plan. Start one with POST /billing/checkout and send the owner the link."

@@ -21,6 +21,7 @@ func TestGateDecisions(t *testing.T) {
 		"canceling":        {Status: StatusActive, EverPaid: true, CancelAtPeriodEnd: true},
 		"past due 47h":     {Status: StatusPastDue, EverPaid: true, PastDueSince: clock.Format(now.Add(-47 * time.Hour))},
 		"past due 49h":     {Status: StatusPastDue, EverPaid: true, PastDueSince: clock.Format(now.Add(-49 * time.Hour))},
+		"trial ran out":    {Status: StatusPastDue, CardVerified: &f, PastDueSince: clock.Format(now.Add(-time.Hour))},
 		"ended":            {Status: StatusCanceled},
 	}
 	const (
@@ -30,13 +31,13 @@ func TestGateDecisions(t *testing.T) {
 		conf = apperr.Conflict
 	)
 	want := map[Need]map[string]apperr.Code{
-		NeedNothing: {"none": ok, "trialing": ok, "trial checked": ok, "trial card fails": ok, "active": ok, "canceling": ok, "past due 47h": ok, "past due 49h": ok, "ended": ok},
+		NeedNothing: {"none": ok, "trialing": ok, "trial checked": ok, "trial card fails": ok, "active": ok, "canceling": ok, "past due 47h": ok, "past due 49h": ok, "trial ran out": ok, "ended": ok},
 		NeedTrialOrPlan: {"none": sub, "trialing": ok, "trial checked": ok, "trial card fails": sub, "active": ok, "canceling": ok,
-			"past due 47h": ok, "past due 49h": sub, "ended": sub},
+			"past due 47h": ok, "past due 49h": sub, "trial ran out": sub, "ended": sub},
 		NeedPaidPlan: {"none": paid, "trialing": paid, "trial checked": paid, "trial card fails": paid, "active": ok, "canceling": ok,
-			"past due 47h": paid, "past due 49h": paid, "ended": paid},
+			"past due 47h": paid, "past due 49h": paid, "trial ran out": paid, "ended": paid},
 		NeedTrial: {"none": conf, "trialing": ok, "trial checked": ok, "trial card fails": ok, "active": conf, "canceling": conf,
-			"past due 47h": conf, "past due 49h": conf, "ended": conf},
+			"past due 47h": conf, "past due 49h": conf, "trial ran out": conf, "ended": conf},
 	}
 	for need, byState := range want {
 		for name, code := range byState {

@@ -201,8 +201,10 @@ func (s *Service) subscriptionUpdated(r *record, tx *dynamo.Tx, now time.Time, e
 		r.Card = sub.Card
 	}
 	if ev.CardChanged {
-		if r.Status == StatusTrialing {
-			r.CardVerified = nil // checked again at the next scheduled run; generation resumes now
+		if r.Status == StatusTrialing || r.cardCheckFailed() {
+			// A trial's new card is checked again at the next scheduled
+			// run; a failed check stops blocking generation now.
+			r.CardVerified = nil
 		}
 		s.record(tx, r, now, "billing.card_updated", "Card on file replaced")
 	}

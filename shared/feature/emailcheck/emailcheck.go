@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+
+	"rvcontent/shared/kernel/weburl"
 )
 
 //go:embed disposable.txt.gz
@@ -80,12 +82,36 @@ func Check(address string) string {
 	if err != nil || a.Name != "" || a.Address != address {
 		return "must be a valid email address"
 	}
-	_, domain, _ := strings.Cut(address, "@")
+	domain := address[strings.LastIndexByte(address, '@')+1:]
 	if !strings.Contains(domain, ".") || strings.HasPrefix(domain, ".") || strings.HasSuffix(domain, ".") || strings.HasPrefix(domain, "[") {
 		return "must be a valid email address"
 	}
-	if Disposable(domain) {
+	// A provider is recognised whatever form its name is written in:
+	// "ｍailinator.com" (full-width) is mailinator.com to mail software.
+	ascii, ok := weburl.ASCIIHost(domain)
+	if !ok {
+		return "must be a valid email address"
+	}
+	if Disposable(ascii) {
 		return "must not be a disposable email address"
 	}
 	return ""
+}
+
+// Canonical returns the form of address that accounts are told apart by:
+// its domain in the ASCII form DNS knows (full-width forms read as ASCII,
+// labels in another script in Punycode, as weburl.ASCIIHost writes them),
+// so owner@bücher.de and owner@xn--bcher-kva.de are one address. Case is
+// left as it is (the email reservation's key ignores it); an address
+// without a domain that can be written so comes back unchanged.
+func Canonical(address string) string {
+	at := strings.LastIndexByte(address, '@')
+	if at < 0 {
+		return address
+	}
+	ascii, ok := weburl.ASCIIHost(address[at+1:])
+	if !ok {
+		return address
+	}
+	return address[:at+1] + ascii
 }

@@ -20,6 +20,9 @@ func TestCheck(t *testing.T) {
 		{"bob\u2028x@example.com", false},
 		{"bob\u202e@example.com", false},
 		{"owner@[203.0.113.9]", false},
+		{"owner@bücher.de", true},
+		{"owner@\uff4dailinator.com", false}, // full-width m: mailinator.com to mail software
+		{"owner@MAILINATOR.com", false},
 	}
 	for _, c := range cases {
 		t.Run(c.address, func(t *testing.T) {
@@ -27,5 +30,23 @@ func TestCheck(t *testing.T) {
 				t.Fatalf("Check(%q) ok = %v, want %v (%q)", c.address, got, c.ok, Check(c.address))
 			}
 		})
+	}
+}
+
+// Canonical writes an address's domain in its ASCII form and keeps the rest.
+func TestCanonical(t *testing.T) {
+	cases := map[string]string{
+		"owner@example.com":         "owner@example.com",
+		"Owner@bücher.de":           "Owner@xn--bcher-kva.de",
+		"owner@BÜCHER.de":           "owner@xn--bcher-kva.de",
+		"owner@xn--bcher-kva.de":    "owner@xn--bcher-kva.de",
+		"owner@\uff4dailinator.com": "owner@mailinator.com",
+		"\"a@b\"@example.com":       "\"a@b\"@example.com",
+		"no-at-sign":                "no-at-sign",
+	}
+	for in, want := range cases {
+		if got := Canonical(in); got != want {
+			t.Errorf("Canonical(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
