@@ -95,7 +95,7 @@ func (o Operation) Params() []Param {
 	var out []Param
 	for _, seg := range strings.Split(o.Path, "/") {
 		if name, ok := strings.CutPrefix(seg, "{"); ok {
-			out = append(out, paramNamed(strings.TrimSuffix(name, "}")))
+			out = append(out, paramNamed(o.API, strings.TrimSuffix(name, "}")))
 		}
 	}
 	return out
@@ -115,9 +115,16 @@ func (o Operation) BodyRequired() bool {
 // fields. The service reads an empty body, or null, as {}, so a body
 // without a required field may be null; and it reads an optional field of
 // a POST sent as null as absent, except a boolean or a field marked
-// NotNull. (A PATCH field says itself whether null clears it.)
+// NotNull. (A PATCH field says itself whether null clears it; its default
+// is said in words, since a field a PATCH omits keeps its value.)
 func (o Operation) BodySchema() *Schema {
 	fields := o.Body
+	if o.Method == http.MethodPatch {
+		fields = make([]Field, len(o.Body))
+		for i, f := range o.Body {
+			fields[i] = f.defaultInWords()
+		}
+	}
 	if o.Method == http.MethodPost {
 		fields = make([]Field, len(o.Body))
 		for i, f := range o.Body {
@@ -130,6 +137,22 @@ func (o Operation) BodySchema() *Schema {
 	s := objectOf(fields)
 	s.Nullable = !o.BodyRequired()
 	return s
+}
+
+// FullDescription is the description plus what the operation needs (the
+// spec's Needs column): the text the OpenAPI documents, the MCP tool and
+// the README give.
+func (o Operation) FullDescription() string {
+	d := o.Description
+	switch o.Needs.Need {
+	case billing.NeedTrialOrPlan:
+		d += " Needs: trial or plan."
+	case billing.NeedPaidPlan:
+		d += " Needs: paid plan."
+	case billing.NeedTrial:
+		d += " Needs: trial."
+	}
+	return d
 }
 
 // FullPath is the operation's path from the base URL.

@@ -1,10 +1,12 @@
 package catalog
 
 import (
+	"fmt"
 	"net/http"
 	"sort"
 
 	"rvcontent/shared/feature/billing"
+	"rvcontent/shared/feature/idempotency"
 	"rvcontent/shared/kernel/apperr"
 )
 
@@ -57,9 +59,12 @@ func (o Operation) Errors() []Error {
 		if len(o.Params()) > 0 {
 			add(404, apperr.NotFound, "no such resource on this account")
 		}
-		if o.Method == http.MethodPost || o.Method == http.MethodPatch {
+		switch {
+		case o.Method == http.MethodPost || o.Method == http.MethodPatch:
 			add(400, apperr.BadRequest, "the body is not valid JSON, or a header is malformed")
 			add(413, apperr.PayloadTooLarge, "the body is larger than 1 MB")
+		case Keyed(o.Method):
+			add(400, apperr.BadRequest, fmt.Sprintf("the Idempotency-Key header is not 1 to %d characters", idempotency.MaxKeyLength))
 		}
 		if Keyed(o.Method) {
 			add(409, apperr.Conflict, "the Idempotency-Key was used with another body, or its first request still runs")

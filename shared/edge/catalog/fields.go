@@ -1,5 +1,10 @@
 package catalog
 
+import (
+	"encoding/json"
+	"strings"
+)
+
 // Field is one query parameter or request body property of an operation.
 type Field struct {
 	Name     string
@@ -37,6 +42,21 @@ func (f Field) nullable() Field {
 func (f Field) withDefault(v any) Field {
 	f.Schema = f.Schema.clone()
 	f.Schema.Default = v
+	return f
+}
+
+// defaultInWords returns f with its default, if any, said in its
+// description instead: a PATCH leaves an omitted field as it is, so a
+// schema default there (which clients may fill in and send) would be
+// wrong.
+func (f Field) defaultInWords() Field {
+	if f.Schema.Default == nil {
+		return f
+	}
+	v, _ := json.Marshal(f.Schema.Default)
+	f.Schema = f.Schema.clone()
+	f.Schema.Description = strings.TrimSpace(f.Schema.Description + " Default when never set: " + string(v) + ".")
+	f.Schema.Default = nil
 	return f
 }
 

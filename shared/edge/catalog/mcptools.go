@@ -90,7 +90,7 @@ func (o Operation) ToolDefinition() map[string]any {
 	return map[string]any{
 		"name":         o.ID,
 		"title":        ann["title"],
-		"description":  o.Description + " (" + o.Key() + ")",
+		"description":  o.FullDescription() + " (" + o.Key() + ")",
 		"inputSchema":  o.ToolInputSchema(),
 		"outputSchema": o.ToolOutputSchema(),
 		"annotations":  ann,

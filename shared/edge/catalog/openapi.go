@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"rvcontent/shared/feature/billing"
 	"rvcontent/shared/feature/idempotency"
 )
 
@@ -113,9 +112,12 @@ func operation(o Operation, refs *Refs) map[string]any {
 	op := map[string]any{
 		"operationId": o.ID,
 		"summary":     capitalize(o.Summary),
-		"description": operationDescription(o),
+		"description": o.FullDescription(),
 		"tags":        []any{o.Tag},
 		"responses":   responses(o, refs),
+	}
+	if o.Beyond {
+		op["description"] = o.FullDescription() + " Beyond the specification's endpoint index."
 	}
 	if o.IsTool() {
 		op["x-mcp-tool"] = o.ID
@@ -160,23 +162,6 @@ func operation(o Operation, refs *Refs) map[string]any {
 	return op
 }
 
-// operationDescription is the description plus what the operation needs.
-func operationDescription(o Operation) string {
-	d := o.Description
-	switch o.Needs.Need {
-	case billing.NeedTrialOrPlan:
-		d += " Needs: trial or plan."
-	case billing.NeedPaidPlan:
-		d += " Needs: paid plan."
-	case billing.NeedTrial:
-		d += " Needs: trial."
-	}
-	if o.Beyond {
-		d += " Beyond the specification's endpoint index."
-	}
-	return d
-}
-
 // responses renders the success answer and every error answer of o.
 func responses(o Operation, refs *Refs) map[string]any {
 	out := map[string]any{}
@@ -218,7 +203,7 @@ func headers(o Operation, status int) map[string]any {
 	if status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable {
 		h["Retry-After"] = ref("Retry-After")
 	}
-	if o.Method == http.MethodPost {
+	if Keyed(o.Method) {
 		h["Idempotent-Replayed"] = ref("Idempotent-Replayed")
 	}
 	return h
@@ -320,6 +305,7 @@ func errorSchema() map[string]any {
 				}},
 			},
 			"action_url": map[string]any{"type": "string", "format": "uri", "description": "On human_required and payment_failed: the owner's page where it is done."},
+			"docs_url":   map[string]any{"type": "string", "format": "uri", "description": "A page about the error, when there is one."},
 		},
 	}
 }

@@ -1,11 +1,13 @@
 package catalog
 
 import (
+	"fmt"
 	"net/http"
 
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/accounts"
+	"rvcontent/shared/feature/credentials"
 	"rvcontent/shared/feature/jobs"
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"
@@ -67,12 +69,12 @@ func accountOps() []Operation {
 		{
 			ID: "resend_claim_email", API: AgentAPI, Method: http.MethodPost, Path: "/account/resend-claim", Group: routes.Accounts, Tag: tag,
 			Summary:     "resend claim email",
-			Description: "Emails the owner a new claim link (at most 3 a day; conflict once the account is claimed) and returns {sent, claim_url}.",
+			Description: fmt.Sprintf("Emails the owner a new claim link (at most %d a day; conflict once the account is claimed) and returns {sent, claim_url}.", accounts.MaxClaimResends),
 			Status:      http.StatusOK,
 			Response:    wrap(prop("sent", &Schema{Type: "boolean"}), prop("claim_url", str("", 0, 0))),
 			Fails: []Error{
 				errConflict("the account is already claimed"),
-				fails(429, apperr.RateLimited, "3 claim emails were sent today"),
+				fails(429, apperr.RateLimited, fmt.Sprintf("%d claim emails were sent today", accounts.MaxClaimResends)),
 			},
 		},
 		{
@@ -91,9 +93,9 @@ func accountOps() []Operation {
 		{
 			ID: "create_agent_key", API: AgentAPI, Method: http.MethodPost, Path: "/agent-keys", Group: routes.Accounts, Tag: tag,
 			Summary:     "create key",
-			Description: "Creates an agent key (at most 25 keys and connections per account) and emails the owner; the secret key is in this answer only.",
+			Description: fmt.Sprintf("Creates an agent key (at most %d keys and connections per account) and emails the owner; the secret key is in this answer only.", credentials.MaxActive),
 			Body:        agentFields(), Status: http.StatusCreated, Response: one("agent_key", agentKeyShape()),
-			Fails: []Error{errConflict("the account has 25 active keys and connections")},
+			Fails: []Error{errConflict(fmt.Sprintf("the account has %d active keys and connections", credentials.MaxActive))},
 		},
 		{
 			ID: "revoke_agent_key", API: AgentAPI, Method: http.MethodDelete, Path: "/agent-keys/{id}", Group: routes.Accounts, Tag: tag,
@@ -117,7 +119,7 @@ func accountOps() []Operation {
 			Summary:     "get job",
 			Description: "Returns a job with its status, result once completed, or error once failed; wait holds the answer until the job ends.",
 			Query: []Field{
-				integer("wait", "Seconds to wait for the job to end before answering (the answer comes after at most 25 seconds).", 0, jobs.MaxWaitParam).withDefault(0),
+				integer("wait", fmt.Sprintf("Seconds to wait for the job to end before answering (the answer comes after at most %d seconds).", int(jobs.MaxWait.Seconds())), 0, jobs.MaxWaitParam).withDefault(0),
 			},
 			Status: http.StatusOK, Response: one("job", jobShape()),
 			Example: &Example{Response: map[string]any{"job": map[string]any{

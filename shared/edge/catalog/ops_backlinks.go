@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"net/http"
 
 	"rvcontent/shared/edge/routes"
@@ -36,7 +37,7 @@ func backlinkOps() []Operation {
 		{
 			ID: "update_backlinks", API: AgentAPI, Method: http.MethodPatch, Path: base, Group: routes.Backlinks, Tag: tag, Needs: paidPlanSite,
 			Summary:     "exchange settings",
-			Description: "Changes the site's exchange settings; only the fields sent change; needs the paid plan.",
+			Description: "Changes the site's exchange settings; only the fields sent change.",
 			Body: []Field{
 				flag("opted_in", "Host other members' links in this site's articles; needs a verified domain."),
 				integer("max_links_per_article", "Links hosted per article.", 0, backlinks.MaxLinksPerArticle).withDefault(backlinks.DefaultMaxLinks),
@@ -50,14 +51,14 @@ func backlinkOps() []Operation {
 		{
 			ID: "set_backlink_domain", API: AgentAPI, Method: http.MethodPost, Path: base + "/domain", Group: routes.Backlinks, Tag: tag, Needs: paidPlanSite,
 			Summary:     "set domain to verify",
-			Description: "Sets the domain to verify and returns the three proof methods (DNS TXT, meta tag, well-known file); any one suffices; needs the paid plan.",
+			Description: "Sets the domain to verify and returns the three proof methods (DNS TXT, meta tag, well-known file); any one suffices.",
 			Body:        []Field{text("domain", "The site's domain, such as acme.com (a URL's host is used).", 1, 0).required()},
 			Status:      http.StatusOK, Response: one("verification", verificationShape()),
 		},
 		{
 			ID: "verify_backlink_domain", API: AgentAPI, Method: http.MethodPost, Path: base + "/domain/verify", Group: routes.Backlinks, Tag: tag, Needs: paidPlanSite,
 			Summary:     "check verification",
-			Description: "Checks all three domain proof methods now and returns the verification with checks[]; counts toward the AI rate limit; needs the paid plan.",
+			Description: "Checks all three domain proof methods now and returns the verification with checks[]; counts toward the AI rate limit.",
 			Status:      http.StatusOK, Response: one("verification", verificationShape()),
 			Fails: []Error{errAIRateLimited, errConflict("no domain is set")},
 		},
@@ -70,15 +71,15 @@ func backlinkOps() []Operation {
 		{
 			ID: "create_backlink_target", API: AgentAPI, Method: http.MethodPost, Path: base + "/targets", Group: routes.Backlinks, Tag: tag, Needs: paidPlanSite,
 			Summary:     "create target",
-			Description: "Adds a backlink target (at most 25 per site); needs the paid plan.",
+			Description: fmt.Sprintf("Adds a backlink target (at most %d per site).", backlinks.MaxTargets),
 			Body:        requiring(targetFields(), "url", "anchors"),
 			Status:      http.StatusCreated, Response: one("target", targetShape()),
-			Fails: []Error{noDomain, errConflict("the same page is a target already, or the site has 25 targets")},
+			Fails: []Error{noDomain, errConflict(fmt.Sprintf("the same page is a target already, or the site has %d targets", backlinks.MaxTargets))},
 		},
 		{
 			ID: "update_backlink_target", API: AgentAPI, Method: http.MethodPatch, Path: base + "/targets/{target_id}", Group: routes.Backlinks, Tag: tag, Needs: paidPlanSite,
 			Summary:     "update target",
-			Description: "Changes a backlink target; only the fields sent change; needs the paid plan.",
+			Description: "Changes a backlink target; only the fields sent change.",
 			Body:        targetFields(),
 			Status:      http.StatusOK, Response: one("target", targetShape()),
 			Fails: []Error{noDomain},
@@ -86,7 +87,7 @@ func backlinkOps() []Operation {
 		{
 			ID: "delete_backlink_target", API: AgentAPI, Method: http.MethodDelete, Path: base + "/targets/{target_id}", Group: routes.Backlinks, Tag: tag, Needs: paidPlanSite,
 			Summary:     "delete target",
-			Description: "Deletes a backlink target; links already live stay live; needs the paid plan.",
+			Description: "Deletes a backlink target; links already live stay live.",
 			Status:      http.StatusOK, Response: deleted(),
 		},
 		{

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"net/http"
 
 	"rvcontent/shared/edge/routes"
@@ -86,22 +87,22 @@ func eventOps() []Operation {
 		},
 		{
 			ID: "list_webhooks", API: AgentAPI, Method: http.MethodGet, Path: "/webhooks", Group: routes.Events, Tag: tag,
-			Summary:     "list",
+			Summary:     "list webhook endpoints",
 			Description: "Lists the account's webhook endpoints, without their secrets.",
 			Query:       page(), Status: http.StatusOK, Response: listOf("webhooks", webhookShape()),
 		},
 		{
 			ID: "create_webhook", API: AgentAPI, Method: http.MethodPost, Path: "/webhooks", Group: routes.Events, Tag: tag,
 			Summary:     "create endpoint",
-			Description: "Creates a webhook endpoint (at most 10 per account); its signing secret is in this answer only.",
+			Description: fmt.Sprintf("Creates a webhook endpoint (at most %d per account); its signing secret is in this answer only.", webhooks.MaxEndpoints),
 			Body:        webhookFields(true),
 			Status:      http.StatusCreated, Response: one("webhook", webhookShape()),
-			Fails:   []Error{errConflict("the account has 10 endpoints")},
+			Fails:   []Error{errConflict(fmt.Sprintf("the account has %d endpoints", webhooks.MaxEndpoints))},
 			Example: &Example{Request: map[string]any{"url": "https://hooks.acme.com/content", "events": []any{"article.generated", "site.scan_completed"}}},
 		},
 		{
 			ID: "update_webhook", API: AgentAPI, Method: http.MethodPatch, Path: "/webhooks/{webhook_id}", Group: routes.Events, Tag: tag,
-			Summary:     "update",
+			Summary:     "update webhook endpoint",
 			Description: "Changes a webhook endpoint; only the fields sent change; enabled true re-enables a disabled one.",
 			Body:        webhookFields(false),
 			Status:      http.StatusOK, Response: one("webhook", webhookShape()),

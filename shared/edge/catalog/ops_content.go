@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"net/http"
 
 	"rvcontent/shared/edge/routes"
@@ -41,15 +42,17 @@ func contentOps() []Operation {
 	return []Operation{
 		{
 			ID: "run_research", API: AgentAPI, Method: http.MethodPost, Path: "/sites/{site_id}/research", Group: routes.Content, Tag: tag,
-			Summary:     "run research",
-			Description: "Researches keywords and article ideas as a research job (answer 202 {job}); free, counts toward the AI rate limit, at most 10 a day without a trial or plan.",
+			Summary: "run research",
+			Description: fmt.Sprintf("Researches keywords and article ideas as a research job (answer 202 {job}); free, counts toward the AI rate limit, at most %d a day without a trial or plan. "+
+				"The completed job's result has keywords[] {name, tag, search_volume, traffic_estimate, intent, trend} (up to %d), ideas[] {title, description, keyword, traffic_estimate, competition, ai_signal} "+
+				"and saved {keywords, articles} (null when save was false); the numbers are model estimates for planning, not measured data.", research.DailyLimit, research.MaxKeywords),
 			Body: []Field{
 				text("seed", "A topic to research around.", 0, research.MaxSeed),
 				integer("ideas", "How many article ideas to return; titles already on the site are never repeated.", 0, research.MaxIdeas).withDefault(research.DefaultIdeas),
 				flag("save", "true adds the keywords (source discovered) and ideas (status opportunity) to the site.").withDefault(false),
 			},
 			Status: http.StatusAccepted, Response: jobAnswer(),
-			Fails: []Error{errAIRateLimited, fails(429, apperr.RateLimited, "10 research runs today without a trial or plan")},
+			Fails: []Error{errAIRateLimited, fails(429, apperr.RateLimited, fmt.Sprintf("%d research runs today without a trial or plan", research.DailyLimit))},
 		},
 		{
 			ID: "list_keywords", API: AgentAPI, Method: http.MethodGet, Path: "/sites/{site_id}/keywords", Group: routes.Content, Tag: tag,

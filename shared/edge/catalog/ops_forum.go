@@ -1,11 +1,22 @@
 package catalog
 
 import (
+	"fmt"
 	"net/http"
 
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/forum"
 )
+
+// disclosure is the disclosure_line of PATCH /sites/{site_id}/forum:
+// forum.MinDisclosure to forum.MaxDisclosure characters on one line, or
+// null or "" for the default (the pattern: empty, or at least the minimum).
+func disclosure() Field {
+	f := text("disclosure_line", fmt.Sprintf("%d to %d characters on one line: names the brand (or uses the {brand} token) and says the writer works on it; null or \"\" restores the default.",
+		forum.MinDisclosure, forum.MaxDisclosure), 0, forum.MaxDisclosure).nullable().withDefault(forum.DefaultDisclosure)
+	f.Schema.Pattern = fmt.Sprintf("^(.{%d,})?$", forum.MinDisclosure)
+	return f
+}
 
 // forumOps are forum presence (spec 4.8): reads work on any account,
 // actions need the paid plan. The service never posts: a person posts the
@@ -25,13 +36,12 @@ func forumOps() []Operation {
 		},
 		{
 			ID: "update_forum", API: AgentAPI, Method: http.MethodPatch, Path: base, Group: routes.Forum, Tag: tag, Needs: paidPlanSite,
-			Summary:     "settings",
-			Description: "Changes the site's forum presence settings; only the fields sent change; needs the paid plan.",
+			Summary:     "forum presence settings",
+			Description: "Changes the site's forum presence settings; only the fields sent change.",
 			Body: []Field{
 				flag("enabled", "true turns forum presence on; the site needs a brand name."),
 				flag("sweep_enabled", "Automatic sweeps for threads."),
-				text("disclosure_line", "Names the brand (or uses the {brand} token) and says the writer works on it; null or \"\" restores the default.", 0, forum.MaxDisclosure).nullable().
-					withDefault(forum.DefaultDisclosure),
+				disclosure(),
 				text("niche", "The site's niche.", 0, forum.MaxNiche).nullable(),
 				list("topic_tags", "Topics.", str("", forum.MinTopicTag, forum.MaxTopicTag), 0, forum.MaxTopicTags),
 				text("tone", "The replies' tone; null or \"\" restores the default.", 0, forum.MaxTone).nullable().withDefault(forum.DefaultTone),
@@ -45,7 +55,7 @@ func forumOps() []Operation {
 		{
 			ID: "start_forum_sweep", API: AgentAPI, Method: http.MethodPost, Path: base + "/sweeps", Group: routes.Forum, Tag: tag, Needs: paidPlanSite,
 			Summary:     "start sweep",
-			Description: "Searches the forum for threads matching the site's keywords as a forum.sweep job (answer 202 {job}); free, counts toward the AI rate limit; needs the paid plan.",
+			Description: "Searches the forum for threads matching the site's keywords as a forum.sweep job (answer 202 {job}) whose result has threads_seen and opportunities_created; free, counts toward the AI rate limit.",
 			Status:      http.StatusAccepted, Response: jobAnswer(),
 			Fails: []Error{errAIRateLimited, errConflict("forum presence is off, or a sweep of the site is running")},
 		},
@@ -65,7 +75,7 @@ func forumOps() []Operation {
 		{
 			ID: "update_forum_thread", API: AgentAPI, Method: http.MethodPatch, Path: base + "/threads/{thread_id}", Group: routes.Forum, Tag: tag, Needs: paidPlanSite,
 			Summary:     "save, dismiss or restore",
-			Description: "Saves, dismisses or restores (new) a thread; a posted thread cannot be dismissed; needs the paid plan.",
+			Description: "Saves, dismisses or restores (new) a thread; a posted thread cannot be dismissed.",
 			Body: []Field{
 				oneOf("status", "The thread's new status.", forum.StatusSaved, forum.StatusDismissed, forum.StatusNew).required(),
 				text("dismiss_reason", "Why the thread was dismissed.", 0, forum.MaxDismissReason),
@@ -76,18 +86,18 @@ func forumOps() []Operation {
 		{
 			ID: "draft_forum_reply", API: AgentAPI, Method: http.MethodPost, Path: base + "/threads/{thread_id}/drafts", Group: routes.Forum, Tag: tag, Needs: paidPlanSite,
 			Summary:     "draft or rewrite reply (1 forum reply credit)",
-			Description: "Drafts a reply to the thread, or rewrites the latest draft (at most 3 rewrites), for 1 forum reply credit; synchronous; needs the paid plan.",
+			Description: fmt.Sprintf("Drafts a reply to the thread, or rewrites the latest draft (at most %d rewrites; the first is free when the draft failed a compliance check), for 1 forum reply credit; synchronous; a draft the model refuses or fails to write costs nothing.", forum.MaxRewrites),
 			Body:        []Field{text("instructions", "What to change or stress.", 0, forum.MaxInstructions)},
 			Status:      http.StatusOK, Response: one("draft", draftShape()),
 			Fails: []Error{
 				errCredits("forum reply credits"), errModel,
-				errConflict("the thread is blocked, dismissed or posted, the site has no brand name, or 3 rewrites were made"),
+				errConflict(fmt.Sprintf("the thread is blocked, dismissed or posted, the site has no brand name, %d rewrites were made, or the model declined", forum.MaxRewrites)),
 			},
 		},
 		{
 			ID: "edit_forum_draft", API: AgentAPI, Method: http.MethodPatch, Path: base + "/drafts/{draft_id}", Group: routes.Forum, Tag: tag, Needs: paidPlanSite,
 			Summary:     "edit draft",
-			Description: "Saves an edited text of a draft (free); the text to hand to a person is edited_body when set; needs the paid plan.",
+			Description: "Saves an edited text of a draft (free); the text to hand to a person is edited_body when set.",
 			Body:        []Field{text("edited_body", "The edited reply text; null or \"\" drops the edit.", 0, forum.MaxEditedBody).nullable()},
 			Status:      http.StatusOK, Response: one("draft", draftShape()),
 		},
@@ -101,7 +111,7 @@ func forumOps() []Operation {
 		{
 			ID: "record_forum_reply", API: AgentAPI, Method: http.MethodPost, Path: base + "/replies", Group: routes.Forum, Tag: tag, Needs: paidPlanSite,
 			Summary:     "record a posted reply",
-			Description: "Records a reply a person posted (one per thread); without permalink it is claimed, call again with the permalink once posted; needs the paid plan.",
+			Description: "Records a reply a person posted (one per thread); without permalink it is claimed, call again with the permalink once posted.",
 			Body: []Field{
 				text("thread_id", "The thread replied to.", 1, 0).required(),
 				text("draft_id", "The draft the reply came from.", 1, 0).required(),

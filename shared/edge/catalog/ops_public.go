@@ -7,6 +7,10 @@ import (
 	"rvcontent/shared/edge/routes"
 )
 
+// errNoArticle is the public API's 404 (public spec 7); an {id} that is
+// not a UUID answers 500, as its parameter says.
+var errNoArticle = Error{Status: 404, When: "no finished article with that id on the key's site (\"Article not found\")"}
+
 // publicOps are the public articles API (public-articles-api.md 4): a
 // site key reads its site's finished articles and reports where they went
 // live. Its errors are {error} (402 adds code), see Operation.Errors.
@@ -39,7 +43,7 @@ func publicOps() []Operation {
 			Summary:     "one article",
 			Description: "Returns one finished article of the site.",
 			Status:      http.StatusOK, Response: one("article", publicArticleShape()),
-			Fails: []Error{{Status: 404, When: "no finished article with that id on the key's site (\"Article not found\")"}},
+			Fails: []Error{errNoArticle},
 		},
 		{
 			ID: "public_report_live_url", API: PublicAPI, Method: http.MethodPatch, Path: "/articles/{id}", Group: routes.Public, Tag: tag,
@@ -49,7 +53,7 @@ func publicOps() []Operation {
 			Status:      http.StatusOK, Response: one("article", publicArticleShape()),
 			Fails: []Error{
 				{Status: 400, When: "published_url is missing, not public http(s), or not on the site's own domain (the message says which)"},
-				{Status: 404, When: "no finished article with that id on the key's site (\"Article not found\")"},
+				errNoArticle,
 			},
 			Example: &Example{Request: map[string]any{"published_url": "https://acme.com/blog/model-rockets"}},
 		},

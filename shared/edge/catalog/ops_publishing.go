@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"net/http"
 
 	"rvcontent/shared/edge/routes"
@@ -59,7 +60,7 @@ func publishingOps() []Operation {
 		{
 			ID: "connect_integration", API: AgentAPI, Method: http.MethodPost, Path: integration + "/connect", Group: routes.Content, Tag: tag, Needs: trialOrPlanSite,
 			Summary:     "start connection",
-			Description: "Starts connecting a push platform (the owner finishes it); needs a trial or plan.",
+			Description: "Starts connecting a push platform (the owner finishes it).",
 			Status:      http.StatusOK,
 			Response: wrap(
 				prop("connect", wrap(prop("connect_url", str("The page where the owner enters the platform site's address and token; valid 24 hours, once.", 0, 0)), prop("expires_at", str("", 0, 0)))),
@@ -70,7 +71,7 @@ func publishingOps() []Operation {
 		{
 			ID: "update_integration", API: AgentAPI, Method: http.MethodPatch, Path: integration, Group: routes.Content, Tag: tag, Needs: trialOrPlanSite,
 			Summary:     "configure push integration",
-			Description: "Configures a push integration (before or after connecting); only the fields sent change and null clears category or author; needs a trial or plan.",
+			Description: "Configures a push integration (before or after connecting); only the fields sent change and null clears category or author.",
 			Body: []Field{
 				oneOf("default_status", "Whether pushed articles arrive as drafts or published.", integrations.PushDraft, integrations.PushPublish),
 				text("category", "A category id of the platform site (see get_integration).", 1, integrations.MaxOptionID).nullable(),
@@ -82,7 +83,7 @@ func publishingOps() []Operation {
 		{
 			ID: "sync_integration", API: AgentAPI, Method: http.MethodPost, Path: integration + "/sync", Group: routes.Content, Tag: tag, Needs: trialOrPlanSite,
 			Summary:     "push every missing or changed article",
-			Description: "Pushes every missing or changed finished article to the platform as an integration.sync job (answer 202 {job}); needs a trial or plan.",
+			Description: "Pushes every missing or changed finished article to the platform as an integration.sync job (answer 202 {job}).",
 			Status:      http.StatusAccepted, Response: jobAnswer(),
 			Fails: []Error{errConflict("the integration is not connected"), errAddOn},
 		},
@@ -101,10 +102,10 @@ func publishingOps() []Operation {
 		{
 			ID: "create_site_key", API: AgentAPI, Method: http.MethodPost, Path: "/sites/{site_id}/keys", Group: routes.Content, Tag: tag, Needs: trialOrPlanSite,
 			Summary:     "create site key",
-			Description: "Creates a site key (rv_live_...) for the public articles API; the secret is in this answer only; needs a trial or plan.",
+			Description: "Creates a site key (rv_live_...) for the public articles API; the secret is in this answer only.",
 			Body:        []Field{text("name", "A label for the key.", 1, sitekeys.MaxName).nullable().example("My CMS")},
 			Status:      http.StatusCreated, Response: one("site_key", siteKeyShape()),
-			Fails: []Error{errConflict("the site has 20 active keys")},
+			Fails: []Error{errConflict(fmt.Sprintf("the site has %d active keys", sitekeys.MaxPerSite))},
 		},
 		{
 			ID: "revoke_site_key", API: AgentAPI, Method: http.MethodDelete, Path: "/sites/{site_id}/keys/{key_id}", Group: routes.Content, Tag: tag,

@@ -1,10 +1,12 @@
 package catalog
 
 import (
+	"fmt"
 	"net/http"
 
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/billing"
+	"rvcontent/shared/feature/scans"
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/feature/studio"
 	"rvcontent/shared/kernel/apperr"
@@ -48,7 +50,7 @@ func siteOps() []Operation {
 		{
 			ID: "add_studio_site", API: AgentAPI, Method: http.MethodPost, Path: "/sites", Group: routes.Sites, Tag: tag, Needs: paidPlan,
 			Summary:     "add Studio site",
-			Description: "Adds a Studio site (49.5 USD a month), charging the card on file at once for the rest of the period, and starts its scan; needs the paid plan.",
+			Description: "Adds a Studio site (49.5 USD a month), charging the card on file at once for the rest of the period, and starts its scan.",
 			Body: []Field{
 				link("site_url", "The website's public http or https address.", sites.MaxWebsiteURL).required(),
 				text("site_name", "The brand name.", 1, sites.MaxBrandName).required(),
@@ -95,7 +97,7 @@ func siteOps() []Operation {
 		{
 			ID: "restore_studio_site", API: AgentAPI, Method: http.MethodPost, Path: "/sites/{site_id}/restore", Group: routes.Sites, Tag: tag, Needs: paidPlan,
 			Summary:     "keep or restore Studio site",
-			Description: "Cancels a Studio site's scheduled removal at no charge, or brings back an archived one with a prorated charge; needs the paid plan.",
+			Description: "Cancels a Studio site's scheduled removal at no charge, or brings back an archived one with a prorated charge.",
 			Body:        []Field{prorationDate()},
 			Status:      http.StatusOK,
 			Response:    wrap(prop("site", siteShape()), prop("charged", moneyShape().orNull())),
@@ -110,12 +112,12 @@ func siteOps() []Operation {
 		{
 			ID: "start_scan", API: AgentAPI, Method: http.MethodPost, Path: "/sites/{site_id}/scan", Group: routes.Sites, Tag: tag,
 			Summary:     "rerun scan",
-			Description: "Reruns the website scan as a site.scan job (answer 202 {job}); without a trial or plan at most 3 scans a day.",
+			Description: fmt.Sprintf("Reruns the website scan as a site.scan job (answer 202 {job}); without a trial or plan at most %d scans a day, the first included.", scans.DailyLimit),
 			Status:      http.StatusAccepted, Response: jobAnswer(),
 			Fails: []Error{
 				fails(402, apperr.SubscriptionRequired, "the site is archived or past removes_at"),
 				errConflict("the Studio site is still pending"),
-				fails(429, apperr.RateLimited, "3 scans today without a trial or plan"),
+				fails(429, apperr.RateLimited, fmt.Sprintf("%d scans today without a trial or plan", scans.DailyLimit)),
 			},
 		},
 	}

@@ -16,7 +16,7 @@ func writingOps() []Operation {
 		{
 			ID: "generate_article", API: AgentAPI, Method: http.MethodPost, Path: base + "/generate", Group: routes.Content, Tag: tag, Needs: trialOrPlanSite,
 			Summary:     "write article (1 article credit)",
-			Description: "Writes the article as an article.generate job (answer 202 {job}), spending 1 article credit (refunded if writing fails); needs a trial or plan.",
+			Description: "Writes the article as an article.generate job (answer 202 {job}), spending 1 article credit (refunded if writing fails).",
 			Status:      http.StatusAccepted, Response: jobAnswer(),
 			Example: &Example{},
 			Fails: []Error{

@@ -11,13 +11,16 @@ import (
 type Param struct {
 	Name        string
 	Description string
-	Kind        routes.ParamKind
+	// Public describes the parameter in the public API, when it names
+	// something else there.
+	Public string
+	Kind   routes.ParamKind
 }
 
 // params describe every path parameter of the two APIs, by name. A path
 // with a parameter missing here panics when the catalog is built.
 var params = []Param{
-	{Name: "id", Description: "The agent key's or OAuth connection's id (from list_agent_keys); in the public API, the article's id."},
+	{Name: "id", Description: "The agent key's or OAuth connection's id (from list_agent_keys).", Public: "The finished article's id (from GET /articles); a value that is not a UUID answers 500."},
 	{Name: "site_id", Description: "The site's id (from list_sites)."},
 	{Name: "job_id", Description: "The job's id (from a 202 answer or list_jobs)."},
 	{Name: "keyword_id", Description: "The keyword's id (from list_keywords)."},
@@ -31,10 +34,14 @@ var params = []Param{
 	{Name: "webhook_id", Description: "The webhook endpoint's id (from list_webhooks)."},
 }
 
-// paramNamed returns the path parameter called name, with its kind.
-func paramNamed(name string) Param {
+// paramNamed returns the path parameter called name in api, with its
+// kind.
+func paramNamed(api API, name string) Param {
 	for _, p := range params {
 		if p.Name == name {
+			if api == PublicAPI && p.Public != "" {
+				p.Description = p.Public
+			}
 			if rp, ok := routes.ParamNamed(name); ok {
 				p.Kind = rp.Kind
 			}

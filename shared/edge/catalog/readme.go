@@ -27,7 +27,7 @@ func toolTable() string {
 	var b strings.Builder
 	b.WriteString("| tool | endpoint (under `/api/agent/v1`) | what it does |\n|---|---|---|\n")
 	for _, o := range Tools() {
-		fmt.Fprintf(&b, "| `%s` | `%s %s` | %s |\n", o.ID, o.Method, o.Path, o.Description)
+		fmt.Fprintf(&b, "| `%s` | `%s %s` | %s |\n", o.ID, o.Method, o.Path, o.FullDescription())
 	}
 	return b.String()
 }

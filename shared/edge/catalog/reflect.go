@@ -115,8 +115,25 @@ func collect(t reflect.Type, depth int, out *[]field) {
 			name = f.Name
 		}
 		omit := strings.Contains(","+opts+",", ",omitempty,") || strings.Contains(","+opts+",", ",omitzero,")
-		*out = append(*out, field{Prop{Name: name, Required: !omit, Schema: typeSchema(f.Type)}, depth})
+		s := typeSchema(f.Type)
+		if s.Type == "string" && s.Format == "" && isTimestamp(name) {
+			s.Format = "date-time"
+		}
+		*out = append(*out, field{Prop{Name: name, Required: !omit, Schema: s}, depth})
 	}
+}
+
+// isTimestamp reports whether a string property called name holds a
+// timestamp: the service writes those as strings (clock.Format, RFC 3339
+// in UTC), named for a moment ("created_at", "period_end",
+// "past_due_since", "billed_from").
+func isTimestamp(name string) bool {
+	for _, suffix := range []string{"_at", "_start", "_end"} {
+		if strings.HasSuffix(name, suffix) {
+			return true
+		}
+	}
+	return name == "past_due_since" || name == "billed_from"
 }
 
 // object returns an object schema of the given properties, all required:

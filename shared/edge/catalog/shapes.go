@@ -22,6 +22,8 @@ import (
 	"rvcontent/shared/feature/sitekeys"
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/feature/webhooks"
+	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/platform/model"
 	"rvcontent/shared/platform/payments"
 )
 
@@ -42,15 +44,19 @@ func agentKeyShape() *Schema {
 
 func activityShape() *Schema {
 	return named("ActivityEntry", "An activity log entry (spec 2); site_id is \"\" for account-wide changes.", shapeOf[activity.Entry]()).
-		enumAt("actor.type", "agent", "app", "owner", "service")
+		enumAt("actor.type", actorTypes...)
 }
+
+// actorTypes are who can act on an account (spec 2 Activity entry): an
+// agent key, an OAuth connection, the owner, or the service itself.
+var actorTypes = []string{auth.ActorAgent, auth.ActorApp, auth.ActorOwner, auth.ActorService}
 
 func actorShape() *Schema { return shapeOf[activity.Entry]().At("actor") }
 
 func jobShape() *Schema {
 	return named("Job", "An asynchronous job: result is the kind's result object once completed, error {code, message} once failed.", shapeOf[jobs.Job]()).
-		enumAt("status", "queued", "running", "completed", "failed").
-		describe("kind", "site.scan, research, article.generate, integration.sync or forum.sweep.").
+		enumAt("status", jobs.Statuses...).
+		enumAt("kind", jobs.Kinds...).
 		describe("result", "The kind's result once completed, else null.").
 		nullableAt("result")
 }
@@ -70,13 +76,17 @@ func scanShape() *Schema {
 
 func keywordShape() *Schema {
 	return named("Keyword", "A keyword of the site's library (spec 2).", shapeOf[keywords.Keyword]()).
-		enumAt("source", "library", "discovered")
+		enumAt("source", "library", "discovered").
+		enumAt("intent", model.Intents...).
+		enumAt("trend", model.Trends...)
 }
 
 func rankShape() *Schema {
 	return named("Rank", "Keyword coverage (spec 2): how much of the tracked keywords have a finished article; not rankings.", shapeOf[rank.Rank]()).
 		enumAt("coverage.basis", "searches", "topics").
-		enumAt("market.[].status", "published", "writing", "scheduled", "idea", "gap")
+		enumAt("market.[].status", "published", "writing", "scheduled", "idea", "gap").
+		enumAt("market.[].intent", model.Intents...).
+		enumAt("market.[].trend", model.Trends...)
 }
 
 func creditsShape() *Schema {
@@ -88,6 +98,7 @@ func articleShape() *Schema {
 		enumAt("status", articles.Statuses...).
 		enumAt("source", "scan", "research", "api", "dashboard", "autopilot").
 		formatAt("date", "scheduled_for").
+		enumAt("estimates.competition", model.Competitions...).
 		nullableAt("tags")
 }
 
@@ -118,15 +129,26 @@ func integrationShape() *Schema {
 func platforms() []string { return integrations.Order }
 
 func siteKeyShape() *Schema {
-	return named("SiteKey", "A site key of the public articles API; key is the secret, only in the creating answer.", shapeOf[sitekeys.SiteKey]())
+	return named("SiteKey", "A site key of the public articles API; key is the secret, only in the creating answer.", shapeOf[sitekeys.SiteKey]()).
+		enumAt("created_by.type", actorTypes...)
 }
 
 func backlinksShape() *Schema {
-	return named("Backlinks", "The site's backlink exchange overview (spec 2).", shapeOf[backlinks.Overview]())
+	s := named("Backlinks", "The site's backlink exchange overview (spec 2); status is null before a domain is set.", shapeOf[backlinks.Overview]()).
+		enumAt("status", domainStatuses...).
+		enumAt("blocked_categories.[]", backlinks.Categories...)
+	*s.At("verification") = *verificationShape().orNull()
+	return s
 }
 
+// domainStatuses are a backlink domain's verification statuses (spec 2
+// Backlink overview).
+var domainStatuses = []string{backlinks.DomainUnverified, backlinks.DomainVerifying, backlinks.DomainVerified, backlinks.DomainSuspended}
+
 func verificationShape() *Schema {
-	return named("DomainVerification", "The domain to verify and its three proof methods; checks after a check.", shapeOf[backlinks.Verification]())
+	return named("DomainVerification", "The domain to verify and its three proof methods; checks after a check.", shapeOf[backlinks.Verification]()).
+		enumAt("status", domainStatuses...).
+		enumAt("checks.[].method", backlinks.MethodDNS, backlinks.MethodMeta, backlinks.MethodWellKnown)
 }
 
 func targetShape() *Schema {
@@ -145,17 +167,31 @@ func forumShape() *Schema {
 }
 
 func threadShape() *Schema {
-	return named("ForumThread", "A forum thread found for the site (spec 2); in lists, draft and reply are summaries.", shapeOf[forum.Thread]()).
-		enumAt("status", forum.ThreadStatuses...)
+	return threadFields(named("ForumThread", "A forum thread found for the site (spec 2); in lists, draft and reply are summaries.", shapeOf[forum.Thread]()))
 }
 
 func threadDetailShape() *Schema {
-	return named("ForumThreadDetail", "One forum thread with its body, top comments, latest draft and recorded reply.", shapeOf[forum.ThreadDetail]()).
-		enumAt("status", forum.ThreadStatuses...)
+	return threadFields(named("ForumThreadDetail", "One forum thread with its body, top comments, latest draft and recorded reply.", shapeOf[forum.ThreadDetail]())).
+		enumAt("draft.compliance.checks.[].state", checkStates...)
+}
+
+// checkStates are the states of a draft's compliance check.
+var checkStates = []string{forum.CheckPass, forum.CheckFail, forum.CheckUnknown}
+
+// threadFields gives a thread's fields (spec 2 Forum thread) their values:
+// a list's summary or the single thread alike.
+func threadFields(s *Schema) *Schema {
+	s.At("fit").Minimum, s.At("fit").Maximum = floatp(0), floatp(100)
+	return s.describe("fit", "How well a reply would fit, 0 to 100; null when the thread is blocked.").
+		enumAt("status", forum.ThreadStatuses...).
+		enumAt("blocked_reason", forum.BlockedRemoved, forum.BlockedArchived, forum.BlockedLocked, forum.BlockedLikelyArchived,
+			forum.BlockedSubforumDenied, forum.BlockedPromoBanned, forum.BlockedOffTopic).
+		enumAt("reply.status", forum.ReplyStatuses...)
 }
 
 func draftShape() *Schema {
-	return named("ForumDraft", "A drafted reply (spec 2); the text to hand to a person is edited_body when set, else body.", shapeOf[forum.Draft]())
+	return named("ForumDraft", "A drafted reply (spec 2); the text to hand to a person is edited_body when set, else body.", shapeOf[forum.Draft]()).
+		enumAt("compliance.checks.[].state", checkStates...)
 }
 
 func replyShape() *Schema {
@@ -165,16 +201,18 @@ func replyShape() *Schema {
 
 func billingShape() *Schema {
 	return named("Billing", "The account's billing (spec 2).", shapeOf[billing.Billing]()).
-		enumAt("status", billingStatuses...)
+		enumAt("status", billingStatuses...).
+		enumAt("plan.currency", payments.Currency)
 }
 
 func moneyShape() *Schema {
-	return named("Money", "An amount in US dollars.", shapeOf[payments.Money]())
+	return named("Money", "An amount in US dollars.", shapeOf[payments.Money]()).enumAt("currency", payments.Currency)
 }
 
 func checkoutShape() *Schema {
 	return named("Checkout", "A checkout link for the owner (spec 2).", shapeOf[billing.Checkout]()).
-		enumAt("mode", "trial", "plan")
+		enumAt("mode", "trial", "plan").
+		enumAt("price.currency", payments.Currency)
 }
 
 func portalShape() *Schema {
@@ -191,7 +229,8 @@ func eventShape() *Schema {
 }
 
 func webhookShape() *Schema {
-	return named("Webhook", "A webhook endpoint (spec 2); secret only in the creating answer.", shapeOf[webhooks.Endpoint]())
+	return named("Webhook", "A webhook endpoint (spec 2); secret only in the creating answer.", shapeOf[webhooks.Endpoint]()).
+		enumAt("created_by.type", actorTypes...)
 }
 
 func attemptShape() *Schema {

@@ -121,7 +121,7 @@ var (
 	RemoveBacklinkPlacement = Route{Op: "remove_backlink_placement", Method: "DELETE", Path: AgentBase + "/sites/{site_id}/backlinks/placements/{placement_id}", Group: Backlinks, Auth: Agent}
 	// GetForum is GET /api/agent/v1/sites/{site_id}/forum: forum presence overview.
 	GetForum = Route{Op: "get_forum", Method: "GET", Path: AgentBase + "/sites/{site_id}/forum", Group: Forum, Auth: Agent}
-	// UpdateForum is PATCH /api/agent/v1/sites/{site_id}/forum: settings.
+	// UpdateForum is PATCH /api/agent/v1/sites/{site_id}/forum: forum presence settings.
 	UpdateForum = Route{Op: "update_forum", Method: "PATCH", Path: AgentBase + "/sites/{site_id}/forum", Group: Forum, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}}
 	// StartForumSweep is POST /api/agent/v1/sites/{site_id}/forum/sweeps: start sweep.
 	StartForumSweep = Route{Op: "start_forum_sweep", Method: "POST", Path: AgentBase + "/sites/{site_id}/forum/sweeps", Group: Forum, Auth: Agent, Needs: billing.Requirement{Need: billing.NeedPaidPlan, Site: true}}
@@ -151,11 +151,11 @@ var (
 	GetStudioQuote = Route{Op: "get_studio_quote", Method: "GET", Path: AgentBase + "/billing/studio-quote", Group: Billing, Auth: Agent}
 	// ListEvents is GET /api/agent/v1/events: read event stream.
 	ListEvents = Route{Op: "list_events", Method: "GET", Path: AgentBase + "/events", Group: Events, Auth: Agent}
-	// ListWebhooks is GET /api/agent/v1/webhooks: list.
+	// ListWebhooks is GET /api/agent/v1/webhooks: list webhook endpoints.
 	ListWebhooks = Route{Op: "list_webhooks", Method: "GET", Path: AgentBase + "/webhooks", Group: Events, Auth: Agent}
 	// CreateWebhook is POST /api/agent/v1/webhooks: create endpoint.
 	CreateWebhook = Route{Op: "create_webhook", Method: "POST", Path: AgentBase + "/webhooks", Group: Events, Auth: Agent}
-	// UpdateWebhook is PATCH /api/agent/v1/webhooks/{webhook_id}: update.
+	// UpdateWebhook is PATCH /api/agent/v1/webhooks/{webhook_id}: update webhook endpoint.
 	UpdateWebhook = Route{Op: "update_webhook", Method: "PATCH", Path: AgentBase + "/webhooks/{webhook_id}", Group: Events, Auth: Agent}
 	// DeleteWebhook is DELETE /api/agent/v1/webhooks/{webhook_id}: delete endpoint.
 	DeleteWebhook = Route{Op: "delete_webhook", Method: "DELETE", Path: AgentBase + "/webhooks/{webhook_id}", Group: Events, Auth: Agent}
