@@ -236,3 +236,30 @@ func TestInternationalisedSiteName(t *testing.T) {
 	}
 	a.Client.Agent(t, "PATCH", "/sites/"+a.SiteID, map[string]any{"website_url": "https://例え.jp/"}).Expect(t, http.StatusOK)
 }
+
+// TestOnlyComparedRivals: the scan names only the rival the pages compare
+// the brand with. A page written without white space between its menu
+// links ("<a>Pricing</a><a>Blog</a>") does not run the entries together
+// into names ("AcmeBlogCareers"), and the words before the brand in a
+// title-case heading ("Why Plumbers Pick Widgetco vs Acme") are no rival.
+func TestOnlyComparedRivals(t *testing.T) {
+	env := testenv.Shared(t)
+	site := serve(t, env, "widgetco", false, pages("", map[string]string{
+		"/": `<html lang="en"><head><title>Widgetco | Widgets for plumbers</title><meta name="description" content="Widgetco makes widgets for plumbers."></head>` +
+			`<body><nav><a href="/about">About</a><a href="/pricing">Pricing</a><a href="/vs/acme">Widgetco vs Acme</a><a href="/blog">Blog</a><a href="/careers">Careers</a></nav>` +
+			`<h1>Widgetco</h1><p>Widgets for plumbers.</p><h2>Why Plumbers Pick Widgetco vs Acme</h2></body></html>`,
+	}))
+	a := account(t, env, site.URL, nil)
+	if j := a.Client.WaitJob(t, a.ScanJob); j["status"] != "completed" {
+		t.Fatalf("job %v", j)
+	}
+	sc := scanOf(t, a)
+	equalJSON(t, "competitors", sc["analysis"].(map[string]any)["competitors"], []string{"Acme"})
+	var kws struct{ Keywords []struct{ Name string } }
+	a.Client.Agent(t, "GET", "/sites/"+a.SiteID+"/keywords?limit=100", nil).Expect(t, http.StatusOK).Decode(t, &kws)
+	for _, k := range kws.Keywords {
+		if strings.Contains(k.Name, "acmeblog") || strings.Contains(k.Name, "pricingwidgetco") {
+			t.Errorf("keyword %q is made of glued menu entries", k.Name)
+		}
+	}
+}

@@ -25,8 +25,9 @@ func (w *Worker) Sweep(ctx context.Context) (int, error) {
 	sent := 0
 	for _, it := range rows {
 		if it.Status == Running && it.Attempts >= MaxAttempts {
-			run := &Run{Job: it.Job, AccountID: it.AccountID, attempt: it.Attempts}
-			if err := w.finish(ctx, run, Failed, nil, &Error{Code: "internal_error", Message: "The job stopped responding and was given up after several attempts. Start it again later."}); err != nil {
+			run := &Run{Job: it.Job, AccountID: it.AccountID, Input: it.Input, attempt: it.Attempts}
+			jobErr := Error{Code: "internal_error", Message: "The job stopped responding and was given up after several attempts. Start it again later."}
+			if err := w.giveUp(ctx, w.Runners[it.Kind], run, jobErr); err != nil {
 				return sent, err
 			}
 			continue

@@ -56,13 +56,20 @@ func TestSweepResendsLostMessage(t *testing.T) {
 	}
 }
 
+// TestSweepRetriesStalledAttemptThenGivesUp: a stalled attempt is retried
+// until MaxAttempts; then the job fails with internal_error, and a runner
+// that keeps state of its own (a GiveUpper) is told first.
 func TestSweepRetriesStalledAttemptThenGivesUp(t *testing.T) {
 	r := newRig(t, map[string]jobs.Runner{})
+	rec := &givenUp{}
 	acct := ids.New()
 	j := r.add(t, acct, "stall")
 	r.queue.take()
 	for attempt := 1; attempt <= jobs.MaxAttempts; attempt++ {
 		claimAndAbandon(t, r, acct, j.ID)
+		if attempt == jobs.MaxAttempts {
+			r.worker.Runners["stall"] = rec
+		}
 		got := r.get(t, acct, j.ID)
 		if got.Status != jobs.Running || got.Attempts != attempt {
 			t.Fatalf("after abandoned attempt %d: %q attempts %d", attempt, got.Status, got.Attempts)
@@ -81,6 +88,20 @@ func TestSweepRetriesStalledAttemptThenGivesUp(t *testing.T) {
 	if got.Status != jobs.Failed || got.Error == nil || got.Error.Code != "internal_error" {
 		t.Fatalf("stalled job after %d attempts = %q %+v, want failed internal_error", jobs.MaxAttempts, got.Status, got.Error)
 	}
+	if len(rec.errs) != 1 || rec.errs[0] != *got.Error {
+		t.Fatalf("the runner was told %+v, want once %+v", rec.errs, *got.Error)
+	}
+}
+
+// givenUp is a runner that records what it is told when its job is given
+// up, and leaves failing the job to the worker.
+type givenUp struct{ errs []jobs.Error }
+
+func (*givenUp) Run(context.Context, *jobs.Run) (any, error) { return nil, errPlain }
+
+func (g *givenUp) GiveUp(_ context.Context, _ *jobs.Run, e jobs.Error) error {
+	g.errs = append(g.errs, e)
+	return nil
 }
 
 // claimAndAbandon runs an attempt whose worker dies after claiming the job:

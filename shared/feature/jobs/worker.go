@@ -48,6 +48,16 @@ type Runner interface {
 	Run(ctx context.Context, run *Run) (result any, err error)
 }
 
+// GiveUpper is a Runner whose work leaves state of its own that must show a
+// failure when the worker gives its job up (after MaxAttempts failed
+// attempts, or attempts that stopped responding): a scan that would
+// otherwise stay running. GiveUp records that failure with jobErr and may
+// end the job in the same transaction (Run.FailIn); the worker fails the
+// job itself when GiveUp did not, or returned an error.
+type GiveUpper interface {
+	GiveUp(ctx context.Context, run *Run, jobErr Error) error
+}
+
 // RunnerFunc adapts a function to Runner.
 type RunnerFunc func(ctx context.Context, run *Run) (any, error)
 
@@ -125,7 +135,7 @@ func (w *Worker) Process(ctx context.Context, accountID, jobID string) error {
 	}
 	slog.WarnContext(ctx, "job attempt failed", "job_id", jobID, "kind", it.Kind, "attempt", attempt, "err", runErr)
 	if attempt >= MaxAttempts {
-		return w.finish(ctx, run, Failed, nil, &Error{Code: "internal_error", Message: fmt.Sprintf("The job failed after %d attempts. Start it again later.", attempt)})
+		return w.giveUp(ctx, runner, run, Error{Code: "internal_error", Message: fmt.Sprintf("The job failed after %d attempts. Start it again later.", attempt)})
 	}
 	return w.retry(ctx, accountID, jobID, attempt, now)
 }
@@ -215,6 +225,21 @@ func (w *Worker) finish(ctx context.Context, run *Run, status string, result any
 		return nil // a later attempt took over
 	}
 	return err
+}
+
+// giveUp fails the job with jobErr, letting a GiveUpper runner record the
+// failure on its own state first.
+func (w *Worker) giveUp(ctx context.Context, runner Runner, run *Run, jobErr Error) error {
+	if g, ok := runner.(GiveUpper); ok {
+		err := g.GiveUp(ctx, run, jobErr)
+		if err == nil && run.finished {
+			return nil
+		}
+		if err != nil {
+			slog.ErrorContext(ctx, "job give-up not recorded by its runner", "job_id", run.Job.ID, "kind", run.Job.Kind, "err", err)
+		}
+	}
+	return w.finish(ctx, run, Failed, nil, &jobErr)
 }
 
 // retry puts the job back in the queue with a growing delay.

@@ -274,3 +274,24 @@ func TestParse(t *testing.T) {
 		t.Fatalf("business %+v", b)
 	}
 }
+
+// TestParseMenuText: the links of a menu (links side by side, with only
+// white space or separators between them, as minified pages write them)
+// are lines of their own in the page text, so that their words neither
+// run together nor read as one sentence; a link inside a sentence stays
+// part of it.
+func TestParseMenuText(t *testing.T) {
+	u, _ := url.Parse("https://widgetco.example.com/")
+	doc := `<html><body><nav><a href="/about">About</a><a href="/pricing">Pricing</a><!-- x --><a href="/vs/acme">Widgetco vs Acme</a><a href="/blog">Blog</a></nav>` +
+		`<div><a href="/a">Docs</a> | <a href="/b">Status</a> · <a href="/c">Careers</a></div>` +
+		`<p>Unlike <a href="/vs/xero">Xero</a>, <a href="/vs/sage">Sage</a> and Wave, it is free.</p>` +
+		`<p>Read the <a href="/guide">guide</a>.</p></body></html>`
+	p, err := Parse([]byte(doc), "text/html", u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "About\nPricing\nWidgetco vs Acme\nBlog\nDocs\n|\nStatus\n·\nCareers\nUnlike Xero, Sage and Wave, it is free.\nRead the guide."
+	if p.Text != want {
+		t.Fatalf("text %q, want %q", p.Text, want)
+	}
+}

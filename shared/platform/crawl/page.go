@@ -28,7 +28,7 @@ type Page struct {
 	Headings      []string // h1 to h3 in document order
 	H1            string   // the first h1
 	Hero          string   // the first paragraph after the first h1
-	Text          string   // the visible text; blocks end in a newline
+	Text          string   // the visible text; blocks and each link of a menu end in a newline
 	Links         []Link
 	Hreflangs     []string // <link rel=alternate hreflang>, x-default left out
 	Icons         []Icon
@@ -341,7 +341,11 @@ var block = map[string]bool{
 }
 
 // textOf returns the visible text of nodes: words separated by single
-// spaces, every block on its own line.
+// spaces, every block on its own line, and every link of a row of links (a
+// menu: links next to each other with nothing but white space or a
+// separator such as "|" between them) on its own line too, so that menu
+// entries written without spaces ("<a>Pricing</a><a>Blog</a>") neither
+// run together into one word nor read as one sentence.
 func textOf(nodes ...*html.Node) string {
 	var b strings.Builder
 	var walk func(n *html.Node)
@@ -355,10 +359,14 @@ func textOf(nodes ...*html.Node) string {
 				return
 			}
 		}
+		row := n.Type == html.ElementNode && inLinkRow(n)
+		if row {
+			b.WriteString("\n")
+		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(c)
 		}
-		if n.Type == html.ElementNode && block[n.Data] {
+		if n.Type == html.ElementNode && (block[n.Data] || row) {
 			b.WriteString("\n")
 		}
 	}
@@ -373,6 +381,31 @@ func textOf(nodes ...*html.Node) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// inLinkRow reports whether n is a link with another link right before or
+// after it, only white space, comments or separators between them.
+func inLinkRow(n *html.Node) bool {
+	if n.Data != "a" {
+		return false
+	}
+	next := func(m *html.Node, step func(*html.Node) *html.Node) bool {
+		for m = step(m); m != nil; m = step(m) {
+			switch {
+			case m.Type == html.CommentNode:
+			case m.Type == html.TextNode && strings.Trim(m.Data, linkSeparators) == "":
+			default:
+				return m.Type == html.ElementNode && m.Data == "a"
+			}
+		}
+		return false
+	}
+	return next(n, func(m *html.Node) *html.Node { return m.PrevSibling }) ||
+		next(n, func(m *html.Node) *html.Node { return m.NextSibling })
+}
+
+// linkSeparators are the characters that may stand between the links of a
+// menu: white space and the usual separators.
+const linkSeparators = " \t\r\n\f\u00a0|·•/–—-»›"
 
 func attr(n *html.Node, name string) string {
 	for _, a := range n.Attr {

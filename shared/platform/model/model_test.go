@@ -131,3 +131,20 @@ func longPhrase() string {
 	}
 	return s
 }
+
+// TestOfflineTitleCaseComparison: in a title-case heading ("Why Schools
+// Pick Acme vs Estes") the words before the brand are no rival's name:
+// the page compares the brand itself, and only the name after the cue is a
+// competitor. A rival named right before the cue still counts.
+func TestOfflineTitleCaseComparison(t *testing.T) {
+	in := AnalyzeInput{BrandName: "Acme Rockets", Pages: []Page{{
+		Title:    "Acme Rockets | Model rockets for schools",
+		Headings: []string{"Why Schools Pick Acme vs Estes", "Top Picks: Acme Rockets vs Quest Aerospace"},
+		Text:     "Teachers Love Acme Rockets vs Klima kits.\nAerotech vs Acme? Read on.",
+	}}}
+	got, _ := Offline{}.Analyze(context.Background(), in)
+	want := []string{"Estes", "Quest Aerospace", "Klima", "Aerotech"}
+	if !reflect.DeepEqual(got.Competitors, want) {
+		t.Fatalf("competitors %q, want %q", got.Competitors, want)
+	}
+}

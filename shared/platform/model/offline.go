@@ -201,11 +201,15 @@ func competitors(in AnalyzeInput) []string {
 			if len(before) > 3 {
 				before = before[len(before)-3:]
 			}
-			// The longest capitalised run that ends right before the cue.
+			// The longest capitalised run that ends right before the cue,
+			// unless the brand ends it ("Why Schools Pick Acme vs ..."):
+			// then the page compares the brand itself.
 			for i := 0; i < len(before); i++ {
 				cand := strings.Join(before[i:], " ")
 				if name.get().FindString(cand) == cand {
-					add(cand)
+					if !endsWithBrand(before[i:], in.BrandName) {
+						add(cand)
+					}
 					break
 				}
 			}
@@ -215,6 +219,16 @@ func competitors(in AnalyzeInput) []string {
 		out = out[:10]
 	}
 	return out
+}
+
+// endsWithBrand reports whether the last words of words name the brand.
+func endsWithBrand(words []string, brand string) bool {
+	for i := range words {
+		if isBrand(strings.TrimRight(strings.Join(words[i:], " "), ".,;:!?'’"), brand) {
+			return true
+		}
+	}
+	return false
 }
 
 // comparisonTexts are the short texts where comparisons are named: titles,

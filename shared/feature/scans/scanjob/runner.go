@@ -97,6 +97,32 @@ func (r *Runner) Run(ctx context.Context, run *jobs.Run) (any, error) {
 	return nil, r.finish(ctx, run, sc)
 }
 
+var _ jobs.GiveUpper = (*Runner)(nil)
+
+// GiveUp ends the scan of a job the worker gave up (its attempts kept
+// failing or stopped responding), so the scan does not stay running: the
+// scan fails, in the stage it reached, with the job's error, the site's
+// scan_status becomes failed and site.scan_failed is reported, with the
+// job's end, in one transaction. A scan that a newer one replaced, or that
+// already ended, is left as it is.
+func (r *Runner) GiveUp(ctx context.Context, run *jobs.Run, jobErr jobs.Error) error {
+	sc, err := (&scans.Store{Table: r.Table, Sites: r.Sites}).Get(ctx, run.AccountID, aws.ToString(run.Job.SiteID))
+	if err != nil {
+		return err
+	}
+	if sc.JobID == nil || *sc.JobID != run.Job.ID || (sc.Status != sites.ScanQueued && sc.Status != sites.ScanRunning) {
+		return nil
+	}
+	sc.Status, sc.Error = sites.ScanFailed, &jobErr
+	if sc.StartedAt == nil {
+		sc.StartedAt = stamp(r.Clock.Now())
+	}
+	if err := r.finish(ctx, run, sc); err != nil && !errors.Is(err, errSuperseded) {
+		return err
+	}
+	return nil
+}
+
 // begin records the scan as running, unless a newer one replaced it.
 func (r *Runner) begin(ctx context.Context, accountID string, sc scans.Scan) error {
 	tx := &dynamo.Tx{}
