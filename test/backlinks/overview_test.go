@@ -3,6 +3,7 @@ package backlinks_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -97,4 +98,34 @@ func equalJSON(a, b any) bool {
 	ja, _ := json.Marshal(a)
 	jb, _ := json.Marshal(b)
 	return bytes.Equal(ja, jb)
+}
+
+// TestAuthorityCountsPublishedArticles: 3 points per finished article with
+// a live URL, at most 30; drafts and finished articles not yet published
+// add nothing.
+func TestAuthorityCountsPublishedArticles(t *testing.T) {
+	m := paidMember(t, "author")
+	m.verify(t)
+	authority := func(want int) {
+		t.Helper()
+		if got := num(t, m.overview(t), "authority_score"); got != want {
+			t.Fatalf("authority_score = %d, want %d", got, want)
+		}
+	}
+	authority(20)
+	m.publishArticle(t, "Grinding coffee at home", nil, "Burr grinders cut evenly.")
+	authority(23)
+	m.api(t, "POST", "/sites/"+m.site+"/articles", map[string]any{"title": "A draft", "body_markdown": "Not yet."}).
+		Expect(t, http.StatusCreated)
+	finished := m.api(t, "POST", "/sites/"+m.site+"/articles", map[string]any{"title": "Finished, not live", "body_markdown": "Soon."}).
+		Expect(t, http.StatusCreated).JSON(t)["article"].(map[string]any)["id"].(string)
+	m.api(t, "POST", "/sites/"+m.site+"/articles/"+finished+"/finish", nil).Expect(t, http.StatusOK)
+	authority(23)
+	for i := 2; i <= 12; i++ {
+		m.publishArticle(t, fmt.Sprintf("Brewing note %d", i), nil, "Water at 94 degrees.")
+		if i == 9 {
+			authority(47)
+		}
+	}
+	authority(50)
 }

@@ -90,7 +90,7 @@ type facts struct {
 }
 
 // facts reads a site's counters, credits, membership and published
-// articles, at once.
+// articles (counted up to what the score uses), at once.
 func (s *Service) facts(ctx context.Context, accountID, siteID string) (f facts, err error) {
 	err = par.Do(ctx, func(ctx context.Context) (err error) {
 		f.stats, err = s.loadStats(ctx, accountID, siteID)
@@ -103,9 +103,8 @@ func (s *Service) facts(ctx context.Context, accountID, siteID string) (f facts,
 			return apperr.Wrap("backlinks.Overview", err)
 		}
 		return nil
-	}, func(ctx context.Context) error {
-		published, err := s.published(ctx, siteID)
-		f.published = len(published)
+	}, func(ctx context.Context) (err error) {
+		f.published, err = s.Articles.CountPublished(ctx, siteID, PublishedCounted)
 		return err
 	})
 	return f, err

@@ -23,6 +23,10 @@ type Signals struct {
 
 const day = 24 * time.Hour
 
+// PublishedCounted is how many published articles count toward the
+// authority score (3 points each): more add nothing.
+const PublishedCounted = 10
+
 // Authority returns the site's authority score, 0 to 100: 0 without a
 // verified domain; otherwise 20, plus 3 per published article (at most
 // 30), 1 per 3 days since verification (at most 20), 3 per live hosted
@@ -31,7 +35,7 @@ func Authority(s Signals) int {
 	if !s.Verified {
 		return 0
 	}
-	score := 20 + min(30, 3*s.Published) + min(20, int(s.VerifiedFor/(3*day))) +
+	score := 20 + 3*min(PublishedCounted, s.Published) + min(20, int(s.VerifiedFor/(3*day))) +
 		min(15, 3*s.LiveHosted) + min(15, 3*s.LiveInbound)
 	return min(100, score)
 }
