@@ -7,7 +7,7 @@
 //	lambdaArch        arm64 (default) or x86_64
 //	model             offline (default) or bedrock (MODEL)
 //	bedrockModelId    the Bedrock model when model is bedrock
-//	stripeSecretName  a Secrets Manager secret with the Stripe settings (none: billing off)
+//	stripeSecretName  the name of a Secrets Manager secret with the Stripe settings (none: billing off)
 //	alarmEmail        an address subscribed to the alarms topic (none: subscribe yourself)
 //	stackName         the CloudFormation stack's name (default ContentService)
 //	apiRateLimit      the HTTP API stage's throttle, requests per second (default 200)
@@ -16,12 +16,20 @@
 //	deliveriesMaxConcurrency deliveries worker instances the deliveries queue runs at once, 2 to 1000 (default 10)
 //
 // Set one with `cdk deploy -c mailFrom=no-reply@example.org` or in
-// cdk.context.json.
+// cdk.json, which holds every default (so a value in cdk.context.json,
+// which the CLI reads after cdk.json, is never used).
+//
+// The app refuses to synthesize, with the setting and what it accepts, when
+// a setting is out of its range, mailFrom is not a bare address,
+// stripeSecretName is an ARN, or a function's zip is missing from assetDir
+// (run make build first).
 package main
 
 import (
 	"fmt"
+	"net/mail"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,6 +46,15 @@ func main() {
 	limits, err := readLimits(app)
 	if err == nil {
 		err = checkChoices(app)
+	}
+	if err == nil {
+		err = checkMailFrom(contextString(app, "mailFrom", stack.DefaultMailFrom))
+	}
+	if err == nil {
+		err = checkStripeSecretName(contextString(app, "stripeSecretName", ""))
+	}
+	if err == nil {
+		err = checkAssets(contextString(app, "assetDir", "../.build"))
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -93,6 +110,46 @@ func checkChoices(app awscdk.App) error {
 		if v := contextString(app, key, ""); v != "" && !slices.Contains(choices[key], v) {
 			return fmt.Errorf("context %s: %q is not one of %s", key, v, strings.Join(choices[key], ", "))
 		}
+	}
+	return nil
+}
+
+// checkMailFrom refuses a sender that is not a bare address: the functions'
+// SES permission allows sending only when the From address equals it
+// (ses:FromAddress), so "Name <address>" or a typo would deploy functions
+// whose every mail is refused.
+func checkMailFrom(from string) error {
+	a, err := mail.ParseAddress(from)
+	if err != nil || a.Name != "" || a.Address != from {
+		return fmt.Errorf("context mailFrom: %q is not an email address such as no-reply@example.com (no display name)", from)
+	}
+	return nil
+}
+
+// checkStripeSecretName refuses an ARN where the secret's name belongs:
+// the functions could read it, but their permission, made for a name
+// (name-??????), would not match it, and the Stripe functions could not
+// start.
+func checkStripeSecretName(name string) error {
+	if strings.HasPrefix(name, "arn:") {
+		return fmt.Errorf("context stripeSecretName: %q is an ARN; give the secret's name (the part after secret:, without the 6-character suffix)", name)
+	}
+	return nil
+}
+
+// checkAssets refuses an asset folder without every function's zip, which
+// the stack's functions are made of: CDK would otherwise stop with a panic
+// and a stack trace.
+func checkAssets(dir string) error {
+	var missing []string
+	for _, name := range stack.FunctionNames() {
+		if _, err := os.Stat(filepath.Join(dir, name+".zip")); err != nil {
+			missing = append(missing, name+".zip")
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("context assetDir: %s lacks %s: build the functions first (make build, or go run ./infra/buildfns -out <assetDir>)",
+			dir, strings.Join(missing, ", "))
 	}
 	return nil
 }

@@ -2,10 +2,14 @@ package main
 
 import (
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/aws/aws-cdk-go/awscdk/v2"
 	"github.com/aws/jsii-runtime-go"
+
+	"rvcontent/infra/stack"
 )
 
 func TestMain(m *testing.M) {
@@ -70,5 +74,81 @@ func TestCheckChoices(t *testing.T) {
 		if (err == nil) != (c.wantErr == "") || (err != nil && err.Error() != c.wantErr) {
 			t.Errorf("%v: %v, want %q", c.context, err, c.wantErr)
 		}
+	}
+}
+
+func TestCheckMailFrom(t *testing.T) {
+	for _, ok := range []string{"no-reply@example.com", "robot@mail.example.org"} {
+		if err := checkMailFrom(ok); err != nil {
+			t.Errorf("%q: %v, want accepted", ok, err)
+		}
+	}
+	for _, bad := range []string{"", "no-reply", "Acme <no-reply@acme.com>", "<no-reply@acme.com>", " no-reply@acme.com", "a@b.com, c@d.com"} {
+		if err := checkMailFrom(bad); err == nil {
+			t.Errorf("%q accepted; the IAM condition ses:FromAddress would refuse every mail", bad)
+		}
+	}
+}
+
+func TestCheckAssets(t *testing.T) {
+	dir := t.TempDir()
+	names := stack.FunctionNames()
+	for _, name := range names[1:] {
+		if err := os.WriteFile(filepath.Join(dir, name+".zip"), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err := checkAssets(dir)
+	if err == nil || !strings.Contains(err.Error(), names[0]+".zip") || !strings.Contains(err.Error(), "make build") {
+		t.Errorf("a missing %s.zip: %v, want it named with the way to build it", names[0], err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, names[0]+".zip"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := checkAssets(dir); err != nil {
+		t.Errorf("every zip there: %v", err)
+	}
+	if err := checkAssets(filepath.Join(dir, "missing")); err == nil {
+		t.Error("a folder that does not exist is accepted")
+	}
+}
+
+// TestDeployLocalSynthesizesWithItsAssets: localstack/deploy.sh builds the
+// functions into a folder of its own, and every cdklocal command that
+// synthesizes the app (bootstrap does too) must be told so; without
+// assetDir the app looks in ../.build, which a fresh checkout lacks.
+func TestDeployLocalSynthesizesWithItsAssets(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "localstack", "deploy.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	script := string(b)
+	if !strings.Contains(script, `context=(-c assetDir="../$assets" -c lambdaArch="$arch"`) {
+		t.Fatal(`deploy.sh no longer gathers its settings in context=(-c assetDir=... -c lambdaArch=...): update this test`)
+	}
+	commands := 0
+	for _, line := range strings.Split(script, "\n") {
+		for _, cmd := range []string{`"$CDKLOCAL" bootstrap`, `"$CDKLOCAL" deploy`, `"$CDKLOCAL" synth`, `"$CDKLOCAL" diff`} {
+			if strings.HasPrefix(strings.TrimSpace(line), cmd) {
+				commands++
+				if !strings.Contains(line, `"${context[@]}"`) {
+					t.Errorf("%q runs the app without the script's settings (\"${context[@]}\")", strings.TrimSpace(line))
+				}
+			}
+		}
+	}
+	if commands < 2 {
+		t.Errorf("found %d cdklocal commands in deploy.sh, want bootstrap and deploy", commands)
+	}
+}
+
+func TestCheckStripeSecretName(t *testing.T) {
+	for _, ok := range []string{"", "service/stripe", "prod-stripe"} {
+		if err := checkStripeSecretName(ok); err != nil {
+			t.Errorf("%q: %v, want accepted", ok, err)
+		}
+	}
+	if err := checkStripeSecretName("arn:aws:secretsmanager:eu-west-1:123456789012:secret:service/stripe-AbCdEf"); err == nil {
+		t.Error("an ARN is accepted; the grant (name-??????) would not match it")
 	}
 }

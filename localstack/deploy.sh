@@ -5,8 +5,11 @@
 #
 # Settings (environment):
 #   AWS_ENDPOINT_URL   LocalStack's gateway (default: cdklocal's,
-#                      http://$LOCALSTACK_HOSTNAME:$EDGE_PORT, which default to
-#                      localhost and 4566); set AWS_ENDPOINT_URL_S3 with it
+#                      http://localhost.localstack.cloud:$EDGE_PORT, port 4566
+#                      by default, https with USE_SSL=1); set
+#                      AWS_ENDPOINT_URL_S3 with it. cdklocal 3 ignores
+#                      LOCALSTACK_HOSTNAME, so this script refuses one that
+#                      names another machine.
 #   AWS_REGION         region to deploy to (default us-east-1)
 #   LAMBDA_ARCH        arm64 or x86_64 (default: this machine's)
 #   MAIL_FROM          sender address, verified in LocalStack's SES (default no-reply@example.com)
@@ -21,11 +24,23 @@ die() {
 
 CACHE_DIR="${CACHE_DIR:-$ROOT/.cache}"
 CDKLOCAL="$CACHE_DIR/cdk/node_modules/.bin/cdklocal"
-# The address cdklocal deploys to, so the checks below ask the same gateway.
-ENDPOINT="${AWS_ENDPOINT_URL:-http://${LOCALSTACK_HOSTNAME:-localhost}:${EDGE_PORT:-4566}}"
+# The address cdklocal deploys to, so the checks below ask the same gateway:
+# cdklocal 3 (for CDK CLIs from 2.177 on) uses AWS_ENDPOINT_URL, else
+# localhost.localstack.cloud (which resolves to 127.0.0.1) on EDGE_PORT, over
+# https when USE_SSL is 1 or true. It no longer reads LOCALSTACK_HOSTNAME.
 if [ -n "${AWS_ENDPOINT_URL:-}" ] && [ -z "${AWS_ENDPOINT_URL_S3:-}" ]; then
   die "AWS_ENDPOINT_URL is set: set AWS_ENDPOINT_URL_S3 too (its host must contain .s3., e.g. http://s3.localhost.localstack.cloud:4566)"
 fi
+case "${LOCALSTACK_HOSTNAME:-localhost}" in
+  localhost | 127.0.0.1 | localhost.localstack.cloud) ;;
+  *) [ -n "${AWS_ENDPOINT_URL:-}" ] ||
+    die "cdklocal ignores LOCALSTACK_HOSTNAME: set AWS_ENDPOINT_URL and AWS_ENDPOINT_URL_S3 instead (e.g. http://$LOCALSTACK_HOSTNAME:${EDGE_PORT:-4566} and an s3. host that resolves to it)" ;;
+esac
+case "${USE_SSL:-}" in
+  1 | true) scheme=https ;;
+  *) scheme=http ;;
+esac
+ENDPOINT="${AWS_ENDPOINT_URL:-$scheme://localhost.localstack.cloud:${EDGE_PORT:-4566}}"
 REGION="${AWS_REGION:-us-east-1}"
 MAIL_FROM="${MAIL_FROM:-no-reply@example.com}"
 export JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION=1
@@ -35,13 +50,13 @@ command -v docker >/dev/null 2>&1 ||
 docker info >/dev/null 2>&1 ||
   die "Docker does not answer (is the daemon running, and may this user use it?)."
 health=$(curl -fsS --max-time 5 "$ENDPOINT/_localstack/health" 2>/dev/null) ||
-  die "LocalStack does not answer at $ENDPOINT. Start it: docker compose -f localstack/docker-compose.yml up -d"
+  die "LocalStack does not answer at $ENDPOINT, where cdklocal deploys (localhost.localstack.cloud must resolve to this machine, as public DNS has it). Start it: docker compose -f localstack/docker-compose.yml up -d"
 info=$(curl -fsS --max-time 5 "$ENDPOINT/_localstack/info" 2>/dev/null || true)
 if grep -q '"edition": *"community"' <<<"$info" && [ "${LOCALSTACK_ALLOW_COMMUNITY:-}" != 1 ]; then
   die "LocalStack at $ENDPOINT is the community edition, which has no HTTP APIs (API Gateway v2). Start the image of docker-compose.yml with LOCALSTACK_AUTH_TOKEN set (LOCALSTACK_ALLOW_COMMUNITY=1 tries anyway)."
 fi
 grep -q '"lambda"' <<<"$health" || echo "deploy-local: warning: LocalStack does not list lambda among its services" >&2
-[ -x "$CDKLOCAL" ] || ./localstack/tools.sh
+[ -x "$CDKLOCAL" ] || ./localstack/tools.sh --cdk-only
 
 arch="${LAMBDA_ARCH:-}"
 if [ -z "$arch" ]; then
@@ -62,10 +77,12 @@ go run ./infra/buildfns -out "$assets" -arch "$goarch"
 # can never send this deployment to AWS) and points the CLI at LocalStack.
 export AWS_REGION="$REGION" AWS_DEFAULT_REGION="$REGION"
 export AWS_ENVAR_ALLOWLIST="AWS_REGION,AWS_DEFAULT_REGION"
+# Bootstrap synthesizes the app too, so it gets the same settings as the
+# deployment: without them it would look for the zips in ../.build.
+context=(-c assetDir="../$assets" -c lambdaArch="$arch" -c mailFrom="$MAIL_FROM")
 cd infra
-"$CDKLOCAL" bootstrap "aws://000000000000/$REGION"
-"$CDKLOCAL" deploy --require-approval never \
-  -c assetDir="../$assets" -c lambdaArch="$arch" -c mailFrom="$MAIL_FROM" \
+"$CDKLOCAL" bootstrap "${context[@]}" "aws://000000000000/$REGION"
+"$CDKLOCAL" deploy --require-approval never "${context[@]}" \
   --outputs-file cdk.out/localstack-outputs.json
 
 # LocalStack's SES, like SES in its sandbox, sends only from verified

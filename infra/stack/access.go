@@ -44,15 +44,17 @@ var groupAccess = map[routes.Group]Access{
 	routes.Sites: {SendJobs: true, SendDeliveries: true, Payments: true},
 	// Research, articles and autopilot start jobs and write article events;
 	// rewrite-section asks the model while the request waits.
-	routes.Content:   {SendJobs: true, SendDeliveries: true, RunsModel: true},
-	routes.Backlinks: {SendJobs: true, SendDeliveries: true},
+	routes.Content: {SendJobs: true, SendDeliveries: true, RunsModel: true},
+	// The exchange writes events (domain checks run while the request
+	// waits); it starts no job.
+	routes.Backlinks: {SendDeliveries: true},
 	// Forum presence starts sweeps, writes events and drafts replies with
 	// the model.
 	routes.Forum: {SendJobs: true, SendDeliveries: true, RunsModel: true},
-	// Billing and the processor's webhooks change plans (events) and start
-	// the scan of a new Studio site.
-	routes.Billing:         {SendJobs: true, SendDeliveries: true, Payments: true},
-	routes.PaymentsWebhook: {SendJobs: true, SendDeliveries: true, Payments: true},
+	// Billing and the processor's webhooks change plans (events); they
+	// start no job (a new Studio site's scan starts in the sites group).
+	routes.Billing:         {SendDeliveries: true, Payments: true},
+	routes.PaymentsWebhook: {SendDeliveries: true, Payments: true},
 	// Webhook endpoints: test deliveries.
 	routes.Events: {SendDeliveries: true},
 	// Public articles API: publishing reports write events.

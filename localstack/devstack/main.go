@@ -2,7 +2,8 @@
 // DEV_HARNESS.md. PORT (default 8080) picks the port and DATA_DIR, when
 // set, makes DynamoDB Local persist there. It prints
 // "ready: http://127.0.0.1:<PORT>" once it serves, and stops everything it
-// started on SIGINT or SIGTERM, or when the process that started it ends.
+// started on SIGINT or SIGTERM, when the process that started it ends, or
+// when `make run` is ending on a signal sent to make alone.
 // Logs go to standard error, so standard output carries only the ready
 // line and a caller that reads no further cannot block the stack.
 package main
@@ -14,6 +15,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"rvcontent/shared/dev/devstack"
 	"rvcontent/shared/kernel/config"
@@ -50,7 +52,11 @@ func run() int {
 		return 1
 	}
 	fmt.Println("ready: " + s.URL)
-	<-ctx.Done()
+	select {
+	case <-ctx.Done():
+	case sig := <-devstack.ParentEnding(ctx, 200*time.Millisecond):
+		slog.Info("make run is ending", "signal", sig.String())
+	}
 	slog.Info("stopping")
 	s.Close()
 	return 0
