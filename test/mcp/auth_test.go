@@ -128,3 +128,32 @@ func TestToolCallCountsOnce(t *testing.T) {
 	}
 	t.Fatal("the rate-limit window changed on every attempt")
 }
+
+// A revoked key changes nothing, however its message is spelled: a write
+// whose member names differ only in case from a read's ("Name", "Method",
+// "Params", which the MCP SDK ignores) is no read, so it does not run
+// under the key as it was accepted before, beside the check that now
+// refuses it.
+func TestRevokedKeyWritesNothing(t *testing.T) {
+	env := testenv.Shared(t)
+	acct := env.NewAccount(t, "")
+	disguised := []string{
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"create_agent_key","Name":"get_account","arguments":{"name":"Disguised by Name"}}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","Method":"ping","params":{"name":"create_agent_key","arguments":{"name":"Disguised by Method"}}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"create_agent_key","arguments":{"name":"Disguised by Params"}},"Params":{"name":"get_account"}}`,
+	}
+	for _, body := range disguised {
+		created := acct.Client.Agent(t, "POST", "/agent-keys", map[string]any{"name": "Soon revoked"}).Expect(t, http.StatusCreated).JSON(t)["agent_key"].(map[string]any)
+		c := env.Client().As(created["key"].(string))
+		mcpPost(t, c, toolCall).Expect(t, http.StatusOK) // the MCP function has accepted the key
+		acct.Client.Agent(t, "DELETE", "/agent-keys/"+created["id"].(string), nil).Expect(t, http.StatusOK)
+		mcpPost(t, c, body).Expect(t, http.StatusUnauthorized)
+	}
+	var keys struct {
+		AgentKeys []map[string]any `json:"agent_keys"`
+	}
+	acct.Client.Agent(t, "GET", "/agent-keys", nil).Expect(t, http.StatusOK).Decode(t, &keys)
+	if len(keys.AgentKeys) != 1 {
+		t.Fatalf("revoked keys created keys: %v", keys.AgentKeys)
+	}
+}

@@ -110,6 +110,8 @@ func TestRefusedMessagesAreJSONRPCErrors(t *testing.T) {
 		{`{"jsonrpc":"2.0","id":1,"method":"tools/call"`, "application/json", http.StatusBadRequest, -32700, nil},
 		{`{"id":7,"method":"ping"}`, "application/json", http.StatusBadRequest, -32600, float64(7)},
 		{`{"jsonrpc":"2.0","id":"a","method":"no/such/method"}`, "application/json", http.StatusBadRequest, -32601, "a"},
+		// The id is the member named exactly "id", as the transport reads it.
+		{`{"jsonrpc":"2.0","id":"a","ID":"other","method":"no/such/method"}`, "application/json", http.StatusBadRequest, -32601, "a"},
 		{`{"jsonrpc":"2.0","id":3,"method":"ping"}`, "text/plain", http.StatusUnsupportedMediaType, -32600, float64(3)},
 		// One message per POST: a batch is refused whatever the protocol
 		// version, so every message is counted against the budget.

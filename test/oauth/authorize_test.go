@@ -200,3 +200,32 @@ func httpsApp(t testing.TB, env *testenv.Env) string {
 	registerRaw(t, env, map[string]any{"client_name": "Web App", "redirect_uris": []string{"https://web.example/cb"}}).Expect(t, http.StatusCreated).Decode(t, &c)
 	return c.ClientID
 }
+
+// The consent page's Content-Security-Policy lets the form's answer go
+// back to the app whatever its redirect URI's host: a host that a CSP
+// source cannot name (an IPv6 literal such as [::1], which RFC 8252 lets
+// native apps use, or a name with "_") is allowed by its scheme instead,
+// since a browser ignores the invalid source and would block the redirect
+// that carries the code.
+func TestConsentLetsTheAnswerReachAnyRedirectHost(t *testing.T) {
+	env := testenv.Shared(t)
+	o := newOwner(t, env)
+	for redirect, source := range map[string]string{
+		"http://[::1]:8123/cb":               "http:",
+		"https://my_app.example.com/cb":      "https:",
+		"https://app.example.com:8443/cb?x=": "https://app.example.com:8443",
+	} {
+		var c struct {
+			ClientID string `json:"client_id"`
+		}
+		registerRaw(t, env, map[string]any{"client_name": "Host App", "redirect_uris": []string{redirect}}).Expect(t, http.StatusCreated).Decode(t, &c)
+		a := &app{ID: c.ClientID, Name: "Host App", Config: &oauth2.Config{
+			ClientID: c.ClientID, RedirectURL: redirect,
+			Endpoint: oauth2.Endpoint{AuthURL: env.URL + "/oauth/authorize", TokenURL: env.URL + "/oauth/token"},
+		}}
+		csp := o.consentPage(t, a, newFlow()).Header.Get("Content-Security-Policy")
+		if !strings.Contains(csp, "form-action 'self' "+source+";") {
+			t.Errorf("redirect URI %s: consent page CSP %q, want form-action 'self' %s", redirect, csp, source)
+		}
+	}
+}

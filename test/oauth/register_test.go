@@ -56,6 +56,10 @@ func TestRegistration(t *testing.T) {
 		{"custom scheme", map[string]any{"client_name": "A", "redirect_uris": []string{"myapp://callback"}}, "invalid_redirect_uri"},
 		{"fragment", map[string]any{"client_name": "A", "redirect_uris": []string{"https://app.example.com/cb#x"}}, "invalid_redirect_uri"},
 		{"relative", map[string]any{"client_name": "A", "redirect_uris": []string{"/cb"}}, "invalid_redirect_uri"},
+		// The consent page's Content-Security-Policy names the redirect
+		// URI's origin: a ";" would end its directive.
+		{"host with a semicolon", map[string]any{"client_name": "A", "redirect_uris": []string{"https://app.example;script-src/cb"}}, "invalid_redirect_uri"},
+		{"host with a comma", map[string]any{"client_name": "A", "redirect_uris": []string{"https://app.example,evil/cb"}}, "invalid_redirect_uri"},
 		{"no name", map[string]any{"redirect_uris": []string{"https://app.example.com/cb"}}, "invalid_client_metadata"},
 		{"client secret auth", map[string]any{"client_name": "A", "redirect_uris": []string{"https://a.example/cb"}, "token_endpoint_auth_method": "client_secret_basic"}, "invalid_client_metadata"},
 		{"implicit grant", map[string]any{"client_name": "A", "redirect_uris": []string{"https://a.example/cb"}, "grant_types": []string{"implicit"}}, "invalid_client_metadata"},

@@ -58,21 +58,40 @@ func ReadsOnly(r *http.Request) bool {
 	if err != nil || len(b) > api.MaxBody {
 		return false
 	}
-	var msg struct {
-		Method string `json:"method"`
-		Params struct {
-			Name string `json:"name"`
-		} `json:"params"`
-	}
+	// The message is read as the MCP SDK reads it: member names match
+	// exactly, and of a repeated name the last counts. A struct would
+	// also take "Method" or "Name" for its fields, which the SDK ignores,
+	// so a write could pass for a read and run before its credential is
+	// checked (see api.Authenticate).
+	var msg map[string]json.RawMessage
 	if json.Unmarshal(b, &msg) != nil {
 		return false // a batch, or not JSON-RPC: the SDK refuses it after the check
 	}
+	method, ok := member(msg, "method")
 	switch {
-	case msg.Method == "tools/call":
-		return readingTools()[msg.Params.Name]
-	case strings.HasPrefix(msg.Method, "notifications/"):
+	case !ok:
+		return false
+	case method == "tools/call":
+		var params map[string]json.RawMessage
+		if json.Unmarshal(msg["params"], &params) != nil {
+			return false
+		}
+		name, ok := member(params, "name")
+		return ok && readingTools()[name]
+	case strings.HasPrefix(method, "notifications/"):
 		return true
 	default:
-		return readingMethods[msg.Method]
+		return readingMethods[method]
 	}
+}
+
+// member returns the string value of object member name, matched exactly;
+// false when it is missing or not a string.
+func member(object map[string]json.RawMessage, name string) (string, bool) {
+	var s string
+	raw, ok := object[name]
+	if !ok || json.Unmarshal(raw, &s) != nil {
+		return "", false
+	}
+	return s, true
 }

@@ -36,6 +36,18 @@ func TestReadsOnly(t *testing.T) {
 		{"POST", `not json`, false},
 		{"POST", `{"method":"tools/call","params":{"name":"get_account"},"pad":"` + strings.Repeat("x", api.MaxBody) + `"}`, false},
 		{"DELETE", "", false},
+		// Member names match as the MCP SDK matches them (exactly, the
+		// last of a repeated one counting): a write dressed as a read is
+		// no read.
+		{"POST", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"create_agent_key","Name":"get_account"}}`, false},
+		{"POST", `{"jsonrpc":"2.0","id":1,"method":"tools/call","Method":"ping","params":{"name":"create_agent_key"}}`, false},
+		{"POST", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"create_agent_key"},"Params":{"name":"get_account"}}`, false},
+		{"POST", `{"jsonrpc":"2.0","id":1,"METHOD":"ping"}`, false},
+		{"POST", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_account","name":"create_agent_key"}}`, false},
+		{"POST", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"create_agent_key","name":"get_account"}}`, true},
+		{"POST", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"nam\u0065":"get_account"}}`, true},
+		{"POST", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":null}`, false},
+		{"POST", `{"jsonrpc":"2.0","id":1,"method":1}`, false},
 	}
 	for _, c := range cases {
 		r := httptest.NewRequest(c.method, "/mcp", strings.NewReader(c.body))

@@ -3,7 +3,6 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"strings"
 
@@ -80,7 +79,7 @@ func (s *Server) readThrough(tool string) mcp.ResourceHandler {
 		case rec.status == http.StatusNotFound:
 			return nil, mcp.ResourceNotFoundError(uri)
 		case rec.status >= 300:
-			return nil, fmt.Errorf("reading %s: %d %s", uri, rec.status, strings.TrimSpace(rec.body.String()))
+			return nil, rec.rpcError()
 		}
 		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: uri, MIMEType: "application/json", Text: rec.body.String()}}}, nil
 	}

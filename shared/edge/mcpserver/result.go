@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"rvcontent/shared/edge/api"
@@ -58,15 +59,37 @@ func (r *recorder) result() *mcp.CallToolResult {
 		}
 		return res
 	}
+	return errorResult(meta, r.errorFields())
+}
+
+// errorFields returns a refusal of the API as a tool error or a JSON-RPC
+// error carries it: the API's error body plus status, and retry_after in
+// seconds when the API asked to wait.
+func (r *recorder) errorFields() map[string]any {
+	body := r.body.Bytes()
 	fields := map[string]any{}
 	if !isObject(body) || json.Unmarshal(body, &fields) != nil {
 		fields = map[string]any{"error": string(body)}
 	}
-	fields["status"] = status
+	fields["status"] = r.status
 	if s, err := strconv.Atoi(r.header.Get("Retry-After")); err == nil {
 		fields["retry_after"] = s
 	}
-	return errorResult(meta, fields)
+	return fields
+}
+
+// rpcError returns a refusal of the API, answering a method that is not a
+// tool call (the read of a resource), as the JSON-RPC error the MCP
+// address answers the API's refusals with (see apiRefusals): code -32000,
+// the API's sentence as the message and errorFields as data.
+func (r *recorder) rpcError() error {
+	fields := r.errorFields()
+	data, err := api.Marshal(fields)
+	if err != nil {
+		return err
+	}
+	message, _ := fields["error"].(string)
+	return &jsonrpc.Error{Code: codeRefused, Message: message, Data: data}
 }
 
 // errorResult is a tool error carrying fields as text and structured

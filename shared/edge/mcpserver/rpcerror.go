@@ -27,15 +27,15 @@ func rpcError(w http.ResponseWriter, status int, id json.RawMessage, code int, m
 	api.JSON(w, status, map[string]any{"jsonrpc": "2.0", "id": id, "error": map[string]any{"code": code, "message": message}})
 }
 
-// idOf returns the id of the JSON-RPC message in body, or nil.
+// idOf returns the id of the JSON-RPC message in body, or nil. The member
+// is matched as the MCP SDK matches it: exactly ("ID" is another member),
+// the last of a repeated one counting.
 func idOf(body []byte) json.RawMessage {
-	var m struct {
-		ID json.RawMessage `json:"id"`
-	}
+	var m map[string]json.RawMessage
 	if json.Unmarshal(body, &m) != nil {
 		return nil
 	}
-	return m.ID
+	return m["id"]
 }
 
 // rpcErrors passes the MCP transport's answers to a POST of body through,

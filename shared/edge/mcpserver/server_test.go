@@ -127,3 +127,44 @@ func TestServerRefusals(t *testing.T) {
 		t.Errorf("big body: %d %s", resp.StatusCode, b)
 	}
 }
+
+// A resource read that the API refuses otherwise than with 404 (a part of
+// the service unavailable, a failure) answers the JSON-RPC error the MCP
+// address answers the API's refusals with: code -32000, the API's
+// sentence, and its error body with status and retry_after as data, not a
+// bare error without a code, which read as invalid parameters.
+func TestResourceReadRefusals(t *testing.T) {
+	unavailable := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Retry-After", "7")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = io.WriteString(w, `{"error":"Part of the service is unavailable. Wait Retry-After seconds.","code":"unavailable"}`)
+	})
+	s := New(Options{Tools: []Tool{}, Handler: func(routes.Group) http.Handler { return unavailable }})
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+	req, _ := http.NewRequest("POST", ts.URL, strings.NewReader(`{"jsonrpc":"2.0","id":4,"method":"resources/read","params":{"uri":"rvcontent://sites/0b9b2a4e-1c1f-4a53-9d0e-2f4c1b7a9e10"}}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer rv_agent_secret")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var got struct {
+		ID    int `json:"id"`
+		Error struct {
+			Code    int            `json:"code"`
+			Message string         `json:"message"`
+			Data    map[string]any `json:"data"`
+		} `json:"error"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&got); err != nil {
+		t.Fatal(err)
+	}
+	e := got.Error
+	if got.ID != 4 || e.Code != codeRefused || e.Message != "Part of the service is unavailable. Wait Retry-After seconds." ||
+		e.Data["code"] != "unavailable" || e.Data["status"] != float64(503) || e.Data["retry_after"] != float64(7) {
+		t.Fatalf("resources/read refused by the API: %+v", got)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"rvcontent/shared/feature/oauth"
@@ -78,11 +79,22 @@ func (c *Consent) Show(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	back, _ := url.Parse(req.RedirectURI)
-	origin := back.Scheme + "://" + back.Host
 	RenderForm(w, http.StatusOK, "consent.html", consentView{
 		ID: req.ID, ClientName: req.ClientName, Email: sess.Email, ReturnTo: back.Host,
 		CSRF: c.Sessions.CSRF(sess), Again: signInPath(consentPath(req.ID)),
-	}, origin)
+	}, formTarget(back))
+}
+
+// formTarget returns the CSP source that lets the consent form's answer
+// redirect to back: its origin, or only its scheme when a CSP source cannot
+// name its host (an IPv6 literal such as [::1], a name with "_" or letters
+// outside ASCII), which a browser would ignore and then block the redirect.
+func formTarget(back *url.URL) string {
+	host := strings.ToLower(back.Hostname())
+	if host == "" || strings.Trim(host, "abcdefghijklmnopqrstuvwxyz0123456789-.") != "" {
+		return strings.ToLower(back.Scheme) + ":"
+	}
+	return back.Scheme + "://" + back.Host
 }
 
 // Submit answers the consent form: Connect or Cancel, then back to the app.

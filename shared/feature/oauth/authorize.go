@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"regexp"
+	"slices"
 	"sync"
 
 	"rvcontent/shared/kernel/ids"
@@ -200,7 +201,9 @@ func (s *Service) checkAuthorization(q url.Values, issuer string, r *Request) *E
 		if !ok {
 			return badRequest(InvalidTarget, fmt.Sprintf("resource must be the MCP address %s or the agent API root %s.", Resources(issuer)[0], Resources(issuer)[1]))
 		}
-		r.Resources = append(r.Resources, canonical)
+		if !slices.Contains(r.Resources, canonical) { // the token's aud names each once
+			r.Resources = append(r.Resources, canonical)
+		}
 	}
 	if len(r.Resources) == 0 {
 		r.Resources = Resources(issuer)[:1]

@@ -203,9 +203,16 @@ func (s *Service) replayed(ctx context.Context, g grant, what, reason string) {
 
 // issue commits tx (which uses up the presented code or refresh token, and
 // fails as used with errUsed) together with a new refresh token for g,
-// while g's connection exists, and returns the new tokens.
+// while g's connection exists, and returns the new tokens. The access
+// token is signed first: when the signing key cannot be read, nothing is
+// used up, so the client's retry is not taken for a copied code or a
+// reused refresh token, which would revoke the connection.
 func (s *Service) issue(ctx context.Context, tx *dynamo.Tx, g grant, errUsed *Error) (TokenResponse, error) {
 	now := s.Clock.Now()
+	access, err := s.Tokens.issue(g, now)
+	if err != nil {
+		return TokenResponse{}, s.failed(ctx, err)
+	}
 	refresh, hash := newSecret(RefreshPrefix)
 	tx.PutNew("refresh", refreshItem{PK: dynamo.OAuthRefreshPK(hash), SK: dynamo.OAuthRefreshSK, grant: g, CreatedAt: now.Unix()})
 	credentials.IssueRefresh(tx, g.AccountID, g.ConnectionID, hash)
@@ -217,10 +224,6 @@ func (s *Service) issue(ctx context.Context, tx *dynamo.Tx, g grant, errUsed *Er
 		case errors.As(err, &ce) && (ce.Has("code") || ce.Has("presented")):
 			return TokenResponse{}, errUsed
 		}
-		return TokenResponse{}, s.failed(ctx, err)
-	}
-	access, err := s.Tokens.issue(g, now)
-	if err != nil {
 		return TokenResponse{}, s.failed(ctx, err)
 	}
 	return TokenResponse{

@@ -2,6 +2,7 @@ package oauth
 
 import (
 	"fmt"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -37,6 +38,9 @@ func CheckRedirectURI(uri string) error {
 	if u.User != nil {
 		return fmt.Errorf("%q carries user information; redirect URIs cannot", uri)
 	}
+	if !hostName(u.Hostname()) {
+		return fmt.Errorf("%q has a host that is neither a host name nor an IP address", uri)
+	}
 	switch u.Scheme {
 	case "https":
 		return nil
@@ -47,6 +51,27 @@ func CheckRedirectURI(uri string) error {
 		return fmt.Errorf("%q uses http on a host that is not loopback; use https, or http on 127.0.0.1, [::1] or localhost", uri)
 	}
 	return fmt.Errorf("%q uses the scheme %q; use https, or http on 127.0.0.1, [::1] or localhost", uri, u.Scheme)
+}
+
+// hostName reports whether host (without brackets or port) can be a host:
+// an IP address, or dot-separated labels of letters, digits, "-" and "_".
+// Go's URL parser also takes sub-delimiters such as ";" and "," in a host,
+// which no host has: the app could never be reached there, and in a
+// Content-Security-Policy naming the origin (the consent page's) a ";"
+// would end the directive.
+func hostName(host string) bool {
+	if strings.Contains(host, ":") {
+		_, err := netip.ParseAddr(host)
+		return err == nil
+	}
+	for _, label := range strings.Split(strings.TrimSuffix(host, "."), ".") {
+		if label == "" || strings.IndexFunc(label, func(r rune) bool {
+			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r) && r != '-' && r != '_'
+		}) >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // isLoopback reports whether u's host is a loopback name or address.

@@ -11,6 +11,10 @@ func TestCheckRedirectURI(t *testing.T) {
 		"http://[::1]:9000/",
 		"http://localhost:3000/cb",
 		"http://LOCALHOST:3000/cb",
+		"https://bücher.example/cb",
+		"https://xn--bcher-kva.example./cb",
+		"https://my_app.example.com/cb",
+		"https://[2001:db8::1]/cb",
 	}
 	for _, u := range ok {
 		if err := CheckRedirectURI(u); err != nil {
@@ -22,6 +26,9 @@ func TestCheckRedirectURI(t *testing.T) {
 		"http://localhost.example.com/cb", "myapp://cb", "javascript:alert(1)", "https://app.example.com/cb#frag",
 		"https://user:pw@app.example.com/cb", "ftp://127.0.0.1/cb", "https:///cb",
 		"https://ex.com/c b", "https://ex.com:99999/cb", "https://ex.com:0/cb", "https://ex.com/cb\t",
+		// Characters no host has, which Go's URL parser lets through.
+		"https://a;b.example/cb", "https://a,b.example/cb", "https://a'b.example/cb", "https://a\"b.example/cb",
+		"https://a*b.example/cb", "https://a..b/cb", "https://[not:an:ip]/cb",
 	}
 	for _, u := range bad {
 		if err := CheckRedirectURI(u); err == nil {

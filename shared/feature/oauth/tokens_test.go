@@ -1,6 +1,8 @@
 package oauth
 
 import (
+	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -114,5 +116,21 @@ func TestResourceOf(t *testing.T) {
 		if (want == "") == ok || (ok && got != want) {
 			t.Errorf("resourceOf(%q) = %q, %v; want %q", in, got, ok, want)
 		}
+	}
+}
+
+// An authorization request names each resource once, however often and in
+// whichever form it was sent, so the access token's aud does too.
+func TestAuthorizationResourcesOnce(t *testing.T) {
+	q := url.Values{
+		"response_type": {"code"}, "code_challenge_method": {"S256"}, "code_challenge": {"E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM"},
+		"resource": {testIssuer + "/mcp", testIssuer + "/mcp/", testIssuer + "/api/agent/v1", testIssuer + "/mcp"},
+	}
+	var r Request
+	if err := (&Service{}).checkAuthorization(q, testIssuer, &r); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{testIssuer + "/mcp", testIssuer + "/api/agent/v1"}; !slices.Equal(r.Resources, want) {
+		t.Fatalf("resources %q, want %q", r.Resources, want)
 	}
 }
