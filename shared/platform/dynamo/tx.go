@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -187,7 +188,7 @@ func (t *Table) Commit(ctx context.Context, tx *Tx, result any) error {
 	if len(items) == 0 {
 		return nil
 	}
-	_, err := t.Client.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
+	err := t.transact(ctx, items)
 	if err != nil {
 		var tce *types.TransactionCanceledException
 		if errors.As(err, &tce) {
@@ -228,4 +229,54 @@ func setTable(item *types.TransactWriteItem, name string) {
 	case item.ConditionCheck != nil:
 		item.ConditionCheck.TableName = aws.String(name)
 	}
+}
+
+// conflictRetries is how many times a transaction DynamoDB cancelled only
+// for a conflict with a concurrent write is sent again, after waits of
+// conflictWait, then twice that, and so on.
+const conflictRetries = 3
+
+// conflictWait is the first wait before a conflicted transaction is sent
+// again.
+var conflictWait = 5 * time.Millisecond
+
+// transact sends items as one transaction. DynamoDB cancels a transaction
+// that meets another write of one of its items in flight (for example a
+// key's last-used write beside its revocation) with TransactionConflict and
+// applies nothing; the SDK does not retry that, so transact sends it again,
+// up to conflictRetries times: its conditions are checked afresh each time.
+func (t *Table) transact(ctx context.Context, items []types.TransactWriteItem) error {
+	wait := conflictWait
+	for attempt := 0; ; attempt++ {
+		_, err := t.Client.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: items})
+		if err == nil || attempt == conflictRetries || !onlyConflicts(err) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(wait):
+		}
+		wait *= 2
+	}
+}
+
+// onlyConflicts reports whether err cancelled a transaction for conflicts
+// with concurrent writes and for nothing else (no condition failed).
+func onlyConflicts(err error) bool {
+	var tce *types.TransactionCanceledException
+	if !errors.As(err, &tce) {
+		return false
+	}
+	conflict := false
+	for _, r := range tce.CancellationReasons {
+		switch aws.ToString(r.Code) {
+		case "TransactionConflict":
+			conflict = true
+		case "", "None":
+		default:
+			return false
+		}
+	}
+	return conflict
 }
