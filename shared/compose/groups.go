@@ -50,11 +50,7 @@ func EventsHTTP(g *Graph) http.Handler {
 // discovery, registration, token and revocation.
 func OAuthHTTP(g *Graph) http.Handler {
 	meta := &oauthserver.Metadata{BaseURL: g.Config.BaseURL}
-	return Group(g, routes.OAuth, Merge((&oauthserver.Endpoints{Service: OAuth(g)}).Handlers(), map[string]http.HandlerFunc{
-		"GET /.well-known/oauth-protected-resource":     meta.ProtectedResource,
-		"GET /.well-known/oauth-protected-resource/mcp": meta.ProtectedResource,
-		"GET /.well-known/oauth-authorization-server":   meta.AuthorizationServer,
-	}), nil)
+	return Group(g, routes.OAuth, Merge((&oauthserver.Endpoints{Service: OAuth(g)}).Handlers(), meta.Handlers()), nil)
 }
 
 // Merge returns the handlers of every set in one map.

@@ -2,16 +2,26 @@ package mcp_test
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"rvcontent/test/testenv"
 )
 
-// Browser-based MCP clients preflight the MCP address and the OAuth machine
+// Browser-based MCP clients preflight the MCP address, the discovery
+// documents (read with an MCP-Protocol-Version header) and the OAuth machine
 // endpoints, and must be able to read the 401 that starts discovery.
 func TestBrowserClientsCanReachMCPAndOAuth(t *testing.T) {
 	env := testenv.Shared(t)
 	c := env.Client()
+	for _, path := range []string{"/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp",
+		"/.well-known/oauth-authorization-server"} {
+		r := c.Do(t, "OPTIONS", path, nil, "Origin: https://inspector.example", "Access-Control-Request-Method: GET",
+			"Access-Control-Request-Headers: mcp-protocol-version").Expect(t, http.StatusNoContent)
+		if r.Header.Get("Access-Control-Allow-Origin") != "*" || !strings.Contains(strings.ToLower(r.Header.Get("Access-Control-Allow-Headers")), "mcp-protocol-version") {
+			t.Errorf("OPTIONS %s: CORS headers %v", path, r.Header)
+		}
+	}
 	for _, path := range []string{"/mcp", "/oauth/register", "/oauth/token", "/oauth/revoke"} {
 		r := c.Do(t, "OPTIONS", path, nil, "Origin: https://inspector.example", "Access-Control-Request-Method: POST").Expect(t, http.StatusNoContent)
 		if r.Header.Get("Access-Control-Allow-Origin") != "*" || r.Header.Get("Access-Control-Allow-Methods") == "" {

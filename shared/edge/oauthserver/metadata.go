@@ -20,6 +20,28 @@ type Metadata struct {
 	BaseURL string
 }
 
+// Discovery paths: the protected resource's metadata, also at its RFC 9728
+// path form for the MCP address, and the authorization server's.
+const (
+	ProtectedResourcePath    = api.ResourceMetadataPath
+	ProtectedResourceMCPPath = api.ResourceMetadataPath + "/mcp"
+	AuthorizationServerPath  = "/.well-known/oauth-authorization-server"
+)
+
+// Handlers returns the discovery documents by route key, with the CORS
+// preflights browser-based clients send before reading them with an
+// MCP-Protocol-Version header.
+func (m *Metadata) Handlers() map[string]http.HandlerFunc {
+	return map[string]http.HandlerFunc{
+		"GET " + ProtectedResourcePath:        m.ProtectedResource,
+		"GET " + ProtectedResourceMCPPath:     m.ProtectedResource,
+		"GET " + AuthorizationServerPath:      m.AuthorizationServer,
+		"OPTIONS " + ProtectedResourcePath:    machineCORS.Preflight,
+		"OPTIONS " + ProtectedResourceMCPPath: machineCORS.Preflight,
+		"OPTIONS " + AuthorizationServerPath:  machineCORS.Preflight,
+	}
+}
+
 // ProtectedResource answers GET /.well-known/oauth-protected-resource
 // (RFC 9728): the MCP address is the resource, the service itself its
 // authorization server.

@@ -120,6 +120,9 @@ var machineRoutes = []Route{
 	{Method: "POST", Path: "/oauth/token", Group: OAuth, Auth: None},
 	{Method: "POST", Path: "/oauth/revoke", Group: OAuth, Auth: None},
 	// CORS preflights of the machine endpoints, for browser-based clients.
+	{Method: "OPTIONS", Path: "/.well-known/oauth-protected-resource", Group: OAuth, Auth: None},
+	{Method: "OPTIONS", Path: "/.well-known/oauth-protected-resource/mcp", Group: OAuth, Auth: None},
+	{Method: "OPTIONS", Path: "/.well-known/oauth-authorization-server", Group: OAuth, Auth: None},
 	{Method: "OPTIONS", Path: "/oauth/register", Group: OAuth, Auth: None},
 	{Method: "OPTIONS", Path: "/oauth/token", Group: OAuth, Auth: None},
 	{Method: "OPTIONS", Path: "/oauth/revoke", Group: OAuth, Auth: None},
