@@ -26,9 +26,13 @@ tools: ## fetch Java (if missing), DynamoDB Local and the CDK CLI into .cache/
 	@./localstack/tools.sh
 
 # The stack runs as make's own child (built, then exec'd), so a SIGTERM to
-# make reaches it and make returns only once DynamoDB Local has stopped.
+# make reaches it and make returns only once DynamoDB Local has stopped; on
+# a SIGINT to make alone (make passes none on) the stack sees make ending
+# and stops too (devstack.ParentEnding).
+# What fetching prints goes to standard error: standard output carries only
+# the stack's "ready: http://127.0.0.1:PORT" line.
 run: ## start the dev stack on http://127.0.0.1:PORT (8080 by default; DATA_DIR=dir to persist); fetches Java and DynamoDB Local when missing
-	@./localstack/tools.sh --dev-only
+	@./localstack/tools.sh --dev-only >&2
 	@$(GO) build -o "$(CACHE_DIR)/bin/devstack" ./localstack/devstack
 	@exec "$(CACHE_DIR)/bin/devstack"
 

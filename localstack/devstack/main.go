@@ -1,6 +1,6 @@
 // Command devstack runs the whole service on this machine (make run): see
-// DEV_HARNESS.md. PORT (default 8080) picks the port and DATA_DIR, when
-// set, makes DynamoDB Local persist there. It prints
+// README.md, "The dev stack". PORT (default 8080) picks the port and
+// DATA_DIR, when set, makes DynamoDB Local persist there. It prints
 // "ready: http://127.0.0.1:<PORT>" once it serves, and stops everything it
 // started on SIGINT or SIGTERM, when the process that started it ends, or
 // when `make run` is ending on a signal sent to make alone.

@@ -141,7 +141,7 @@ type DynamoDBLocal struct {
 
 // StartDynamoDBLocal runs DynamoDB Local from dir on a free loopback port,
 // in memory, or persisting under dataDir when it is not empty, and waits
-// until it accepts connections.
+// until it accepts connections. It sends no telemetry.
 func StartDynamoDBLocal(ctx context.Context, dir, dataDir string) (*DynamoDBLocal, error) {
 	java, err := exec.LookPath("java")
 	if err != nil {
@@ -151,8 +151,15 @@ func StartDynamoDBLocal(ctx context.Context, dir, dataDir string) (*DynamoDBLoca
 	if err != nil {
 		return nil, err
 	}
-	args := []string{"-Xms64m", "-Djava.library.path=" + filepath.Join(dir, "DynamoDBLocal_lib"), "-jar", filepath.Join(dir, "DynamoDBLocal.jar"), "-sharedDb", "-port", strconv.Itoa(port)}
+	args := []string{"-Xms64m", "-Djava.library.path=" + filepath.Join(dir, "DynamoDBLocal_lib"), "-jar", filepath.Join(dir, "DynamoDBLocal.jar"), "-sharedDb", "-disableTelemetry", "-port", strconv.Itoa(port)}
 	if dataDir != "" {
+		// DynamoDB Local runs in its own folder, so a relative dataDir
+		// (DATA_DIR=data) is made absolute from the caller's folder first.
+		abs, err := filepath.Abs(dataDir)
+		if err != nil {
+			return nil, err
+		}
+		dataDir = abs
 		if err := os.MkdirAll(dataDir, 0o755); err != nil {
 			return nil, err
 		}

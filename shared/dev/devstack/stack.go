@@ -1,6 +1,6 @@
 // Package devstack runs the whole service on one machine without a cloud
-// account or Docker (DEV_HARNESS.md): DynamoDB Local from its npm package,
-// one loopback HTTP server that turns each request into the API Gateway v2
+// account or Docker (README, "The dev stack"): DynamoDB Local from its npm
+// package, one loopback HTTP server that turns each request into the API Gateway v2
 // event of its route and invokes that group's Lambda handler in-process,
 // in-process queues that feed the workers real SQS batches (with the batch
 // sizes and concurrency of the deployed event sources), a ticker that
@@ -166,11 +166,12 @@ func Start(ctx context.Context, opts Options) (*Stack, error) {
 	outbox := &mailbox.Outbox{Table: table, Clock: offset}
 	s.Overrides = &harness.Overrides{Table: table}
 	outbound := egress.New(egress.Options{UserAgent: compose.UserAgent, Overrides: s.Overrides})
-	// The simulated payment processor stands in for Stripe (DEV_HARNESS.md).
+	s.Overrides.Changed = outbound.CloseIdleConnections
+	// The simulated payment processor stands in for Stripe.
 	pay := &simpay.Processor{Table: table, Clock: offset, BaseURL: c.BaseURL, Sink: payments.SinkFunc(func(ctx context.Context, ev payments.Event) error {
 		return compose.Billing(g).ProcessorEvent(ctx, ev)
 	})}
-	// The fixture forum stands in for the forum platform (DEV_HARNESS.md).
+	// The fixture forum stands in for the forum platform.
 	forumFixture := &forumfixture.Forum{Table: table, Clock: offset}
 	g = compose.New(compose.Deps{
 		Config: c, Table: table, Clock: offset, JobsQueue: s.Jobs, DeliveriesQueue: s.Deliveries, Mailer: outbox,

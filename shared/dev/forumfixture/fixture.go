@@ -1,5 +1,5 @@
-// Package forumfixture is the dev stack's stand-in for the forum (DEV_HARNESS.md
-// "Fixture forum"): threads and their comments are kept in the table, so
+// Package forumfixture is the dev stack's stand-in for the forum (README,
+// "The dev stack", "Fixture forum"): threads and their comments are kept in the table, so
 // they survive like everything else, and tests add and change them through
 // /_dev/forum. It implements forum.Platform the way the public API does:
 // search by keywords, one thread with its top comments, one comment by

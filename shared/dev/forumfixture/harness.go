@@ -20,7 +20,7 @@ import (
 	"rvcontent/shared/platform/dynamo"
 )
 
-// Routes returns the fixture forum's /_dev routes (DEV_HARNESS.md), for
+// Routes returns the fixture forum's /_dev routes (README, "The dev stack"), for
 // the dev harness's Extra: add a thread, add a comment, set a comment's
 // state, and (beyond the contract) change a thread's flags.
 func (f *Forum) Routes() map[string]http.HandlerFunc {

@@ -1,5 +1,5 @@
-// Package harness serves the dev stack's /_dev harness (DEV_HARNESS.md):
-// the mail outbox, the service clock, running scheduled work on demand, host
+// Package harness serves the dev stack's /_dev harness (README, "The dev
+// stack"): the mail outbox, the service clock, running scheduled work on demand, host
 // and DNS overrides, and fault injection. It is mounted only by the dev
 // stack; a deployed stack has no route to it.
 package harness
@@ -67,7 +67,9 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 }
 
 func (h *Harness) emails(w http.ResponseWriter, r *http.Request) {
-	to := r.URL.Query().Get("to")
+	// A "+" left unescaped in the query (to=owner+tag@example.com) reads
+	// as a space, which no email address has: it is the "+".
+	to := strings.ReplaceAll(strings.TrimSpace(r.URL.Query().Get("to")), " ", "+")
 	if to == "" {
 		api.Error(w, r, apperr.Invalid(apperr.Problem{Field: "to", Problem: "is required"}))
 		return
@@ -160,11 +162,11 @@ func (h *Harness) setHost(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var problems []apperr.Problem
+	body.Host = hostName(body.Host)
 	if body.Host == "" {
 		problems = append(problems, apperr.Problem{Field: "host", Problem: "is required"})
 	}
-	host, port, err := net.SplitHostPort(body.Address)
-	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() || port == "" {
+	if !loopback(body.Address) {
 		problems = append(problems, apperr.Problem{Field: "address", Problem: "must be a loopback address with a port, such as 127.0.0.1:40123"})
 	}
 	if len(problems) > 0 {
@@ -179,11 +181,43 @@ func (h *Harness) setHost(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Harness) deleteHost(w http.ResponseWriter, r *http.Request) {
-	if err := h.Overrides.DeleteHost(r.Context(), r.PathValue("host")); err != nil {
+	host := hostName(r.PathValue("host"))
+	if err := h.Overrides.DeleteHost(r.Context(), host); err != nil {
 		api.Error(w, r, err)
 		return
 	}
-	api.JSON(w, http.StatusOK, map[string]any{"deleted": true, "host": normalise(r.PathValue("host"))})
+	api.JSON(w, http.StatusOK, map[string]any{"deleted": true, "host": normalise(host)})
+}
+
+// hostName reads the host name an override is for. An override applies to
+// every port and scheme, so "acme.com:8443" and "https://acme.com/" name
+// acme.com too.
+func hostName(raw string) string {
+	raw = strings.TrimSpace(raw)
+	if i := strings.Index(raw, "://"); i >= 0 {
+		raw = raw[i+len("://"):]
+	}
+	if i := strings.IndexAny(raw, "/?#"); i >= 0 {
+		raw = raw[:i]
+	}
+	if host, _, err := net.SplitHostPort(raw); err == nil {
+		raw = host
+	}
+	return raw
+}
+
+// loopback reports whether address is a loopback host and port:
+// "127.0.0.1:40123", "[::1]:40123" or "localhost:40123".
+func loopback(address string) bool {
+	host, port, err := net.SplitHostPort(address)
+	if err != nil || port == "" {
+		return false
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 func (h *Harness) setDNS(w http.ResponseWriter, r *http.Request) {

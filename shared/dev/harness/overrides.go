@@ -14,6 +14,10 @@ import (
 // table too, so a persistent dev stack keeps them across restarts.
 type Overrides struct {
 	Table *dynamo.Table
+	// Changed, when set, runs after a host override is set or removed: the
+	// dev stack closes the egress client's kept connections, which would
+	// otherwise still lead where the host name led before.
+	Changed func()
 
 	mu    sync.RWMutex
 	hosts map[string]string
@@ -80,6 +84,7 @@ func (o *Overrides) SetHost(ctx context.Context, host, address string) error {
 	o.init()
 	o.hosts[host] = address
 	o.mu.Unlock()
+	o.changed()
 	return o.Table.Put(ctx, overrideItem{PK: overridesPK, SK: "host#" + host, Kind: "host", Name: host, Values: []string{address}})
 }
 
@@ -90,7 +95,14 @@ func (o *Overrides) DeleteHost(ctx context.Context, host string) error {
 	o.init()
 	delete(o.hosts, host)
 	o.mu.Unlock()
+	o.changed()
 	return o.Table.Delete(ctx, overridesPK, "host#"+host)
+}
+
+func (o *Overrides) changed() {
+	if o.Changed != nil {
+		o.Changed()
+	}
 }
 
 // SetTXT sets the TXT answers for name; an empty list removes them.

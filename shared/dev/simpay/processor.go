@@ -1,6 +1,6 @@
 // Package simpay is the dev stack's simulated payment processor, a
 // stand-in for Stripe behind the same payments.Processor interface
-// (DEV_HARNESS.md): hosted checkout and portal pages under /_dev/pay,
+// (README, "The dev stack"): hosted checkout and portal pages under /_dev/pay,
 // Stripe's test card numbers, subscriptions with a trial, Studio site
 // quantities with proration, renewals when the service clock passes a
 // period's end, and a record of every charge for tests. Its state lives in

@@ -115,6 +115,13 @@ func New(opts Options) *Client {
 	return c
 }
 
+// CloseIdleConnections closes the connections kept for later requests, so
+// the next request to each host dials again: the dev stack calls it when a
+// host override changes where a host name leads.
+func (c *Client) CloseIdleConnections() {
+	c.transport.CloseIdleConnections()
+}
+
 // Request describes one outbound request.
 type Request struct {
 	Method string // GET when empty
