@@ -3,6 +3,8 @@
 
 SHELL := /usr/bin/env bash
 GO ?= go
+# The scripts under localstack/ run Go as $GO too.
+export GO
 CACHE_DIR := $(if $(CACHE_DIR),$(CACHE_DIR),$(CURDIR)/.cache)
 export CACHE_DIR
 export JSII_SILENCE_WARNING_DEPRECATED_NODE_VERSION := 1
@@ -51,7 +53,8 @@ build: ## build every Lambda as a linux bootstrap zip in .build/ (LAMBDA_ARCH, d
 cdk-cli: ## fetch only the CDK CLI (and cdklocal) into .cache/: what deploying needs
 	@./localstack/tools.sh --cdk-only
 
-synth: build cdk-cli ## synthesize the CloudFormation template into infra/cdk.out
+synth: build cdk-cli ## synthesize the CloudFormation template into infra/cdk.out (dropping older syntheses' copies of the zips)
+	rm -f infra/cdk.out/asset.*
 	cd infra && $(CDK) synth --quiet -c lambdaArch=$(LAMBDA_ARCH) $(CDK_ARGS)
 
 bootstrap: build cdk-cli ## bootstrap the CDK in the current account and region (once per account and region)

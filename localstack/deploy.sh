@@ -71,7 +71,7 @@ case "$arch" in
   *) die "LAMBDA_ARCH must be arm64 or x86_64, not $arch" ;;
 esac
 assets=".build/localstack-$arch"
-go run ./infra/buildfns -out "$assets" -arch "$goarch"
+"${GO:-go}" run ./infra/buildfns -out "$assets" -arch "$goarch"
 
 # cdklocal drops the AWS_* settings it is not told to keep (so a profile
 # can never send this deployment to AWS) and points the CLI at LocalStack.

@@ -33,7 +33,7 @@ if ! command -v java >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq default-jre-headless >/dev/null
 fi
 
-CACHE_DIR="$CACHE_DIR" go run ./localstack/withdynamo -fetch-only
+CACHE_DIR="$CACHE_DIR" "${GO:-go}" run ./localstack/withdynamo -fetch-only
 if [ "${1:-}" = "--dev-only" ]; then
   exit 0
 fi

@@ -9,7 +9,8 @@ import (
 )
 
 // TestRevocationEndpoint revokes through POST /oauth/revoke: a refresh
-// token or an access token disconnects its connection at once; unknown
+// token (also one already exchanged) or an access token disconnects its
+// connection at once; unknown
 // tokens answer 200 and change nothing; a token of another client answers
 // unauthorized_client and an unregistered client_id invalid_client, both
 // changing nothing.
@@ -48,6 +49,17 @@ func TestRevocationEndpoint(t *testing.T) {
 		t.Fatalf("refresh after access token revocation: %v, want invalid_grant", err)
 	}
 
+	// A refresh token already exchanged still names its connection: sending
+	// it (an app signing out with what it kept) disconnects the live one.
+	rotated := o.connect(t, a)
+	next, err := refresh(a, rotated.RefreshToken)
+	if err != nil {
+		t.Fatalf("refresh: %v", err)
+	}
+	api(env, next).Agent(t, "GET", "/account", nil).Expect(t, http.StatusOK)
+	revoke(url.Values{"token": {rotated.RefreshToken}, "client_id": {a.ID}})
+	api(env, next).Agent(t, "GET", "/account", nil).Expect(t, http.StatusUnauthorized)
+
 	// The app is the actor of its own disconnection.
 	var activity struct{ Activity []map[string]any }
 	o.Client.Agent(t, "GET", "/activity", nil).Expect(t, http.StatusOK).Decode(t, &activity)
@@ -60,8 +72,8 @@ func TestRevocationEndpoint(t *testing.T) {
 			revoked++
 		}
 	}
-	if revoked != 2 {
-		t.Fatalf("%d agent_key.revoked entries, want 2", revoked)
+	if revoked != 3 {
+		t.Fatalf("%d agent_key.revoked entries, want 3", revoked)
 	}
 	oauthError(t, tokenPost(t, env, "/oauth/revoke", url.Values{"client_id": {a.ID}}), http.StatusBadRequest, "invalid_request")
 }
