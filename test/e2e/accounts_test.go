@@ -26,6 +26,12 @@ func TestCreateAccountFieldRules(t *testing.T) {
 		{"email over 254", func(b map[string]any) {
 			b["email"] = long(64) + "@" + long(63) + "." + long(63) + "." + long(59) + ".com"
 		}, "email"},
+		{"email domain label starts with a hyphen", func(b map[string]any) { b["email"] = "owner@-acme.com" }, "email"},
+		{"email domain label over 63", func(b map[string]any) { b["email"] = "owner@" + long(64) + ".com" }, "email"},
+		{"email domain with an underscore", func(b map[string]any) { b["email"] = "owner@ac_me.com" }, "email"},
+		{"email at a bare IP address", func(b map[string]any) { b["email"] = "owner@203.0.113.9" }, "email"},
+		{"email at a private name", func(b map[string]any) { b["email"] = "owner@mail.corp.internal" }, "email"},
+		{"email local part over 64", func(b map[string]any) { b["email"] = long(65) + "@acme.com" }, "email"},
 		{"disposable email", func(b map[string]any) { b["email"] = "owner@mailinator.com" }, "email"},
 		{"disposable email subdomain", func(b map[string]any) { b["email"] = "x@mail.33mail.com" }, "email"},
 		{"email not a string", func(b map[string]any) { b["email"] = 42 }, "email"},

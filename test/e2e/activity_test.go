@@ -97,3 +97,24 @@ func TestActivityLog(t *testing.T) {
 		t.Fatalf("another account sees %d of this account's entries", len(got))
 	}
 }
+
+// TestActivityNamesWhoActivatedThePlan records POST /billing/activate, a
+// change an agent makes through the API (and pays for), with that agent
+// as its actor (spec 2: agent = a key), not as the billing service.
+func TestActivityNamesWhoActivatedThePlan(t *testing.T) {
+	env := testenv.Shared(t)
+	acct := env.NewAccount(t, "")
+	env.PaidPlan(t, acct)
+	all, _ := walkList(t, acct.Client, "/activity", "activity")
+	for _, e := range all {
+		if e["action"] != "billing.activated" {
+			continue
+		}
+		actor, _ := e["actor"].(map[string]any)
+		if actor["type"] != "agent" || actor["id"] != acct.KeyID || actor["name"] != "Test agent" || e["ip"] == "" {
+			t.Fatalf("billing.activated by %v from %q, want the agent key %s and its address", actor, e["ip"], acct.KeyID)
+		}
+		return
+	}
+	t.Fatalf("no billing.activated entry in %v", all)
+}

@@ -2,12 +2,14 @@ package e2e
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
+	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/kernel/ids"
 	"rvcontent/test/testenv"
 )
@@ -165,8 +167,12 @@ func TestPageLimitsAndCursors(t *testing.T) {
 			getPage(t, acct.Client, l.path+"?"+ok, l.name)
 		}
 	}
-	for _, path := range []string{"/jobs", "/sites", "/events"} {
-		expectError(t, acct.Client.Agent(t, "GET", path+"?cursor="+keysCursor, nil), http.StatusUnprocessableEntity, "validation_failed")
+	// Another list's cursor, or one made up in the cursors' own encoding
+	// ({"sk":"ZZZ"}, {"after":"x"}), is not a cursor of this list.
+	for _, path := range []string{"/jobs", "/sites", "/events", "/activity"} {
+		for _, cursor := range []string{keysCursor, "eyJzayI6IlpaWiJ9", "eyJhZnRlciI6IngifQ"} {
+			expectError(t, acct.Client.Agent(t, "GET", path+"?cursor="+cursor, nil), http.StatusUnprocessableEntity, "validation_failed")
+		}
 	}
 	if p := getPage(t, acct.Client, "/agent-keys", "agent_keys"); len(p.Items) != 2 || p.NextCursor != nil {
 		t.Fatalf("default page = %d keys, cursor %v", len(p.Items), p.NextCursor)
@@ -283,4 +289,50 @@ func TestOtherAccountsIDsAreNotFound(t *testing.T) {
 		})
 	}
 	theirs.Client.Agent(t, "GET", "/account", nil).Expect(t, http.StatusOK) // their key was not revoked
+}
+
+// TestEveryListTakesLimitAndCursor holds every list endpoint of the agent
+// API to spec 4.1's paging, site-scoped ones and short lists included (a
+// site's two integrations, an article's destinations): a limit outside 1
+// to 100 or a cursor the service did not issue answers 422 naming the
+// parameter, and limit=1 walks the whole list one item a page.
+func TestEveryListTakesLimitAndCursor(t *testing.T) {
+	env := testenv.Shared(t)
+	acct := env.NewReadable(t, "")
+	for _, route := range routes.Table {
+		if route.Auth != routes.Agent || route.Method != http.MethodGet || !strings.HasPrefix(route.Op, "list_") {
+			continue
+		}
+		t.Run(route.Op, func(t *testing.T) {
+			path := strings.TrimPrefix(acct.Path(route), routes.AgentBase)
+			for _, b := range []struct{ query, field string }{
+				{"limit=0", "limit"}, {"limit=101", "limit"}, {"limit=abc", "limit"}, {"cursor=garbage", "cursor"},
+			} {
+				e := expectError(t, acct.Client.Agent(t, "GET", path+"?"+b.query, nil), http.StatusUnprocessableEntity, "validation_failed")
+				if fmt.Sprint(detailFields(t, e)) != "["+b.field+"]" {
+					t.Fatalf("%s: details = %v", b.query, e.Details)
+				}
+			}
+			name := listName(t, acct.Client.Agent(t, "GET", path, nil).Expect(t, http.StatusOK))
+			whole, _ := walkList(t, acct.Client, path+"?limit=100", name)
+			one, pages := walkList(t, acct.Client, path+"?limit=1", name)
+			if len(one) != len(whole) || (len(whole) > 1 && pages < len(whole)) {
+				t.Fatalf("limit=1 walked %d items in %d pages, the list has %d", len(one), pages, len(whole))
+			}
+		})
+	}
+}
+
+// listName returns the plural name a list answer holds its items under.
+func listName(t testing.TB, r *testenv.Response) string {
+	t.Helper()
+	var raw map[string]json.RawMessage
+	r.Decode(t, &raw)
+	for k, v := range raw {
+		if k != "next_cursor" && strings.HasPrefix(string(v), "[") {
+			return k
+		}
+	}
+	t.Fatalf("no list in %s", r.Body)
+	return ""
 }

@@ -65,6 +65,29 @@ func TestIdempotentReplay(t *testing.T) {
 	}
 }
 
+// TestIdempotentEmptyBodyIsTheEmptyObject replays a POST sent without a
+// body to the same key sent with {} or null: every endpoint reads the
+// three alike, so they are the same request (spec 4.1: same key, same
+// body), and a retry that adds {} gets the stored answer, not 409.
+func TestIdempotentEmptyBodyIsTheEmptyObject(t *testing.T) {
+	env := testenv.Shared(t)
+	acct := env.NewAccount(t, "")
+	first := acct.Client.Agent(t, "POST", "/account/resend-claim", nil, "Idempotency-Key: empty-1").Expect(t, http.StatusOK)
+	for _, body := range []string{"{}", "null", " { } "} {
+		r := acct.Client.Agent(t, "POST", "/account/resend-claim", body, "Idempotency-Key: empty-1").Expect(t, http.StatusOK)
+		if r.Header.Get("Idempotent-Replayed") != "true" || !bytes.Equal(r.Body, first.Body) {
+			t.Fatalf("body %q: replayed %q, body %s; want the first answer %s", body, r.Header.Get("Idempotent-Replayed"), r.Body, first.Body)
+		}
+	}
+	// And the other way round: {} first, then nothing.
+	acct.Client.Agent(t, "POST", "/account/resend-claim", "{}", "Idempotency-Key: empty-2").Expect(t, http.StatusOK)
+	r := acct.Client.Agent(t, "POST", "/account/resend-claim", nil, "Idempotency-Key: empty-2").Expect(t, http.StatusOK)
+	if r.Header.Get("Idempotent-Replayed") != "true" {
+		t.Fatal("an empty body after {} under one key ran again")
+	}
+	expectError(t, acct.Client.Agent(t, "POST", "/account/resend-claim", `{"x":1}`, "Idempotency-Key: empty-2"), http.StatusConflict, "conflict")
+}
+
 // TestIdempotencyKeyLength accepts keys of 1 to 255 characters.
 func TestIdempotencyKeyLength(t *testing.T) {
 	env := testenv.Shared(t)

@@ -150,7 +150,10 @@ func newAccount(t testing.TB, env *testenv.Env) *testenv.Account {
 			fmt.Fprint(w, `<html lang="en"><head><title>Tool Shop</title><meta name="description" content="Tool Shop sells garden tools."></head>`+
 				`<body><h1>Tool Shop</h1><p>Garden tools for small gardens: spades, rakes and pruning shears.</p></body></html>`)
 		}))
-		env.SetHost(t, siteHost, strings.TrimPrefix(srv.URL, "http://"))
+		// The site serves every test of the package, so its override stays
+		// (SetHost would remove it when the first test ends).
+		env.Client().Do(t, "POST", "/_dev/hosts", map[string]any{"host": siteHost, "address": strings.TrimPrefix(srv.URL, "http://")}).
+			Expect(t, http.StatusOK)
 	})
 	acct := env.NewAccount(t, "http://"+siteHost+"/")
 	acct.Client.WaitJob(t, acct.ScanJob)

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -93,11 +94,19 @@ func serveReleasingOnPanic(h http.Handler, w http.ResponseWriter, r *http.Reques
 }
 
 // requestHash identifies a request by method, path and body. A JSON body is
-// compared by meaning: whitespace and key order do not matter.
+// compared by meaning: whitespace and key order do not matter, and an empty
+// body and null are the empty object {}, as every endpoint reads them (a
+// retry that sends {} where the first request sent nothing is the same
+// request).
 func requestHash(r *http.Request) string {
 	body := Body(r)
 	var v any
-	if json.Unmarshal(body, &v) == nil {
+	if len(bytes.TrimSpace(body)) == 0 {
+		body = []byte("{}")
+	} else if json.Unmarshal(body, &v) == nil {
+		if v == nil {
+			v = map[string]any{}
+		}
 		if canon, err := json.Marshal(v); err == nil {
 			body = canon
 		}

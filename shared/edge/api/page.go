@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/platform/dynamo"
 )
 
 // Page is a list request's page size and cursor (spec 4.1).
@@ -40,4 +41,28 @@ func List(name string, items any, next string) map[string]any {
 		cursor = next
 	}
 	return map[string]any{name: items, "next_cursor": cursor}
+}
+
+// SlicePage returns page p of items, a list read whole (a site's
+// integrations, an article's destinations), with the cursor of the next
+// page ("" at the end): list endpoints take limit and cursor whatever their
+// length (spec 4.1). The cursor is the position in items, as the site
+// list's is; one without a position answers validation_failed like any
+// cursor this service did not issue.
+func SlicePage[T any](items []T, p Page) ([]T, string, error) {
+	start := 0
+	if p.Cursor != "" {
+		c, err := dynamo.DecodeCursor(p.Cursor)
+		n, convErr := strconv.Atoi(c["offset"])
+		if err != nil || convErr != nil || n < 0 {
+			return nil, "", apperr.BadCursor()
+		}
+		start = min(n, len(items))
+	}
+	end, next := len(items), ""
+	if limit := max(p.Limit, 1); start+limit < len(items) {
+		end = start + limit
+		next = dynamo.EncodeCursor(dynamo.Cursor{"offset": strconv.Itoa(end)})
+	}
+	return items[start:end], next, nil
 }

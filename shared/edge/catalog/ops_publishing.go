@@ -43,13 +43,13 @@ func publishingOps() []Operation {
 			ID: "list_integrations", API: AgentAPI, Method: http.MethodGet, Path: "/sites/{site_id}/integrations", Group: routes.Content, Tag: tag,
 			Summary:     "list integrations",
 			Description: "Lists the site's publishing integrations (push platforms) and their state.",
-			Status:      http.StatusOK, Response: listOf("integrations", integrationShape()),
+			Query:       page(), Status: http.StatusOK, Response: listOf("integrations", integrationShape()),
 		},
 		{
 			ID: "list_article_destinations", API: AgentAPI, Method: http.MethodGet, Path: "/sites/{site_id}/articles/{article_id}/destinations", Group: routes.Content, Tag: tag, Beyond: true,
 			Summary:     "where an article was pushed",
 			Description: "Lists where pushes put the article on the platforms connected now: each platform's post address and when it was last pushed.",
-			Status:      http.StatusOK, Response: listOf("destinations", destinationShape()),
+			Query:       page(), Status: http.StatusOK, Response: listOf("destinations", destinationShape()),
 		},
 		{
 			ID: "get_integration", API: AgentAPI, Method: http.MethodGet, Path: integration, Group: routes.Content, Tag: tag,

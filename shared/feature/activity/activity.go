@@ -7,6 +7,7 @@ package activity
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -86,7 +87,7 @@ type Log struct {
 // List returns up to limit entries of account, newest first, after cursor.
 func (l *Log) List(ctx context.Context, accountID string, f Filter, limit int, cursor string) ([]Entry, string, error) {
 	cur, err := dynamo.DecodeCursor(cursor)
-	if err != nil {
+	if err != nil || !entryCursor(cur) {
 		return nil, "", apperr.BadCursor()
 	}
 	from := l.Clock.Now().Add(-Retention)
@@ -117,4 +118,22 @@ func (l *Log) List(ctx context.Context, accountID string, f Filter, limit int, c
 		out[i] = it.Entry
 	}
 	return out, next, nil
+}
+
+// entryCursor reports whether c (nil for none) is a cursor of this log: its
+// sort key is an entry's, a time in clock.SortKey's form, "#" and the
+// entry's id. The log's key condition is a lower bound only, so DynamoDB
+// takes any later key as a place to start from: another list's cursor, or
+// a made-up one, would start the page anywhere instead of being refused as
+// every other list refuses it.
+func entryCursor(c dynamo.Cursor) bool {
+	if c == nil {
+		return true
+	}
+	at, id, ok := strings.Cut(c["sk"], "#")
+	if !ok || !ids.Valid(id) {
+		return false
+	}
+	t, err := time.Parse(time.RFC3339Nano, at)
+	return err == nil && clock.SortKey(t) == at
 }

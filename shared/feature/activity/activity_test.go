@@ -133,7 +133,9 @@ func TestRetentionAndBadCursor(t *testing.T) {
 	if got := r.walk(t, acct, activity.Filter{Since: time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)}, 10); fmt.Sprint(got) != "[recent]" {
 		t.Fatalf("after 365 days: %v, want only the recent entry", got)
 	}
-	for _, c := range []string{"garbage", "eyJhZnRlciI6IngifQ" /* {"after":"x"} */} {
+	// Another list's cursor, or a made-up key after every entry, would
+	// start the page anywhere: refused.
+	for _, c := range []string{"garbage", "eyJhZnRlciI6IngifQ" /* {"after":"x"} */, "eyJzayI6IlpaWiJ9" /* {"sk":"ZZZ"} */, "eyJzayI6IkNSRUQjMDAwIn0" /* {"sk":"CRED#000"} */} {
 		if _, _, err := r.log.List(context.Background(), acct, activity.Filter{}, 5, c); !apperr.Is(err, apperr.ValidationFailed) {
 			t.Fatalf("cursor %q: %v, want validation_failed", c, err)
 		}

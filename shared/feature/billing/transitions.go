@@ -158,7 +158,7 @@ func (s *Service) invoicePaid(ctx context.Context, r *record, tx *dynamo.Tx, now
 		}
 	}
 	if first {
-		s.emit(tx, r, now, "billing.activated", "Plan activated: first invoice paid", nil)
+		s.emitAs(changer(ctx, r.AccountID), tx, r, now, "billing.activated", "Plan activated: first invoice paid", nil)
 		return nil
 	}
 	s.record(tx, r, now, "billing.renewed", "Invoice paid")
@@ -285,14 +285,32 @@ func (s *Service) resetSites(ctx context.Context, tx *dynamo.Tx, r *record, list
 }
 
 // emit adds a billing.* event with the billing state (and extra data) and
-// its activity entry.
+// its activity entry, for a change made by the processor or the scheduler.
 func (s *Service) emit(tx *dynamo.Tx, r *record, now time.Time, typ, summary string, extra map[string]any) {
+	s.emitAs(auth.Service(r.AccountID, "billing"), tx, r, now, typ, summary, extra)
+}
+
+// emitAs is emit for a change made by who.
+func (s *Service) emitAs(who auth.Principal, tx *dynamo.Tx, r *record, now time.Time, typ, summary string, extra map[string]any) {
 	data := map[string]any{"billing": r.view(now)}
 	for k, v := range extra {
 		data[k] = v
 	}
 	s.Events.Emit(tx, r.AccountID, "", typ, data)
-	s.record(tx, r, now, typ, summary)
+	activity.Record(tx, now, who, activity.Change{
+		Action: typ, Resource: activity.Resource{Type: "billing", ID: r.AccountID}, Summary: summary,
+	})
+}
+
+// changer returns who makes a change applied under ctx: the caller of an
+// API request of account accountID (the agent, app or owner that sent POST
+// /billing/activate, as spec 2's activity actor names it), else the
+// billing service (the processor's events, the scheduler).
+func changer(ctx context.Context, accountID string) auth.Principal {
+	if p, ok := auth.From(ctx); ok && p.AccountID == accountID {
+		return p
+	}
+	return auth.Service(accountID, "billing")
 }
 
 // record adds an activity entry for a billing change made by the processor

@@ -66,9 +66,12 @@ func Disposable(domain string) bool {
 }
 
 // Check returns a problem with address as an account email, or "": it must
-// be a bare address (no display name) with a dotted domain name (no
-// address literal such as [127.0.0.1]), and not from a disposable
-// provider.
+// be a bare address (no display name) whose local part is at most
+// MaxLocalPart octets, on a public domain name as mail is addressed to one
+// (RFC 5321 4.1.2: labels of letters, digits and hyphens, neither starting
+// nor ending with a hyphen, at most 63 characters; no address literal such
+// as [127.0.0.1], no bare IP address, no name that resolves only on a
+// private network), and not from a disposable provider.
 func Check(address string) string {
 	// Go's parser takes some characters no mailbox name has (Unicode line
 	// and paragraph separators, format controls such as bidi overrides),
@@ -89,7 +92,7 @@ func Check(address string) string {
 	// A provider is recognised whatever form its name is written in:
 	// "ｍailinator.com" (full-width) is mailinator.com to mail software.
 	ascii, ok := weburl.ASCIIHost(domain)
-	if !ok {
+	if !ok || len(address)-len(domain)-1 > MaxLocalPart || !mailDomain(ascii) {
 		return "must be a valid email address"
 	}
 	if Disposable(ascii) {
@@ -114,4 +117,19 @@ func Canonical(address string) string {
 		return address
 	}
 	return address[:at+1] + ascii
+}
+
+// MaxLocalPart is the longest local part of an address, in octets (RFC
+// 5321 4.5.3.1.1).
+const MaxLocalPart = 64
+
+// mailDomain reports whether ascii, a domain in its ASCII form, is one mail
+// can be sent to: a public host name (weburl.PublicHost) that is not an IP
+// address and whose labels hold only letters, digits and hyphens (RFC 5321
+// 4.1.2); PublicHost, made for web addresses, takes public IP addresses
+// and "_" too.
+func mailDomain(ascii string) bool {
+	tld := ascii[strings.LastIndexByte(ascii, '.')+1:]
+	return weburl.PublicHost(ascii) && !strings.Contains(ascii, "_") &&
+		strings.IndexFunc(tld, unicode.IsLetter) >= 0 // not an IP address
 }

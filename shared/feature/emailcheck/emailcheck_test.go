@@ -1,6 +1,9 @@
 package emailcheck
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestCheck(t *testing.T) {
 	cases := []struct {
@@ -23,6 +26,22 @@ func TestCheck(t *testing.T) {
 		{"owner@bücher.de", true},
 		{"owner@\uff4dailinator.com", false}, // full-width m: mailinator.com to mail software
 		{"owner@MAILINATOR.com", false},
+		// Mail is addressed to a host name (RFC 5321 4.1.2): labels of
+		// letters, digits and hyphens, no hyphen at either end, 63
+		// characters at most; a bare IP address or a private name is none.
+		{"owner@-example.com", false},
+		{"owner@example-.com", false},
+		{"owner@ex_ample.com", false},
+		{"owner@" + strings.Repeat("b", 64) + ".com", false},
+		{"owner@" + strings.Repeat("b", 63) + ".com", true},
+		{"owner@123.123.123.123", false},
+		{"owner@example.local", false},
+		{"owner@mail.internal", false},
+		{"owner@my-company.co.uk", true},
+		{"owner@xn--bcher-kva.de", true},
+		// The local part is at most 64 octets (RFC 5321 4.5.3.1.1).
+		{strings.Repeat("a", 64) + "@example.com", true},
+		{strings.Repeat("a", 65) + "@example.com", false},
 	}
 	for _, c := range cases {
 		t.Run(c.address, func(t *testing.T) {

@@ -235,7 +235,13 @@ func TestEventShapeAndRetention(t *testing.T) {
 
 func TestBadCursor(t *testing.T) {
 	r := newRig(t)
-	for _, c := range []string{"garbage", "eyJzayI6IngifQ" /* {"sk":"x"} */} {
+	for _, c := range []string{
+		"garbage", "eyJzayI6IngifQ", // {"sk":"x"}
+		// A position no cursor of the feed holds: past every time, or not a time.
+		"eyJhZnRlciI6IngifQ", // {"after":"x"}
+		"eyJhZnRlciI6Ijk5OTk5OTk5OTk5OTk5OTk5OTk5Iiwic2VlbiI6ImEifQ",      // {"after":"99999999999999999999","seen":"a"}
+		"eyJhZnRlciI6IjIwMjYtMDEtMDFUMDA6MDA6MDAuMDAwMDAwMDAwWiNub3BlIn0", // {"after":"2026-01-01T00:00:00.000000000Z#nope"}
+	} {
 		_, err := r.store.List(context.Background(), ids.New(), eventlog.Query{Limit: 5, Cursor: c})
 		if !apperr.Is(err, apperr.ValidationFailed) {
 			t.Fatalf("cursor %q: %v, want validation_failed", c, err)

@@ -10,6 +10,7 @@ import (
 
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/ids"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -49,7 +50,7 @@ func (s *Store) List(ctx context.Context, accountID string, q Query) (Page, erro
 	switch {
 	case q.Cursor != "":
 		c, err := dynamo.DecodeCursor(q.Cursor)
-		if err != nil || c["after"] == "" {
+		if err != nil || !position(c["after"]) {
 			return Page{}, apperr.BadCursor()
 		}
 		start, seen = c["after"], readSeen(c["seen"])
@@ -121,6 +122,23 @@ func (q Query) matches(e Event) bool {
 
 // feedStart is the position before every event: it sorts before any time.
 const feedStart = "0"
+
+// position reports whether after is a position a cursor of this feed holds:
+// feedStart, a since time (clock.SortKey's form) or an event's sort key
+// (that time, "#" and the event's id). Any other string would start the
+// read elsewhere than a cursor can (after "x", nothing ever comes), so
+// it is refused as every list refuses a cursor it did not issue.
+func position(after string) bool {
+	if after == feedStart {
+		return true
+	}
+	at, id, hasID := strings.Cut(after, "#")
+	if hasID && !ids.Valid(id) {
+		return false
+	}
+	t, err := time.Parse(time.RFC3339Nano, at)
+	return err == nil && clock.SortKey(t) == at
+}
 
 // Settle is how long after its creation time an event may still commit:
 // the feed's cursor stays this far behind the present (see List).

@@ -31,21 +31,41 @@ func (h *Integrations) Handlers() map[string]http.HandlerFunc {
 func integrationView(i integrations.Integration) any { return map[string]any{"integration": i} }
 
 func (h *Integrations) list(w http.ResponseWriter, r *http.Request) {
+	page, err := api.ReadPage(r)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
 	list, err := h.Integrations.List(r.Context(), r.PathValue("site_id"))
 	if err != nil {
 		api.Error(w, r, err)
 		return
 	}
-	api.JSON(w, http.StatusOK, api.List("integrations", list, ""))
+	writeSlice(w, r, "integrations", list, page)
 }
 
 func (h *Integrations) destinations(w http.ResponseWriter, r *http.Request) {
+	page, err := api.ReadPage(r)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
 	list, err := h.Integrations.Destinations(r.Context(), r.PathValue("site_id"), r.PathValue("article_id"))
 	if err != nil {
 		api.Error(w, r, err)
 		return
 	}
-	api.JSON(w, http.StatusOK, api.List("destinations", list, ""))
+	writeSlice(w, r, "destinations", list, page)
+}
+
+// writeSlice answers page of a list read whole, under its plural name.
+func writeSlice[T any](w http.ResponseWriter, r *http.Request, name string, items []T, page api.Page) {
+	out, next, err := api.SlicePage(items, page)
+	if err != nil {
+		api.Error(w, r, err)
+		return
+	}
+	api.JSON(w, http.StatusOK, api.List(name, out, next))
 }
 
 func (h *Integrations) get(w http.ResponseWriter, r *http.Request) {
