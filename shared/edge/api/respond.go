@@ -57,6 +57,10 @@ func Error(w http.ResponseWriter, r *http.Request, err error) {
 	if !errors.As(err, &e) {
 		e = &apperr.Error{Code: apperr.Internal, Message: "Something went wrong on our side. Retry with backoff.", Err: err}
 	}
+	if e.Code == apperr.Internal && busy(err) {
+		slog.WarnContext(r.Context(), "request refused: a dependency is busy", "request_id", RequestID(r.Context()), "err", err)
+		e = &apperr.Error{Code: apperr.Unavailable, Message: busyMessage, RetryAfter: BusyRetryAfter, Err: err}
+	}
 	status := Status(e.Code)
 	if status >= 500 {
 		slog.ErrorContext(r.Context(), "request failed", "request_id", RequestID(r.Context()), "err", err)
@@ -69,6 +73,33 @@ func Error(w http.ResponseWriter, r *http.Request, err error) {
 		msg = defaultMessage(e.Code)
 	}
 	JSON(w, status, ErrorBody{Error: msg, Code: e.Code, Details: e.Details, ActionURL: e.ActionURL})
+}
+
+// BusyRetryAfter is the wait, in seconds, of a 503 answered because a
+// dependency throttled the request after the SDK's own retries.
+const BusyRetryAfter = 2
+
+const busyMessage = "The service is busy for a moment. Retry after the number of seconds in Retry-After."
+
+// awsError is what the AWS SDK's service errors have: the service's error
+// code.
+type awsError interface{ ErrorCode() string }
+
+// busy reports whether err is a dependency refusing for load (DynamoDB or
+// another AWS service throttling, or a transaction still in progress),
+// which the SDK already retried: the request may succeed when sent again,
+// so it answers 503 unavailable rather than 500.
+func busy(err error) bool {
+	var ae awsError
+	if !errors.As(err, &ae) {
+		return false
+	}
+	switch ae.ErrorCode() {
+	case "ThrottlingException", "ProvisionedThroughputExceededException", "RequestLimitExceeded",
+		"TransactionInProgressException", "TooManyRequestsException", "SlowDown":
+		return true
+	}
+	return false
 }
 
 // DefaultRetryAfter is the wait, in seconds, a 429 or 503 answer names

@@ -1,9 +1,13 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
+
+	"github.com/aws/smithy-go"
 
 	"rvcontent/shared/kernel/apperr"
 )
@@ -27,6 +31,31 @@ func TestErrorRetryAfter(t *testing.T) {
 		Error(w, httptest.NewRequest(http.MethodGet, "/", nil), c.err)
 		if got := w.Header().Get("Retry-After"); got != c.want {
 			t.Errorf("%s: Retry-After = %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestThrottledDependencyAnswers503: an AWS throttling error left after the
+// SDK's retries, wrapped by a feature like any failure, answers 503
+// unavailable with a short Retry-After; another AWS error stays a 500.
+func TestThrottledDependencyAnswers503(t *testing.T) {
+	for _, c := range []struct {
+		code   string
+		status int
+		retry  string
+	}{
+		{"ProvisionedThroughputExceededException", http.StatusServiceUnavailable, "2"},
+		{"ThrottlingException", http.StatusServiceUnavailable, "2"},
+		{"ValidationException", http.StatusInternalServerError, ""},
+	} {
+		err := apperr.Wrap("articles.List", fmt.Errorf("operation error DynamoDB: Query: %w", &smithy.GenericAPIError{Code: c.code, Message: "x"}))
+		w := httptest.NewRecorder()
+		Error(w, httptest.NewRequest(http.MethodGet, "/", nil), err)
+		if w.Code != c.status || w.Header().Get("Retry-After") != c.retry {
+			t.Errorf("%s: %d Retry-After %q, want %d %q", c.code, w.Code, w.Header().Get("Retry-After"), c.status, c.retry)
+		}
+		if c.status == http.StatusServiceUnavailable && !strings.Contains(w.Body.String(), `"code":"unavailable"`) {
+			t.Errorf("%s: body %s", c.code, w.Body)
 		}
 	}
 }
