@@ -17,9 +17,10 @@ type Limiter interface {
 	// Hit counts one request against scope in the current window of the
 	// given length.
 	Hit(ctx context.Context, scope string, window time.Duration) (ratelimit.Window, error)
-	// Give takes one request back from scope's current window: a read that
-	// ran with a credential then refused (see Authenticate).
-	Give(ctx context.Context, scope string, window time.Duration) error
+	// GiveBack takes one request back from the window that counted it
+	// (counted, as Hit returned it), even when that window has ended since:
+	// a read that ran with a credential then refused (see Authenticate).
+	GiveBack(ctx context.Context, scope string, window time.Duration, counted ratelimit.Window) error
 }
 
 // Budget is a request budget: limit requests per window.
@@ -71,7 +72,7 @@ func RateLimit(l Limiter, account, anonymous Budget) func(http.Handler) http.Han
 			if s := speculating(r.Context()); s != nil {
 				s.onRefused(func(ctx context.Context) {
 					if c.wait() == nil {
-						if err := l.Give(ctx, "rl#"+scope, b.Window); err != nil {
+						if err := l.GiveBack(ctx, "rl#"+scope, b.Window, c.win); err != nil {
 							slog.WarnContext(ctx, "rate limit refund failed", "err", err)
 						}
 					}

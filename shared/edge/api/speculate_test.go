@@ -53,30 +53,47 @@ func (c *checker) set(credential, account string, release chan struct{}) {
 	c.release = release
 }
 
-// counter is a Limiter in memory.
+// counter is a Limiter in memory, with fixed windows on its own clock.
 type counter struct {
-	mu sync.Mutex
-	n  map[string]int
+	mu  sync.Mutex
+	n   map[string]int // by scope and window start
+	now time.Time
+}
+
+// at returns the key of scope's window of length that holds t.
+func at(scope string, window time.Duration, t time.Time) string {
+	return scope + "@" + t.Truncate(window).Format(time.RFC3339)
 }
 
 func (c *counter) Hit(_ context.Context, scope string, window time.Duration) (ratelimit.Window, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.n[scope]++
-	return ratelimit.Window{Count: c.n[scope], Now: time.Now(), Resets: time.Now().Add(window)}, nil
+	k := at(scope, window, c.now)
+	c.n[k]++
+	return ratelimit.Window{Count: c.n[k], Now: c.now, Resets: c.now.Truncate(window).Add(window)}, nil
 }
 
-func (c *counter) Give(_ context.Context, scope string, _ time.Duration) error {
+func (c *counter) GiveBack(_ context.Context, scope string, window time.Duration, counted ratelimit.Window) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.n[scope]--
+	if k := at(scope, window, counted.Resets.Add(-window)); c.n[k] > 0 {
+		c.n[k]--
+	}
 	return nil
 }
 
+// count returns scope's count in the current one-minute window.
 func (c *counter) count(scope string) int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.n[scope]
+	return c.n[at(scope, time.Minute, c.now)]
+}
+
+// advance moves the counter's clock forward by d.
+func (c *counter) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
 }
 
 // speculationRig is an agent route's chain as compose builds it: the
@@ -90,7 +107,7 @@ type speculationRig struct {
 }
 
 func newSpeculationRig() *speculationRig {
-	rig := &speculationRig{keys: &checker{owners: map[string]string{"rv_agent_a": "acct-a"}}, budgets: &counter{n: map[string]int{}}, ran: make(chan string, 10)}
+	rig := &speculationRig{keys: &checker{owners: map[string]string{"rv_agent_a": "acct-a"}}, budgets: &counter{n: map[string]int{}, now: time.Date(2026, 3, 1, 12, 0, 59, 0, time.UTC)}, ran: make(chan string, 10)}
 	limit := api.RateLimit(rig.budgets, api.Budget{Limit: 100, Window: time.Minute}, api.Budget{Limit: 100, Window: time.Minute})
 	reject := limit(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { api.Unauthorized(w, r, "https://svc.example") }))
 	endpoint := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -238,5 +255,38 @@ func TestARequestThatOnlyReadsRunsBesideItsCheck(t *testing.T) {
 	w = rig.sendBody(http.MethodPost, "read")
 	if w.Code != http.StatusOK || w.Body.String() != `{"account":"acct-b","body":"read","credential":"k-rv_agent_a","ip":"192.0.2.1"}` {
 		t.Fatalf("served again as another principal: %d %s", w.Code, w.Body)
+	}
+}
+
+// A refused read's count goes back to the window that counted it, also
+// when that window ended while the credential was checked: the next
+// window, where the read was never counted, keeps its counts (else each
+// refusal sent across a window's end would free one more place there).
+func TestARefundGoesBackToTheWindowThatCountedIt(t *testing.T) {
+	rig := newSpeculationRig()
+	if w := rig.send(http.MethodGet); w.Code != http.StatusOK {
+		t.Fatalf("first read: %d", w.Code)
+	}
+	<-rig.ran
+	release := make(chan struct{})
+	rig.keys.set("rv_agent_a", "", release) // revoked; the check waits
+	done := make(chan *httptest.ResponseRecorder)
+	go func() { done <- rig.send(http.MethodGet) }()
+	<-rig.ran // the read ran (and was counted) in the first window
+	rig.budgets.advance(time.Minute)
+	// Another request of the account, counted in the new window.
+	if _, err := rig.budgets.Hit(context.Background(), "rl#acct#acct-a", time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	close(release)
+	if w := <-done; w.Code != http.StatusUnauthorized {
+		t.Fatalf("read with a revoked key: %d %s", w.Code, w.Body)
+	}
+	if n := rig.budgets.count("rl#acct#acct-a"); n != 1 {
+		t.Errorf("the new window counts %d requests, want 1: the refund was taken from a window that never counted the read", n)
+	}
+	rig.budgets.advance(-time.Minute)
+	if n := rig.budgets.count("rl#acct#acct-a"); n != 1 {
+		t.Errorf("the first window counts %d requests, want 1 (the refused read given back)", n)
 	}
 }

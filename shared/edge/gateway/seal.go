@@ -64,7 +64,7 @@ func (s *Seal) sign(principal string, ev *events.APIGatewayV2HTTPRequest) (strin
 
 // check removes ev's authorizer context unless it is empty or carries a
 // principal this service signed for ev's method and path: with a nil seal,
-// any principal goes.
+// no principal goes (every authorizer context is removed).
 func (s *Seal) check(ev *events.APIGatewayV2HTTPRequest) {
 	a := ev.RequestContext.Authorizer
 	if a == nil || (a.Lambda == nil && a.JWT == nil && a.IAM == nil) {

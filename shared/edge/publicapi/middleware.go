@@ -11,6 +11,7 @@ import (
 
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/publicapi/shape"
+	"rvcontent/shared/feature/ratelimit"
 	"rvcontent/shared/feature/sitekeys"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/par"
@@ -70,7 +71,7 @@ func (s *Server) Middleware(next http.Handler) http.Handler {
 // the key's holder now), and the per-account count the held answer made is
 // given back.
 func (s *Server) speculate(w *tracker, r *http.Request, next http.Handler, k api.CredentialKey, key string, was sitekeys.Holder) {
-	var counted bool
+	var counted hit
 	held := api.NewHeld()
 	ip, holder, keyErr := s.check(r, key, func() {
 		counted = s.serveHolder(&tracker{ResponseWriter: held}, r, k, was, next)
@@ -79,8 +80,8 @@ func (s *Server) speculate(w *tracker, r *http.Request, next http.Handler, k api
 		held.Send(w)
 		return
 	}
-	if counted {
-		s.giveBack(r.Context(), accountScope(was))
+	if counted.counted {
+		s.giveBack(r.Context(), accountScope(was), counted)
 	}
 	switch {
 	case !ip.ok:
@@ -120,12 +121,13 @@ func (s *Server) check(r *http.Request, key string, beside func()) (ip hit, hold
 // refused for its plan last time (Lapsed) has its plan checked first and
 // is counted only once it passes, so a stream of requests that end in 402
 // never holds places in the account's window that its accepted requests
-// need. It reports whether the request stays counted against the account.
-func (s *Server) serveHolder(w *tracker, r *http.Request, k api.CredentialKey, holder sitekeys.Holder, next http.Handler) (counted bool) {
+// need. It returns the per-account count when the request stays counted
+// against the account (counted false otherwise).
+func (s *Server) serveHolder(w *tracker, r *http.Request, k api.CredentialKey, holder sitekeys.Holder, next http.Handler) hit {
 	if _, lapsed := s.Lapsed.Get(k); lapsed {
 		if _, err := s.admit(r.Context(), holder); err != nil {
 			s.refuse(w, r, err)
-			return false
+			return hit{}
 		}
 		s.Lapsed.Forget(k)
 	}
@@ -150,28 +152,28 @@ func (s *Server) serveHolder(w *tracker, r *http.Request, k api.CredentialKey, h
 	})
 	if err != nil { // the read panicked
 		s.panicked(w, r, err.Error(), "")
-		return acct.counted
+		return acct
 	}
 	if c.admission.err != nil {
 		if acct.counted {
-			s.giveBack(r.Context(), scope)
+			s.giveBack(r.Context(), scope, acct)
 		}
 		if errors.Is(c.admission.err, errNoPlan) {
 			s.Lapsed.Put(k, true)
 		}
 		s.refuse(w, r, c.admission.err)
-		return false
+		return hit{}
 	}
 	if !acct.ok {
 		shape.Fail(w, http.StatusTooManyRequests, shape.RateLimited)
-		return acct.counted
+		return acct
 	}
 	if read {
 		held.Send(w)
-		return acct.counted
+		return acct
 	}
 	next.ServeHTTP(w, cr)
-	return acct.counted
+	return acct
 }
 
 // ipScope is the counter of the request's address; accountScope the
@@ -179,10 +181,11 @@ func (s *Server) serveHolder(w *tracker, r *http.Request, k api.CredentialKey, h
 func ipScope(r *http.Request) string        { return "pub#ip#" + api.ClientIP(r) }
 func accountScope(h sitekeys.Holder) string { return "pub#acct#" + h.AccountID }
 
-// giveBack takes one request back from scope's window (logged when it
-// fails: the count then stands).
-func (s *Server) giveBack(ctx context.Context, scope string) {
-	if err := s.Counters.Give(ctx, scope, Window); err != nil {
+// giveBack takes one request back from the window of scope that counted
+// it (h), even when that window has ended since (logged when it fails: the
+// count then stands).
+func (s *Server) giveBack(ctx context.Context, scope string, h hit) {
+	if err := s.Counters.GiveBack(ctx, scope, Window, h.win); err != nil {
 		slog.WarnContext(ctx, "give back a public request count", "err", err)
 	}
 }
@@ -205,8 +208,11 @@ func credential(r *http.Request) string {
 }
 
 // hit is one request counted against a limit: whether it is within the
-// limit, and whether it was counted at all.
-type hit struct{ ok, counted bool }
+// limit, whether it was counted at all, and the window that counted it.
+type hit struct {
+	ok, counted bool
+	win         ratelimit.Window
+}
 
 // count counts the request against scope's window. A failing counter lets
 // the request through (logged): availability over strictness, as the
@@ -217,7 +223,7 @@ func (s *Server) count(ctx context.Context, scope string, limit int) hit {
 		slog.WarnContext(ctx, "public rate limit counter failed", "err", err)
 		return hit{ok: true}
 	}
-	return hit{ok: win.Count <= limit, counted: true}
+	return hit{ok: win.Count <= limit, counted: true, win: win}
 }
 
 // refuse answers a refused key (401), a site not active on a plan (402),

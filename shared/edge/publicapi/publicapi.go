@@ -39,11 +39,9 @@ const Window = time.Minute
 const ServiceName = "rvcontent-public-articles"
 
 // Counter counts requests in fixed windows (ratelimit.Counters), and
-// gives a count back.
+// gives a count back to the window that counted it.
 type Counter interface {
 	api.Limiter
-	// Give returns one request to scope's current window.
-	Give(ctx context.Context, scope string, window time.Duration) error
 }
 
 // Server is the public articles API.

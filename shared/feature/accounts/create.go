@@ -106,7 +106,7 @@ func (s *Service) Create(ctx context.Context, in CreateInput) (Created, error) {
 	}
 	created, err := s.create(ctx, in, ip)
 	if err != nil {
-		if gerr := s.Counters.Give(ctx, quota, time.Hour); gerr != nil {
+		if gerr := s.Counters.GiveBack(ctx, quota, time.Hour, win); gerr != nil { // to the hour that counted it
 			slog.WarnContext(ctx, "return signup quota", "err", gerr)
 		}
 		return Created{}, err

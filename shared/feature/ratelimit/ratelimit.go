@@ -109,6 +109,24 @@ func (c *Counters) Take(ctx context.Context, scope string, length time.Duration,
 // did not happen.
 func (c *Counters) Give(ctx context.Context, scope string, length time.Duration) error {
 	pk, sk, _, _, _ := c.window(scope, length)
+	return c.give(ctx, pk, sk)
+}
+
+// GiveBack returns one event to the window that counted it (counted, as
+// Hit or Take returned it), not to the current one: a count given back
+// after its window ended must not free a place in the next window, where
+// it was never counted (a refund sent across a window's end would
+// otherwise let the next window hold one request more than its limit).
+func (c *Counters) GiveBack(ctx context.Context, scope string, length time.Duration, counted Window) error {
+	if counted.Resets.IsZero() {
+		return nil // not counted
+	}
+	start := counted.Resets.Add(-length)
+	return c.give(ctx, dynamo.CounterPK(scope), strconv.FormatInt(start.Unix(), 10))
+}
+
+// give takes one event off the window item pk/sk when it has one.
+func (c *Counters) give(ctx context.Context, pk, sk string) error {
 	_, err := c.Table.Update(ctx, pk, sk, &dynamodb.UpdateItemInput{
 		UpdateExpression:    aws.String("ADD n :minus"),
 		ConditionExpression: aws.String("n > :zero"),

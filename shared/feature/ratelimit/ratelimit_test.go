@@ -115,3 +115,31 @@ func TestRetryAfterAtLeastOneSecond(t *testing.T) {
 		})
 	}
 }
+
+// GiveBack returns a count to the window that counted it, even after that
+// window ended: the next window's counts stay as they are.
+func TestGiveBackReturnsToTheWindowThatCounted(t *testing.T) {
+	c, clk := newCounters(t)
+	ctx, scope := context.Background(), ids.New()
+	counted, err := c.Hit(ctx, scope, time.Minute)
+	if err != nil || counted.Count != 1 {
+		t.Fatalf("hit: %+v, %v", counted, err)
+	}
+	clk.Add(time.Minute)
+	if w, err := c.Hit(ctx, scope, time.Minute); err != nil || w.Count != 1 {
+		t.Fatalf("hit in the next window: %+v, %v", w, err)
+	}
+	if err := c.GiveBack(ctx, scope, time.Minute, counted); err != nil {
+		t.Fatal(err)
+	}
+	if w, _ := c.Hit(ctx, scope, time.Minute); w.Count != 2 {
+		t.Fatalf("the next window counts %d after a give-back for the window before, want 2", w.Count)
+	}
+	clk.Add(-time.Minute)
+	if w, _ := c.Hit(ctx, scope, time.Minute); w.Count != 1 {
+		t.Fatalf("the first window counts %d after its give-back and one more hit, want 1", w.Count)
+	}
+	if err := c.GiveBack(ctx, scope, time.Minute, ratelimit.Window{}); err != nil {
+		t.Fatalf("a give-back of nothing counted: %v", err)
+	}
+}
