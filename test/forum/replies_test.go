@@ -164,3 +164,48 @@ func TestRepliesAreRecordedAndVerified(t *testing.T) {
 		t.Errorf("thread's reply and draft: %v %v", th["reply"], th["draft"])
 	}
 }
+
+// Replies are checked daily until 7 days after posting: a removal on the
+// seventh day still shows, and nothing is checked after it.
+func TestReplyChecksLastUntilSevenDays(t *testing.T) {
+	r := paidRig(t)
+	ids, forumIDs := openThreads(t, r, 1, nil)
+	d := r.draft(t, ids[0], nil).Expect(t, http.StatusOK).JSON(t)["draft"].(map[string]any)
+	link := comment(t, r.env, forumIDs[0], "My reply, disclosure included.")
+	rep := r.api(t, "POST", r.forumPath("/replies"), map[string]any{"thread_id": ids[0], "draft_id": d["id"], "permalink": link}).
+		Expect(t, http.StatusOK).JSON(t)["reply"].(map[string]any)
+	status := func() string {
+		var out struct {
+			Replies []map[string]any `json:"replies"`
+		}
+		r.api(t, "GET", r.forumPath("/replies"), nil).Expect(t, http.StatusOK).Decode(t, &out)
+		for _, rp := range out.Replies {
+			if rp["id"] == rep["id"] {
+				return rp["status"].(string)
+			}
+		}
+		t.Fatalf("reply %s not listed", rep["id"])
+		return ""
+	}
+	r.env.RunScheduled(t)
+	if s := status(); s != "confirmed" {
+		t.Fatalf("reply after the first check: %s", s)
+	}
+	// A check six and a half days after posting, then the comment is
+	// removed: the check at seven days sees it.
+	r.env.Advance(t, 6*24*3600+12*3600)
+	r.env.RunScheduled(t)
+	r.env.Client().Do(t, "PATCH", "/_dev/forum/comments", map[string]any{"permalink": link, "state": "removed"}).Expect(t, http.StatusOK)
+	r.env.Advance(t, 12*3600+60)
+	r.env.RunScheduled(t)
+	if s := status(); s != "removed" {
+		t.Fatalf("reply removed on its seventh day: status %s, want removed", s)
+	}
+	// After seven days nothing is checked any more.
+	r.env.Client().Do(t, "PATCH", "/_dev/forum/comments", map[string]any{"permalink": link, "state": "live"}).Expect(t, http.StatusOK)
+	r.env.Advance(t, 2*24*3600)
+	r.env.RunScheduled(t)
+	if s := status(); s != "removed" {
+		t.Errorf("reply checked more than 7 days after posting: status %s", s)
+	}
+}

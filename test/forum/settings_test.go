@@ -153,3 +153,27 @@ func TestLapsedAccessIsReadOnly(t *testing.T) {
 	r.api(t, "PATCH", r.forumPath(""), map[string]any{"tone": "warm"}).ExpectError(t, http.StatusPaymentRequired, "paid_plan_required")
 	r.api(t, "POST", r.forumPath("/sweeps"), nil).ExpectError(t, http.StatusPaymentRequired, "paid_plan_required")
 }
+
+// Subforum names are 1 to 50 letters, digits, underscores or hyphens in any
+// order (N and N+1), and a disclosure line that denies working on the brand
+// is refused.
+func TestSubforumNamesAndDisclosureWording(t *testing.T) {
+	r := paidRig(t)
+	fifty := strings.Repeat("b", 50)
+	s := r.api(t, "PATCH", r.forumPath(""), map[string]any{"allow_subforums": []string{"_under", "-dash", fifty}, "deny_subforums": []string{"a"}}).
+		Expect(t, http.StatusOK).JSON(t)["forum"].(map[string]any)
+	if l := s["allow_subforums"].([]any); len(l) != 3 || l[0] != "_under" || l[1] != "-dash" {
+		t.Errorf("allow_subforums %v", l)
+	}
+	if f := problemFields(t, r.api(t, "PATCH", r.forumPath(""), map[string]any{"deny_subforums": []string{fifty + "b", "r/_under"}})); !f["deny_subforums[0]"] || !f["deny_subforums[1]"] {
+		t.Errorf("a 51-character name or a prefix accepted: %v", f)
+	}
+	for _, line := range []string{"I do not work on {brand}.", "Disclosure: I'm not affiliated with " + r.brand + "."} {
+		if f := problemFields(t, r.api(t, "PATCH", r.forumPath(""), map[string]any{"disclosure_line": line})); !f["disclosure_line"] {
+			t.Errorf("disclosure %q accepted", line)
+		}
+	}
+	if s := r.settings(t); s["disclosure_line"] != "Disclosure: I work on {brand}." {
+		t.Errorf("disclosure_line after refused changes: %v", s["disclosure_line"])
+	}
+}

@@ -50,7 +50,7 @@ type threadBody struct {
 	} `json:"comments"`
 }
 
-var subforumName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,49}$`)
+var subforumName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,50}$`)
 
 func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, api.MaxBody)).Decode(v); err != nil {

@@ -32,7 +32,7 @@ func disclosureProblem(line, brand string) string {
 		return "must use the {brand} token (the site has no brand name yet), e.g. \"Disclosure: I work on {brand}.\""
 	case !namesBrand:
 		return "must name the brand (" + brand + ") or use the {brand} token, e.g. \"Disclosure: I work on {brand}.\""
-	case !worksOn().MatchString(line):
+	case !saysWorksOn(line):
 		return "must say that the writer works on the brand, e.g. \"Disclosure: I work on {brand}.\""
 	}
 	return ""
@@ -45,5 +45,33 @@ func disclosed(text, line, brand string) bool {
 	if line != "" && strings.Contains(lt, strings.ToLower(strings.TrimSpace(line))) {
 		return true
 	}
-	return brand != "" && strings.Contains(lt, strings.ToLower(brand)) && worksOn().MatchString(text)
+	return brand != "" && strings.Contains(lt, strings.ToLower(brand)) && saysWorksOn(text)
+}
+
+// negation finds a word that turns what follows into its opposite: "not",
+// "n't", "never", "no longer", "neither", "nor".
+var negation = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:\b(?:not|never|neither|nor|no\s+longer)\b|n[’']t\b)`)
+})
+
+// clauseBreak ends the clause a negation reaches over: a punctuation mark,
+// or "but" (as in "I'm not paid, but I work on it").
+var clauseBreak = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)[.!?;:,()\n]|\bbut\b`)
+})
+
+// saysWorksOn reports whether text says the writer works on something: a
+// works-on phrase that no negation earlier in its clause turns around
+// ("I do not work on", "I'm not affiliated with" say the opposite).
+func saysWorksOn(text string) bool {
+	for _, m := range worksOn().FindAllStringIndex(text, -1) {
+		clause := text[:m[0]]
+		if b := clauseBreak().FindAllStringIndex(clause, -1); len(b) > 0 {
+			clause = clause[b[len(b)-1][1]:]
+		}
+		if !negation().MatchString(clause) {
+			return true
+		}
+	}
+	return false
 }

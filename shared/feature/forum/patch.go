@@ -70,8 +70,9 @@ func tagList(o *input.Object, name string) input.Field[[]string] {
 	return f
 }
 
-// subforumName is a subforum name without its prefix.
-var subforumName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,49}$`) })
+// subforumName is a subforum name without its prefix: 1 to 50 letters,
+// digits, underscores or hyphens (spec 4.8), in any order.
+var subforumName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_-]{1,50}$`) })
 
 // subforumList reads a list of at most 50 subforum names.
 func subforumList(o *input.Object, name string) input.Field[[]string] {

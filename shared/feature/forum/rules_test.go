@@ -1,6 +1,7 @@
 package forum
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
@@ -256,5 +257,92 @@ func TestDisclosurePhrasings(t *testing.T) {
 		if p := disclosureProblem(line, "Acme"); p != "" {
 			t.Errorf("%q refused: %s", line, p)
 		}
+	}
+}
+
+// Reply checks: every run in the first hour, then daily, the last at 7
+// days after posting, then none.
+func TestReplyCheckSchedule(t *testing.T) {
+	posted := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	at := posted.Format(time.RFC3339Nano)
+	for _, c := range []struct {
+		after time.Duration
+		due   time.Duration // after posting; -1 for none
+	}{
+		{10 * time.Minute, 10 * time.Minute},
+		{2 * time.Hour, 26 * time.Hour},
+		{6*24*time.Hour + 2*time.Hour, RecheckFor},
+		{6*24*time.Hour + 12*time.Hour, RecheckFor},
+		{RecheckFor, -1},
+		{RecheckFor + time.Hour, -1},
+	} {
+		r := replyItem{Reply: Reply{ID: "r", PostedAt: &at}}
+		r.scheduleCheck(posted.Add(c.after))
+		want := ""
+		if c.due >= 0 {
+			w := replyItem{Reply: Reply{ID: "r"}}
+			w.setDue(posted.Add(c.due))
+			want = w.GSI1SK
+		}
+		if r.GSI1SK != want {
+			t.Errorf("check at +%v: next due %q, want %q", c.after, r.GSI1SK, want)
+		}
+	}
+}
+
+// Subforum names are 1 to 50 letters, digits, underscores or hyphens, in
+// any order; a prefix is refused.
+func TestSubforumNamesAtTheirBounds(t *testing.T) {
+	fifty := strings.Repeat("a", 50)
+	for _, c := range []struct {
+		name string
+		ok   bool
+	}{
+		{"a", true}, {fifty, true}, {"_under", true}, {"-dash", true}, {"a_b-c9", true}, {"__", true},
+		{fifty + "a", false}, {"", false}, {"r/x", false}, {"R/x", false}, {"/r/x", false}, {"a b", false}, {"café", false},
+	} {
+		body, _ := json.Marshal(map[string]any{"allow_subforums": []string{c.name}})
+		o, err := input.Parse(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := ParsePatch(o)
+		if got := err == nil; got != c.ok {
+			t.Errorf("subforum %q: accepted %v, want %v (%v)", c.name, got, c.ok, err)
+		}
+		if c.ok && (len(p.AllowSubforums.Value) != 1 || p.AllowSubforums.Value[0] != c.name) {
+			t.Errorf("subforum %q read as %v", c.name, p.AllowSubforums.Value)
+		}
+	}
+}
+
+// A disclosure must say that the writer works on the brand: a line that
+// says the opposite is refused, and a reply that says so does not pass the
+// disclosure check.
+func TestNegatedDisclosureIsRefused(t *testing.T) {
+	for _, line := range []string{
+		"I do not work on {brand}.", "Disclosure: I don't work for {brand}.", "I'm not affiliated with {brand}.",
+		"I am not one of the makers of {brand}.", "I never worked at {brand}.", "I no longer work on {brand}.",
+		"Just a user, I'm not employed by {brand}.", "I didn’t build {brand}.",
+	} {
+		if disclosureProblem(line, "Acme") == "" {
+			t.Errorf("%q accepted as a disclosure", line)
+		}
+	}
+	for _, line := range []string{
+		"Not sponsored, but I work on {brand}.", "I'm not neutral: I work on {brand}.", "Disclosure: I work on {brand}, not for anyone else.",
+		"Nothing hidden here: I'm one of the makers of {brand}.",
+	} {
+		if p := disclosureProblem(line, "Acme"); p != "" {
+			t.Errorf("%q refused: %s", line, p)
+		}
+	}
+	in := complianceInput{Text: "For invoices, compare reminders and price. I do not work for Acme, but Acme is fine.", Disclosure: "Disclosure: I work on Acme.", Brand: "Acme"}
+	if c := disclosureCheck(in); c.State != CheckFail {
+		t.Errorf("a reply denying any tie to the brand passes the disclosure check: %+v", c)
+	}
+	in.Text = "For invoices, compare reminders and price. I work for Acme, so take this with salt."
+	if c := disclosureCheck(in); c.State != CheckPass {
+		t.Errorf("a reply saying the writer works for the brand fails the disclosure check: %+v", c)
 	}
 }

@@ -23,6 +23,7 @@ import (
 	"rvcontent/shared/kernel/ids"
 	"rvcontent/shared/kernel/input"
 	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/forumapi"
 	"rvcontent/shared/platform/model"
 	"rvcontent/test/dynamotest"
 )
@@ -248,5 +249,81 @@ func TestThreadsNobodyActedOnAreForgotten(t *testing.T) {
 	list, _, err := r.svc.ListThreads(r.ctx, r.site, nil, 10, "")
 	if err != nil || len(list) != 1 || list[0].ID != id || list[0].Status == "" {
 		t.Fatalf("threads after a new sweep: %+v %v", list, err)
+	}
+}
+
+// searchOnly is the forum as the public API's search shows it: results
+// carry the body but neither the top comments nor Detailed, which only
+// reading the thread gives.
+type searchOnly struct{ *forumfixture.Forum }
+
+func (s searchOnly) Search(ctx context.Context, query string, limit int) ([]forumapi.Post, error) {
+	posts, err := s.Forum.Search(ctx, query, limit)
+	for i := range posts {
+		posts[i].Comments, posts[i].Detailed = nil, false
+	}
+	return posts, err
+}
+
+// A later sweep refreshes a known thread from its search result: the top
+// comments read when the thread was found stay (the search gives none),
+// and the thread's text expires with the thread.
+func TestResweepKeepsTopCommentsAndTextExpiry(t *testing.T) {
+	r := newRig(t)
+	r.svc.Platform = searchOnly{r.fixture}
+	b, _ := json.Marshal(map[string]any{"subforum": "freelance", "title": "Which invoice reminders app do you use?", "body": "Clients pay late.",
+		"comments": []map[string]any{{"body": "A spreadsheet.", "score": 3}, {"body": "Reminders saved me.", "score": 9}}})
+	w := httptest.NewRecorder()
+	r.fixture.Routes()["POST /_dev/forum/threads"](w, httptest.NewRequest("POST", "/_dev/forum/threads", bytes.NewReader(b)))
+	if w.Code != http.StatusOK {
+		t.Fatalf("fixture thread: %d %s", w.Code, w.Body)
+	}
+	enable(t, r, "invoice reminders")
+	r.sweep(t)
+	list, _, err := r.svc.ListThreads(r.ctx, r.site, nil, 10, "")
+	if err != nil || len(list) != 1 {
+		t.Fatalf("threads %v %v", list, err)
+	}
+	id := list[0].ID
+	if d, err := r.svc.GetThread(r.ctx, r.site, id); err != nil || len(d.TopComments) != 2 || d.Body != "Clients pay late." {
+		t.Fatalf("thread found by the first sweep: %+v %v", d, err)
+	}
+	r.clock.Add(30 * 24 * time.Hour)
+	r.sweep(t)
+	d, err := r.svc.GetThread(r.ctx, r.site, id)
+	if err != nil || len(d.TopComments) != 2 || d.TopComments[0].Score != 9 || d.Body != "Clients pay late." {
+		t.Fatalf("thread after a second sweep: body %q, top comments %+v (%v); want the body and both comments kept", d.Body, d.TopComments, err)
+	}
+	var th, text struct {
+		TTL int64 `dynamodbav:"ttl"`
+	}
+	if err := r.svc.Table.Get(r.ctx, dynamo.SitePK(r.site), dynamo.ForumThreadSK(id), &th); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.svc.Table.Get(r.ctx, dynamo.SitePK(r.site), dynamo.ForumThreadTextSK(id), &text); err != nil {
+		t.Fatal(err)
+	}
+	if want := r.clock.Now().Add(forum.ForgetAfter).Unix(); th.TTL != want || text.TTL != th.TTL {
+		t.Errorf("expiry after the second sweep: thread %d, text %d; want both %d", th.TTL, text.TTL, want)
+	}
+}
+
+// A thread a person dismissed was acted on: it is not forgotten 90 days
+// after a sweep last saw it, and a later sweep that finds it again does not
+// bring it back as new.
+func TestDismissedThreadsAreKept(t *testing.T) {
+	r, th := sweptThread(t)
+	if _, err := r.svc.UpdateThread(r.ctx, r.site, th.ID, forum.ThreadPatch{Status: forum.StatusDismissed}); err != nil {
+		t.Fatal(err)
+	}
+	r.clock.Add(forum.ForgetAfter + time.Hour)
+	d, err := r.svc.GetThread(r.ctx, r.site, th.ID)
+	if err != nil || d.Status != forum.StatusDismissed {
+		t.Fatalf("dismissed thread 90 days after the last sweep saw it: %+v %v", d.Thread, err)
+	}
+	r.sweep(t)
+	list, _, err := r.svc.ListThreads(r.ctx, r.site, nil, 10, "")
+	if err != nil || len(list) != 1 || list[0].Status != forum.StatusDismissed {
+		t.Fatalf("threads after a later sweep: %+v %v; want the thread still dismissed", list, err)
 	}
 }

@@ -136,8 +136,13 @@ func (s *Service) upsertThread(ctx context.Context, accountID, siteID string, f 
 		th.setAssessment(blocked, fit)
 		tx := &dynamo.Tx{}
 		th = s.putThread(tx, before, th)
-		if isNew || p.Detailed || p.Body != "" {
+		if isNew || p.Detailed {
 			putText(tx, th, textOf(siteID, th.ID, p))
+		} else {
+			// A search result carries the body at most, never the top
+			// comments: the comments read before stay, and the text
+			// expires with the thread.
+			refreshText(tx, th, p.Body)
 		}
 		err = s.Table.Commit(ctx, tx, nil)
 		if dynamo.LostRace(err, "thread") {

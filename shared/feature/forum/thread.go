@@ -223,13 +223,15 @@ func (it threadItem) forgotten(now time.Time) bool {
 
 // expiry returns when the table may drop the thread (Unix seconds):
 // ForgetAfter after a sweep last saw it for a thread nobody acted on (new,
-// dead, stale or dismissed, without a draft or reply), 0 (kept) otherwise.
+// dead or stale, without a draft or reply), 0 (kept) otherwise. A thread a
+// person saved or dismissed was acted on: it is kept, so a later sweep
+// never brings a dismissed thread back as new.
 func (it threadItem) expiry() int64 {
 	if it.Draft != nil || it.Reply != nil {
 		return 0
 	}
 	switch it.Status {
-	case StatusSaved, StatusDrafted, StatusPosted:
+	case StatusSaved, StatusDrafted, StatusPosted, StatusDismissed:
 		return 0
 	}
 	t, err := clock.Parse(it.LastSeenAt)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strconv"
+	"strings"
 	"time"
 
 	"rvcontent/shared/platform/forumapi"
@@ -97,6 +98,36 @@ func expireText(tx *dynamo.Tx, th threadItem) {
 	if th.TTL != 0 {
 		u.UpdateExpression = aws.String("SET #ttl = :ttl")
 		u.ExpressionAttributeValues = map[string]types.AttributeValue{":ttl": &types.AttributeValueMemberN{Value: strconv.FormatInt(th.TTL, 10)}}
+	}
+	tx.Update("text", dynamo.SitePK(th.SiteID), dynamo.ForumThreadTextSK(th.ID), u)
+}
+
+// refreshText adds to tx the update of a thread's text that a search
+// result allows: its body when body is not empty (the top comments read
+// before are kept) and its expiry, the thread's.
+func refreshText(tx *dynamo.Tx, th threadItem, body string) {
+	var set []string
+	values := map[string]types.AttributeValue{}
+	names := map[string]string{"#ttl": dynamo.TTL}
+	if body != "" {
+		set = append(set, "#body = :body")
+		names["#body"] = "body"
+		values[":body"] = &types.AttributeValueMemberS{Value: body}
+	}
+	if th.TTL != 0 {
+		set = append(set, "#ttl = :ttl")
+		values[":ttl"] = &types.AttributeValueMemberN{Value: strconv.FormatInt(th.TTL, 10)}
+	}
+	expr := ""
+	if len(set) > 0 {
+		expr = "SET " + strings.Join(set, ", ")
+	}
+	if th.TTL == 0 {
+		expr = strings.TrimSpace(expr + " REMOVE #ttl")
+	}
+	u := &types.Update{UpdateExpression: aws.String(expr), ExpressionAttributeNames: names}
+	if len(values) > 0 {
+		u.ExpressionAttributeValues = values
 	}
 	tx.Update("text", dynamo.SitePK(th.SiteID), dynamo.ForumThreadTextSK(th.ID), u)
 }

@@ -132,8 +132,9 @@ func (r *replyItem) apply(check forumapi.CommentCheck, now time.Time) string {
 }
 
 // scheduleCheck sets the reply's next check after one at now: the next
-// scheduled run while the reply is younger than WatchFor, then a day
-// later while that is within RecheckFor of posting, then none.
+// scheduled run while the reply is younger than WatchFor, then a day later
+// until RecheckFor after posting, the last one at RecheckFor itself (a
+// reply removed on its last days still shows), then none.
 func (r *replyItem) scheduleCheck(now time.Time) {
 	posted := now
 	if r.PostedAt != nil {
@@ -141,12 +142,21 @@ func (r *replyItem) scheduleCheck(now time.Time) {
 			posted = t
 		}
 	}
+	end := posted.Add(RecheckFor)
 	switch {
 	case now.Before(posted.Add(WatchFor)):
 		r.setDue(now)
-	case !now.Add(RecheckEvery).After(posted.Add(RecheckFor)):
-		r.setDue(now.Add(RecheckEvery))
+	case now.Before(end):
+		r.setDue(minTime(now.Add(RecheckEvery), end))
 	default:
 		r.GSI1PK, r.GSI1SK = "", ""
 	}
+}
+
+// minTime returns the earlier of a and b.
+func minTime(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
 }

@@ -119,11 +119,13 @@ type link struct {
 	RemovedByCategory *string `json:"removed_by_category"`
 }
 
-// comment is a comment (kind t1).
+// comment is a comment (kind t1). While a subforum hides new comments'
+// scores, score_hidden is true and score is a placeholder, not the score.
 type comment struct {
 	ID                string  `json:"id"`
 	Body              string  `json:"body"`
 	Score             int     `json:"score"`
+	ScoreHidden       bool    `json:"score_hidden"`
 	RemovedByCategory *string `json:"removed_by_category"`
 	Removed           bool    `json:"removed"`
 }
@@ -212,6 +214,9 @@ func (c *Client) Comment(ctx context.Context, permalink string) (CommentCheck, e
 			if ch.Kind == "t1" && json.Unmarshal(ch.Data, &cm) == nil && cm.ID == ref.CommentID {
 				if cm.removed() {
 					return CommentCheck{State: CommentRemoved}, nil
+				}
+				if cm.ScoreHidden {
+					return CommentCheck{State: CommentLive}, nil
 				}
 				return CommentCheck{State: CommentLive, Score: cm.Score, ScoreKnown: true}, nil
 			}

@@ -34,6 +34,7 @@ func fakeForum(t *testing.T, rulesCalls *atomic.Int32) *httptest.Server {
 		"/comments/abc123.json": `[{"kind":"Listing","data":{"children":[` + post + `]}},{"kind":"Listing","data":{"children":[
 			{"kind":"t1","data":{"id":"c1","body":"Use reminders.","score":9}},{"kind":"t1","data":{"id":"c2","body":"[removed]","score":1}},{"kind":"more","data":{}}]}}]`,
 		"/comments/abc123/_/c1.json": `[{"kind":"Listing","data":{"children":[` + post + `]}},{"kind":"Listing","data":{"children":[{"kind":"t1","data":{"id":"c1","body":"Use reminders.","score":9}}]}}]`,
+		"/comments/abc123/_/c4.json": `[{"kind":"Listing","data":{"children":[` + post + `]}},{"kind":"Listing","data":{"children":[{"kind":"t1","data":{"id":"c4","body":"Fresh reply.","score":1,"score_hidden":true}}]}}]`,
 		"/comments/abc123/_/c2.json": `[{"kind":"Listing","data":{"children":[` + post + `]}},{"kind":"Listing","data":{"children":[{"kind":"t1","data":{"id":"c2","body":"[removed]","score":1}}]}}]`,
 	}
 	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -104,6 +105,9 @@ func TestThreadAndComments(t *testing.T) {
 		"c1": {State: CommentLive, Score: 9, ScoreKnown: true},
 		"c2": {State: CommentRemoved},
 		"c3": {State: CommentMissing},
+		// A comment whose score the subforum still hides is live with no
+		// score: the 1 the API shows is a placeholder.
+		"c4": {State: CommentLive},
 	} {
 		got, err := c.Comment(context.Background(), base+id+"/")
 		if err != nil || got != want {
