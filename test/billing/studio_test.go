@@ -86,6 +86,11 @@ func TestStudioSiteLifecycle(t *testing.T) {
 		t.Fatalf("charges %v, want the plan and %v", got, due)
 	}
 
+	// An article of the Studio site, to follow through its archival.
+	articlePath := "/sites/" + id + "/articles/" + r.api(t, "POST", "/sites/"+id+"/articles",
+		map[string]any{"title": "Studio launch notes", "keyword": "studio launch", "status": "scheduled"}).
+		Expect(t, http.StatusCreated).JSON(t)["article"].(map[string]any)["id"].(string)
+
 	// Removal: the primary site cannot go; the Studio site runs until the
 	// period's end and stops billing then.
 	r.api(t, "DELETE", "/sites/"+r.acct.SiteID, nil).ExpectError(t, http.StatusConflict, "conflict")
@@ -127,6 +132,11 @@ func TestStudioSiteLifecycle(t *testing.T) {
 		t.Fatalf("charges %v, want the renewal to bill the plan alone", got)
 	}
 	r.api(t, "GET", "/sites/"+id+"/credits", nil).Expect(t, http.StatusOK) // its records stay readable
+	// Spec 3: its articles stay readable; nothing is written for it.
+	if a := r.api(t, "GET", articlePath, nil).Expect(t, http.StatusOK).JSON(t)["article"].(map[string]any); a["title"] != "Studio launch notes" || a["status"] != "scheduled" {
+		t.Fatalf("article of the archived site: %v", a)
+	}
+	r.api(t, "POST", articlePath+"/generate", nil).ExpectError(t, http.StatusPaymentRequired, "subscription_required")
 	// Its forum history is read-only, as its backlinks are unpaid.
 	if f := r.api(t, "GET", "/sites/"+id+"/forum", nil).Expect(t, http.StatusOK).JSON(t)["forum"].(map[string]any); f["access"] != "lapsed" {
 		t.Fatalf("forum access of an archived Studio site = %v, want lapsed", f["access"])
@@ -148,6 +158,9 @@ func TestStudioSiteLifecycle(t *testing.T) {
 	}
 	if a := r.articles(t, id); a != 15 {
 		t.Fatalf("restored site articles = %v, want 15", a)
+	}
+	if a := r.api(t, "GET", articlePath, nil).Expect(t, http.StatusOK).JSON(t)["article"].(map[string]any); a["status"] != "scheduled" {
+		t.Fatalf("article of the restored site: %v", a) // spec 3: its articles return
 	}
 	_, total := r.charges(t)
 	if want := 49.5 + due + 49.5 + q["due_today"].(float64); money(total) != money(want) {

@@ -81,6 +81,9 @@ func (s *Service) transition(ctx context.Context, r *record, tx *dynamo.Tx, now 
 	case payments.CheckoutCompleted:
 		return s.checkoutCompleted(ctx, r, tx, now, ev)
 	case payments.InvoicePaid:
+		if r.trialInvoice(ev) {
+			return nil // the trial's own invoice of 0 USD: it pays nothing
+		}
 		return s.invoicePaid(ctx, r, tx, now, sub)
 	case payments.InvoiceFailed:
 		return s.invoiceFailed(ctx, r, tx, now, sub)
@@ -125,6 +128,16 @@ func (s *Service) checkoutCompleted(ctx context.Context, r *record, tx *dynamo.T
 	}
 	s.emit(tx, r, now, "billing.activated", "Plan started: first invoice paid", nil)
 	return nil
+}
+
+// trialInvoice reports whether a paid invoice is the trial's own: Stripe
+// opens a trial with an invoice of 0 USD for the trial period, paid at
+// once (billing_reason subscription_create). It pays nothing, so it must
+// not end the trial (spec 3: a trial becomes the paid plan through POST
+// /billing/activate or the invoice that ends it); the invoice that ends
+// the trial bills a period after the trial's.
+func (r *record) trialInvoice(ev payments.Event) bool {
+	return r.Status == StatusTrialing && ev.Amount == 0 && !newerPeriod(ev.Subscription, r)
 }
 
 // invoicePaid: the first paid invoice activates the plan (billing.activated,
@@ -321,8 +334,11 @@ func (s *Service) record(tx *dynamo.Tx, r *record, now time.Time, action, summar
 	})
 }
 
-// newerPeriod reports whether sub is in a later period than r.
+// newerPeriod reports whether sub is in a later period than r: its period
+// ends after r's. A Studio site's prorated invoice bills the rest of the
+// current period (it starts later but ends with it), so it is no renewal
+// and grants no credits.
 func newerPeriod(sub payments.Subscription, r *record) bool {
-	cur, ok := parse(r.PeriodStart)
-	return !sub.PeriodStart.IsZero() && (!ok || sub.PeriodStart.After(cur))
+	cur, ok := parse(r.PeriodEnd)
+	return !sub.PeriodStart.IsZero() && (!ok || sub.PeriodEnd.After(cur))
 }

@@ -125,6 +125,14 @@ func (rc *Receiver) convert(ctx context.Context, ev stripe.Event) (payments.Even
 		if d == nil || d.Subscription == nil {
 			return out, false, nil // not a subscription's invoice
 		}
+		if ev.Type == "invoice.payment_failed" && in.BillingReason == stripe.InvoiceBillingReasonSubscriptionUpdate {
+			// A declined charge of a change the service made itself (a
+			// Studio site's prorated charge, ending a trial now), with
+			// error_if_incomplete: the caller was answered payment_failed
+			// and nothing changed (spec 4.5, 4.9), so the billing status
+			// stays as it is.
+			return out, false, nil
+		}
 		out.Type, out.Amount = payments.InvoicePaid, payments.Cents(in.AmountPaid)
 		if ev.Type == "invoice.payment_failed" {
 			out.Type, out.Amount = payments.InvoiceFailed, payments.Cents(in.AmountDue)
