@@ -6,6 +6,7 @@ import (
 	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/feature/credits"
 	"rvcontent/shared/feature/eventlog"
+	"rvcontent/shared/feature/ratelimit"
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/clock"
@@ -26,7 +27,7 @@ var _ Web = (*egress.Client)(nil)
 // Limiter is the account's AI rate limit; Take answers rate_limited when
 // the budget is spent.
 type Limiter interface {
-	Take(ctx context.Context, accountID string) error
+	Take(ctx context.Context, accountID string) (ratelimit.Window, error)
 }
 
 // MemberFunc reports whether a site is a member of the exchange now: its

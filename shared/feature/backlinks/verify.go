@@ -37,7 +37,7 @@ func (s *Service) Verify(ctx context.Context, siteID string) (Verification, erro
 	if set.Domain == nil {
 		return Verification{}, errNoDomain
 	}
-	if err := s.AI.Take(ctx, who.AccountID); err != nil {
+	if _, err := s.AI.Take(ctx, who.AccountID); err != nil {
 		return Verification{}, err
 	}
 	checks := s.runChecks(ctx, set.domain(), set.Token)

@@ -7,6 +7,7 @@ import (
 	"rvcontent/shared/feature/credits"
 	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/feature/jobs"
+	"rvcontent/shared/feature/ratelimit"
 	"rvcontent/shared/feature/scans"
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/auth"
@@ -42,8 +43,8 @@ type BillingReader interface {
 
 // AIBudget is the account's AI rate limit; *ratelimit.AI implements it.
 type AIBudget interface {
-	Take(ctx context.Context, accountID string) error
-	Give(ctx context.Context, accountID string) error
+	Take(ctx context.Context, accountID string) (ratelimit.Window, error)
+	Give(ctx context.Context, accountID string, taken ratelimit.Window) error
 }
 
 // Service runs forum presence: settings, sweeps, threads, drafts, replies

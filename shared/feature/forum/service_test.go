@@ -16,6 +16,7 @@ import (
 	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/feature/forum"
 	"rvcontent/shared/feature/jobs"
+	"rvcontent/shared/feature/ratelimit"
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
@@ -40,8 +41,8 @@ func (paid) Get(context.Context, string) (billing.Billing, error) {
 
 type budget struct{}
 
-func (budget) Take(context.Context, string) error { return nil }
-func (budget) Give(context.Context, string) error { return nil }
+func (budget) Take(context.Context, string) (ratelimit.Window, error) { return ratelimit.Window{}, nil }
+func (budget) Give(context.Context, string, ratelimit.Window) error   { return nil }
 
 // rig is a forum service on DynamoDB Local with the fixture forum and one
 // paid site holding 5 forum reply credits.

@@ -51,12 +51,13 @@ func (s *Service) StartSweep(ctx context.Context, siteID string) (jobs.Job, erro
 	if it.locked(s.Clock.Now()) {
 		return jobs.Job{}, errSweepRunning(it.SweepJobID)
 	}
-	if err := s.AI.Take(ctx, p.AccountID); err != nil {
+	taken, err := s.AI.Take(ctx, p.AccountID)
+	if err != nil {
 		return jobs.Job{}, err
 	}
 	job, err := s.queueSweep(ctx, p, siteID, false)
 	if err != nil {
-		_ = s.AI.Give(ctx, p.AccountID)
+		_ = s.AI.Give(ctx, p.AccountID, taken)
 	}
 	return job, err
 }

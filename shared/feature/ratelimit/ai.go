@@ -24,22 +24,24 @@ type AI struct {
 	PerHour int
 }
 
-// Take counts one AI call for account, or answers 429 rate_limited with
-// Retry-After when the hour's budget is spent.
-func (a *AI) Take(ctx context.Context, accountID string) error {
+// Take counts one AI call for account and returns the hour it counted in
+// (for Give), or answers 429 rate_limited with Retry-After when the hour's
+// budget is spent.
+func (a *AI) Take(ctx context.Context, accountID string) (Window, error) {
 	win, err := a.Counters.Take(ctx, AIScope(accountID), AIWindow, a.PerHour)
 	if errors.Is(err, ErrExhausted) {
 		e := apperr.Newf(apperr.RateLimited, "This account used its %d AI-backed calls for this hour (research runs, domain verification checks, forum sweeps and section rewrites share them; forum drafts spend credits instead). Wait Retry-After seconds.", a.PerHour)
 		e.RetryAfter = win.RetryAfter()
-		return e
+		return Window{}, e
 	}
 	if err != nil {
-		return apperr.Wrap("ratelimit.AI", err)
+		return Window{}, apperr.Wrap("ratelimit.AI", err)
 	}
-	return nil
+	return win, nil
 }
 
-// Give returns one call after a Take whose work did not start.
-func (a *AI) Give(ctx context.Context, accountID string) error {
-	return a.Counters.Give(ctx, AIScope(accountID), AIWindow)
+// Give returns one call after a Take whose work did not start, to the hour
+// that Take counted it in (taken), even when the next hour has begun.
+func (a *AI) Give(ctx context.Context, accountID string, taken Window) error {
+	return a.Counters.GiveBack(ctx, AIScope(accountID), AIWindow, taken)
 }

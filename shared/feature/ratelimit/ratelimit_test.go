@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"rvcontent/shared/feature/ratelimit"
+	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/ids"
 	"rvcontent/test/dynamotest"
@@ -141,5 +142,30 @@ func TestGiveBackReturnsToTheWindowThatCounted(t *testing.T) {
 	}
 	if err := c.GiveBack(ctx, scope, time.Minute, ratelimit.Window{}); err != nil {
 		t.Fatalf("a give-back of nothing counted: %v", err)
+	}
+}
+
+// TestAIGivesBackToTheHourItTook: a call given back after the hour turned
+// (a model call that failed across it) returns to the hour that counted it,
+// so the new hour keeps its whole budget.
+func TestAIGivesBackToTheHourItTook(t *testing.T) {
+	c, clk := newCounters(t)
+	ctx, account := context.Background(), ids.New()
+	ai := &ratelimit.AI{Counters: c, PerHour: 2}
+	taken, err := ai.Take(ctx, account)
+	if err != nil {
+		t.Fatal(err)
+	}
+	clk.Add(time.Hour)
+	for range 2 {
+		if _, err := ai.Take(ctx, account); err != nil {
+			t.Fatalf("take in the new hour: %v", err)
+		}
+	}
+	if err := ai.Give(ctx, account, taken); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ai.Take(ctx, account); apperr.CodeOf(err) != apperr.RateLimited {
+		t.Fatalf("a third call in the new hour after a give-back for the hour before: %v, want rate_limited", err)
 	}
 }

@@ -54,7 +54,8 @@ func (s *Service) Start(ctx context.Context, siteID string, req Request) (jobs.J
 			limit = 0
 		}
 	}
-	if err := s.AI.Take(ctx, p.AccountID); err != nil {
+	taken, err := s.AI.Take(ctx, p.AccountID)
+	if err != nil {
 		return jobs.Job{}, err
 	}
 	req.Actor, req.IP = p.Actor, p.IP
@@ -65,9 +66,9 @@ func (s *Service) Start(ctx context.Context, siteID string, req Request) (jobs.J
 		Action: "site.research_started", SiteID: siteID, Resource: activity.Resource{Type: "site", ID: siteID},
 		Summary: summary(req),
 	})
-	err := s.Table.Commit(ctx, tx, job)
+	err = s.Table.Commit(ctx, tx, job)
 	if err != nil {
-		_ = s.AI.Give(ctx, p.AccountID) // nothing ran: the call is not counted
+		_ = s.AI.Give(ctx, p.AccountID, taken) // nothing ran: the call is not counted
 	}
 	switch {
 	case ratelimit.Exhausted(err, QuotaScope(p.AccountID)):

@@ -117,7 +117,8 @@ func (s *Service) RewriteSection(ctx context.Context, p auth.Principal, siteID, 
 	if err != nil {
 		return Rewrite{}, err
 	}
-	if err := s.AI.Take(ctx, p.AccountID); err != nil {
+	taken, err := s.AI.Take(ctx, p.AccountID)
+	if err != nil {
 		return Rewrite{}, err
 	}
 	before := loc.text(a.BodyMarkdown)
@@ -126,7 +127,7 @@ func (s *Service) RewriteSection(ctx context.Context, p auth.Principal, siteID, 
 		Tone: deref(site.Writing.Tone), WritingStyle: deref(site.Writing.WritingStyle), BrandVoice: Rules(deref(site.Writing.BrandVoice)),
 	})
 	if err != nil || after == "" {
-		_ = s.AI.Give(ctx, p.AccountID)
+		_ = s.AI.Give(ctx, p.AccountID, taken)
 		return Rewrite{}, errModelUnavailable
 	}
 	out := Rewrite{Article: a, Before: before, After: after}
@@ -136,11 +137,11 @@ func (s *Service) RewriteSection(ctx context.Context, p auth.Principal, siteID, 
 	}
 	body := loc.replace(a.BodyMarkdown, after)
 	if articles.HasImages(body) && !articles.HasImages(a.BodyMarkdown) {
-		_ = s.AI.Give(ctx, p.AccountID)
+		_ = s.AI.Give(ctx, p.AccountID, taken)
 		return Rewrite{}, errRewriteImage(loc.section != "")
 	}
 	if !articles.Fits(body) {
-		_ = s.AI.Give(ctx, p.AccountID)
+		_ = s.AI.Give(ctx, p.AccountID, taken)
 		return Rewrite{}, errRewriteTooLarge(loc.section != "")
 	}
 	if !r.Apply || body == a.BodyMarkdown {
