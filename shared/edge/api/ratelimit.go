@@ -65,8 +65,14 @@ func RateLimit(l Limiter, account, anonymous Budget) func(http.Handler) http.Han
 				scope, b = "acct#"+p.AccountID, account
 			}
 			c := &count{limit: b.Limit}
+			hitCtx := r.Context()
+			if speculating(hitCtx) != nil {
+				// A refused check cancels the read; the count must still
+				// end, so that what it counted is known and given back.
+				hitCtx = context.WithoutCancel(hitCtx)
+			}
 			c.pending = begin(func() (err error) {
-				c.win, err = l.Hit(r.Context(), "rl#"+scope, b.Window)
+				c.win, err = l.Hit(hitCtx, "rl#"+scope, b.Window)
 				return err
 			})
 			if s := speculating(r.Context()); s != nil {

@@ -139,7 +139,21 @@ func speculate(w http.ResponseWriter, r *http.Request, h, reject http.Handler, a
 	spec := &speculation{}
 	held := NewHeld()
 	body := rewind(r)
-	h.ServeHTTP(held, body(r.WithContext(context.WithValue(auth.With(r.Context(), p), speculationKey{}, spec))))
+	// A check that does not give p again ends the read at once: its answer
+	// will not be sent, and a long read (a job awaited with wait=) must not
+	// show a refused caller how long it took.
+	ctx, stop := context.WithCancel(r.Context())
+	defer stop()
+	go func() {
+		select {
+		case <-check.done:
+			if check.err != nil || got != p {
+				stop()
+			}
+		case <-ctx.Done():
+		}
+	}()
+	h.ServeHTTP(held, body(r.WithContext(context.WithValue(auth.With(ctx, p), speculationKey{}, spec))))
 	err := check.wait()
 	if err == nil && got == p {
 		held.Send(w)

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -288,5 +289,44 @@ func TestARefundGoesBackToTheWindowThatCountedIt(t *testing.T) {
 	rig.budgets.advance(-time.Minute)
 	if n := rig.budgets.count("rl#acct#acct-a"); n != 1 {
 		t.Errorf("the first window counts %d requests, want 1 (the refused read given back)", n)
+	}
+}
+
+// A read running beside the check of a credential refused since is ended
+// as soon as the check refuses: its answer is never sent, and a long read
+// must not make the refused caller wait (or show how long it took).
+func TestARefusedCheckEndsTheReadBesideIt(t *testing.T) {
+	keys := &checker{owners: map[string]string{"rv_agent_a": "acct-a"}}
+	var blocking atomic.Bool
+	ended := make(chan error, 1)
+	endpoint := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if blocking.Load() {
+			select {
+			case <-r.Context().Done():
+			case <-time.After(5 * time.Second):
+			}
+			ended <- r.Context().Err()
+		}
+		api.JSON(w, http.StatusOK, map[string]string{})
+	})
+	reject := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { api.Unauthorized(w, r, "https://svc.example") })
+	h := api.Base(api.Authenticate(keys, reject, api.NewPrincipals())(endpoint))
+	send := func() int {
+		r := httptest.NewRequest(http.MethodGet, "/api/agent/v1/jobs/x?wait=25", nil)
+		r.Header.Set("Authorization", "Bearer rv_agent_a")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w.Code
+	}
+	if code := send(); code != http.StatusOK {
+		t.Fatalf("first read: %d", code)
+	}
+	keys.set("rv_agent_a", "", nil) // revoked
+	blocking.Store(true)
+	if code := send(); code != http.StatusUnauthorized {
+		t.Fatalf("read with a revoked key: %d", code)
+	}
+	if err := <-ended; err == nil {
+		t.Fatal("the read beside the refused check ran to its end")
 	}
 }
