@@ -229,3 +229,34 @@ func TestConsentLetsTheAnswerReachAnyRedirectHost(t *testing.T) {
 		}
 	}
 }
+
+// TestConnectSentTwice: a Connect sent again for a request its owner just
+// approved (a double click: the browser shows the second answer) goes
+// back to the app with the same code, so the connection still completes;
+// once the code is exchanged, or from another browser, it is an answered
+// request like any other.
+func TestConnectSentTwice(t *testing.T) {
+	env := testenv.Shared(t)
+	o := newOwner(t, env)
+	a := newApp(t, env, "Double Click App")
+	f := newFlow()
+	consent := o.consentPage(t, a, f)
+	first := o.answer(t, consent, "connect").Redirect(t, http.StatusSeeOther, a.Callback.URI()+"?").Query()
+	again := o.answer(t, consent, "connect").Redirect(t, http.StatusSeeOther, a.Callback.URI()+"?").Query()
+	if first.Get("code") == "" || again.Get("code") != first.Get("code") || again.Get("state") != f.State {
+		t.Fatalf("second Connect: %v, first %v", again, first)
+	}
+	var keys struct {
+		AgentKeys []map[string]any `json:"agent_keys"`
+	}
+	o.Client.Agent(t, "GET", "/agent-keys", nil).Expect(t, http.StatusOK).Decode(t, &keys)
+	if len(keys.AgentKeys) != 2 {
+		t.Fatalf("after Connect twice the account has %d credentials, want its key and one app", len(keys.AgentKeys))
+	}
+	other := newOwner(t, env)
+	other.answer(t, consent, "connect").Expect(t, http.StatusGone, "expired or already answered")
+	if _, err := a.Config.Exchange(ctx(), again.Get("code"), oauth2.VerifierOption(f.Verifier)); err != nil {
+		t.Fatalf("exchange of the code: %v", err)
+	}
+	o.answer(t, consent, "connect").Expect(t, http.StatusGone, "expired or already answered")
+}

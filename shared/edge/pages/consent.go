@@ -101,6 +101,9 @@ func formTarget(back *url.URL) string {
 func (c *Consent) Submit(w http.ResponseWriter, r *http.Request) {
 	f := posted(r)
 	id := f.Get("authorization_id")
+	if f.Get("decision") == "connect" && c.connectAgain(w, r, f, id) {
+		return
+	}
 	if _, ok := c.pending(w, r, id); !ok {
 		return
 	}
@@ -135,6 +138,24 @@ func (c *Consent) Submit(w http.ResponseWriter, r *http.Request) {
 	default:
 		http.Redirect(w, r, location, http.StatusSeeOther)
 	}
+}
+
+// connectAgain answers a Connect sent again for a request this browser's
+// owner approved a moment ago (a double click: the browser shows the
+// second answer, not the first) with the same redirect back to the app,
+// while its code is unused. It reports whether it answered; otherwise the
+// request is answered as any other.
+func (c *Consent) connectAgain(w http.ResponseWriter, r *http.Request, f url.Values, id string) bool {
+	sess, ok, err := c.current(r)
+	if err != nil || !ok || !c.Sessions.ValidCSRF(sess, f.Get("csrf")) {
+		return false
+	}
+	req, location, err := c.OAuth.ApprovedAgain(r.Context(), ownerPrincipal(r.Context(), sess), id)
+	if err != nil || !req.BoundTo(cookie(r, browserCookie)) {
+		return false
+	}
+	http.Redirect(w, r, location, http.StatusSeeOther)
+	return true
 }
 
 // pending returns the pending request id, or renders the consent page's

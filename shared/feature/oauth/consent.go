@@ -2,6 +2,9 @@ package oauth
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"net/url"
@@ -34,7 +37,11 @@ func (s *Service) Approve(ctx context.Context, owner auth.Principal, email, id s
 		return "", err
 	}
 	now := s.Clock.Now()
-	code, hash := newSecret("")
+	code, err := s.codeFor(r.ID)
+	if err != nil {
+		return "", fmt.Errorf("oauth: approve: %w", err)
+	}
+	hash := hashOf(code)
 	tx := &dynamo.Tx{}
 	answerRequest(tx, r.ID, statusApproved, now)
 	k := s.Credentials.PutConnection(tx, owner, credentials.Connection{ID: ids.Sortable(), ClientID: r.ClientID, ClientName: r.ClientName}, now)
@@ -95,4 +102,57 @@ func answerRequest(tx *dynamo.Tx, id, status string, now time.Time) {
 			":now":     &types.AttributeValueMemberN{Value: strconv.FormatInt(now.Unix(), 10)},
 		},
 	})
+}
+
+// codePurpose derives the key authorization codes are made with.
+const codePurpose = "oauth-authorization-code-v1"
+
+// codeFor returns the authorization code of request id: an HMAC-SHA256 of
+// the request's random id under a key derived from the master key, so it
+// is as unguessable as a random one, and the same each time it is asked
+// for (ApprovedAgain). Only its hash is stored.
+func (s *Service) codeFor(id string) (string, error) {
+	key, err := s.Tokens.keys.Derive(codePurpose)
+	if err != nil {
+		return "", err
+	}
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte(id))
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil)), nil
+}
+
+// ApprovedAgain answers a second Connect of request id by the owner who
+// approved it (a double click, a form sent twice while the first answer
+// was on its way): the redirect the approval gave, with the same code, as
+// long as the code is unused and live. It returns the request too, so
+// the page can check the browser it is bound to. Anything else is
+// ErrRequestGone, as for any request answered before.
+func (s *Service) ApprovedAgain(ctx context.Context, owner auth.Principal, id string) (Request, string, error) {
+	if !ids.Valid(id) {
+		return Request{}, "", ErrRequestGone
+	}
+	var it requestItem
+	err := s.Table.Get(ctx, dynamo.OAuthRequestPK(id), dynamo.OAuthRequestSK, &it)
+	if errors.Is(err, dynamo.ErrNotFound) || (err == nil && it.Status != statusApproved) {
+		return Request{}, "", ErrRequestGone
+	}
+	if err != nil {
+		return Request{}, "", fmt.Errorf("oauth: read authorization request: %w", err)
+	}
+	code, err := s.codeFor(id)
+	if err != nil {
+		return Request{}, "", fmt.Errorf("oauth: approve again: %w", err)
+	}
+	var c codeItem
+	err = s.Table.Get(ctx, dynamo.OAuthCodePK(hashOf(code)), dynamo.OAuthCodeSK, &c)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return Request{}, "", ErrRequestGone
+	}
+	if err != nil {
+		return Request{}, "", fmt.Errorf("oauth: read authorization code: %w", err)
+	}
+	if c.AccountID != owner.AccountID || c.RedeemedAt != 0 || !live(c.ExpiresAt, s.Clock.Now()) {
+		return Request{}, "", ErrRequestGone
+	}
+	return it.Request, answer(it.RedirectURI, it.Issuer, it.State, url.Values{"code": {code}}), nil
 }

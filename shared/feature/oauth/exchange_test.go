@@ -31,6 +31,8 @@ type owners struct{}
 
 func (owners) OwnerEmail(context.Context, string) (string, error) { return "owner@example.com", nil }
 
+const masterKey = "a-secret-key-of-at-least-32-characters!"
+
 // keyFailingOnce returns a master key whose first read fails, as a
 // Secrets Manager read can; the next read, which the failure starts,
 // succeeds.
@@ -40,7 +42,7 @@ func keyFailingOnce() *secret.Source {
 		if reads.Add(1) == 1 {
 			return "", errors.New("secrets manager: throttled")
 		}
-		return "a-secret-key-of-at-least-32-characters!", nil
+		return masterKey, nil
 	})
 }
 
@@ -67,7 +69,7 @@ func newRig(t *testing.T) *rig {
 	r := &rig{account: ids.New()}
 	r.svc = &oauth.Service{
 		Table: table, Clock: c, Counters: &ratelimit.Counters{Table: table, Clock: c}, Credentials: creds,
-		Tokens: oauth.NewTokens(keyFailingOnce(), issuer, c),
+		Tokens: oauth.NewTokens(secret.Fetch(func() (string, error) { return masterKey, nil }), issuer, c),
 	}
 	ctx := context.Background()
 	if err := table.Put(ctx, map[string]any{"pk": dynamo.AccountPK(r.account), "sk": dynamo.AccountSK, credentials.CountAttribute: 0}); err != nil {
@@ -127,6 +129,7 @@ func errorCode(err error) string {
 func TestSigningKeyFailureUsesNothingUp(t *testing.T) {
 	r := newRig(t)
 	code := r.code(t)
+	r.svc.Tokens = oauth.NewTokens(keyFailingOnce(), issuer, r.svc.Clock) // a new function, whose read fails
 	codeForm := func() url.Values {
 		return url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {"https://app.example/cb"}, "code_verifier": {verifier}}
 	}
