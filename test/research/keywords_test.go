@@ -1,6 +1,7 @@
 package research
 
 import (
+	"encoding/base64"
 	"net/http"
 	"reflect"
 	"sort"
@@ -132,6 +133,56 @@ func TestKeywordListOrderAndPaging(t *testing.T) {
 	}
 	if got := listKeywords(t, a, "&source=library"); len(got) != 5 {
 		t.Fatalf("library keywords %v", got)
+	}
+}
+
+// TestKeywordTiesByName: keywords of equal volume list by name as
+// written, a name before the longer names it begins whatever character
+// follows it (the rank's market too); a cursor that is not this list's
+// (another list's shape, or made up) answers 422.
+func TestKeywordTiesByName(t *testing.T) {
+	env := testenv.Shared(t)
+	a := env.NewAccount(t, "")
+	base := "/sites/" + a.SiteID + "/keywords"
+	for _, n := range []string{"zq-b", "zq!", "zq a", "zq"} {
+		a.Client.Agent(t, "POST", base, map[string]any{"name": n, "search_volume": 7}).Expect(t, http.StatusCreated)
+	}
+	want := []string{"zq", "zq a", "zq!", "zq-b"}
+	var listed []string
+	for _, k := range listKeywords(t, a, "") {
+		listed = append(listed, k.Name)
+	}
+	if !reflect.DeepEqual(listed, want) {
+		t.Fatalf("keywords %v, want %v", listed, want)
+	}
+	var paged []string
+	cursor := ""
+	for range want {
+		var page struct {
+			Keywords   []keyword
+			NextCursor *string `json:"next_cursor"`
+		}
+		a.Client.Agent(t, "GET", base+"?limit=1"+cursor, nil).Expect(t, http.StatusOK).Decode(t, &page)
+		for _, k := range page.Keywords {
+			paged = append(paged, k.Name)
+		}
+		if page.NextCursor == nil {
+			break
+		}
+		cursor = "&cursor=" + *page.NextCursor
+	}
+	if !reflect.DeepEqual(paged, want) {
+		t.Fatalf("paged %v, want %v", paged, want)
+	}
+	var market []string
+	for _, m := range rankOf(t, a).Market {
+		market = append(market, m.Keyword)
+	}
+	if !reflect.DeepEqual(market, want) {
+		t.Fatalf("market %v, want %v", market, want)
+	}
+	for _, c := range []string{`{"k":"x","t":"y"}`, `{"k":"made up"}`, `{"k":"0000000999999993#zq#0190a3c4-0000-7000-8000-000000000000"}`} {
+		wantError(t, a.Client.Agent(t, "GET", base+"?cursor="+base64.RawURLEncoding.EncodeToString([]byte(c)), nil), http.StatusUnprocessableEntity, "validation_failed")
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"rvcontent/test/testenv"
 )
@@ -262,4 +263,47 @@ func TestOnlyComparedRivals(t *testing.T) {
 			t.Errorf("keyword %q is made of glued menu entries", k.Name)
 		}
 	}
+}
+
+// TestPagesWithHiddenCharacters: a website whose title and description
+// carry bidirectional overrides and control characters (which make a name
+// read otherwise than it is written, and which the API refuses in a
+// brand_name, keyword name or article keyword) gives a brand, an analysis
+// and keywords without them, so every keyword the scan found can be sent
+// back as an article's keyword.
+func TestPagesWithHiddenCharacters(t *testing.T) {
+	env := testenv.Shared(t)
+	site := serve(t, env, "bidi", false, pages("", map[string]string{
+		"/": "<!doctype html><html lang=\"en\"><head><title>Bidi\u202e Co | Garden tools for\u202e allotments</title>" +
+			"<meta name=\"description\" content=\"Bidi Co sells garden tools\u2066 for allotment holders\u0085.\"></head>" +
+			"<body><h1>Bidi Co</h1><p>Garden tools for allotment holders.</p></body></html>",
+	}))
+	a := account(t, env, site.URL, nil)
+	if j := a.Client.WaitJob(t, a.ScanJob); j["status"] != "completed" {
+		t.Fatalf("job %v", j)
+	}
+	sc := scanOf(t, a)
+	hidden := func(s string) bool {
+		return strings.IndexFunc(s, func(r rune) bool {
+			return unicode.IsControl(r) || (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069) || r == 0x2028 || r == 0x2029
+		}) >= 0
+	}
+	brand, analysis := sc["brand"].(map[string]any), sc["analysis"].(map[string]any)
+	if brand["brand_name"] != "Bidi Co" || hidden(brand["product_description"].(string)) || hidden(analysis["niche"].(string)) || analysis["niche"] == "" {
+		t.Fatalf("scan brand %v, analysis %v: hidden characters kept", brand, analysis)
+	}
+	if s := siteOf(t, a); s["brand_name"] != "Bidi Co" || hidden(s["product_description"].(string)) {
+		t.Fatalf("site %v", s)
+	}
+	var kws struct{ Keywords []struct{ Name string } }
+	a.Client.Agent(t, "GET", "/sites/"+a.SiteID+"/keywords?limit=100", nil).Expect(t, http.StatusOK).Decode(t, &kws)
+	if len(kws.Keywords) == 0 {
+		t.Fatal("the scan found no keywords")
+	}
+	for _, k := range kws.Keywords {
+		if hidden(k.Name) {
+			t.Errorf("keyword %q keeps a hidden character", k.Name)
+		}
+	}
+	a.Client.Agent(t, "POST", "/sites/"+a.SiteID+"/articles", map[string]any{"title": "About " + kws.Keywords[0].Name, "keyword": kws.Keywords[0].Name}).Expect(t, http.StatusCreated)
 }

@@ -8,6 +8,7 @@ package keywords
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"rvcontent/shared/kernel/clock"
@@ -59,9 +60,22 @@ func (k Keyword) Refreshed(f model.KeywordIdea, source string) Keyword {
 }
 
 // sortKey orders keywords by search volume, highest first, then by name
-// and id; list cursors hold it.
+// and id; list cursors hold it. The parts are separated by NUL, which
+// sorts before every character a name can hold, so a name comes before
+// the longer names it begins ("crm" before "crm software" and "crm!").
 func (k Keyword) sortKey() string {
-	return fmt.Sprintf("%016d#%s#%s", maxVolume-k.SearchVolume, k.Name, k.ID)
+	return fmt.Sprintf("%016d\x00%s\x00%s", maxVolume-k.SearchVolume, k.Name, k.ID)
+}
+
+// validSortKey reports whether s has the form of a sortKey: what a
+// keyword list's cursor must hold.
+func validSortKey(s string) bool {
+	vol, rest, ok := strings.Cut(s, "\x00")
+	if !ok || len(vol) != 16 || strings.Trim(vol, "0123456789") != "" {
+		return false
+	}
+	i := strings.LastIndexByte(rest, 0)
+	return i > 0 && ids.Valid(rest[i+1:])
 }
 
 func optional(s string) *string {

@@ -34,7 +34,7 @@ func (s *Service) List(ctx context.Context, siteID, source string, limit int, cu
 	_, err := s.Sites.Within(ctx, p.AccountID, siteID, func(ctx context.Context) (err error) {
 		if cursor != "" {
 			c, err := dynamo.DecodeCursor(cursor)
-			if err != nil || c["k"] == "" {
+			if err != nil || len(c) != 1 || !validSortKey(c["k"]) {
 				return apperr.BadCursor()
 			}
 			after = c["k"]

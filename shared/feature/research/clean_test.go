@@ -59,6 +59,25 @@ func TestClean(t *testing.T) {
 	}
 }
 
+// TestCleanPlainText: a model's (or a website's) control characters and
+// bidirectional overrides never reach a keyword, tag, title or
+// description: the API refuses them in a keyword name or article title,
+// so a saved keyword could not be used as an article's keyword.
+func TestCleanPlainText(t *testing.T) {
+	in := model.ResearchInput{MaxKeywords: 5, Ideas: 5}
+	raw := model.Research{
+		Keywords: []model.KeywordIdea{{Name: "gar\u202eden\ttools", Tag: "to\u2066ols\u2069", Intent: "Commercial"}},
+		Ideas:    []model.ArticleIdea{{Title: "Garden\u202e tools\u0007 guide", Keyword: "gar\u202eden tools", Description: "line\u2028two\r\nthree"}},
+	}
+	got := Clean(raw, in)
+	if len(got.Keywords) != 1 || got.Keywords[0].Name != "garden tools" || got.Keywords[0].Tag != "tools" {
+		t.Fatalf("keywords %+v", got.Keywords)
+	}
+	if len(got.Ideas) != 1 || got.Ideas[0].Title != "Garden tools guide" || got.Ideas[0].Keyword != "garden tools" || got.Ideas[0].Description != "line two three" {
+		t.Fatalf("ideas %+v", got.Ideas)
+	}
+}
+
 func TestParseRequest(t *testing.T) {
 	o, _ := input.Parse(nil)
 	if r, err := ParseRequest(o); err != nil || r.Ideas != DefaultIdeas || r.Save || r.Seed != "" {

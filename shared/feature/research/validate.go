@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/kernel/input"
 	"rvcontent/shared/platform/model"
 )
 
@@ -29,6 +30,8 @@ func Ask(ctx context.Context, m Researcher, in model.ResearchInput) model.Resear
 
 // Clean keeps the valid rows of a model's answer, whatever adapter gave
 // it, and clamps its numbers:
+//   - texts become one plain line (input.Plain: no control character or
+//     bidirectional override, white space collapsed);
 //   - a keyword needs a name of 2 to 200 characters (stored lowercase,
 //     whitespace collapsed) not seen before; an unknown intent is read from
 //     the name (model.GuessIntent), an unknown trend is Steady, the tag is
@@ -47,7 +50,7 @@ func Clean(r model.Research, in model.ResearchInput) model.Research {
 		if len(out.Keywords) >= in.MaxKeywords {
 			break
 		}
-		k.Name = model.NormalKeyword(k.Name)
+		k.Name = model.NormalKeyword(input.Plain(k.Name))
 		if n := utf8.RuneCountInString(k.Name); n < 2 || n > model.MaxKeywordName || intents[k.Name] != "" {
 			continue
 		}
@@ -58,7 +61,7 @@ func Clean(r model.Research, in model.ResearchInput) model.Research {
 		if k.Trend, ok = model.Canonical(k.Trend, model.Trends); !ok {
 			k.Trend = model.TrendSteady
 		}
-		k.Tag = model.ShortTag(strings.Join(strings.Fields(k.Tag), " "))
+		k.Tag = model.ShortTag(input.Plain(k.Tag))
 		k.SearchVolume = clamp(k.SearchVolume, 0, maxEstimate)
 		k.TrafficEstimate = clamp(k.TrafficEstimate, 0, k.SearchVolume)
 		intents[k.Name] = k.Intent
@@ -72,15 +75,15 @@ func Clean(r model.Research, in model.ResearchInput) model.Research {
 		if len(out.Ideas) >= in.Ideas {
 			break
 		}
-		idea.Title = strings.Join(strings.Fields(idea.Title), " ")
-		idea.Keyword = model.NormalKeyword(idea.Keyword)
+		idea.Title = input.Plain(idea.Title)
+		idea.Keyword = model.NormalKeyword(input.Plain(idea.Keyword))
 		key := model.NormalTitle(idea.Title)
 		n, kn := utf8.RuneCountInString(idea.Title), utf8.RuneCountInString(idea.Keyword)
 		if key == "" || used[key] || n > articles.MaxTitle || kn < 2 || kn > model.MaxKeywordName {
 			continue
 		}
 		used[key] = true
-		idea.Description = cut(strings.Join(strings.Fields(idea.Description), " "), articles.MaxDescription)
+		idea.Description = cut(input.Plain(idea.Description), articles.MaxDescription)
 		intent := intents[idea.Keyword]
 		if intent == "" {
 			intent = model.GuessIntent(idea.Keyword)

@@ -301,6 +301,29 @@ func MultiLine(s string) string {
 	return ""
 }
 
+// Plain returns s as one line that SingleLine accepts: white space control
+// characters (tabs, line breaks) and the Unicode line and paragraph
+// separators become spaces, every other character SingleLine refuses (C0,
+// DEL and C1 controls, bidirectional embeddings, overrides and isolates)
+// is dropped, runs of white space collapse to one space and the ends are
+// trimmed. It cleans text the service did not receive as input (a
+// website's pages, a model's answer) before it becomes a name.
+func Plain(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return unicode.IsControl(r) || separator(r) }) < 0 {
+		return strings.Join(strings.Fields(s), " ")
+	}
+	s = strings.Map(func(r rune) rune {
+		switch {
+		case unicode.IsSpace(r) || unicode.In(r, unicode.Zl, unicode.Zp):
+			return ' '
+		case unicode.IsControl(r) || separator(r):
+			return -1
+		}
+		return r
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
 // separator reports whether r is a Unicode line or paragraph separator
 // (U+2028, U+2029), a line break to JavaScript and many renderers, or a
 // bidirectional embedding, override or isolate (U+202A–U+202E,

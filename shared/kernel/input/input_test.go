@@ -216,3 +216,23 @@ func TestSingleAndMultiLine(t *testing.T) {
 		}
 	}
 }
+
+func TestPlain(t *testing.T) {
+	for in, want := range map[string]string{
+		"  Acme   Rockets ":              "Acme Rockets",
+		"Bidi\u202e Co":                  "Bidi Co",
+		"good\u202eevil\u202c":           "goodevil",
+		"a\tb\nc\u2028d\u2029e":          "a b c d e",
+		"x\u0007y\u0085z\u2066w\u2069":   "xy zw",
+		"caf\u00e9 \u200bok":             "caf\u00e9 \u200bok",
+		"\u202a\u202b\u202d\u2067\u2068": "",
+	} {
+		got := Plain(in)
+		if got != want {
+			t.Errorf("Plain(%q) = %q, want %q", in, got, want)
+		}
+		if SingleLine(got) != "" {
+			t.Errorf("Plain(%q) = %q, which SingleLine refuses", in, got)
+		}
+	}
+}

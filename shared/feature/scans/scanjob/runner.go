@@ -23,6 +23,7 @@ import (
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/input"
 	"rvcontent/shared/platform/crawl"
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/model"
@@ -159,7 +160,7 @@ func (r *Runner) read(ctx context.Context, run *jobs.Run, site sites.Site) (site
 	if err != nil {
 		return sites.Brand{}, none, nil, err
 	}
-	brand := extract.Brand(res.Pages)
+	brand := plainBrand(extract.Brand(res.Pages))
 	if err := r.stage(ctx, run, site.ID, scans.StageAnalysis); err != nil {
 		return sites.Brand{}, none, nil, err
 	}
@@ -197,7 +198,22 @@ func (r *Runner) analyse(ctx context.Context, brand string, pages []*crawl.Page)
 		s, _ = model.Offline{}.Analyze(ctx, in)
 	}
 	s = model.Ground(s, in)
-	return scans.Analysis{Niche: s.Niche, Audience: s.Audience, Geo: extract.Geo(pages), Competitors: s.Competitors}
+	a := scans.Analysis{Niche: input.Plain(s.Niche), Audience: input.Plain(s.Audience), Geo: input.Plain(extract.Geo(pages)), Competitors: []string{}}
+	for _, c := range s.Competitors {
+		if c = input.Plain(c); c != "" {
+			a.Competitors = append(a.Competitors, c)
+		}
+	}
+	return a
+}
+
+// plainBrand returns b with its texts as one plain line each: a website's
+// pages may hold control characters or bidirectional overrides, which the
+// API refuses in a brand name and which would reach the site, its keywords
+// and articles (input.Plain).
+func plainBrand(b sites.Brand) sites.Brand {
+	b.BrandName, b.ProductDescription = input.Plain(b.BrandName), input.Plain(b.ProductDescription)
+	return b
 }
 
 // brandName is the name competitors are told apart from: the one the
