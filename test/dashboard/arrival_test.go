@@ -131,7 +131,7 @@ func TestAttentionList(t *testing.T) {
 	env.RunScheduled(t)
 	lb := env.NewBrowser(t)
 	env.SignIn(t, lb, late.Email, "/dashboard")
-	lb.Get(t, "/dashboard").Expect(t, http.StatusOK, "past due", "Article writing continues until")
+	lb.Get(t, "/dashboard").Expect(t, http.StatusOK, "past due", "Article writing stops in 2 days (")
 	lb.Get(t, "/dashboard/billing").Expect(t, http.StatusOK, "Past due since", "Article writing continues until", "Manage card, invoices or cancellation")
 
 	// A backlink domain not verified yet.

@@ -78,10 +78,12 @@ func message(r *http.Request, err error) string {
 
 type checkoutPage struct {
 	ID, Title, Terms, Email, Button, Error string
+	// Back leaves the checkout without paying (Stripe's cancel address).
+	Back string
 }
 
 func (p *Processor) checkoutPage(co checkoutItem, errText string) checkoutPage {
-	v := checkoutPage{ID: co.ID, Email: co.Email, Error: errText}
+	v := checkoutPage{ID: co.ID, Email: co.Email, Error: errText, Back: co.ReturnURL}
 	price := payments.PlanCents.String()
 	if co.Mode == payments.ModeTrial {
 		v.Title, v.Button = "Start your free trial", "Start trial"
@@ -100,7 +102,7 @@ func (p *Processor) showCheckout(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if co.Completed {
-		pages.Render(w, http.StatusOK, "pay_result.html", result{Title: "Checkout complete", Text: errDone.Error()})
+		pages.Render(w, http.StatusOK, "pay_result.html", result{Title: "Checkout complete", Text: errDone.Error(), Back: completedURL(co)})
 		return
 	}
 	pages.Render(w, http.StatusOK, "pay_checkout.html", p.checkoutPage(co, ""))
@@ -119,6 +121,12 @@ func (p *Processor) submitCheckout(w http.ResponseWriter, r *http.Request) {
 	}
 	switch {
 	case err == nil:
+		// As Stripe's checkout does, a completed checkout goes back to
+		// its success address.
+		if co, gerr := p.getCheckout(r.Context(), id); gerr == nil && co.ReturnURL != "" {
+			http.Redirect(w, r, completedURL(co), http.StatusSeeOther)
+			return
+		}
 		pages.Render(w, http.StatusOK, "pay_result.html", result{Title: "Thank you", Text: "Checkout is complete. You can close this page."})
 	case errors.Is(err, errInvalidCard), errors.Is(err, errCardRefused):
 		co, gerr := p.getCheckout(r.Context(), id)
@@ -135,25 +143,27 @@ func (p *Processor) submitCheckout(w http.ResponseWriter, r *http.Request) {
 type portalPage struct {
 	ID, Plan, Status, PeriodEnd, Card, Notice, Error string
 	Canceling, Canceled                              bool
+	// Back is the portal's link back to the service.
+	Back string
 }
 
-func portalView(id string, s subItem) portalPage {
+func portalView(it portalItem, s subItem) portalPage {
 	c := s.card().public()
 	return portalPage{
-		ID: id, Plan: fmt.Sprintf("%s, %s USD a month plus %d Studio sites", payments.PlanName, payments.PlanCents, s.StudioSites),
-		Status: s.Status, PeriodEnd: s.PeriodEnd, Card: c.Brand + " ending in " + c.Last4,
+		ID: it.ID, Back: it.ReturnURL, Plan: fmt.Sprintf("%s, %s USD a month plus %d Studio sites", payments.PlanName, payments.PlanCents, s.StudioSites),
+		Status: strings.ReplaceAll(s.Status, "_", " "), PeriodEnd: readable(s.PeriodEnd), Card: c.Brand + " ending in " + c.Last4,
 		Canceling: s.CancelAtPeriodEnd, Canceled: s.Status == payments.StatusCanceled,
 	}
 }
 
 func (p *Processor) showPortal(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	_, s, err := p.getPortal(r.Context(), id)
+	it, s, err := p.getPortal(r.Context(), id)
 	if err != nil {
 		pages.Render(w, pageStatus(err), "pay_result.html", result{Title: "Portal unavailable", Text: message(r, err), Failed: true})
 		return
 	}
-	pages.Render(w, http.StatusOK, "pay_portal.html", portalView(id, s))
+	pages.Render(w, http.StatusOK, "pay_portal.html", portalView(it, s))
 }
 
 // portalAction serves one portal form: JSON for programs, the portal page
@@ -174,10 +184,11 @@ func (p *Processor) portalAction(do func(r *http.Request, id string) (subItem, e
 			pages.Render(w, http.StatusNotFound, "pay_result.html", result{Title: "Portal unavailable", Text: message(r, err), Failed: true})
 			return
 		}
-		if _, fresh, gerr := p.getPortal(r.Context(), id); gerr == nil {
-			s = fresh
+		it := portalItem{ID: id}
+		if item, fresh, gerr := p.getPortal(r.Context(), id); gerr == nil {
+			it, s = item, fresh
 		}
-		v := portalView(id, s)
+		v := portalView(it, s)
 		status := http.StatusOK
 		if err != nil {
 			v.Error, status = message(r, err), pageStatus(err)
@@ -199,6 +210,25 @@ func subscriptionJSON(s subItem) map[string]any {
 type result struct {
 	Title, Text, Back string
 	Failed            bool
+}
+
+// readable writes a stored time as a person reads it ("4 Dec 2026 12:31
+// UTC"), as Stripe's portal shows dates.
+func readable(stamp string) string {
+	t, err := clock.Parse(stamp)
+	if err != nil {
+		return stamp
+	}
+	return t.UTC().Format("2 Jan 2006 15:04 UTC")
+}
+
+// completedURL is where a completed checkout sends the owner: its return
+// address with checkout=done, as Stripe's success address.
+func completedURL(co checkoutItem) string {
+	if co.ReturnURL == "" {
+		return ""
+	}
+	return co.ReturnURL + "?checkout=done"
 }
 
 // charges lists an account's charges, oldest first, with the total of

@@ -50,6 +50,7 @@ func (p *Processor) Checkout(ctx context.Context, req payments.CheckoutRequest) 
 	it := checkoutItem{
 		PK: dynamo.SimPayPK("CHECKOUT", id), SK: dynamo.SimPaySK, ID: id, AccountID: req.AccountID, Email: req.Email,
 		CustomerRef: customer, Mode: req.Mode, ExpiresAt: clock.Format(req.ExpiresAt), TTL: req.ExpiresAt.Add(30 * 24 * time.Hour).Unix(),
+		ReturnURL: req.ReturnURL,
 	}
 	if err := p.Table.PutNew(ctx, it); err != nil {
 		return payments.Link{}, err
@@ -63,6 +64,7 @@ func (p *Processor) Portal(ctx context.Context, req payments.PortalRequest) (pay
 	it := portalItem{
 		PK: dynamo.SimPayPK("PORTAL", id), SK: dynamo.SimPaySK, ID: id, AccountID: req.AccountID,
 		SubscriptionID: req.SubscriptionRef, ExpiresAt: clock.Format(req.ExpiresAt), TTL: req.ExpiresAt.Add(24 * time.Hour).Unix(),
+		ReturnURL: req.ReturnURL,
 	}
 	if err := p.Table.PutNew(ctx, it); err != nil {
 		return payments.Link{}, err

@@ -32,6 +32,9 @@ type checkoutItem struct {
 	Completed      bool          `dynamodbav:"completed"`
 	SubscriptionID string        `dynamodbav:"subscription_id"`
 	TTL            int64         `dynamodbav:"ttl"`
+	// ReturnURL is where the page sends the owner back to, as Stripe's
+	// success and cancel addresses do.
+	ReturnURL string `dynamodbav:"return_url,omitempty"`
 }
 
 // portalItem is a hosted portal session.
@@ -43,6 +46,8 @@ type portalItem struct {
 	SubscriptionID string `dynamodbav:"subscription_id"`
 	ExpiresAt      string `dynamodbav:"expires_at"`
 	TTL            int64  `dynamodbav:"ttl"`
+	// ReturnURL is where the portal's link back leads, as Stripe's does.
+	ReturnURL string `dynamodbav:"return_url,omitempty"`
 }
 
 // subItem is a subscription as the simulated processor runs it. Periods

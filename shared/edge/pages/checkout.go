@@ -26,12 +26,17 @@ func (c *Checkouts) Open(w http.ResponseWriter, r *http.Request) {
 	}
 	var e *apperr.Error
 	errors.As(err, &e)
+	// Each page leads on to Billing, where a new checkout starts or the
+	// subscription shows (sign-in first, for a browser without a session).
 	switch apperr.CodeOf(err) {
 	case apperr.NotFound:
-		Render(w, http.StatusNotFound, "message.html", Message{Title: "Checkout link not valid", Text: e.Message})
+		Render(w, http.StatusNotFound, "notice.html", notice{Title: "Checkout link not valid", Text: e.Message, Alert: true, Link: billingPage, LinkText: "Go to Billing"})
 	case apperr.Conflict:
-		Render(w, http.StatusConflict, "message.html", Message{Title: "Nothing to pay here", Text: e.Message})
+		Render(w, http.StatusConflict, "notice.html", notice{Title: "Nothing to pay here", Text: e.Message, Link: billingPage, LinkText: "Go to Billing"})
 	default:
-		Render(w, http.StatusServiceUnavailable, "message.html", Message{Title: "Checkout unavailable", Text: "The payment page cannot be opened right now. Please try the link again in a few minutes."})
+		Render(w, http.StatusServiceUnavailable, "notice.html", notice{
+			Title: "Checkout unavailable", Text: "The payment page cannot be opened right now. Please try the link again in a few minutes.", Alert: true,
+			Link: billingPage, LinkText: "Go to Billing",
+		})
 	}
 }

@@ -170,6 +170,7 @@ func (c *Consent) pending(w http.ResponseWriter, r *http.Request, id string) (oa
 		Render(w, http.StatusForbidden, "notice.html", notice{
 			Title: "Not your request", Alert: true,
 			Text: "This connection request was started in another browser, so it cannot be answered here. Start connecting again from the app, in this browser.",
+			Link: c.base(r) + DashboardPath, LinkText: "Go to your dashboard",
 		})
 		return oauth.Request{}, false
 	}
@@ -191,6 +192,7 @@ func (c *Consent) requestError(w http.ResponseWriter, r *http.Request, err error
 		Render(w, http.StatusBadRequest, "notice.html", notice{
 			Title: "Nothing to approve", Alert: true,
 			Text: "This page shows an app's request to connect to your account, but it was opened without one. Start connecting again from the app.",
+			Link: c.base(r) + DashboardPath, LinkText: "Go to your dashboard",
 		})
 	case errors.Is(err, oauth.ErrRequestGone):
 		Render(w, http.StatusGone, "notice.html", notice{

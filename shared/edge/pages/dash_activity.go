@@ -16,13 +16,19 @@ type activityRow struct {
 	Actor, ActorKind, Summary  string
 	Action, Resource, Href     string
 	SiteName, SiteHref, Detail string
+	// ActorHref lists what an agent key or app did, on the account's
+	// activity page.
+	ActorHref string
 }
 
 // activityView is an activity log page, for the account or one site.
 type activityView struct {
 	page
 	Heading string
-	Table   activityTable
+	// Actor names the agent key or app the page shows the entries of
+	// (actor_id in the address); All leads back to everyone's.
+	Actor, All string
+	Table      activityTable
 	// Older pages on; First goes back to the newest entries.
 	Older, First string
 }
@@ -64,6 +70,9 @@ func (d *Dashboard) activityRows(entries []apiActivity, sites map[string]apiSite
 		}
 		if s, ok := sites[e.SiteID]; ok {
 			row.SiteName, row.SiteHref = siteName(s), sitePath(s.ID)
+		}
+		if (e.Actor.Type == "agent" || e.Actor.Type == "app") && e.Actor.ID != "" {
+			row.ActorHref = actorActivity(e.Actor.ID)
 		}
 		out = append(out, row)
 	}
@@ -108,6 +117,8 @@ func resourceHref(e apiActivity) string {
 		return webhooksPage + "/" + id
 	case "account":
 		return settingsPage
+	case "billing":
+		return billingPage
 	}
 	if e.SiteID != "" {
 		return site
@@ -127,8 +138,16 @@ func (d *Dashboard) accountActivity(w http.ResponseWriter, r *http.Request) {
 		Activity   []apiActivity `json:"activity"`
 		NextCursor *string       `json:"next_cursor"`
 	}
+	var keys struct {
+		AgentKeys []apiAgentKey `json:"agent_keys"`
+	}
 	q := activityQuery(r, "")
-	if err := d.reads(r.Context(), o, fetch{Path: "/sites?limit=100", Out: &ss}, fetch{Path: "/activity?" + q.Encode(), Out: &act}); err != nil {
+	reads := []fetch{{Path: "/sites?limit=100", Out: &ss}, {Path: "/activity?" + q.Encode(), Out: &act}}
+	actor := q.Get("actor_id")
+	if actor != "" {
+		reads = append(reads, fetch{Path: "/agent-keys?limit=100", Out: &keys})
+	}
+	if err := d.reads(r.Context(), o, reads...); err != nil {
 		d.refused(w, r, err, activityPage, "Back to the newest entries")
 		return
 	}
@@ -138,8 +157,44 @@ func (d *Dashboard) accountActivity(w http.ResponseWriter, r *http.Request) {
 	}
 	v := activityView{page: o.page(r, "Activity", activityPage), Heading: "Everything done on this account",
 		Table: activityTable{Rows: d.activityRows(act.Activity, sites), AcrossSites: true}}
+	if actor != "" {
+		v.Actor, v.All = actorName(actor, keys.AgentKeys, act.Activity), activityPage
+		v.Title = "Activity of " + v.Actor
+		for i := range v.Table.Rows {
+			v.Table.Rows[i].ActorHref = "" // this very page
+		}
+	}
 	v.Older, v.First = pageLinks(activityPage, r, act.NextCursor)
 	Render(w, http.StatusOK, "dash_activity.html", v)
+}
+
+// actorActivity is the account's activity page of one agent key or app.
+func actorActivity(id string) string { return activityPage + "?actor_id=" + url.QueryEscape(id) }
+
+// actorName names the agent key or app id as a person knows it: from the
+// active keys and apps, else (revoked since) from its entries.
+func actorName(id string, keys []apiAgentKey, entries []apiActivity) string {
+	for _, k := range keys {
+		if k.ID == id {
+			who, kind := actorText(apiActor{Type: keyActor(k.Type), Name: k.Name})
+			return who + " (" + kind + ")"
+		}
+	}
+	for _, e := range entries {
+		if e.Actor.ID == id && e.Actor.Name != "" {
+			who, kind := actorText(e.Actor)
+			return who + " (" + kind + ")"
+		}
+	}
+	return "this agent key or app"
+}
+
+// keyActor is the activity actor type of an agent key's type.
+func keyActor(typ string) string {
+	if typ == "oauth" {
+		return "app"
+	}
+	return "agent"
 }
 
 func (d *Dashboard) siteActivity(w http.ResponseWriter, r *http.Request) {
@@ -163,6 +218,11 @@ func activityQuery(r *http.Request, siteID string) url.Values {
 	q := url.Values{"limit": {itoa(activityPageSize)}}
 	if c := r.URL.Query().Get("cursor"); c != "" {
 		q.Set("cursor", c)
+	}
+	if siteID == "" {
+		if a := r.URL.Query().Get("actor_id"); a != "" {
+			q.Set("actor_id", a)
+		}
 	}
 	if siteID != "" {
 		q.Set("site_id", siteID)

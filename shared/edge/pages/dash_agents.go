@@ -19,6 +19,8 @@ type keyRow struct {
 	Created, LastUsed                     when
 	// App marks an app connection.
 	App bool
+	// Activity lists what it did.
+	Activity string
 }
 
 // agentKeyFields are the fields of POST /agent-keys.
@@ -38,7 +40,7 @@ func (d *Dashboard) keyRows(keys []apiAgentKey) []keyRow {
 		}
 		out[i] = keyRow{
 			ID: k.ID, Name: k.Name, Type: typ, End: end, App: k.Type == "oauth", Prefix: str(k.Prefix), Operator: str(k.Operator),
-			Created: at(k.CreatedAt, now), LastUsed: atp(k.LastUsedAt, now),
+			Created: at(k.CreatedAt, now), LastUsed: atp(k.LastUsedAt, now), Activity: actorActivity(k.ID),
 		}
 	}
 	return out

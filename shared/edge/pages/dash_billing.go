@@ -76,7 +76,19 @@ type billingView struct {
 	Quote   quoteView
 	Studio  []siteFacts
 	AddSite formView
+	// Confirming says the owner is back from a completed checkout whose
+	// subscription the processor has not confirmed yet: the page says so
+	// instead of offering checkout again, and refreshes.
+	Confirming bool
 }
+
+// checkoutDone is the query the processor's checkout returns to the
+// Billing page with when it completed (its success address).
+const checkoutDone = "done"
+
+// confirmSeconds is how often the Billing page reloads while a completed
+// checkout is being confirmed.
+const confirmSeconds = 5
 
 // quoteView is the Studio quote: its own sentence and figures.
 type quoteView struct {
@@ -120,6 +132,18 @@ func (d *Dashboard) showBilling(w http.ResponseWriter, r *http.Request, o *owner
 		return
 	}
 	v := billingView{page: o.page(r, "Billing", billingPage), Billing: d.billingOf(b.Billing), Card: "none on file"}
+	if r.URL.Query().Get("checkout") == checkoutDone && v.Flash == "" {
+		// Back from the processor's checkout: its webhook may land after
+		// the owner does.
+		switch {
+		case !v.Billing.Subscribed:
+			v.Confirming, v.Refresh = true, confirmSeconds
+		case v.Billing.Trialing:
+			v.Flash = "Your free trial has started. Nothing is charged before it ends."
+		default:
+			v.Flash = flashes["activated"]
+		}
+	}
 	if c := q.Quote.Card; c != nil {
 		v.Card = strings.ToUpper(c.Brand[:min(1, len(c.Brand))]) + c.Brand[min(1, len(c.Brand)):] + " ending in " + c.Last4
 	}

@@ -127,7 +127,12 @@ func (d *Dashboard) accountAttention(b apiBilling, hooks []apiWebhook) []attenti
 		text := "A payment failed and is past due: paid features are off."
 		if b.PastDueSince != nil {
 			if t, err := time.Parse(time.RFC3339Nano, *b.PastDueSince); err == nil {
-				text += " Article writing continues until " + t.Add(billing.Grace).UTC().Format(absLayout) + "."
+				end, now := t.Add(billing.Grace).UTC(), d.Clock.Now()
+				if end.After(now) {
+					text += " Article writing stops " + relative(end, now) + " (" + end.Format(absLayout) + ") unless the card is updated."
+				} else {
+					text += " Article writing stopped " + relative(end, now) + " (" + end.Format(absLayout) + ")."
+				}
 			}
 		}
 		out = append(out, attention{Text: text, Href: billingPage, Action: "Update the card"})

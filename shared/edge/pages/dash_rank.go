@@ -21,9 +21,10 @@ type rankRow struct {
 }
 
 // rankStatus says a keyword's coverage state in words; a keyword with no
-// article links to planning one.
+// article links to planning one. The API's "published" counts a finished
+// article, live or not, so the page says what it knows: Finished.
 var rankStatus = map[string]string{
-	"gap": "No article yet: plan one", "idea": "Idea", "scheduled": "Scheduled", "writing": "Being written", "published": "Published",
+	"gap": "No article yet: plan one", "idea": "Idea", "scheduled": "Scheduled", "writing": "Being written", "published": "Finished",
 }
 
 func (d *Dashboard) rank(w http.ResponseWriter, r *http.Request) {

@@ -207,7 +207,11 @@ func (d *Dashboard) refused(w http.ResponseWriter, r *http.Request, err error, b
 		n := notice{Title: refusalTitle(e), Text: refusalText(e), Alert: true, Link: back, LinkText: backText}
 		switch {
 		case e.ActionURL != "":
-			n.Link, n.LinkText = e.ActionURL, "Fix it"
+			// The page that fixes it first, and the way back still.
+			n.Also, n.AlsoText = e.ActionURL, "Fix it"
+			if e.Code == "payment_failed" {
+				n.AlsoText = "Update the card"
+			}
 		case forTheBill(e.Code) && !strings.HasSuffix(back, billingPage):
 			n.Also, n.AlsoText = d.base(r)+billingPage, "Go to Billing"
 		}

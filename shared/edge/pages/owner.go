@@ -155,9 +155,11 @@ type notice struct {
 	Also, AlsoText string
 }
 
-// failure renders the page of an unexpected error.
+// failure renders the page of an unexpected error, with the way back to
+// the dashboard (which asks a browser without a session to sign in).
 func failure(w http.ResponseWriter) {
 	Render(w, http.StatusInternalServerError, "notice.html", notice{
 		Title: "Something went wrong", Text: "Something went wrong on our side. Please try again in a minute.", Alert: true,
+		Link: DashboardPath, LinkText: "Go to your dashboard",
 	})
 }

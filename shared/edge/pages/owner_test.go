@@ -1,6 +1,11 @@
 package pages
 
-import "testing"
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
 
 func TestSafeNext(t *testing.T) {
 	cases := map[string]string{
@@ -17,6 +22,19 @@ func TestSafeNext(t *testing.T) {
 	for in, want := range cases {
 		if got := safeNext(in); got != want {
 			t.Errorf("safeNext(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestErrorPagesLeadOn: the pages of an unexpected error and of a form
+// out of date link to the dashboard, so a person is never left without a
+// way on.
+func TestErrorPagesLeadOn(t *testing.T) {
+	for name, render := range map[string]func(http.ResponseWriter){"failure": failure, "forbidden": forbidden} {
+		w := httptest.NewRecorder()
+		render(w)
+		if body := w.Body.String(); !strings.Contains(body, `<a href="/dashboard">Go to your dashboard</a>`) {
+			t.Errorf("the %s page has no way on:\n%s", name, body)
 		}
 	}
 }

@@ -197,9 +197,12 @@ func (s *SignIn) SignOut(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// forbidden renders the page of a form whose CSRF token does not match.
+// forbidden renders the page of a form whose CSRF token does not match,
+// with the way back to the dashboard (which asks a browser without a
+// session to sign in).
 func forbidden(w http.ResponseWriter) {
 	Render(w, http.StatusForbidden, "notice.html", notice{
 		Title: "Form expired", Text: "This form is out of date or was not sent from this site. Go back, reload the page and try again.", Alert: true,
+		Link: DashboardPath, LinkText: "Go to your dashboard",
 	})
 }
