@@ -221,7 +221,8 @@ func portalShape() *Schema {
 
 func quoteShape() *Schema {
 	return named("StudioQuote", "The price of one more Studio site today (spec 2).", shapeOf[billing.Quote]()).
-		enumAt("block", "no_plan", "trialing", "past_due", "canceling", "lapsed")
+		enumAt("block", "no_plan", "trialing", "past_due", "canceling", "lapsed").
+		enumAt("currency", payments.Currency)
 }
 
 func eventShape() *Schema {

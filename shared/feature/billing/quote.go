@@ -42,7 +42,10 @@ type Quote struct {
 	Allowance     QuoteAllowance `json:"allowance"`
 	StudioSites   int            `json:"studio_sites"`
 	MonthlyAfter  payments.Cents `json:"monthly_after"`
-	Card          *payments.Card `json:"card"`
+	// Currency is the currency of price_per_site, due_today and
+	// monthly_after: money is a number next to currency usd (spec 2).
+	Currency string         `json:"currency"`
+	Card     *payments.Card `json:"card"`
 }
 
 // Quote prices one more Studio site now: due_today is the prorated charge
@@ -59,7 +62,7 @@ func (s *Service) Quote(ctx context.Context, accountID string) (Quote, error) {
 	at := s.Clock.Now().Truncate(time.Second)
 	a := credits.StudioAllowance
 	q := Quote{
-		PricePerSite: payments.StudioSiteCents, ProrationDate: at.Unix(),
+		PricePerSite: payments.StudioSiteCents, ProrationDate: at.Unix(), Currency: payments.Currency,
 		Allowance:   QuoteAllowance{a.Articles, a.BacklinkCredits, a.ForumReplies},
 		StudioSites: r.StudioSites, Card: r.Card,
 		MonthlyAfter: payments.PlanCents + payments.Cents(r.StudioSites+1)*payments.StudioSiteCents,

@@ -107,40 +107,36 @@ func applied(it Item, changes []change) (Site, error) {
 
 // patchUpdate builds the update that writes changes and the new user-set
 // fields, on the condition that the site exists and its user-set fields
-// are still those read.
+// are still those read. A writing field is written at its own path inside
+// the writing map, so PATCHes of different writing fields sent at once
+// each keep the other's value (spec 4.1: only the fields sent change);
+// every site item carries the map from its creation (NewPrimary,
+// NewStudio), and the condition requires it.
 func patchUpdate(it Item, changes []change, userSet []string) (*types.Update, error) {
 	names := map[string]string{}
 	values := map[string]types.AttributeValue{}
 	var set, remove []string
-	writing := map[string]types.AttributeValue{}
+	writing := false
 	for i, c := range changes {
 		var v types.AttributeValue = &types.AttributeValueMemberNULL{Value: true}
 		if c.value != nil {
 			v = &types.AttributeValueMemberS{Value: *c.value}
 		}
+		n, val := fmt.Sprintf("#f%d", i), fmt.Sprintf(":v%d", i)
+		names[n], values[val] = c.path[len(c.path)-1], v
 		if len(c.path) == 2 {
-			writing[c.path[1]] = v
+			writing = true
+			names["#writing"] = c.path[0]
+			set = append(set, "#writing."+n+" = "+val)
 			continue
 		}
-		n, val := fmt.Sprintf("#f%d", i), fmt.Sprintf(":v%d", i)
-		names[n], values[val] = c.path[0], v
 		set = append(set, n+" = "+val)
 	}
-	if len(writing) > 0 {
-		// The whole writing map is written from the one read, so an item
-		// without one gets it; the user_set condition guards the read.
-		full, err := attributevalue.MarshalMap(it.Writing)
-		if err != nil {
-			return nil, err
-		}
-		for k, v := range writing {
-			full[k] = v
-		}
-		names["#writing"] = "writing"
-		values[":writing"] = &types.AttributeValueMemberM{Value: full}
-		set = append(set, "#writing = :writing")
-	}
 	cond := userSetCondition(it.UserSet, names, values)
+	if writing {
+		values[":map"] = &types.AttributeValueMemberS{Value: "M"}
+		cond += " AND attribute_type(#writing, :map)"
+	}
 	if len(userSet) > 0 {
 		values[":userset"] = &types.AttributeValueMemberSS{Value: userSet}
 		set = append(set, "#userset = :userset")

@@ -73,13 +73,18 @@ func (s *Store) All(ctx context.Context, accountID string) ([]Site, error) {
 	return out, nil
 }
 
-// List returns one page of All; the cursor is the position in that order.
+// cursorList tags the site list's cursors, so a cursor another list
+// issued (one that also holds a position) is refused like a made-up one.
+const cursorList = "sites"
+
+// List returns one page of All; the cursor is the position in that order,
+// tagged as the site list's.
 func (s *Store) List(ctx context.Context, accountID string, limit int, cursor string) ([]Site, string, error) {
 	start := 0
 	if cursor != "" {
 		c, err := dynamo.DecodeCursor(cursor)
 		n, convErr := strconv.Atoi(c["offset"])
-		if err != nil || convErr != nil || n < 0 {
+		if err != nil || convErr != nil || n < 0 || len(c) != 2 || c["list"] != cursorList {
 			return nil, "", apperr.BadCursor()
 		}
 		start = n
@@ -94,7 +99,7 @@ func (s *Store) List(ctx context.Context, accountID string, limit int, cursor st
 	end := start + limit
 	next := ""
 	if end < len(all) {
-		next = dynamo.EncodeCursor(dynamo.Cursor{"offset": strconv.Itoa(end)})
+		next = dynamo.EncodeCursor(dynamo.Cursor{"list": cursorList, "offset": strconv.Itoa(end)})
 	} else {
 		end = len(all)
 	}

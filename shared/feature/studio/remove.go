@@ -55,15 +55,8 @@ func (s *Service) Remove(ctx context.Context, siteID string) (sites.Site, error)
 	if err != nil {
 		return sites.Site{}, err
 	}
-	switch {
-	case site.Kind == sites.KindPrimary:
-		return sites.Site{}, errPrimary
-	case site.Status == sites.StatusArchived:
-		return sites.Site{}, apperr.New(apperr.Conflict, "This Studio site is already archived.")
-	case site.Status == sites.StatusPending:
-		return sites.Site{}, billing.ErrSiteChangeInFlight
-	case site.RemovesAt != nil:
-		return site, nil
+	if done, err := removable(site); done || err != nil {
+		return site, err
 	}
 	ch := billing.SiteChange{ID: ids.New(), Kind: billing.ChangeRemove, SiteID: siteID}
 	terms, err := s.Billing.BeginSiteChange(ctx, p.AccountID, ch, func(t billing.Terms) error {
@@ -74,6 +67,17 @@ func (s *Service) Remove(ctx context.Context, siteID string) (sites.Site, error)
 	}, nil)
 	if err != nil {
 		return sites.Site{}, err
+	}
+	// Another change of this site (a DELETE or a restore sent at the same
+	// time) may have landed between the read above and the lock: read it
+	// again under the lock, so the subscription drops the site only once.
+	if site, err = s.Sites.Get(ctx, p.AccountID, siteID); err != nil {
+		s.abandon(ctx, p.AccountID, ch, nil)
+		return sites.Site{}, err
+	}
+	if done, err := removable(site); done || err != nil {
+		s.abandon(ctx, p.AccountID, ch, nil)
+		return site, err
 	}
 	_, err = proc.SetStudioSites(ctx, payments.StudioChange{
 		AccountID: p.AccountID, SubscriptionRef: terms.SubscriptionRef, From: terms.StudioSites, To: terms.StudioSites - 1,
@@ -100,4 +104,21 @@ func (s *Service) Remove(ctx context.Context, siteID string) (sites.Site, error)
 		return sites.Site{}, apperr.Wrap("studio.Remove", err)
 	}
 	return out, nil
+}
+
+// removable checks that site's removal can be scheduled: done (with the
+// site as it is) when it is already scheduled, an error for the primary
+// site, an archived one or one whose first charge is in flight.
+func removable(site sites.Site) (done bool, err error) {
+	switch {
+	case site.Kind == sites.KindPrimary:
+		return false, errPrimary
+	case site.Status == sites.StatusArchived:
+		return false, apperr.New(apperr.Conflict, "This Studio site is already archived.")
+	case site.Status == sites.StatusPending:
+		return false, billing.ErrSiteChangeInFlight
+	case site.RemovesAt != nil:
+		return true, nil
+	}
+	return false, nil
 }

@@ -70,6 +70,24 @@ func (s *Service) keep(ctx context.Context, p auth.Principal, site sites.Site) (
 	if err != nil {
 		return Restored{}, err
 	}
+	// Another change of this site (a restore or a DELETE sent at the same
+	// time) may have landed between the caller's read and the lock: read it
+	// again under the lock, so the subscription bills the site again only
+	// once.
+	cur, err := s.Sites.Get(ctx, p.AccountID, site.ID)
+	if err != nil {
+		s.abandon(ctx, p.AccountID, ch, nil)
+		return Restored{}, err
+	}
+	switch {
+	case cur.Status == sites.StatusActive && cur.RemovesAt == nil:
+		s.abandon(ctx, p.AccountID, ch, nil)
+		return Restored{Site: cur}, nil // kept meanwhile: nothing to charge or change
+	case !cur.Usable(s.Clock.Now()):
+		s.abandon(ctx, p.AccountID, ch, nil)
+		return Restored{}, billing.ErrSiteChangeInFlight // archived meanwhile: a retry restores it
+	}
+	site = cur
 	_, err = proc.SetStudioSites(ctx, payments.StudioChange{
 		AccountID: p.AccountID, SubscriptionRef: terms.SubscriptionRef, From: terms.StudioSites, To: terms.StudioSites + 1,
 		IdempotencyKey: "studio-keep:" + p.AccountID + ":" + ch.ID,
