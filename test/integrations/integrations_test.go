@@ -1,12 +1,14 @@
 package integrations
 
 import (
+	"fmt"
 	"net/http"
 	"regexp"
 	"strings"
 	"testing"
 
 	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/platform/pushapi"
 )
 
 // TestListGetAndGates lists both platforms, shows setup options, and
@@ -163,4 +165,68 @@ func TestConfigure(t *testing.T) {
 	if st["author"] != nil || st["category"] != "guides" {
 		t.Fatalf("settings after clearing author %v", st)
 	}
+}
+
+// TestConnectRefusesAddressesTheAPIRootsCannotFollow: the platform's API
+// roots are added to the site address, so one with a query or a fragment,
+// or longer than a URL field may be, is refused before any test call.
+func TestConnectRefusesAddressesTheAPIRootsCannotFollow(t *testing.T) {
+	r := newRig(t, "connect-address.example.com")
+	page := r.connectURL(t, "push_platform_1")
+	for _, siteURL := range []string{
+		"https://" + r.host + "/?lang=en",
+		"https://" + r.host + "/#blog",
+		"https://" + r.host + "/" + strings.Repeat("a", 2049-len("https://"+r.host+"/")),
+	} {
+		resp := r.env.Client().Do(t, "POST", page, map[string]any{"site_url": siteURL, "api_token": fakeToken}).Expect(t, http.StatusUnprocessableEntity)
+		if msg := resp.JSON(t)["error"].(string); !strings.Contains(msg, "public https address") {
+			t.Fatalf("%.60s: %s", siteURL, msg)
+		}
+	}
+	if got := r.integration(t, "push_platform_1"); got["status"] != "not_connected" {
+		t.Fatalf("after refused addresses: %v", got)
+	}
+}
+
+// TestListCursorsBelongToTheirList: the integrations list and an article's
+// destinations page with cursors that only their own list accepts.
+func TestListCursorsBelongToTheirList(t *testing.T) {
+	r := newRig(t, "cursors.example.com")
+	a := r.written(t, "Cursor article")
+	list := "/sites/" + r.acct.SiteID + "/integrations"
+	first := r.api(t, "GET", list+"?limit=1", nil).Expect(t, http.StatusOK).JSON(t)
+	next, _ := first["next_cursor"].(string)
+	if next == "" {
+		t.Fatalf("first page %v", first)
+	}
+	second := r.api(t, "GET", list+"?limit=1&cursor="+next, nil).Expect(t, http.StatusOK).JSON(t)
+	if ids := second["integrations"].([]any); len(ids) != 1 || ids[0].(map[string]any)["id"] != "push_platform_2" || second["next_cursor"] != nil {
+		t.Fatalf("second page %v", second)
+	}
+	dests := "/sites/" + r.acct.SiteID + "/articles/" + a["id"].(string) + "/destinations"
+	for _, cursor := range []string{next, "eyJvZmZzZXQiOiIxIn0"} { // the integrations list's; {"offset":"1"}
+		r.api(t, "GET", dests+"?cursor="+cursor, nil).ExpectError(t, http.StatusUnprocessableEntity, "validation_failed")
+	}
+	r.api(t, "GET", list+"?cursor=eyJvZmZzZXQiOiIxIn0", nil).ExpectError(t, http.StatusUnprocessableEntity, "validation_failed")
+}
+
+// TestConnectKeepsABoundedSiteAnswer: whatever the platform site answers
+// the test call with (thousands of categories, a long name with control
+// characters), connecting succeeds and keeps a bounded, plain part of it.
+func TestConnectKeepsABoundedSiteAnswer(t *testing.T) {
+	r := newRig(t, "bigsite.example.com")
+	var many []pushapi.Option
+	for i := range 6000 {
+		many = append(many, pushapi.Option{ID: fmt.Sprint("category-", i), Name: "Category " + strings.Repeat("n", 100)})
+	}
+	r.fake.SetSite("Big\u202e blog\n"+strings.Repeat("b", 5000), many, many[:2])
+	got := r.connect(t, "push_platform_1")
+	if name := got["remote_site_name"].(string); !strings.HasPrefix(name, "Big blog bbb") || len(name) != 200 {
+		t.Fatalf("remote_site_name %q", name)
+	}
+	setup := r.integration(t, "push_platform_1")["setup"].(map[string]any)
+	if len(setup["categories"].([]any)) != 100 || len(setup["authors"].([]any)) != 2 {
+		t.Fatalf("setup kept %d categories and %d authors", len(setup["categories"].([]any)), len(setup["authors"].([]any)))
+	}
+	r.api(t, "PATCH", r.path("push_platform_1"), map[string]any{"category": "category-99"}).Expect(t, http.StatusOK)
 }

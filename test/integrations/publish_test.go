@@ -2,7 +2,12 @@ package integrations
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"testing"
+	"time"
+
+	"rvcontent/shared/dev/platformfake"
+	"rvcontent/test/testenv"
 )
 
 // TestPublishPushesThroughTheIntegration: POST .../publish with
@@ -51,5 +56,75 @@ func TestPublishPushesThroughTheIntegration(t *testing.T) {
 	}
 	if got := r.integration(t, "push_platform_1"); got["status"] != "error" || got["last_error"] != "The push_platform_1 site answered HTTP 500: The site is read-only right now." {
 		t.Fatalf("integration after a failed publish %v", got)
+	}
+}
+
+// TestPublishToTwoSlowPlatformsAnswersInTime: the destinations of one
+// publish are pushed at once, so two platforms that never answer cost one
+// egress timeout (15 seconds), not two: the request answers within the
+// endpoint function's 29 seconds instead of being cut off with a 5xx.
+func TestPublishToTwoSlowPlatformsAnswersInTime(t *testing.T) {
+	r := newRig(t, "slowpublish.example.com")
+	r.api(t, "POST", "/billing/activate", nil, "Idempotency-Key: slow-activate").Expect(t, http.StatusOK)
+	r.connect(t, "push_platform_1")
+	r.connect(t, "push_platform_2")
+	a := r.written(t, "Slow platforms")
+	g := r.hold(t, 40*time.Second) // creates hang past the egress timeout
+
+	start := time.Now()
+	out := r.api(t, "POST", "/sites/"+r.acct.SiteID+"/articles/"+a["id"].(string)+"/publish",
+		map[string]any{"destinations": []string{"push_platform_1", "push_platform_2"}}).Expect(t, http.StatusOK).JSON(t)
+	took := time.Since(start)
+	close(g.release)
+	results := out["results"].([]any)
+	if len(results) != 2 {
+		t.Fatalf("results %v", results)
+	}
+	for i, want := range []string{"push_platform_1", "push_platform_2"} {
+		o := results[i].(map[string]any)
+		if o["destination"] != want || o["result"] != "failed" || o["error"].(map[string]any)["code"] != "push_failed" {
+			t.Fatalf("result %d: %v", i, o)
+		}
+	}
+	if took > 25*time.Second {
+		t.Fatalf("publish to two unanswering platforms took %v; the endpoint function stops at 29 s", took)
+	}
+}
+
+// TestPublishPushNeedsWhatASyncNeeds: pushing is a trial-or-plan feature
+// (the integration's requires, the sync's 402): once the trial's card
+// check fails, POST .../publish still records a live URL, but its push is
+// refused like a sync, with nothing sent to the platform.
+func TestPublishPushNeedsWhatASyncNeeds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a dev stack")
+	}
+	env := testenv.Shared(t)
+	host := "lapsedpush.example.com"
+	r := &rig{env: env, acct: env.NewAccount(t, "https://"+host), fake: platformfake.New("Lapsed Blog", fakeToken), host: "cms." + host}
+	srv := httptest.NewTLSServer(r.fake)
+	t.Cleanup(srv.Close)
+	env.SetHost(t, r.host, srv.Listener.Addr().String())
+	env.Trial(t, r.acct, "4000000000000101") // the trial card check fails at the next scheduled run
+	r.connect(t, "push_platform_1")
+	a := r.written(t, "Pushed without a plan")
+	env.RunScheduled(t)
+	r.api(t, "POST", r.path("push_platform_1")+"/sync", nil).ExpectError(t, http.StatusPaymentRequired, "subscription_required")
+
+	path := "/sites/" + r.acct.SiteID + "/articles/" + a["id"].(string) + "/publish"
+	live := "https://" + host + "/blog/pushed-without-a-plan"
+	out := r.api(t, "POST", path, map[string]any{"url": live, "destinations": []string{"push_platform_1"}}).Expect(t, http.StatusOK).JSON(t)
+	results := out["results"].([]any)
+	if len(results) != 2 || results[0].(map[string]any)["result"] != "recorded" {
+		t.Fatalf("results %v", results)
+	}
+	if o := results[1].(map[string]any); o["result"] != "failed" || o["error"].(map[string]any)["code"] != "subscription_required" {
+		t.Fatalf("push without a working trial: %v", o)
+	}
+	if posts := r.fake.Posts(); len(posts) != 0 {
+		t.Fatalf("pushed %+v", posts)
+	}
+	if pf := r.acct.Client.Events(t, "article.publish_failed"); len(pf) != 1 || pf[0].Data["error"].(map[string]any)["code"] != "subscription_required" {
+		t.Fatalf("article.publish_failed events %+v", pf)
 	}
 }

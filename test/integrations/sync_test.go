@@ -2,6 +2,7 @@ package integrations
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -195,5 +196,48 @@ func TestPlatform2OnThePaidPlan(t *testing.T) {
 	evs := r.acct.Client.Events(t, "article.published")
 	if len(evs) != 1 || evs[0].Data["source"] != "push_platform_2" || evs[0].Data["article_id"] != a["id"] {
 		t.Fatalf("events %+v", evs)
+	}
+}
+
+// TestReconnectWithANewTokenKeepsThePosts: a refused token's sentence
+// says to reconnect; doing so for the same site keeps the connection, so
+// the next sync updates nothing it already pushed instead of creating
+// every post again. Connecting another site starts afresh there.
+func TestReconnectWithANewTokenKeepsThePosts(t *testing.T) {
+	r := newRig(t, "reconnect.example.com")
+	r.connect(t, "push_platform_1")
+	a := r.written(t, "Pushed before the new token")
+	result(t, r.sync(t, "push_platform_1"))
+
+	r.fake.SetToken("rotated-token")
+	page := r.connectURL(t, "push_platform_1")
+	r.env.Client().Do(t, "POST", page, map[string]any{"site_url": "https://" + r.host + "/", "api_token": "rotated-token"}).Expect(t, http.StatusOK)
+	if res := result(t, r.sync(t, "push_platform_1")); counts(res) != [5]float64{0, 0, 1, 0, 0} {
+		t.Fatalf("sync after a new token for the same site %v", res)
+	}
+	if posts := r.fake.Posts(); len(posts) != 1 || posts[0].Writes != 1 {
+		t.Fatalf("posts after reconnecting %+v", posts)
+	}
+	path := "/sites/" + r.acct.SiteID + "/articles/" + a["id"].(string)
+	if d := r.api(t, "GET", path+"/destinations", nil).Expect(t, http.StatusOK).JSON(t)["destinations"].([]any); len(d) != 1 {
+		t.Fatalf("destinations after reconnecting %v", d)
+	}
+	out := r.api(t, "POST", path+"/publish", map[string]any{"destinations": []string{"push_platform_1"}}).Expect(t, http.StatusOK).JSON(t)
+	if o := out["results"].([]any)[0].(map[string]any); o["result"] != "updated" || len(r.fake.Posts()) != 1 {
+		t.Fatalf("publish after reconnecting %v", o)
+	}
+
+	// Another site is another connection: everything goes there anew.
+	other := "other." + r.host
+	srv := httptest.NewTLSServer(r.fake)
+	t.Cleanup(srv.Close)
+	r.env.SetHost(t, other, srv.Listener.Addr().String())
+	page = r.connectURL(t, "push_platform_1")
+	r.env.Client().Do(t, "POST", page, map[string]any{"site_url": "https://" + other, "api_token": "rotated-token"}).Expect(t, http.StatusOK)
+	if d := r.api(t, "GET", path+"/destinations", nil).Expect(t, http.StatusOK).JSON(t)["destinations"].([]any); len(d) != 0 {
+		t.Fatalf("destinations on another site %v", d)
+	}
+	if res := result(t, r.sync(t, "push_platform_1")); counts(res) != [5]float64{1, 0, 0, 0, 0} {
+		t.Fatalf("sync to another site %v", res)
 	}
 }

@@ -155,7 +155,7 @@ func Integrations(g *compose.Graph) *integrations.Service {
 	return compose.Once(g, kIntegrations{}, func() *integrations.Service {
 		return &integrations.Service{
 			Table: compose.Table(g), Clock: g.Clock, Events: compose.Events(g), Sites: compose.Sites(g), Articles: ArticleStore(g),
-			Plans: compose.Billing(g), Jobs: compose.Enqueuer(g), Sealer: integrations.NewSealer(g.Secret), BaseURL: g.Config.BaseURL,
+			Plans: compose.Billing(g), Gate: compose.Gate(g), Jobs: compose.Enqueuer(g), Sealer: integrations.NewSealer(g.Secret), BaseURL: g.Config.BaseURL,
 			Platforms: platforms(g),
 		}
 	})

@@ -66,6 +66,14 @@ func (s *Server) FailWrites(status int) {
 	s.failWrites = status
 }
 
+// SetSite changes the site's name, categories and authors as the test
+// call reports them.
+func (s *Server) SetSite(name string, categories, authors []pushapi.Option) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.name, s.categories, s.authors = name, categories, authors
+}
+
 // SetToken changes the accepted token (the old one is refused).
 func (s *Server) SetToken(token string) {
 	s.mu.Lock()

@@ -46,15 +46,16 @@ func List(name string, items any, next string) map[string]any {
 // SlicePage returns page p of items, a list read whole (a site's
 // integrations, an article's destinations), with the cursor of the next
 // page ("" at the end): list endpoints take limit and cursor whatever their
-// length (spec 4.1). The cursor is the position in items, as the site
-// list's is; one without a position answers validation_failed like any
-// cursor this service did not issue.
-func SlicePage[T any](items []T, p Page) ([]T, string, error) {
+// length (spec 4.1). The cursor is the position in items, tagged with
+// list, the list's name; one without a position, or issued by another
+// list, answers validation_failed like any cursor this service did not
+// issue.
+func SlicePage[T any](items []T, p Page, list string) ([]T, string, error) {
 	start := 0
 	if p.Cursor != "" {
 		c, err := dynamo.DecodeCursor(p.Cursor)
 		n, convErr := strconv.Atoi(c["offset"])
-		if err != nil || convErr != nil || n < 0 {
+		if err != nil || convErr != nil || n < 0 || len(c) != 2 || c["list"] != list {
 			return nil, "", apperr.BadCursor()
 		}
 		start = min(n, len(items))
@@ -62,7 +63,7 @@ func SlicePage[T any](items []T, p Page) ([]T, string, error) {
 	end, next := len(items), ""
 	if limit := max(p.Limit, 1); start+limit < len(items) {
 		end = start + limit
-		next = dynamo.EncodeCursor(dynamo.Cursor{"offset": strconv.Itoa(end)})
+		next = dynamo.EncodeCursor(dynamo.Cursor{"list": list, "offset": strconv.Itoa(end)})
 	}
 	return items[start:end], next, nil
 }

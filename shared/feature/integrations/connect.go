@@ -7,8 +7,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net/url"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"rvcontent/shared/platform/pushapi"
 
@@ -17,6 +19,7 @@ import (
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/kernel/input"
 	"rvcontent/shared/kernel/weburl"
 	"rvcontent/shared/platform/dynamo"
 )
@@ -162,7 +165,9 @@ type Credentials struct {
 // FinishConnect completes connect link token with the owner's entries: it
 // checks them with a test call to the platform and, when it answers,
 // stores the connection (a new connection id, so the next sync pushes
-// every article to the new site), uses up the link, and records
+// every article to the new site; a new token for the site connected now
+// keeps its connection, so its posts are updated, not duplicated), uses
+// up the link, and records
 // integration.connected. Errors: not_found (link not valid),
 // validation_failed (entries, or the test call failed: the sentence says
 // why), integration_unavailable.
@@ -172,7 +177,7 @@ func (s *Service) FinishConnect(ctx context.Context, token string, in Credential
 		return Integration{}, err
 	}
 	u, problem := weburl.Parse(strings.TrimSpace(in.SiteURL), true)
-	if problem != "" {
+	if problem != "" || !siteAddress(u, in.SiteURL) {
 		return Integration{}, errSiteURL
 	}
 	apiToken := strings.TrimSpace(in.APIToken)
@@ -197,12 +202,23 @@ func (s *Service) FinishConnect(ctx context.Context, token string, in Credential
 	}
 	now := s.Clock.Now()
 	at := clock.Format(now)
-	r.ConnectionID = ids.Sortable()
+	// A new token for the site already connected (the answer to a
+	// refused token) keeps the connection, so its posts are updated
+	// rather than pushed again as new ones; another site is a new
+	// connection, and what the old one pushed is forgotten.
+	replaced := ""
+	if !r.connected() || r.SiteURL == nil || !strings.EqualFold(*r.SiteURL, siteURL) {
+		if r.connected() {
+			replaced = r.ConnectionID
+		}
+		r.ConnectionID = ids.Sortable()
+	}
 	sealed, err := s.Sealer.Seal(apiToken, sealContext(r))
 	if err != nil {
 		return Integration{}, apperr.Wrap("integrations.FinishConnect", err)
 	}
 	r.Status, r.SiteURL, r.SealedToken, r.ConnectedAt = StatusConnected, &siteURL, sealed, &at
+	info = keptInfo(info)
 	r.RemoteName = nil
 	if info.Name != "" {
 		r.RemoteName = &info.Name
@@ -228,7 +244,71 @@ func (s *Service) FinishConnect(ctx context.Context, token string, in Credential
 		}
 		return Integration{}, apperr.Wrap("integrations.FinishConnect", err)
 	}
+	if replaced != "" {
+		s.forget(ctx, t.SiteID, t.Platform, replaced)
+	}
 	return v, nil
+}
+
+// MaxSiteURL is the longest platform site address accepted, as every URL
+// field.
+const MaxSiteURL = 2048
+
+// siteAddress reports whether u (parsed from raw) can be a platform site's
+// address that the API roots are added to: at most MaxSiteURL characters,
+// without a query or a fragment (the roots would land in them).
+func siteAddress(u *url.URL, raw string) bool {
+	return utf8.RuneCountInString(strings.TrimSpace(raw)) <= MaxSiteURL && u.RawQuery == "" && !u.ForceQuery && u.Fragment == "" && !strings.Contains(raw, "#")
+}
+
+// What of a platform site's test-call answer is kept: the platform is the
+// owner's, not the service's, and may answer anything, while the
+// integration is one table item (at most 400 KB) shown in pages, events
+// and activity.
+const (
+	// MaxOptions bounds the categories and the authors kept.
+	MaxOptions = 100
+	// MaxRemoteName bounds the site's name and each option's name, in
+	// characters.
+	MaxRemoteName = 200
+)
+
+// keptInfo is what the service keeps of a test call's answer: names as
+// one plain line of at most MaxRemoteName characters, and at most
+// MaxOptions categories and authors whose ids PATCH can name (1 to
+// MaxOptionID characters of one line without surrounding spaces, each
+// once).
+func keptInfo(info pushapi.SiteInfo) pushapi.SiteInfo {
+	return pushapi.SiteInfo{Name: clip(input.Plain(info.Name)), Categories: keptOptions(info.Categories), Authors: keptOptions(info.Authors)}
+}
+
+func keptOptions(in []pushapi.Option) []pushapi.Option {
+	var out []pushapi.Option
+	seen := map[string]bool{}
+	for _, o := range in {
+		id := o.ID
+		if n := utf8.RuneCountInString(id); n == 0 || n > MaxOptionID || strings.TrimSpace(id) != id || input.SingleLine(id) != "" || seen[id] {
+			continue
+		}
+		seen[id] = true
+		name := clip(input.Plain(o.Name))
+		if name == "" {
+			name = id
+		}
+		out = append(out, pushapi.Option{ID: id, Name: name})
+		if len(out) == MaxOptions {
+			break
+		}
+	}
+	return out
+}
+
+// clip cuts s to MaxRemoteName characters.
+func clip(s string) string {
+	if utf8.RuneCountInString(s) <= MaxRemoteName {
+		return s
+	}
+	return strings.TrimSpace(string([]rune(s)[:MaxRemoteName]))
 }
 
 // sealContext binds a sealed token to its integration and connection.

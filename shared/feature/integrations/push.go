@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/billing"
 	"rvcontent/shared/feature/publish"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/platform/dynamo"
@@ -19,7 +20,9 @@ var _ publish.Pusher = (*Service)(nil)
 // records article.published or article.publish_failed. A failure puts
 // the integration in status error (integration.error) and returns code
 // push_failed with the platform's reason; other errors: not_found,
-// integration_unavailable, conflict (not connected).
+// integration_unavailable, conflict (not connected), then
+// subscription_required (no trial or plan, or the site not usable on it,
+// as for a sync).
 func (s *Service) Push(ctx context.Context, accountID, siteID, integrationID string, a articles.Article) (string, string, error) {
 	if _, ok := s.Platforms[integrationID]; !ok {
 		return "", "", ErrUnknown
@@ -37,6 +40,14 @@ func (s *Service) Push(ctx context.Context, accountID, siteID, integrationID str
 	}
 	if !r.connected() {
 		return "", "", errNotConnected(integrationID)
+	}
+	// Pushing is what a sync does for every article, and a sync needs a
+	// trial or plan with the site usable on it: POST .../publish, which
+	// needs none to record a URL, may not push without one either.
+	if s.Gate != nil {
+		if err := s.Gate.Check(ctx, accountID, siteID, billing.NeedTrialOrPlan); err != nil {
+			return "", "", err
+		}
 	}
 	conn, err := s.conn(r)
 	var rec pushed

@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"strings"
+	"unicode/utf8"
 
 	"rvcontent/shared/platform/pushapi"
 
@@ -14,6 +16,7 @@ import (
 	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/weburl"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -124,6 +127,22 @@ func (s *Service) pushOne(ctx context.Context, r record, conn pushapi.Conn, a ar
 	}
 	return result, pushed{
 		PK: dynamo.SitePK(r.SiteID), SK: dynamo.PushSK(r.Platform, r.ConnectionID, a.ID), ArticleID: a.ID,
-		RemoteID: rem.ID, URL: rem.URL, Hash: h, PushedAt: clock.Format(s.Clock.Now()),
+		RemoteID: rem.ID, URL: remoteURL(rem.URL), Hash: h, PushedAt: clock.Format(s.Clock.Now()),
 	}, nil
+}
+
+// remoteURL is the post address a platform answered, as the service passes
+// it on (destinations, article.published, the publish answer, the
+// dashboard's links): a public http(s) URL of at most MaxSiteURL
+// characters, else "" (none). A platform site is the owner's, not the
+// service's, and may answer anything.
+func remoteURL(raw string) string {
+	raw = strings.TrimSpace(raw)
+	if raw == "" || utf8.RuneCountInString(raw) > MaxSiteURL {
+		return ""
+	}
+	if _, problem := weburl.Parse(raw, false); problem != "" {
+		return ""
+	}
+	return raw
 }

@@ -35,8 +35,12 @@ type Service struct {
 	Sites    *sites.Store
 	Articles *articles.Store
 	Plans    Plans
-	Jobs     *jobs.Enqueuer
-	Sealer   *Sealer
+	// Gate admits pushes made outside the gated routes (POST
+	// .../publish): they need what a sync needs, a trial or plan with the
+	// site usable on it. Nil admits every push.
+	Gate   *billing.Gate
+	Jobs   *jobs.Enqueuer
+	Sealer *Sealer
 	// Platforms speak each platform's API, by integration id.
 	Platforms map[string]Platform
 	// BaseURL starts connect_url (the service's public address).

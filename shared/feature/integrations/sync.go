@@ -44,7 +44,8 @@ type SyncResult struct {
 	Unchanged     int    `json:"unchanged"`
 	Failed        int    `json:"failed"`
 	// Skipped counts articles not tried because the platform could not
-	// be reached or refused the token.
+	// be reached or refused the token, or because the integration was
+	// disconnected (or connected again) during the sync.
 	Skipped int         `json:"skipped"`
 	Errors  []SyncError `json:"errors"`
 }
@@ -95,7 +96,10 @@ func (s *Service) Sync(ctx context.Context, siteID, platform string) (jobs.Job, 
 // article.publish_failed for each article it tries, and at the end the
 // integration's last_sync_at and status (error, with integration.error,
 // when a push failed). When the platform cannot be reached or refuses
-// the token, it stops and the job fails with code push_failed.
+// the token, it stops and the job fails with code push_failed. Before each
+// push it checks that the connection is still the integration's: once the
+// owner disconnects (or connects again), it stops and counts the articles
+// left as skipped.
 func (s *Service) RunSync(ctx context.Context, run *jobs.Run) (any, error) {
 	var in syncInput
 	if err := json.Unmarshal(run.Input, &in); err != nil {
@@ -135,6 +139,26 @@ func (s *Service) RunSync(ctx context.Context, run *jobs.Run) (any, error) {
 		var prev *pushed
 		if p, ok := done[a.ID]; ok {
 			prev = &p
+		}
+		if prev == nil || prev.Hash != hashOf(postOf(a, r.Settings)) {
+			// The owner may have disconnected (or connected again)
+			// since the sync started: then nothing more is sent with
+			// the connection's token, and the rest is skipped.
+			now, current, err := s.current(ctx, r)
+			if err != nil {
+				return nil, err
+			}
+			if !current {
+				res.Skipped = len(list) - i
+				break
+			}
+			if now.SealedToken != r.SealedToken {
+				// A new token for the same site (the owner reconnected
+				// after a refusal): the rest goes with it.
+				if c, err := s.conn(now); err == nil {
+					conn, r.SealedToken = c, now.SealedToken
+				}
+			}
 		}
 		result, rec, err := s.pushOne(ctx, r, conn, a, prev, false)
 		if err != nil {
@@ -179,6 +203,17 @@ func (s *Service) RunSync(ctx context.Context, run *jobs.Run) (any, error) {
 		}
 		run.CompleteIn(tx, now, res)
 	})
+}
+
+// current reads the integration again and reports whether r's connection
+// is still its own: not disconnected or replaced since r was read (its
+// token may have been renewed).
+func (s *Service) current(ctx context.Context, r record) (record, bool, error) {
+	now, found, err := s.stored(ctx, r.SiteID, r.Platform)
+	if err != nil {
+		return record{}, false, err
+	}
+	return now, found && now.connected() && now.ConnectionID == r.ConnectionID, nil
 }
 
 func asPushError(err error) *pushapi.PushError {

@@ -41,7 +41,9 @@ func ParseRequest(o *input.Object) (Request, error) {
 			r.Destinations = append(r.Destinations, d)
 		}
 	}
-	if r.URL == "" && len(r.Destinations) == 0 {
+	// Required only when nothing sent was refused already: a refused url
+	// or destination says what is wrong with it instead.
+	if r.URL == "" && len(r.Destinations) == 0 && o.Err() == nil {
 		o.Problem("url", "is required: send url (the article's live address) and/or destinations (integration ids to push to)")
 	}
 	return r, o.Err()

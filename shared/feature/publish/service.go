@@ -13,6 +13,7 @@ import (
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/par"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -60,8 +61,8 @@ var errNoPusher = apperr.New(apperr.IntegrationUnavailable, "Pushing to integrat
 // platform as source, or article.publish_failed). The URL is checked
 // before the article is read: a public http(s) address on the site's
 // website domain or verified backlink domain ("www." ignored, subdomains
-// accepted). A failed push does not fail the request; its outcome says
-// why. Errors: not_found; validation_failed (url); integration_unavailable
+// accepted). The destinations are pushed at the same time. A failed push
+// does not fail the request; its outcome says why. Errors: not_found; validation_failed (url); integration_unavailable
 // (destinations, when pushing is not wired); conflict (not finished).
 func (s *Service) Publish(ctx context.Context, p auth.Principal, siteID, id string, r Request) (Result, error) {
 	site, err := s.Sites.Get(ctx, p.AccountID, siteID)
@@ -92,13 +93,23 @@ func (s *Service) Publish(ctx context.Context, p auth.Principal, siteID, id stri
 		u := r.URL
 		out.Outcomes = append(out.Outcomes, Outcome{Destination: DestinationURL, Result: ResultRecorded, URL: &u})
 	}
-	for _, d := range r.Destinations {
-		o, err := s.push(ctx, pusher, p, a, d)
-		if err != nil {
+	// The destinations are pushed at once: each platform call may take
+	// the egress client's whole timeout, and one after another they could
+	// outlast the endpoint's own (29 seconds behind API Gateway's 30).
+	pushes := make([]Outcome, len(r.Destinations))
+	calls := make([]func(context.Context) error, len(r.Destinations))
+	for i, d := range r.Destinations {
+		calls[i] = func(ctx context.Context) (err error) {
+			pushes[i], err = s.push(ctx, pusher, p, a, d)
+			return err
+		}
+	}
+	if len(calls) > 0 {
+		if err := par.Do(ctx, calls...); err != nil {
 			return Result{}, err
 		}
-		out.Outcomes = append(out.Outcomes, o)
 	}
+	out.Outcomes = append(out.Outcomes, pushes...)
 	out.Article = a
 	return out, nil
 }

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strings"
 
+	"rvcontent/shared/kernel/input"
 	"rvcontent/shared/platform/egress"
 )
 
@@ -143,7 +144,9 @@ func (c client) call(ctx context.Context, conn Conn, method, url string, body, o
 	return nil
 }
 
-// detail quotes a short error message from a platform's JSON error body.
+// detail quotes a short error message from a platform's JSON error body,
+// as one plain line (control characters, line breaks and bidirectional
+// overrides removed).
 func detail(body []byte) string {
 	var v struct {
 		Error   any    `json:"error"`
@@ -156,7 +159,7 @@ func detail(body []byte) string {
 	if s, ok := v.Error.(string); ok && msg == "" {
 		msg = s
 	}
-	msg = strings.TrimSpace(msg)
+	msg = input.Plain(msg) // the platform's text becomes last_error, events and activity: one plain line
 	if msg == "" || len(msg) > 200 {
 		return ""
 	}

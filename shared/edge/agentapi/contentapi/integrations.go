@@ -60,7 +60,7 @@ func (h *Integrations) destinations(w http.ResponseWriter, r *http.Request) {
 
 // writeSlice answers page of a list read whole, under its plural name.
 func writeSlice[T any](w http.ResponseWriter, r *http.Request, name string, items []T, page api.Page) {
-	out, next, err := api.SlicePage(items, page)
+	out, next, err := api.SlicePage(items, page, name)
 	if err != nil {
 		api.Error(w, r, err)
 		return

@@ -1,0 +1,125 @@
+package integrations
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// gate holds the answers to the fixture site's creates until released (at
+// most max), so a test can act while a push is in flight. The site has
+// done the create when its answer is held.
+type gate struct {
+	next    http.Handler
+	arrived chan struct{}
+	release chan struct{}
+	max     time.Duration
+	once    sync.Once
+}
+
+func (g *gate) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/posts") {
+		g.next.ServeHTTP(w, r)
+		return
+	}
+	rec := httptest.NewRecorder()
+	g.next.ServeHTTP(rec, r)
+	g.once.Do(func() { close(g.arrived) })
+	select {
+	case <-g.release:
+	case <-time.After(g.max):
+	}
+	for k, v := range rec.Header() {
+		w.Header()[k] = v
+	}
+	w.WriteHeader(rec.Code)
+	_, _ = w.Write(rec.Body.Bytes())
+}
+
+// hold points the rig's platform host at a gate in front of its fixture
+// site, holding each create at most max, and returns the gate.
+func (r *rig) hold(t *testing.T, max time.Duration) *gate {
+	t.Helper()
+	g := &gate{next: r.fake, arrived: make(chan struct{}), release: make(chan struct{}), max: max}
+	srv := httptest.NewTLSServer(g)
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() {
+		select {
+		case <-g.release:
+		default:
+			close(g.release)
+		}
+	})
+	r.env.SetHost(t, r.host, srv.Listener.Addr().String())
+	return g
+}
+
+// TestDisconnectDuringASyncStopsIt: once the owner disconnects, a sync
+// under way sends nothing more with the connection's token; the articles
+// it had not reached are skipped.
+func TestDisconnectDuringASyncStopsIt(t *testing.T) {
+	r := newRig(t, "midsync.example.com")
+	r.connect(t, "push_platform_1")
+	for _, title := range []string{"Mid one", "Mid two", "Mid three"} {
+		r.written(t, title)
+	}
+	g := r.hold(t, 10*time.Second)
+	job := r.api(t, "POST", r.path("push_platform_1")+"/sync", nil).Expect(t, http.StatusAccepted).JSON(t)["job"].(map[string]any)
+	select {
+	case <-g.arrived:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the sync's first push never reached the platform")
+	}
+	r.api(t, "DELETE", r.path("push_platform_1"), nil).Expect(t, http.StatusOK)
+	close(g.release)
+
+	res := result(t, r.acct.Client.WaitJob(t, job["id"].(string)))
+	if counts(res) != [5]float64{1, 0, 0, 0, 2} {
+		t.Fatalf("sync disconnected after its first push: %v", res)
+	}
+	if posts := r.fake.Posts(); len(posts) != 1 || posts[0].Title != "Mid one" {
+		t.Fatalf("posts pushed: %+v", posts)
+	}
+	if evs := r.acct.Client.Events(t, "article.published"); len(evs) != 1 {
+		t.Fatalf("article.published events %+v", evs)
+	}
+	if got := r.integration(t, "push_platform_1"); got["status"] != "not_connected" || got["site_url"] != nil {
+		t.Fatalf("integration after the sync %v", got)
+	}
+}
+
+// TestNewTokenDuringASyncCarriesOn: when the owner gives the connected
+// site a new token while a sync runs (the old one now refused), the rest
+// of the sync goes with the new token instead of failing on the old one.
+func TestNewTokenDuringASyncCarriesOn(t *testing.T) {
+	r := newRig(t, "newtoken.example.com")
+	r.connect(t, "push_platform_1")
+	for _, title := range []string{"Token one", "Token two", "Token three"} {
+		r.written(t, title)
+	}
+	g := r.hold(t, 10*time.Second)
+	job := r.api(t, "POST", r.path("push_platform_1")+"/sync", nil).Expect(t, http.StatusAccepted).JSON(t)["job"].(map[string]any)
+	select {
+	case <-g.arrived:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the sync's first push never reached the platform")
+	}
+	r.fake.SetToken("renewed-token")
+	page := r.connectURL(t, "push_platform_1")
+	r.env.Client().Do(t, "POST", page, map[string]any{"site_url": "https://" + r.host, "api_token": "renewed-token"}).Expect(t, http.StatusOK)
+	close(g.release)
+
+	res := result(t, r.acct.Client.WaitJob(t, job["id"].(string)))
+	if counts(res) != [5]float64{3, 0, 0, 0, 0} {
+		t.Fatalf("sync with a token renewed after its first push: %v", res)
+	}
+	if got := r.integration(t, "push_platform_1"); got["status"] != "connected" || got["last_error"] != nil {
+		t.Fatalf("integration after the sync %v", got)
+	}
+	if posts := r.fake.Posts(); len(posts) != 3 {
+		t.Fatalf("posts %+v", posts)
+	}
+}
