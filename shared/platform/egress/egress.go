@@ -134,7 +134,9 @@ type Request struct {
 	MaxBody         int64         // overrides Options.MaxBody when set
 	// Truncate keeps the first MaxBody bytes of a larger response instead of
 	// failing, for callers that need the status more than the body (webhook
-	// deliveries).
+	// deliveries). For them a body that stops arriving (the deadline passes
+	// or the connection breaks after the status came) is no failure either:
+	// the response is returned with the part read, marked Truncated.
 	Truncate bool
 }
 
@@ -196,6 +198,10 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
 		return nil, tooLarge(final, max)
 	}
 	b, err := io.ReadAll(io.LimitReader(resp.Body, max+1))
+	if err != nil && req.Truncate {
+		// The status came: it is the answer, whatever the body does.
+		return &Response{StatusCode: resp.StatusCode, Header: resp.Header, Body: b[:min(int64(len(b)), max)], Truncated: true, URL: resp.Request.URL, Duration: time.Since(start)}, nil
+	}
 	if err != nil {
 		return nil, classify(ctx, final, timeout, err)
 	}

@@ -350,6 +350,15 @@ func TestTimeCap(t *testing.T) {
 	}
 	_, err := c.Do(context.Background(), Request{URL: "http://slow.example.com/x", Timeout: 50 * time.Millisecond})
 	reason(t, err, ReasonTimeout)
+	// A caller that needs only the status (Truncate) keeps an answer whose
+	// body stops arriving: the status came in time.
+	resp, err := c.Do(context.Background(), Request{URL: "http://slow.example.com/slow-body", Truncate: true})
+	if err != nil || resp.StatusCode != http.StatusOK || string(resp.Body) != "start" || !resp.Truncated {
+		t.Fatalf("status-only request with a stalled body: %+v, %v; want 200, the part read, truncated", resp, err)
+	}
+	// Without a status there is still no answer.
+	_, err = c.Do(context.Background(), Request{URL: "http://slow.example.com/slow-headers", Truncate: true})
+	reason(t, err, ReasonTimeout)
 }
 
 func TestConnectFailures(t *testing.T) {
