@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"net/netip"
-	"net/url"
 	"strings"
 
 	"golang.org/x/net/publicsuffix"
@@ -94,17 +93,19 @@ func (it settingsItem) verification(checks []Check) Verification {
 }
 
 // ParseDomain reads a domain name as the domain field takes it: a host
-// name (a URL is accepted and its host taken), lowercase and in its ASCII
-// form when internationalised (IDNA: xn--...), without a
-// trailing dot; a public name (not an IP address, not a local-only name)
+// name (a public http or https URL is accepted and its host taken),
+// lowercase and in its ASCII form when internationalised (IDNA: xn--...),
+// without a trailing dot; a public name (not an IP address, not a local-only name)
 // that is a registrable domain or a subdomain of one. It returns the
 // domain or a problem sentence.
 func ParseDomain(raw string) (string, string) {
 	s := strings.ToLower(strings.TrimSpace(raw))
 	if strings.Contains(s, "://") {
-		u, err := url.Parse(s)
-		if err != nil {
-			return "", "must be a domain name such as example.com"
+		// A URL follows every URL field's rules (a port outside 1 to
+		// 65535, a user name, another scheme: refused).
+		u, problem := weburl.Parse(s, false)
+		if problem != "" {
+			return "", "must be a domain name such as example.com, or a public http or https URL on it"
 		}
 		s = u.Hostname()
 	}

@@ -9,15 +9,16 @@ import (
 )
 
 // normalURL returns the form of a page address that link checks compare:
-// no scheme (http and https name the same page), lowercase host without a
-// default port, path without a trailing slash ("/" for the root), the
-// query kept, the fragment dropped. ok is false for a URL without a host.
+// no scheme (http and https name the same page), lowercase host in its
+// ASCII form (an internationalised name and its Punycode name the same
+// page) without a default port, path without a trailing slash ("/" for
+// the root), the query kept, the fragment dropped. ok is false for a URL without a host.
 func normalURL(raw string) (string, bool) {
 	u, err := url.Parse(strings.TrimSpace(raw))
 	if err != nil || u.Host == "" {
 		return "", false
 	}
-	host := strings.ToLower(u.Hostname())
+	host := asciiHost(u.Hostname())
 	if p := u.Port(); p != "" && p != "80" && p != "443" {
 		host += ":" + p
 	}

@@ -40,3 +40,22 @@ func TestSameURL(t *testing.T) {
 		t.Fatal("different pages taken as the same")
 	}
 }
+
+// TestInternationalHosts: a URL written with an internationalised host
+// name is checked and compared at its ASCII form (README: every URL field
+// follows the site_url rule), the form the verified domain is stored in.
+func TestInternationalHosts(t *testing.T) {
+	if !onDomain("bücher.de", "xn--bcher-kva.de") || !onDomain("Blog.Bücher.de", "xn--bcher-kva.de") {
+		t.Fatal("an internationalised host is not on its ASCII domain")
+	}
+	if onDomain("bucher.de", "xn--bcher-kva.de") {
+		t.Fatal("another host taken as on the domain")
+	}
+	if !sameURL("https://bücher.de/x", "https://xn--bcher-kva.de/x/") {
+		t.Fatal("the Unicode and ASCII forms of one page not recognised")
+	}
+	page, _ := url.Parse("https://host.example/post")
+	if !LinksTo([]byte(`<a href="https://xn--bcher-kva.de/x">x</a>`), page, "https://bücher.de/x") {
+		t.Fatal("a link to the ASCII form of an internationalised target not found")
+	}
+}

@@ -44,7 +44,8 @@ func (s *Service) reserve(ctx context.Context, m pairing, now time.Time) (placem
 	p.due(now)
 	month := now.Format("2006-01")
 	_, err := s.Credits.Spend(ctx, credits.SpendRequest{AccountID: p.FromAccount, SiteID: p.FromSite, Kind: creditKind, N: p.Credits},
-		func(tx *dynamo.Tx, _ credits.Spent) (any, error) {
+		func(tx *dynamo.Tx, spent credits.Spent) (any, error) {
+			p.PeriodStart = spent.PeriodStart
 			if err := putPlacement(tx, p, "", 0); err != nil {
 				return nil, err
 			}

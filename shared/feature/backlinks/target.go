@@ -9,6 +9,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/weburl"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -130,8 +131,21 @@ func (it targetItem) view() Target {
 
 var errCursor = apperr.BadCursor()
 
-// onDomain reports whether host is domain or a subdomain of it.
+// onDomain reports whether host is domain or a subdomain of it. host is
+// compared at its ASCII form (Punycode), the form domain is stored in, so a
+// URL written with an internationalised host name is on its domain.
 func onDomain(host, domain string) bool {
-	h := strings.TrimSuffix(strings.ToLower(host), ".")
+	h := asciiHost(host)
 	return h == domain || strings.HasSuffix(h, "."+domain)
+}
+
+// asciiHost returns host lowercased, without a trailing dot and in its
+// ASCII form (each label in Punycode when internationalised), or host
+// lowercased when it cannot be encoded.
+func asciiHost(host string) string {
+	h := strings.TrimSuffix(strings.ToLower(host), ".")
+	if a, ok := weburl.ASCIIHost(h); ok {
+		return a
+	}
+	return h
 }

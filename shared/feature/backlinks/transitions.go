@@ -11,6 +11,7 @@ import (
 
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/credits"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/clock"
@@ -79,12 +80,15 @@ type ending struct {
 	by *auth.Principal
 	// checkedAt is set when a link check ended it.
 	checkedAt *string
+	// gone is the site whose account was deleted, when that ended it.
+	gone string
 }
 
 // end ends placement p (as read) at now. Credits: held credits go back to
 // the requester; a live link's earned credits are taken back from the host
 // (never below a zero balance) and returned to the requester, and the
-// sums settled are undone. Counters, the article's slot and the target's
+// sums settled are undone (unless the requester's account was deleted: see
+// returnCredits). Counters, the article's slot and the target's
 // live_count follow; a link in the host article is unlinked (its words
 // stay) with article.updated; a lost link records backlink.lost on both
 // accounts. It returns the placement as ended; a commit that lost a race
@@ -101,7 +105,7 @@ func (s *Service) end(ctx context.Context, p placementItem, e ending) (placement
 		if err := putPlacement(tx, ended, p.Status, p.Misses); err != nil {
 			return err
 		}
-		if err := s.returnCredits(ctx, tx, p, e.status); err != nil {
+		if err := s.returnCredits(ctx, tx, p, e); err != nil {
 			return err
 		}
 		releaseSlot(tx, p.HostSite, p.HostArticleID)
@@ -127,22 +131,43 @@ func (s *Service) end(ctx context.Context, p placementItem, e ending) (placement
 	return ended, s.changeArticle(ctx, p, who, summary, func(body string) (string, bool) { return Unlink(body, p.TargetURL) }, writes)
 }
 
-// returnCredits adds to tx the credit moves of ending p with status.
-func (s *Service) returnCredits(ctx context.Context, tx *dynamo.Tx, p placementItem, status string) error {
+// returnCredits adds to tx the credit moves of ending p as e says. Held
+// credits go back to the requester, into the billing period they came from
+// (nothing when that period is over). A live link's earned credits are taken
+// back from the host and returned to the requester, and the host's
+// reputation counts the link as lost or as removed by the host; except
+// when the requester's own account was deleted: the host did nothing
+// wrong and keeps what it earned, and only the live counts change.
+func (s *Service) returnCredits(ctx context.Context, tx *dynamo.Tx, p placementItem, e ending) error {
 	c := p.Credits
 	if p.Status != StatusLive {
 		addStats(tx, p.FromAccount, p.FromSite, delta{cEscrowed: -c, cInProgress: -1})
 		addStats(tx, p.HostAccount, p.HostSite, delta{cInProgress: -1})
-		s.Credits.DepositIn(tx, p.FromAccount, p.FromSite, creditKind, c)
-		return nil
+		if p.PeriodStart == "" { // reserved before placements recorded their period
+			s.Credits.DepositIn(tx, p.FromAccount, p.FromSite, creditKind, c)
+			return nil
+		}
+		// A refund goes back into the period the credits came from: none
+		// once the next period's grant replaced the balance.
+		_, err := s.Credits.RefundIn(ctx, tx, credits.Spent{
+			SpendRequest: credits.SpendRequest{AccountID: p.FromAccount, SiteID: p.FromSite, Kind: creditKind, N: c},
+			PeriodStart:  p.PeriodStart,
+		})
+		return err
+	}
+	if e.reason == ReasonSiteDeleted && e.gone == p.FromSite {
+		addStats(tx, p.HostAccount, p.HostSite, delta{cLiveHosted: -1})
+		addStats(tx, p.FromAccount, p.FromSite, delta{cLiveInbound: -1})
+		return s.countLive(ctx, tx, p, -1, nil)
 	}
 	if _, err := s.Credits.WithdrawIn(ctx, tx, p.HostAccount, p.HostSite, creditKind, c); err != nil {
 		return err
 	}
 	host := delta{cLifetimeEarned: -c, cLiveHosted: -1}
-	if status == StatusLost {
+	switch e.reason {
+	case ReasonLinkMissing:
 		host[cLostHosted] = 1
-	} else {
+	case ReasonRemovedByHost:
 		host[cClawedHosted] = 1
 	}
 	addStats(tx, p.HostAccount, p.HostSite, host)

@@ -11,9 +11,10 @@ import (
 // Withdraw ends every placement of site siteID that has not ended, hosted
 // and inbound, because the site's account is being deleted. Each ends as
 // the exchange ends a placement (see end): held credits go back to the
-// requester, a live link's earned credits are taken back from the host,
-// and the link is unlinked in the host article, so the other members'
-// credits and articles stay right. A placement a link check changed at
+// requester, and the link is unlinked in the host article, so the other
+// members' credits and articles stay right. A live link's earned credits
+// are taken back from a deleted host for the requester; a host whose
+// requester was deleted keeps them, and its reputation is not lowered. A placement a link check changed at
 // the same moment is read again.
 func (s *Service) Withdraw(ctx context.Context, siteID string) error {
 	in, err := placementsQuery(siteID)
@@ -34,7 +35,7 @@ func (s *Service) Withdraw(ctx context.Context, siteID string) error {
 			if err != nil || p.ended() {
 				break
 			}
-			_, err = s.end(ctx, p, ending{status: StatusCancelled, reason: ReasonSiteDeleted})
+			_, err = s.end(ctx, p, ending{status: StatusCancelled, reason: ReasonSiteDeleted, gone: siteID})
 			if err == nil {
 				break
 			}
