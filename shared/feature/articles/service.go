@@ -217,12 +217,19 @@ func publicChanges(changed []string) []string {
 }
 
 // Delete removes the caller's article and records article.deleted.
+// Errors: not_found; conflict while the article is being written (or when
+// it changed at the same moment).
 func (s *Service) Delete(ctx context.Context, siteID, id string) (Article, error) {
 	p, _, err := s.site(ctx, siteID)
 	if err != nil {
 		return Article{}, err
 	}
-	return s.Store.Delete(ctx, siteID, id, func(tx *dynamo.Tx, a Article) {
+	return s.Store.Delete(ctx, siteID, id, func(a Article) error {
+		if a.Status == StatusGenerating {
+			return errGenerating // its job owns it: a refund and its events follow the job's end
+		}
+		return nil
+	}, func(tx *dynamo.Tx, a Article) {
 		s.Events.Emit(tx, p.AccountID, siteID, "article.deleted", map[string]any{"article_id": a.ID, "title": a.Title})
 		activity.Record(tx, s.Clock.Now(), p, activity.Change{
 			Action: "article.deleted", SiteID: siteID, Resource: activity.Resource{Type: "article", ID: a.ID},

@@ -244,20 +244,36 @@ func (s *Store) nextUpdate(previous string) string {
 	return clock.Format(now)
 }
 
-// Delete removes article id of the site in tx, with also's writes.
-func (s *Store) Delete(ctx context.Context, siteID, id string, also func(tx *dynamo.Tx, a Article)) (Article, error) {
+// Delete removes article id of the site in tx, with also's writes. guard,
+// when not nil, may refuse the article as read; the delete then happens
+// only if nobody wrote the article in between (its updated_at is the
+// condition), so a guard's refusal cannot be raced past: ErrChanged when
+// the article changed, ErrNotFound when it is gone.
+func (s *Store) Delete(ctx context.Context, siteID, id string, guard func(a Article) error, also func(tx *dynamo.Tx, a Article)) (Article, error) {
 	it, err := s.getItem(ctx, siteID, id)
 	if err != nil {
 		return Article{}, err
 	}
+	if guard != nil {
+		if err := guard(it.Article); err != nil {
+			return Article{}, err
+		}
+	}
 	tx := &dynamo.Tx{}
-	tx.Delete("article", it.PK, it.SK, "attribute_exists(pk)")
+	tx.Raw("article", types.TransactWriteItem{Delete: &types.Delete{
+		Key:                       dynamo.Key(it.PK, it.SK),
+		ConditionExpression:       aws.String("updated_at = :old"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":old": &types.AttributeValueMemberS{Value: it.UpdatedAt}},
+	}})
 	if also != nil {
 		also(tx, it.Article)
 	}
 	if err := s.Table.Commit(ctx, tx, it.Article); err != nil {
-		if errors.Is(err, dynamo.ErrConditionFailed) {
-			return Article{}, ErrNotFound
+		if dynamo.FailedOn(err, "article") {
+			if _, gone := s.getItem(ctx, siteID, id); errors.Is(gone, ErrNotFound) {
+				return Article{}, ErrNotFound
+			}
+			return Article{}, ErrChanged
 		}
 		return Article{}, apperr.Wrap("articles.Delete", err)
 	}

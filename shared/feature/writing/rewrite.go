@@ -148,7 +148,10 @@ func (s *Service) RewriteSection(ctx context.Context, p auth.Principal, siteID, 
 		out.Applied = r.Apply
 		return out, nil
 	}
-	out.Article, err = s.Articles.Change(ctx, siteID, id, func(x *articles.Article) error {
+	// The rewrite is this request's answer: it commits with the change, so
+	// an idempotent retry after a crash replays it instead of rewriting the
+	// already rewritten passage again.
+	prep, err := s.Articles.Prepare(ctx, siteID, id, func(x *articles.Article) error {
 		if x.BodyMarkdown != a.BodyMarkdown || x.Status == articles.StatusGenerating {
 			return articles.ErrChanged
 		}
@@ -157,24 +160,31 @@ func (s *Service) RewriteSection(ctx context.Context, p auth.Principal, siteID, 
 			x.SetSEOScore(site)
 		}
 		return nil
-	}, func(tx *dynamo.Tx, _, saved articles.Article) error {
-		what := "a passage"
-		if out.Section != nil {
-			what = fmt.Sprintf("section %q", *out.Section)
-		}
-		activity.Record(tx, s.Clock.Now(), p, activity.Change{
-			Action: "article.section_rewritten", SiteID: siteID, Resource: activity.Resource{Type: "article", ID: id},
-			Summary: fmt.Sprintf("Rewrote %s of %q", what, saved.Title),
-		})
-		if saved.Status == articles.StatusFinished {
-			s.Events.Emit(tx, p.AccountID, siteID, "article.updated", map[string]any{"article": saved.WithoutBody(), "changed": []string{"body_markdown"}})
-		}
-		return nil
 	})
 	if err != nil {
 		return Rewrite{}, err
 	}
-	out.Applied = true
+	saved := prep.After
+	tx := &dynamo.Tx{}
+	prep.PutIn(tx)
+	what := "a passage"
+	if out.Section != nil {
+		what = fmt.Sprintf("section %q", *out.Section)
+	}
+	activity.Record(tx, s.Clock.Now(), p, activity.Change{
+		Action: "article.section_rewritten", SiteID: siteID, Resource: activity.Resource{Type: "article", ID: id},
+		Summary: fmt.Sprintf("Rewrote %s of %q", what, saved.Title),
+	})
+	if saved.Status == articles.StatusFinished {
+		s.Events.Emit(tx, p.AccountID, siteID, "article.updated", map[string]any{"article": saved.WithoutBody(), "changed": []string{"body_markdown"}})
+	}
+	out.Article, out.Applied = saved, true
+	if err := s.Table.Commit(ctx, tx, out); err != nil {
+		if articles.LostArticle(err) {
+			return Rewrite{}, articles.ErrChanged
+		}
+		return Rewrite{}, apperr.Wrap("writing.RewriteSection", err)
+	}
 	return out, nil
 }
 

@@ -267,7 +267,7 @@ func TestDeletedWhileWaiting(t *testing.T) {
 	r := newRig(t, model.Offline{}, true)
 	id := r.scheduled(t)
 	j := r.generate(t, id)
-	if _, err := r.svc.Articles.Delete(context.Background(), r.site, id, nil); err != nil {
+	if _, err := r.svc.Articles.Delete(context.Background(), r.site, id, nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	if got := r.process(t, j.ID); got.Status != jobs.Failed || got.Error.Code != "not_found" {

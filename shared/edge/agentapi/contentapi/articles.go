@@ -83,19 +83,17 @@ func (h *Articles) update(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	a, err := h.Articles.Update(r.Context(), r.PathValue("site_id"), r.PathValue("article_id"), in)
-	if err != nil {
-		api.Error(w, r, err)
-		return
-	}
-	api.JSON(w, http.StatusOK, articleView(a))
+	// api.Run stores the answer with the change (Idempotency-Key): a retry
+	// after a crash between the two replays it.
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (articles.Article, error) {
+		return h.Articles.Update(ctx, r.PathValue("site_id"), r.PathValue("article_id"), in)
+	}, articleView)
 }
 
 func (h *Articles) delete(w http.ResponseWriter, r *http.Request) {
-	a, err := h.Articles.Delete(r.Context(), r.PathValue("site_id"), r.PathValue("article_id"))
-	if err != nil {
-		api.Error(w, r, err)
-		return
-	}
-	api.JSON(w, http.StatusOK, map[string]any{"deleted": true, "id": a.ID})
+	// As update: a retry of a delete that committed replays its answer
+	// rather than answering not_found.
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (articles.Article, error) {
+		return h.Articles.Delete(ctx, r.PathValue("site_id"), r.PathValue("article_id"))
+	}, func(a articles.Article) any { return map[string]any{"deleted": true, "id": a.ID} })
 }
