@@ -43,18 +43,21 @@ import (
 func main() {
 	defer jsii.Close()
 	app := awscdk.NewApp(nil)
+	assetDir := contextString(app, "assetDir", "../.build")
+	mailFrom := contextString(app, "mailFrom", stack.DefaultMailFrom)
+	stripeSecretName := contextString(app, "stripeSecretName", "")
 	limits, err := readLimits(app)
 	if err == nil {
 		err = checkChoices(app)
 	}
 	if err == nil {
-		err = checkMailFrom(contextString(app, "mailFrom", stack.DefaultMailFrom))
+		err = checkMailFrom(mailFrom)
 	}
 	if err == nil {
-		err = checkStripeSecretName(contextString(app, "stripeSecretName", ""))
+		err = checkStripeSecretName(stripeSecretName)
 	}
 	if err == nil {
-		err = checkAssets(contextString(app, "assetDir", "../.build"))
+		err = checkAssets(assetDir)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -69,14 +72,14 @@ func main() {
 			},
 			Description: jsii.String("Content-marketing service: HTTP API, Lambda functions, DynamoDB table, SQS queues"),
 		},
-		AssetDir: contextString(app, "assetDir", "../.build"),
-		MailFrom: contextString(app, "mailFrom", stack.DefaultMailFrom),
+		AssetDir: assetDir,
+		MailFrom: mailFrom,
 		LogLevel: contextString(app, "logLevel", "info"),
 		Arch:     contextString(app, "lambdaArch", stack.ArchARM64),
 
 		Model:            contextString(app, "model", stack.ModelOffline),
 		BedrockModelID:   contextString(app, "bedrockModelId", ""),
-		StripeSecretName: contextString(app, "stripeSecretName", ""),
+		StripeSecretName: stripeSecretName,
 		AlarmEmail:       contextString(app, "alarmEmail", ""),
 
 		APIRateLimit:             limits.apiRate,

@@ -26,22 +26,9 @@ import (
 // pays nothing, so the account stays trialing, with the trial's credits
 // and without the paid plan.
 func TestStripeTrialInvoiceDoesNotActivate(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a dev stack")
-	}
-	env := testenv.Start(t, testenv.Options{SchedulerEvery: -1, Configure: func(c *config.Config) {
-		c.Stripe.WebhookSecret = stripepaytest.Secret
-		c.Stripe.StudioPriceID = stripepaytest.StudioPrice
-	}})
+	env := startCheckedOut(t)
 	g := env.Stack.Graph
 	ctx := context.Background()
-	seedAccount(t, env, stripepaytest.Account)
-	if d := stripepaytest.Start.Sub(g.Clock.Now()); d > 0 {
-		env.Advance(t, d.Seconds()+1)
-	}
-	checkout := stripepaytest.Load(t, "stripe-checkout-completed.json")
-	env.Client().Do(t, "POST", routes.PaymentsWebhookPath, checkout.Body,
-		"Stripe-Signature: "+checkout.Headers["stripe-signature"], "Content-Type: application/json").Expect(t, http.StatusOK)
 
 	// The trial's invoice, as Stripe sends it right after the checkout.
 	now := g.Clock.Now()
@@ -71,22 +58,9 @@ func TestStripeTrialInvoiceDoesNotActivate(t *testing.T) {
 // no credits (credits.reset is for a new period, spec 6) and leaves the
 // period as it was.
 func TestStripeProrationInvoiceIsNotARenewal(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a dev stack")
-	}
-	env := testenv.Start(t, testenv.Options{SchedulerEvery: -1, Configure: func(c *config.Config) {
-		c.Stripe.WebhookSecret = stripepaytest.Secret
-		c.Stripe.StudioPriceID = stripepaytest.StudioPrice
-	}})
+	env := startCheckedOut(t)
 	g := env.Stack.Graph
 	ctx := context.Background()
-	seedAccount(t, env, stripepaytest.Account)
-	if d := stripepaytest.Start.Sub(g.Clock.Now()); d > 0 {
-		env.Advance(t, d.Seconds()+1)
-	}
-	checkout := stripepaytest.Load(t, "stripe-checkout-completed.json")
-	env.Client().Do(t, "POST", routes.PaymentsWebhookPath, checkout.Body,
-		"Stripe-Signature: "+checkout.Headers["stripe-signature"], "Content-Type: application/json").Expect(t, http.StatusOK)
 
 	// The trial runs out into the paid plan.
 	trialEnd := stripepaytest.Start.Add(7 * 24 * time.Hour)
@@ -133,6 +107,29 @@ func TestStripeProrationInvoiceIsNotARenewal(t *testing.T) {
 	if err != nil || len(page.Events) != 0 {
 		t.Fatalf("billing.payment_failed after a declined proration invoice: %v (%v)", page.Events, err)
 	}
+}
+
+// startCheckedOut starts a dev stack of its own that takes Stripe's test
+// webhooks, seeds the Stripe test account, moves the clock to the
+// recorded Stripe events' time and sends the recorded checkout: the
+// account is on its trial.
+func startCheckedOut(t *testing.T) *testenv.Env {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts a dev stack")
+	}
+	env := testenv.Start(t, testenv.Options{SchedulerEvery: -1, Configure: func(c *config.Config) {
+		c.Stripe.WebhookSecret = stripepaytest.Secret
+		c.Stripe.StudioPriceID = stripepaytest.StudioPrice
+	}})
+	seedAccount(t, env, stripepaytest.Account)
+	if d := stripepaytest.Start.Sub(env.Stack.Graph.Clock.Now()); d > 0 {
+		env.Advance(t, d.Seconds()+1)
+	}
+	checkout := stripepaytest.Load(t, "stripe-checkout-completed.json")
+	env.Client().Do(t, "POST", routes.PaymentsWebhookPath, checkout.Body,
+		"Stripe-Signature: "+checkout.Headers["stripe-signature"], "Content-Type: application/json").Expect(t, http.StatusOK)
+	return env
 }
 
 // sendInvoicePaid posts a signed Stripe invoice.paid of the samples'

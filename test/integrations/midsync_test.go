@@ -57,13 +57,15 @@ func (r *rig) hold(t *testing.T, max time.Duration) *gate {
 	return g
 }
 
-// TestDisconnectDuringASyncStopsIt: once the owner disconnects, a sync
-// under way sends nothing more with the connection's token; the articles
-// it had not reached are skipped.
-func TestDisconnectDuringASyncStopsIt(t *testing.T) {
-	r := newRig(t, "midsync.example.com")
+// syncHeld connects push_platform_1 on a new rig for host, writes an
+// article of each title and starts a sync whose first push the platform
+// holds: it returns once that push has arrived, with the gate to release
+// it and the sync's job.
+func syncHeld(t *testing.T, host string, titles ...string) (*rig, *gate, map[string]any) {
+	t.Helper()
+	r := newRig(t, host)
 	r.connect(t, "push_platform_1")
-	for _, title := range []string{"Mid one", "Mid two", "Mid three"} {
+	for _, title := range titles {
 		r.written(t, title)
 	}
 	g := r.hold(t, 10*time.Second)
@@ -73,6 +75,14 @@ func TestDisconnectDuringASyncStopsIt(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("the sync's first push never reached the platform")
 	}
+	return r, g, job
+}
+
+// TestDisconnectDuringASyncStopsIt: once the owner disconnects, a sync
+// under way sends nothing more with the connection's token; the articles
+// it had not reached are skipped.
+func TestDisconnectDuringASyncStopsIt(t *testing.T) {
+	r, g, job := syncHeld(t, "midsync.example.com", "Mid one", "Mid two", "Mid three")
 	r.api(t, "DELETE", r.path("push_platform_1"), nil).Expect(t, http.StatusOK)
 	close(g.release)
 
@@ -95,18 +105,7 @@ func TestDisconnectDuringASyncStopsIt(t *testing.T) {
 // site a new token while a sync runs (the old one now refused), the rest
 // of the sync goes with the new token instead of failing on the old one.
 func TestNewTokenDuringASyncCarriesOn(t *testing.T) {
-	r := newRig(t, "newtoken.example.com")
-	r.connect(t, "push_platform_1")
-	for _, title := range []string{"Token one", "Token two", "Token three"} {
-		r.written(t, title)
-	}
-	g := r.hold(t, 10*time.Second)
-	job := r.api(t, "POST", r.path("push_platform_1")+"/sync", nil).Expect(t, http.StatusAccepted).JSON(t)["job"].(map[string]any)
-	select {
-	case <-g.arrived:
-	case <-time.After(20 * time.Second):
-		t.Fatal("the sync's first push never reached the platform")
-	}
+	r, g, job := syncHeld(t, "newtoken.example.com", "Token one", "Token two", "Token three")
 	r.fake.SetToken("renewed-token")
 	page := r.connectURL(t, "push_platform_1")
 	r.env.Client().Do(t, "POST", page, map[string]any{"site_url": "https://" + r.host, "api_token": "renewed-token"}).Expect(t, http.StatusOK)

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -96,6 +97,29 @@ func TestKeywordValidation(t *testing.T) {
 	wantError(t, a.Client.Agent(t, "GET", base+"?cursor=nonsense", nil), http.StatusUnprocessableEntity, "validation_failed")
 }
 
+// pagedNames lists a's keywords limit at a time, following next_cursor
+// for at most pages pages, and returns their names in the order listed.
+func pagedNames(t *testing.T, a *testenv.Account, limit, pages int) []string {
+	t.Helper()
+	var names []string
+	cursor := ""
+	for range pages {
+		var page struct {
+			Keywords   []keyword
+			NextCursor *string `json:"next_cursor"`
+		}
+		a.Client.Agent(t, "GET", "/sites/"+a.SiteID+"/keywords?limit="+strconv.Itoa(limit)+cursor, nil).Expect(t, http.StatusOK).Decode(t, &page)
+		for _, k := range page.Keywords {
+			names = append(names, k.Name)
+		}
+		if page.NextCursor == nil {
+			break
+		}
+		cursor = "&cursor=" + *page.NextCursor
+	}
+	return names
+}
+
 // TestKeywordListOrderAndPaging: highest search_volume first (ties by
 // name), pages through next_cursor, filters by source.
 func TestKeywordListOrderAndPaging(t *testing.T) {
@@ -109,22 +133,7 @@ func TestKeywordListOrderAndPaging(t *testing.T) {
 		a.Client.Agent(t, "POST", base, map[string]any{"name": k.name, "search_volume": k.vol}).Expect(t, http.StatusCreated)
 	}
 	want := []string{"what is a crm", "best crm", "crm for agencies", "crm pricing", "crm"}
-	var names []string
-	cursor := ""
-	for pages := 0; pages < 5; pages++ {
-		var page struct {
-			Keywords   []keyword
-			NextCursor *string `json:"next_cursor"`
-		}
-		a.Client.Agent(t, "GET", base+"?limit=2"+cursor, nil).Expect(t, http.StatusOK).Decode(t, &page)
-		for _, k := range page.Keywords {
-			names = append(names, k.Name)
-		}
-		if page.NextCursor == nil {
-			break
-		}
-		cursor = "&cursor=" + *page.NextCursor
-	}
+	names := pagedNames(t, a, 2, 5)
 	if !reflect.DeepEqual(names, want) {
 		t.Fatalf("paged names %v, want %v", names, want)
 	}
@@ -155,22 +164,7 @@ func TestKeywordTiesByName(t *testing.T) {
 	if !reflect.DeepEqual(listed, want) {
 		t.Fatalf("keywords %v, want %v", listed, want)
 	}
-	var paged []string
-	cursor := ""
-	for range want {
-		var page struct {
-			Keywords   []keyword
-			NextCursor *string `json:"next_cursor"`
-		}
-		a.Client.Agent(t, "GET", base+"?limit=1"+cursor, nil).Expect(t, http.StatusOK).Decode(t, &page)
-		for _, k := range page.Keywords {
-			paged = append(paged, k.Name)
-		}
-		if page.NextCursor == nil {
-			break
-		}
-		cursor = "&cursor=" + *page.NextCursor
-	}
+	paged := pagedNames(t, a, 1, len(want))
 	if !reflect.DeepEqual(paged, want) {
 		t.Fatalf("paged %v, want %v", paged, want)
 	}

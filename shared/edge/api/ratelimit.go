@@ -65,8 +65,8 @@ func RateLimit(l Limiter, account, anonymous Budget) func(http.Handler) http.Han
 				scope, b = "acct#"+p.AccountID, account
 			}
 			c := &count{limit: b.Limit}
-			hitCtx := r.Context()
-			if speculating(hitCtx) != nil {
+			spec, hitCtx := speculating(r.Context()), r.Context()
+			if spec != nil {
 				// A refused check cancels the read; the count must still
 				// end, so that what it counted is known and given back.
 				hitCtx = context.WithoutCancel(hitCtx)
@@ -75,8 +75,8 @@ func RateLimit(l Limiter, account, anonymous Budget) func(http.Handler) http.Han
 				c.win, err = l.Hit(hitCtx, "rl#"+scope, b.Window)
 				return err
 			})
-			if s := speculating(r.Context()); s != nil {
-				s.onRefused(func(ctx context.Context) {
+			if spec != nil {
+				spec.onRefused(func(ctx context.Context) {
 					if c.wait() == nil {
 						if err := l.GiveBack(ctx, "rl#"+scope, b.Window, c.win); err != nil {
 							slog.WarnContext(ctx, "rate limit refund failed", "err", err)

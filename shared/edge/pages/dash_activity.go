@@ -219,13 +219,10 @@ func activityQuery(r *http.Request, siteID string) url.Values {
 	if c := r.URL.Query().Get("cursor"); c != "" {
 		q.Set("cursor", c)
 	}
-	if siteID == "" {
-		if a := r.URL.Query().Get("actor_id"); a != "" {
-			q.Set("actor_id", a)
-		}
-	}
 	if siteID != "" {
 		q.Set("site_id", siteID)
+	} else if a := r.URL.Query().Get("actor_id"); a != "" {
+		q.Set("actor_id", a)
 	}
 	return q
 }

@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strconv"
 	"time"
+
+	"rvcontent/shared/feature/integrations"
 )
 
 // autopilotFields are the fields of PATCH /sites/{site_id}/autopilot.
@@ -105,20 +107,6 @@ type syncSummary struct {
 // until read.
 type syncProblem struct{ ArticleID, Href, Title, Message string }
 
-// apiSyncResult is the result of an integration.sync job.
-type apiSyncResult struct {
-	IntegrationID string `json:"integration_id"`
-	Created       int    `json:"created"`
-	Updated       int    `json:"updated"`
-	Unchanged     int    `json:"unchanged"`
-	Failed        int    `json:"failed"`
-	Skipped       int    `json:"skipped"`
-	Errors        []struct {
-		ArticleID string `json:"article_id"`
-		Message   string `json:"message"`
-	} `json:"errors"`
-}
-
 // lastPushes reads the site's recent sync jobs, newest first: the
 // summary of each platform's last finished sync, and whether one is
 // still waiting or running.
@@ -129,7 +117,7 @@ func lastPushes(siteID string, list []apiJob, now time.Time) (last map[string]*s
 			running = true
 			continue
 		}
-		var res apiSyncResult
+		var res integrations.SyncResult
 		if j.Status != "completed" || json.Unmarshal(j.Result, &res) != nil || last[res.IntegrationID] != nil {
 			continue
 		}
