@@ -134,6 +134,5 @@ func entryCursor(c dynamo.Cursor) bool {
 	if !ok || !ids.Valid(id) {
 		return false
 	}
-	t, err := time.Parse(time.RFC3339Nano, at)
-	return err == nil && clock.SortKey(t) == at
+	return clock.IsSortKey(at)
 }

@@ -310,9 +310,7 @@ func (s *Service) emitAs(who auth.Principal, tx *dynamo.Tx, r *record, now time.
 		data[k] = v
 	}
 	s.Events.Emit(tx, r.AccountID, "", typ, data)
-	activity.Record(tx, now, who, activity.Change{
-		Action: typ, Resource: activity.Resource{Type: "billing", ID: r.AccountID}, Summary: summary,
-	})
+	recordAs(who, tx, r, now, typ, summary)
 }
 
 // changer returns who makes a change applied under ctx: the caller of an
@@ -329,7 +327,12 @@ func changer(ctx context.Context, accountID string) auth.Principal {
 // record adds an activity entry for a billing change made by the processor
 // or the scheduler.
 func (s *Service) record(tx *dynamo.Tx, r *record, now time.Time, action, summary string) {
-	activity.Record(tx, now, auth.Service(r.AccountID, "billing"), activity.Change{
+	recordAs(auth.Service(r.AccountID, "billing"), tx, r, now, action, summary)
+}
+
+// recordAs adds an activity entry for a billing change made by who.
+func recordAs(who auth.Principal, tx *dynamo.Tx, r *record, now time.Time, action, summary string) {
+	activity.Record(tx, now, who, activity.Change{
 		Action: action, Resource: activity.Resource{Type: "billing", ID: r.AccountID}, Summary: summary,
 	})
 }

@@ -136,8 +136,7 @@ func position(after string) bool {
 	if hasID && !ids.Valid(id) {
 		return false
 	}
-	t, err := time.Parse(time.RFC3339Nano, at)
-	return err == nil && clock.SortKey(t) == at
+	return clock.IsSortKey(at)
 }
 
 // Settle is how long after its creation time an event may still commit:

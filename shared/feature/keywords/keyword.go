@@ -51,14 +51,6 @@ func New(siteID string, f model.KeywordIdea, source string, now time.Time) Keywo
 	return k
 }
 
-// Refreshed returns k with the values of finding f and source, keeping its
-// id, name and created_at: a rescan's keyword replacing a same-name one.
-func (k Keyword) Refreshed(f model.KeywordIdea, source string) Keyword {
-	n := New(k.SiteID, f, source, time.Time{})
-	n.ID, n.Name, n.CreatedAt = k.ID, k.Name, k.CreatedAt
-	return n
-}
-
 // sortKey orders keywords by search volume, highest first, then by name
 // and id; list cursors hold it. The parts are separated by NUL, which
 // sorts before every character a name can hold, so a name comes before

@@ -98,6 +98,13 @@ const Layout = "2006-01-02T15:04:05.000000Z"
 // nanoseconds).
 func SortKey(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000000000Z") }
 
+// IsSortKey reports whether s is a time exactly as SortKey writes it: what
+// a cursor holding a sort key's time must hold.
+func IsSortKey(s string) bool {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	return err == nil && SortKey(t) == s
+}
+
 // Parse reads an RFC 3339 timestamp as the API accepts it.
 func Parse(s string) (time.Time, error) {
 	t, err := time.Parse(time.RFC3339Nano, s)

@@ -2,6 +2,7 @@ package model
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -193,6 +194,11 @@ func hasAnyWord(name string, vocabulary *wordSet) bool {
 		}
 	}
 	return false
+}
+
+// hasWord reports whether name, lowercased, has word as one of its words.
+func hasWord(name, word string) bool {
+	return slices.Contains(strings.Fields(strings.ToLower(name)), word)
 }
 
 // NormalKeyword is a keyword name as the service stores it: letters with

@@ -315,11 +315,11 @@ func ideaText(r int, kw, aud, intent string) (string, string, bool) {
 	case 1:
 		return "Common questions about " + kw + ", answered", "Answers the questions people ask most about " + kw + ".", true
 	case 2:
-		return capitalizeIdea(kw) + ": mistakes to avoid", "Lists common mistakes with " + kw + " and how to avoid them.", !hasAnyWord(kw, &wordSet{list: "mistakes"})
+		return capitalizeIdea(kw) + ": mistakes to avoid", "Lists common mistakes with " + kw + " and how to avoid them.", !hasWord(kw, "mistakes")
 	case 3:
-		return "A checklist for " + kw, "A step-by-step checklist for " + kw + toAud + ".", !hasAnyWord(kw, &wordSet{list: "checklist"})
+		return "A checklist for " + kw, "A step-by-step checklist for " + kw + toAud + ".", !hasWord(kw, "checklist")
 	case 4:
-		return capitalizeIdea(kw) + ": examples and lessons", "Works through examples of " + kw + " and what each one shows.", !hasAnyWord(kw, &wordSet{list: "examples"})
+		return capitalizeIdea(kw) + ": examples and lessons", "Works through examples of " + kw + " and what each one shows.", !hasWord(kw, "examples")
 	}
 	return "Getting started with " + kw, "Where to begin with " + kw + " and what to do first.", true
 }
