@@ -105,13 +105,6 @@ func (c *Counters) Take(ctx context.Context, scope string, length time.Duration,
 	return win, nil
 }
 
-// Give returns one event to scope's current window, after a Take whose action
-// did not happen.
-func (c *Counters) Give(ctx context.Context, scope string, length time.Duration) error {
-	pk, sk, _, _, _ := c.window(scope, length)
-	return c.give(ctx, pk, sk)
-}
-
 // GiveBack returns one event to the window that counted it (counted, as
 // Hit or Take returned it), not to the current one: a count given back
 // after its window ended must not free a place in the next window, where

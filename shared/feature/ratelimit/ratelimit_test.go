@@ -46,11 +46,13 @@ func TestHitCountsEveryCallInItsWindow(t *testing.T) {
 func TestTakeStopsAtMaxAndGiveReturns(t *testing.T) {
 	c, clk := newCounters(t)
 	scope := ids.New()
+	var last ratelimit.Window
 	for i := 1; i <= 3; i++ {
 		w, err := c.Take(context.Background(), scope, ratelimit.Day, 3)
 		if err != nil || w.Count != i {
 			t.Fatalf("take %d: %+v, %v", i, w, err)
 		}
+		last = w
 	}
 	w, err := c.Take(context.Background(), scope, ratelimit.Day, 3)
 	if !errors.Is(err, ratelimit.ErrExhausted) {
@@ -59,7 +61,7 @@ func TestTakeStopsAtMaxAndGiveReturns(t *testing.T) {
 	if want := 12*3600 - 10; w.RetryAfter() != want {
 		t.Fatalf("retry after %d s, want %d (until midnight UTC)", w.RetryAfter(), want)
 	}
-	if err := c.Give(context.Background(), scope, ratelimit.Day); err != nil {
+	if err := c.GiveBack(context.Background(), scope, ratelimit.Day, last); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.Take(context.Background(), scope, ratelimit.Day, 3); err != nil {
@@ -76,23 +78,23 @@ func TestTakeStopsAtMaxAndGiveReturns(t *testing.T) {
 
 func TestGiveNeverGoesBelowZero(t *testing.T) {
 	c, _ := newCounters(t)
-	scope := ids.New()
-	if err := c.Give(context.Background(), scope, time.Hour); err != nil {
+	ctx, scope := context.Background(), ids.New()
+	w, err := c.Take(ctx, scope, time.Hour, 1)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.Take(context.Background(), scope, time.Hour, 1); err != nil {
-		t.Fatal(err)
+	if err := c.GiveBack(ctx, ids.New(), time.Hour, w); err != nil {
+		t.Fatalf("a give-back to a window never counted: %v", err)
 	}
-	if err := c.Give(context.Background(), scope, time.Hour); err != nil {
-		t.Fatal(err)
+	for range 2 {
+		if err := c.GiveBack(ctx, scope, time.Hour, w); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if err := c.Give(context.Background(), scope, time.Hour); err != nil {
-		t.Fatal(err)
-	}
-	if w, err := c.Take(context.Background(), scope, time.Hour, 1); err != nil || w.Count != 1 {
+	if w, err := c.Take(ctx, scope, time.Hour, 1); err != nil || w.Count != 1 {
 		t.Fatalf("take = %+v, %v; want count 1 (gives do not bank quota)", w, err)
 	}
-	if _, err := c.Take(context.Background(), scope, time.Hour, 1); !errors.Is(err, ratelimit.ErrExhausted) {
+	if _, err := c.Take(ctx, scope, time.Hour, 1); !errors.Is(err, ratelimit.ErrExhausted) {
 		t.Fatalf("second take = %v, want ErrExhausted", err)
 	}
 }
