@@ -12,13 +12,14 @@ import (
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/feature/sessions"
 	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/weburl"
 )
 
 // SessionCookie is the name of the signed-in owner's session cookie.
 const SessionCookie = "session"
 
 // maxNext is the longest continuation path a sign-in keeps.
-const maxNext = 2048
+const maxNext = weburl.MaxLen
 
 // Owners reads and writes the owner's session cookie for the pages behind
 // sign-in.

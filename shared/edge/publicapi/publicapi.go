@@ -38,12 +38,6 @@ const Window = time.Minute
 // ServiceName is the ping result's "service".
 const ServiceName = "rvcontent-public-articles"
 
-// Counter counts requests in fixed windows (ratelimit.Counters), and
-// gives a count back to the window that counted it.
-type Counter interface {
-	api.Limiter
-}
-
 // Server is the public articles API.
 type Server struct {
 	Keys     *sitekeys.Service
@@ -51,7 +45,9 @@ type Server struct {
 	Billing  *billing.Service
 	Articles *articles.Store
 	Recorder *liveurls.Recorder
-	Counters Counter
+	// Counters count requests in fixed windows (ratelimit.Counters) and
+	// give a count back to the window that counted it.
+	Counters api.Limiter
 	Clock    clock.Clock
 	// PerIP and PerAccount are the request limits per window (defaults
 	// when zero).

@@ -32,7 +32,7 @@ const ScanKind = scans.Kind
 // (sites.MaxBrandName, sites.MaxProductDescription).
 const (
 	MaxEmail     = 254
-	MaxURL       = 2048 // site_url and contact_url
+	MaxURL       = weburl.MaxLen // site_url and contact_url
 	MinAgentName = 2
 	MaxAgentName = 60
 	MaxOperator  = 100

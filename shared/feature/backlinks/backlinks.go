@@ -13,7 +13,11 @@
 // encode.
 package backlinks
 
-import "time"
+import (
+	"time"
+
+	"rvcontent/shared/kernel/weburl"
+)
 
 // Domain verification statuses (spec 2 Domain verification).
 const (
@@ -73,7 +77,7 @@ const (
 	MinAnchor           = 2
 	MaxAnchor           = 80
 	MaxLinksPerArticle  = 2
-	MaxTargetURL        = 2048
+	MaxTargetURL        = weburl.MaxLen
 	DefaultMaxLinks     = 1
 	DefaultPriority     = 5
 	DefaultMonthlyLinks = 4

@@ -14,6 +14,7 @@ import (
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/ids"
 	"rvcontent/shared/kernel/input"
+	"rvcontent/shared/kernel/weburl"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -25,7 +26,7 @@ type ReplyRecord struct {
 }
 
 // MaxPermalink bounds a permalink's length.
-const MaxPermalink = 2048
+const MaxPermalink = weburl.MaxLen
 
 // ParseReplyRecord reads the body of POST /sites/{site_id}/forum/replies.
 func ParseReplyRecord(o *input.Object) (ReplyRecord, error) {

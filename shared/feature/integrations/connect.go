@@ -252,7 +252,7 @@ func (s *Service) FinishConnect(ctx context.Context, token string, in Credential
 
 // MaxSiteURL is the longest platform site address accepted, as every URL
 // field.
-const MaxSiteURL = 2048
+const MaxSiteURL = weburl.MaxLen
 
 // siteAddress reports whether u (parsed from raw) can be a platform site's
 // address that the API roots are added to: at most MaxSiteURL characters,

@@ -30,7 +30,7 @@ const (
 // MaxURL is the longest live URL accepted (also by the agent API's
 // publish). A longer one answers rule 2's sentence: it is no address the
 // service can store or verify.
-const MaxURL = 2048
+const MaxURL = weburl.MaxLen
 
 // VerifiedDomains tells a site's verified backlink-exchange domain. The
 // backlinks feature implements it; without one only the website counts.

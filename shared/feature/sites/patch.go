@@ -11,9 +11,9 @@ import (
 // Limits of PATCH /sites/{site_id} (spec 4.5).
 const (
 	MaxBrandName          = 120
-	MaxWebsiteURL         = 2048
+	MaxWebsiteURL         = weburl.MaxLen
 	MaxProductDescription = 2000
-	MaxAvatarURL          = 2048
+	MaxAvatarURL          = weburl.MaxLen
 	MaxTone               = 80
 	MaxWritingStyle       = 80
 	MaxWritingAudience    = 160

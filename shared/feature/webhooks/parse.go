@@ -8,7 +8,7 @@ import (
 )
 
 // maxURL is the longest endpoint URL accepted.
-const MaxURL = 2048
+const MaxURL = weburl.MaxLen
 
 // NewInput is what POST /webhooks takes, validated.
 type NewInput struct {

@@ -98,6 +98,11 @@ func PublicHost(host string) bool {
 	return len(h) <= 253
 }
 
+// MaxLen is the longest URL any field of the service accepts (a site's
+// address, a webhook, a live URL, a backlink target, a permalink...):
+// longer, it is no address the service can store or a browser follows.
+const MaxLen = 2048
+
 // Parse parses raw as a public http(s) URL (https only when httpsOnly) and
 // returns it, with an internationalised host in its ASCII form, or a
 // problem sentence for the field. A URL with a control character (C0, DEL
