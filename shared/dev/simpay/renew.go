@@ -75,6 +75,19 @@ func (p *Processor) renewOnce(ctx context.Context, id string) (bool, error) {
 	tx := &dynamo.Tx{}
 	ev := payments.Event{ID: "evt_" + s.ID + "_" + clock.SortKey(end), AccountID: s.AccountID}
 	if s.CancelAtPeriodEnd || s.Status == payments.StatusPastDue {
+		if s.Status == payments.StatusPastDue {
+			// The declined renewal that made it past due may not have
+			// reached the sink yet (another run's report still on its
+			// way, or one that failed): report it again first, so the
+			// end never overtakes it. The sink drops an event it applied.
+			// The subscription ends whatever the sink answers, as a
+			// processor's does.
+			failed := payments.Event{ID: "evt_" + s.ID + "_" + clock.SortKey(at(s.PeriodStart)), Type: payments.InvoiceFailed,
+				AccountID: s.AccountID, Amount: monthly(&s), Subscription: s.snapshot()}
+			if err := p.report(ctx, failed); err != nil {
+				slog.WarnContext(ctx, "report a past-due subscription's failed renewal again", "subscription", s.ID, "err", err)
+			}
+		}
 		s.Status, s.GSI1PK, s.GSI1SK = payments.StatusCanceled, "", ""
 		ev.Type = payments.SubscriptionEnded
 		putSub(tx, &s)

@@ -91,3 +91,73 @@ func TestOverlappingRenewalRuns(t *testing.T) {
 		}
 	}
 }
+
+// A run that overtakes another's report (the scheduler fired while a
+// harness run was going) ends a past-due subscription only after its
+// failed renewal has reached the sink: a billing service that applies
+// events in the order they arrive sees past_due before the end, never the
+// end first (it drops a failed payment of an ended subscription, and the
+// account would have no billing.payment_failed).
+func TestRenewalReportsThePastDueBeforeTheEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs DynamoDB Local")
+	}
+	clk := &clock.Fixed{T: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
+	var (
+		mu      sync.Mutex
+		applied []payments.EventType // in the order the sink finished them, each event id once
+		seen    = map[string]bool{}
+		failIDs = map[string]int{} // reports of each failed renewal
+		nested  bool
+		p       *simpay.Processor
+	)
+	p = &simpay.Processor{Table: dynamotest.Table(t), Clock: clk, BaseURL: "http://127.0.0.1", Sink: payments.SinkFunc(func(ctx context.Context, ev payments.Event) error {
+		mu.Lock()
+		overtake := ev.Type == payments.InvoiceFailed && !nested
+		nested = nested || overtake
+		mu.Unlock()
+		if overtake {
+			// Another run goes through the whole due work while this
+			// report is on its way.
+			if err := p.Renew(ctx); err != nil {
+				return err
+			}
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if ev.Type == payments.InvoiceFailed {
+			failIDs[ev.ID]++
+		}
+		if !seen[ev.ID] {
+			seen[ev.ID] = true
+			applied = append(applied, ev.Type)
+		}
+		return nil
+	})}
+	ctx := context.Background()
+	if err := p.Subscribe(ctx, ids.New(), "o@example.com", "4000000000000341"); err != nil {
+		t.Fatal(err)
+	}
+	// Two period ends at once: the first renewal is declined (past_due),
+	// the second ends the subscription.
+	clk.T = payments.AddMonths(clk.T, 2).Add(time.Minute)
+	if err := p.Renew(ctx); err != nil {
+		t.Fatal(err)
+	}
+	failed, ended := -1, -1
+	for i, typ := range applied {
+		switch typ {
+		case payments.InvoiceFailed:
+			failed = i
+		case payments.SubscriptionEnded:
+			ended = i
+		}
+	}
+	if failed < 0 || ended < 0 || failed > ended {
+		t.Fatalf("events applied in the order %v: want the failed renewal before the end", applied)
+	}
+	// The failure reported again is the same event, which the sink drops.
+	if len(failIDs) != 1 {
+		t.Fatalf("failed renewal reported under %d ids (%v), want one", len(failIDs), failIDs)
+	}
+}
