@@ -133,7 +133,7 @@ type Claims struct {
 func (s *Claims) ClaimInfo(ctx context.Context, token string) (ClaimState, error) {
 	var c claimItem
 	err := s.Table.Get(ctx, dynamo.ClaimPK(hashToken(token)), dynamo.ClaimSK, &c)
-	if errors.Is(err, dynamo.ErrNotFound) || (err == nil && c.ExpiresAt < s.Clock.Now().Unix()) {
+	if errors.Is(err, dynamo.ErrNotFound) || (err == nil && c.ExpiresAt <= s.Clock.Now().Unix()) {
 		return ClaimState{}, ErrBadClaimLink
 	}
 	if err != nil {
