@@ -168,6 +168,28 @@ func TestErrorsHaveTheirCodesStatus(t *testing.T) {
 	}
 }
 
+// Every agent-API operation lists the errors the conventions every
+// endpoint shares can answer: 422 for a query string that does not decode
+// (api.WellFormedQuery runs before any handler), and 413 for a body over
+// 1 MB on every method that reads one (api.ReadBody reads a DELETE's too).
+func TestOperationsListTheConventionsErrors(t *testing.T) {
+	for _, o := range Of(AgentAPI) {
+		want := []Error{{Status: 422, Code: apperr.ValidationFailed}}
+		if o.Method != http.MethodGet {
+			want = append(want, Error{Status: 413, Code: apperr.PayloadTooLarge})
+		}
+		for _, w := range want {
+			found := false
+			for _, e := range o.Errors() {
+				found = found || e.Status == w.Status && e.Code == w.Code
+			}
+			if !found {
+				t.Errorf("%s does not list %d %s", o.ID, w.Status, w.Code)
+			}
+		}
+	}
+}
+
 func isErrorCode(c apperr.Code) bool {
 	for _, known := range errorCodes {
 		if string(c) == known {

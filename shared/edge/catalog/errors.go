@@ -64,13 +64,18 @@ func (o Operation) Errors() []Error {
 			add(400, apperr.BadRequest, "the body is not valid JSON, or a header is malformed")
 			add(413, apperr.PayloadTooLarge, "the body is larger than 1 MB")
 		case Keyed(o.Method):
-			add(400, apperr.BadRequest, fmt.Sprintf("the Idempotency-Key header is not 1 to %d characters", idempotency.MaxKeyLength))
+			add(400, apperr.BadRequest, fmt.Sprintf("the Idempotency-Key header is not 1 to %d characters, or a body is sent that is not a JSON object", idempotency.MaxKeyLength))
+			add(413, apperr.PayloadTooLarge, "the body is larger than 1 MB")
 		}
 		if Keyed(o.Method) {
 			add(409, apperr.Conflict, "the Idempotency-Key was used with another body, or its first request still runs")
 		}
 		if len(o.Body) > 0 || len(o.Query) > 0 || o.Method == http.MethodPost || o.Method == http.MethodPatch {
 			add(422, apperr.ValidationFailed, "a field is missing or invalid; see details")
+		} else {
+			// Every operation reads its query string, if only to refuse
+			// one that does not decode (api.WellFormedQuery).
+			add(422, apperr.ValidationFailed, "the query string does not decode (a broken percent-encoding, or ';' between parameters); see details")
 		}
 		out = append(out, needErrors(o.Needs)...)
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"path"
 	"sort"
 	"strings"
 
@@ -26,16 +27,20 @@ func (t Tool) request(ctx context.Context, o origin, raw json.RawMessage) (*http
 		return nil, err
 	}
 	var problems []apperr.Problem
-	path := t.Route.Path
+	target := t.Route.Path
 	for _, name := range t.Route.Params() {
 		v, problem := pathValue(args[name])
 		if problem != "" {
 			problems = append(problems, apperr.Problem{Field: name, Problem: problem})
 		}
-		if v == "." || v == ".." {
-			v = "-" // a dot segment would move the path; "-" is no id of any kind, so the resource's own not_found answers
+		if "/"+v != path.Clean("/"+v) {
+			// A dot segment or an empty one ("..", "../x", "a/./b", "/")
+			// would move the path once decoded, and the router answers
+			// such a path "no endpoint"; "-" is no id of any kind, so the
+			// resource's own not_found answers.
+			v = "-"
 		}
-		path = strings.Replace(path, "{"+name+"}", url.PathEscape(v), 1)
+		target = strings.Replace(target, "{"+name+"}", url.PathEscape(v), 1)
 		delete(args, name)
 	}
 	// The key goes to the endpoint as its Idempotency-Key header, which
@@ -73,7 +78,6 @@ func (t Tool) request(ctx context.Context, o origin, raw json.RawMessage) (*http
 			return nil, apperr.Wrap("mcpserver.request", err)
 		}
 	}
-	target := path
 	if len(query) > 0 {
 		target += "?" + query.Encode()
 	}

@@ -44,6 +44,28 @@ func TestRequestPatch(t *testing.T) {
 	}
 }
 
+// A path parameter that would move the path once decoded (a dot segment
+// or an empty one, alone or beside others) becomes "-", which names
+// nothing, so the resource's own not_found answers rather than "no
+// endpoint"; a value with a slash that moves nothing stays as sent.
+func TestRequestDotSegments(t *testing.T) {
+	tool := toolFor(t, "GET", "/sites/{site_id}")
+	for v, want := range map[string]string{
+		".": "/api/agent/v1/sites/-", "..": "/api/agent/v1/sites/-", "../../account": "/api/agent/v1/sites/-",
+		"../x": "/api/agent/v1/sites/-", "a/./b": "/api/agent/v1/sites/-", "a/..": "/api/agent/v1/sites/-", "/": "/api/agent/v1/sites/-",
+		"a//b": "/api/agent/v1/sites/-", "x/": "/api/agent/v1/sites/-", "a/b": "/api/agent/v1/sites/a%2Fb", "...": "/api/agent/v1/sites/...",
+	} {
+		args, _ := json.Marshal(map[string]string{"site_id": v})
+		r, err := tool.request(context.Background(), testOrigin, args)
+		if err != nil {
+			t.Fatalf("%q: %v", v, err)
+		}
+		if got := r.URL.EscapedPath(); got != want {
+			t.Errorf("site_id %q: path %s, want %s", v, got, want)
+		}
+	}
+}
+
 // A GET tool's arguments go to the query: lists comma-separated, numbers
 // and booleans as text, null left out, unknown arguments passed along.
 func TestRequestQuery(t *testing.T) {

@@ -109,8 +109,12 @@ func (q Query) Project(names ...string) Query {
 
 // AttrIn is the filter condition "attribute attr is one of values". It is
 // unset (Filter then makes Input fail) when values is empty: filter on it
-// only when there is a value to match.
+// only when there is a value to match. A value repeated counts once:
+// DynamoDB refuses an IN of more than 100 operands, and a filter a caller
+// sends as a list (status=new,new,...) may repeat its few values any
+// number of times.
 func AttrIn(attr string, values []string) expression.ConditionBuilder {
+	values = distinct(values)
 	if len(values) == 0 {
 		return expression.ConditionBuilder{}
 	}
@@ -119,6 +123,19 @@ func AttrIn(attr string, values []string) expression.ConditionBuilder {
 		ops[i] = expression.Value(v)
 	}
 	return expression.Name(attr).In(expression.Value(values[0]), ops...)
+}
+
+// distinct returns values without repeats, in first-seen order.
+func distinct(values []string) []string {
+	seen := make(map[string]bool, len(values))
+	out := make([]string, 0, len(values))
+	for _, v := range values {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // Input builds the query's QueryInput: IndexName when it reads an index,

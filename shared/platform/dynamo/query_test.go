@@ -85,6 +85,15 @@ func TestQueryInput(t *testing.T) {
 			names:  map[string]string{"#0": "direction", "#1": "status", "#2": "pk", "#3": "sk"},
 			values: map[string]types.AttributeValue{":0": avS("in"), ":1": avS("a"), ":2": avS("b"), ":3": avS("P"), ":4": avS("FR#")},
 		}},
+		// A repeated value is one operand: a list filter sent with its
+		// few values repeated thousands of times stays within DynamoDB's
+		// 100 operands of an IN.
+		{"repeated IN values", dynamo.Partition("P").Filter(dynamo.AttrIn("status", repeated(10000, "new", "done"))), want{
+			key:    "#1 = :2",
+			filter: "#0 IN (:0, :1)",
+			names:  map[string]string{"#0": "status", "#1": "pk"},
+			values: map[string]types.AttributeValue{":0": avS("new"), ":1": avS("done"), ":2": avS("P")},
+		}},
 		{"one IN value", dynamo.IndexPartition(dynamo.GSI2, "F").Filter(dynamo.AttrIn("status", []string{"new"})), want{
 			index:  "gsi2",
 			key:    "#1 = :1",
@@ -227,4 +236,13 @@ func TestQueryOnDynamoDB(t *testing.T) {
 	if len(rows) != 1 || len(rows[0]) != 3 || rows[0]["hash"] == nil || rows[0]["status"] != nil {
 		t.Fatalf("projected rows %v", rows)
 	}
+}
+
+// repeated returns values over and over, n items in all.
+func repeated(n int, values ...string) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = values[i%len(values)]
+	}
+	return out
 }
