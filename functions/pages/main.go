@@ -1,7 +1,8 @@
 // Command pages is the Lambda function of the pages a person opens and of
-// the owner's dashboard: it emails sign-in links, opens checkout links and
-// runs each dashboard read and action in its agent-API endpoint's own
-// function, invoked directly.
+// the owner's dashboard: it emails sign-in links and runs each dashboard
+// read and action, and the opening of a checkout link, in the function
+// that serves it (invoked directly), so it links no payment processor's
+// client.
 package main
 
 import (
@@ -11,7 +12,6 @@ import (
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/platform/lambdainvoke"
 	"rvcontent/shared/platform/ses"
-	"rvcontent/shared/platform/stripepay"
 )
 
 func main() {
@@ -26,6 +26,5 @@ func main() {
 	}
 	d := env.Deps()
 	d.Mailer = ses.New(env.AWS, env.Config.MailFrom)
-	d.Payments = stripepay.Configured(env.Config.Stripe)
 	env.HTTP(pagesfn.HTTP(compose.New(d), functions))
 }

@@ -21,12 +21,21 @@ type Billing struct {
 // Handlers returns the billing handlers by route key.
 func (h *Billing) Handlers() map[string]http.HandlerFunc {
 	return map[string]http.HandlerFunc{
-		routes.GetBilling.Key():         h.get,
-		routes.CreateCheckoutLink.Key(): h.checkout,
-		routes.CreatePortalLink.Key():   h.portal,
-		routes.ActivateBilling.Key():    h.activate,
-		routes.GetStudioQuote.Key():     h.quote,
+		routes.GetBilling.Key():          h.get,
+		routes.CreateCheckoutLink.Key():  h.checkout,
+		routes.CreatePortalLink.Key():    h.portal,
+		routes.ActivateBilling.Key():     h.activate,
+		routes.GetStudioQuote.Key():      h.quote,
+		routes.OpenCheckoutSession.Key(): h.openCheckout,
 	}
+}
+
+// openCheckout opens the processor's checkout behind a checkout link for
+// the link's page, in the pages function (routes.OpenCheckoutSession).
+func (h *Billing) openCheckout(w http.ResponseWriter, r *http.Request) {
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (string, error) {
+		return h.Service.OpenCheckout(ctx, r.PathValue("token"))
+	}, func(url string) any { return map[string]string{"url": url} })
 }
 
 func (h *Billing) get(w http.ResponseWriter, r *http.Request) {

@@ -103,6 +103,11 @@ const (
 	PublicOpenAPIPath = PublicBase + "/openapi.json"
 )
 
+// OpenCheckoutSession opens the processor's checkout behind a checkout
+// link token: 200 {url}, or the API's error body (404 not_found, 409
+// conflict, 503 unavailable).
+var OpenCheckoutSession = Route{Method: "POST", Path: "/checkout/{token}/session", Group: Billing, Auth: None}
+
 // machineRoutes are the routes outside the two APIs that machines call.
 var machineRoutes = []Route{
 	// The OpenAPI documents of the two APIs: public, no credential.
@@ -111,6 +116,12 @@ var machineRoutes = []Route{
 
 	// The payment processor's webhooks: signed by the processor, no credential.
 	{Method: "POST", Path: PaymentsWebhookPath, Group: PaymentsWebhook, Auth: None},
+
+	// The opening of a checkout link for its page (GET /checkout/{token}):
+	// the billing function opens the processor's checkout session behind
+	// the token (the credential) and answers {url}, so the pages function
+	// links no payment processor's client.
+	OpenCheckoutSession,
 
 	// OAuth metadata and the authorization server's machine endpoints (spec 5).
 	{Method: "GET", Path: "/.well-known/oauth-protected-resource", Group: OAuth, Auth: None},

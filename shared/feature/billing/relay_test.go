@@ -10,7 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"rvcontent/shared/edge/agentapi"
 	"rvcontent/shared/edge/pages"
+	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/billing"
 	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/feature/sites"
@@ -25,12 +27,14 @@ import (
 
 // dayProcessor is a processor whose checkout sessions close after 24
 // hours, as Stripe's do, and whose subscription schedules cancellation
-// when cancel is set. Only Checkout and Subscription are used.
+// when cancel is set. Only Checkout, Subscription and CancelNow are used.
 type dayProcessor struct {
 	payments.Processor
 	clock    clock.Clock
 	sessions []payments.CheckoutRequest
 	cancel   bool
+	// cancelled are the subscriptions CancelNow ended.
+	cancelled []string
 }
 
 func (p *dayProcessor) Subscription(_ context.Context, _, ref string) (payments.Subscription, error) {
@@ -71,8 +75,13 @@ func newRelayRig(t *testing.T) *relayRig {
 	if err := table.Put(context.Background(), map[string]string{"pk": dynamo.AccountPK(r.account), "sk": dynamo.AccountSK}); err != nil {
 		t.Fatal(err)
 	}
+	// The link's page asks the billing function's endpoint to open the
+	// session, as the pages function does (here in-process, without the
+	// Lambda invoke between them).
+	fn := http.NewServeMux()
+	fn.HandleFunc(routes.OpenCheckoutSession.Pattern(), (&agentapi.Billing{Service: r.svc}).Handlers()[routes.OpenCheckoutSession.Key()])
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET "+billing.CheckoutLinkPath, (&pages.Checkouts{Billing: r.svc}).Open)
+	mux.HandleFunc("GET "+billing.CheckoutLinkPath, (&pages.Checkouts{Billing: pages.RemoteCheckouts{Handler: fn}}).Open)
 	r.page = httptest.NewServer(mux)
 	t.Cleanup(r.page.Close)
 	return r
