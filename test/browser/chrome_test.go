@@ -3,7 +3,9 @@
 // through chromedp against a dev stack: the owner's main journeys, clicked
 // and typed as a person would, with a screenshot of each page at phone
 // (390 px) and desktop (1280 px) width in .cache/screenshots/ (or
-// SCREENSHOT_DIR).
+// SCREENSHOT_DIR); and every page a person opens, walked for WCAG 2.1 AA's
+// structural rules, with the keyboard and at 320 px too
+// (TestAccessibility).
 package browser_test
 
 import (

@@ -86,7 +86,7 @@ func TestConnectPage(t *testing.T) {
 		t.Fatalf("connect answer %v", out)
 	}
 	html := r.env.Client().Do(t, "GET", page, nil, "Accept: text/html").Expect(t, http.StatusOK)
-	for _, want := range []string{`<label for="site_url">Site address</label>`, `<label for="api_token">API token</label>`, `type="password"`, "Connect Push platform 1", `<form method="post"`} {
+	for _, want := range []string{`<label for="site_url">Site address <small>(required)</small></label>`, `<label for="api_token">API token <small>(required)</small></label>`, `type="password"`, "Connect Push platform 1", `<form method="post"`} {
 		if !strings.Contains(string(html.Body), want) {
 			t.Fatalf("page lacks %q:\n%s", want, html.Body)
 		}

@@ -142,7 +142,9 @@ func (p *Processor) submitCheckout(w http.ResponseWriter, r *http.Request) {
 
 type portalPage struct {
 	ID, Plan, Status, PeriodEnd, Card, Notice, Error string
-	Canceling, Canceled                              bool
+	// PeriodISO is PeriodEnd for a <time datetime>.
+	PeriodISO           string
+	Canceling, Canceled bool
 	// Back is the portal's link back to the service.
 	Back string
 }
@@ -151,7 +153,7 @@ func portalView(it portalItem, s subItem) portalPage {
 	c := s.card().public()
 	return portalPage{
 		ID: it.ID, Back: it.ReturnURL, Plan: fmt.Sprintf("%s, %s USD a month plus %d Studio sites", payments.PlanName, payments.PlanCents, s.StudioSites),
-		Status: strings.ReplaceAll(s.Status, "_", " "), PeriodEnd: readable(s.PeriodEnd), Card: c.Brand + " ending in " + c.Last4,
+		Status: strings.ReplaceAll(s.Status, "_", " "), PeriodEnd: readable(s.PeriodEnd), PeriodISO: s.PeriodEnd, Card: c.Brand + " ending in " + c.Last4,
 		Canceling: s.CancelAtPeriodEnd, Canceled: s.Status == payments.StatusCanceled,
 	}
 }

@@ -18,7 +18,8 @@ type Claims struct {
 }
 
 type claimView struct {
-	Email, Agent, ClaimedAt string
+	Email, Agent string
+	ClaimedAt    when
 	// SignedIn says this browser's owner is this account's: the page
 	// links to the dashboard instead of offering a sign-in link.
 	SignedIn bool
@@ -30,7 +31,7 @@ func (c *Claims) viewOf(r *http.Request, a accounts.Account) claimView {
 		v.Agent = a.CreatedByAgent.Name
 	}
 	if a.ClaimedAt != nil {
-		v.ClaimedAt = at(*a.ClaimedAt, c.Sessions.Clock.Now()).Abs
+		v.ClaimedAt = at(*a.ClaimedAt, c.Sessions.Clock.Now())
 	}
 	if sess, ok, err := c.current(r); err == nil && ok && sess.AccountID == a.ID {
 		v.SignedIn = true

@@ -54,7 +54,8 @@ func (d *Dashboard) showSettings(w http.ResponseWriter, r *http.Request, o *owne
 
 // deletedView is the page after the account is deleted.
 type deletedView struct {
-	Email, RemovedBy string
+	Email     string
+	RemovedBy when
 }
 
 // deleteAccount deletes the account as its signed-in owner (DELETE
@@ -80,5 +81,5 @@ func (d *Dashboard) deleteAccount(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.clearCookie(w, r)
-	Render(w, http.StatusOK, "dash_deleted.html", deletedView{Email: o.sess.Email, RemovedBy: at(out.RemovedBy, d.Clock.Now()).Abs})
+	Render(w, http.StatusOK, "dash_deleted.html", deletedView{Email: o.sess.Email, RemovedBy: at(out.RemovedBy, d.Clock.Now())})
 }

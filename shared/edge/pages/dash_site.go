@@ -84,9 +84,10 @@ func (d *Dashboard) factsOf(s apiSite) siteFacts {
 
 // creditsView is a site's credit balances in its period.
 type creditsView struct {
-	Period   string
-	Kinds    []creditRow
-	HasTerms bool
+	// Start and End bound the period.
+	Start, End when
+	Kinds      []creditRow
+	HasTerms   bool
 }
 
 type creditRow struct {
@@ -99,7 +100,7 @@ func (d *Dashboard) creditsOf(c apiCredits) creditsView {
 	now := d.Clock.Now()
 	v := creditsView{HasTerms: c.PeriodEnd != nil}
 	if c.PeriodStart != nil && c.PeriodEnd != nil {
-		v.Period = at(*c.PeriodStart, now).Abs + " to " + at(*c.PeriodEnd, now).Abs + " (renews " + at(*c.PeriodEnd, now).Rel + ")"
+		v.Start, v.End = at(*c.PeriodStart, now), at(*c.PeriodEnd, now)
 	}
 	for _, k := range []struct {
 		name string

@@ -31,7 +31,9 @@ func (p *IntegrationConnect) Handlers() map[string]http.HandlerFunc {
 }
 
 type connectView struct {
-	Title, Platform, SiteName, SiteURL, RemoteName, ExpiresAt, Error string
+	Title, Platform, SiteName, SiteURL, RemoteName, Error string
+	// Expires is when the connect link stops working.
+	Expires when
 	// Back is the site's integrations page in the dashboard.
 	Back string
 	Done bool
@@ -50,11 +52,7 @@ func (p *IntegrationConnect) show(w http.ResponseWriter, r *http.Request) {
 // link's end as a person reads it.
 func viewOf(pending integrations.Pending) connectView {
 	name := platformName(pending.Platform)
-	expires := pending.ExpiresAt
-	if t, err := time.Parse(time.RFC3339Nano, expires); err == nil {
-		expires = t.UTC().Format(absLayout)
-	}
-	return connectView{Title: "Connect " + name, Platform: name, SiteName: pending.SiteName, ExpiresAt: expires, Back: sitePath(pending.SiteID) + "/integrations"}
+	return connectView{Title: "Connect " + name, Platform: name, SiteName: pending.SiteName, Expires: at(pending.ExpiresAt, time.Now()), Back: sitePath(pending.SiteID) + "/integrations"}
 }
 
 func (p *IntegrationConnect) submit(w http.ResponseWriter, r *http.Request) {

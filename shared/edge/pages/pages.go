@@ -35,14 +35,18 @@ var templates = sync.OnceValue(func() *template.Template {
 
 // funcs are the templates' functions: formid gives each rendered form the
 // random id that becomes its request's Idempotency-Key; secret,
-// placements and removal bundle a partial's arguments.
+// placements, removal and rows bundle a partial's arguments (rows: a
+// table's rows with its caption).
 var funcs = template.FuncMap{
 	"formid": newFormID,
 	"secret": func(label, value, warning string) map[string]string {
 		return map[string]string{"Label": label, "Secret": value, "Warning": warning}
 	},
-	"placements": func(rows []placementRow, siteHref string, page any) map[string]any {
-		return map[string]any{"Rows": rows, "Base": siteHref, "Page": page}
+	"placements": func(caption string, rows []placementRow, siteHref string, page any) map[string]any {
+		return map[string]any{"Caption": caption, "Rows": rows, "Base": siteHref, "Page": page}
+	},
+	"rows": func(caption string, rows any) map[string]any {
+		return map[string]any{"Caption": caption, "Rows": rows}
 	},
 	"removal": func(siteHref, name string, page any) map[string]any {
 		return map[string]any{"Href": siteHref, "Name": name, "Page": page}

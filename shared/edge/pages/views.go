@@ -20,8 +20,11 @@ type page struct {
 	// Flash confirms the form just sent.
 	Flash string
 	// Refresh reloads the page after that many seconds while work it shows
-	// is running (0: never).
+	// is running (0: never), unless Still: the owner stopped the reloading
+	// (?still=1 on the page's address, Path).
 	Refresh int
+	Still   bool
+	Path    string
 }
 
 // navItem is a link of a navigation; Current marks the page's own area.
@@ -100,7 +103,8 @@ var flashes = map[string]string{
 
 // page returns the frame of a page of area with title, for o.
 func (o owner) page(r *http.Request, title, area string) page {
-	p := page{Title: title, Email: o.sess.Email, CSRF: o.csrf, Flash: flashes[r.URL.Query().Get("done")]}
+	q := r.URL.Query()
+	p := page{Title: title, Email: o.sess.Email, CSRF: o.csrf, Flash: flashes[q.Get("done")], Still: q.Has("still"), Path: r.URL.Path}
 	for _, a := range areas {
 		a.Current = a.Href == area
 		p.Nav = append(p.Nav, a)
