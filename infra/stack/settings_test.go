@@ -67,7 +67,7 @@ func TestSecretKey(t *testing.T) {
 }
 
 // payers are the functions that talk to the payment processor.
-var payers = map[string]bool{"sites": true, "billing": true, "payments-webhook": true, "pages": true, stack.Scheduler: true, stack.JobWorker: true}
+var payers = map[string]bool{"sites": true, "billing": true, "payments-webhook": true, stack.Scheduler: true, stack.JobWorker: true}
 
 func TestStripeSettingsReachOnlyPaymentFunctions(t *testing.T) {
 	for name, env := range environments(t, configured, configuredTmpl) {

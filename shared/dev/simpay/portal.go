@@ -6,6 +6,10 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/payments"
@@ -68,6 +72,28 @@ func (p *Processor) CancelNow(ctx context.Context, accountID, subRef string) err
 		return err
 	}
 	return payments.ErrConflict
+}
+
+// ExpireCheckout closes checkout checkoutID at once, as Stripe expires a
+// session: its page then shows that it expired. A checkout that is gone,
+// completed or expired already is left as it is.
+func (p *Processor) ExpireCheckout(ctx context.Context, accountID, checkoutID string) error {
+	co, err := p.getCheckout(ctx, checkoutID)
+	if errors.Is(err, errGone) || (err == nil && (co.Completed || co.AccountID != accountID)) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	_, err = p.Table.Update(ctx, co.PK, co.SK, &dynamodb.UpdateItemInput{
+		UpdateExpression:          aws.String("SET expires_at = :now"),
+		ConditionExpression:       aws.String("completed = :f"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":now": &types.AttributeValueMemberS{Value: clock.Format(p.now())}, ":f": &types.AttributeValueMemberBOOL{Value: false}},
+	})
+	if errors.Is(err, dynamo.ErrConditionFailed) {
+		return nil // completed meanwhile: the billing service cancels what it started
+	}
+	return err
 }
 
 // replaceCard puts a new card on file; a past-due subscription's open

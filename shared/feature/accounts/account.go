@@ -9,6 +9,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 
+	"rvcontent/shared/feature/credentials"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/dynamo"
 )
@@ -43,8 +44,8 @@ type item struct {
 	CredentialCount int `dynamodbav:"credential_count"`
 	// DeletedAt marks a deleted account's tombstone: the item without its
 	// owner's data, kept TombstoneLifetime so work still running for the
-	// account finds it gone.
-	DeletedAt *string `dynamodbav:"deleted_at,omitempty"`
+	// account finds it gone (credentials.LiveAccount conditions on it).
+	DeletedAt *string `dynamodbav:"deleted_at,omitempty"` // credentials.DeletedAttribute
 	TTL       int64   `dynamodbav:"ttl,omitempty"`
 }
 
@@ -60,9 +61,22 @@ func Delete(tx *dynamo.Tx, a Account, now time.Time) {
 	tx.Put("account", item{
 		PK: pk, SK: sk, Account: Account{ID: a.ID, BillingStatus: BillingNone},
 		DeletedAt: aws.String(clock.Format(now)), TTL: now.Add(TombstoneLifetime).Unix(),
-	}, "attribute_exists(pk) AND attribute_not_exists(deleted_at)", nil)
+	}, LiveCondition, nil)
 	tx.Delete("email", emailPK(a.Email), dynamo.EmailSK, "")
 }
+
+// CheckLive adds to tx the condition, named "account", that account id
+// exists and is not deleted (its item is no tombstone), for a transaction
+// that must not write for a deleted account and does not write the
+// account's item itself.
+func CheckLive(tx *dynamo.Tx, id string) {
+	pk, sk := accountKey(id)
+	tx.Check("account", pk, sk, LiveCondition, nil)
+}
+
+// LiveCondition is the condition expression that holds on the item of an
+// account that exists and is not deleted (credentials.LiveAccount, as a string condition).
+const LiveCondition = "attribute_exists(pk) AND attribute_not_exists(" + credentials.DeletedAttribute + ")"
 
 // emailItem reserves an email address for one account; it is written in the
 // same transaction as the account, which makes emails unique.

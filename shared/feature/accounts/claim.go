@@ -53,7 +53,9 @@ func hashToken(token string) string {
 }
 
 func putClaimToken(tx *dynamo.Tx, hash, accountID string, now time.Time) {
-	tx.PutNew("claim_token", claimItemOf(hash, accountID, now))
+	it := claimItemOf(hash, accountID, now)
+	tx.PutNew("claim_token", it)
+	dynamo.PutLinkIndex(tx, accountID, it.PK, it.SK, it.TTL)
 }
 
 // claimItemOf is the item of a claim token hash issued at now.

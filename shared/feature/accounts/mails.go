@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/mail"
 )
 
@@ -90,7 +91,9 @@ func (s *Service) claimLinkOf(ctx context.Context, m mail.Pending) (string, erro
 		return "", err
 	}
 	token, hash := newClaimToken()
-	if err := s.Table.PutNew(ctx, claimItemOf(hash, a.ID, s.Clock.Now())); err != nil {
+	tx := &dynamo.Tx{}
+	putClaimToken(tx, hash, a.ID, s.Clock.Now())
+	if err := s.Table.Commit(ctx, tx, nil); err != nil {
 		return "", err
 	}
 	return s.claimURL(token), nil

@@ -5,10 +5,12 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
+	"errors"
 	"strconv"
 	"strings"
 	"time"
 
+	"rvcontent/shared/feature/accounts"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/secret"
@@ -98,14 +100,15 @@ var (
 	errBadCheckoutLink     = apperr.New(apperr.NotFound, "This checkout link is not valid. Ask your agent for a new one.")
 	errExpiredCheckoutLink = apperr.New(apperr.NotFound, "This checkout link has expired. Ask your agent for a new one.")
 	errSubscribed          = apperr.New(apperr.Conflict, "This account already has a subscription, so there is nothing to pay here.")
+	errDeletedCheckoutLink = apperr.New(apperr.NotFound, "This checkout link no longer works: the account was deleted.")
 	errStaleCheckoutLink   = apperr.New(apperr.Conflict, "This checkout link is out of date: the account's plan changed since it was made. Ask your agent for a new one.")
 )
 
 // OpenCheckout returns where the service's own checkout link token leads:
 // the processor's open checkout session for it, or a new one when that
-// closed. A forged or expired link answers not_found; a link of an account
-// that has a subscription now, or whose checkout mode changed since,
-// answers conflict.
+// closed. A forged or expired link, or one of a deleted account, answers
+// not_found; a link of an account that has a subscription now, or whose
+// checkout mode changed since, answers conflict.
 func (s *Service) OpenCheckout(ctx context.Context, token string) (string, error) {
 	if s.Links == nil {
 		return "", errBadCheckoutLink
@@ -119,6 +122,12 @@ func (s *Service) OpenCheckout(ctx context.Context, token string) (string, error
 	}
 	if !s.Clock.Now().Before(expires) {
 		return "", errExpiredCheckoutLink
+	}
+	// A link of a deleted account opens nothing (and makes no session).
+	if _, err := (accounts.Owners{Table: s.Table}).Get(ctx, accountID); errors.Is(err, accounts.ErrNotFound) {
+		return "", errDeletedCheckoutLink
+	} else if err != nil {
+		return "", apperr.Wrap("billing.OpenCheckout", err)
 	}
 	p, err := s.Payments()
 	if err != nil {

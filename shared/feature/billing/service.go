@@ -202,13 +202,22 @@ func (s *Service) ChargeError(ctx context.Context, accountID string, err error) 
 }
 
 // CancelNow ends the account's subscription at the processor at once,
-// with nothing more charged: the account is being deleted. An account
-// without a subscription, or whose subscription ended, has nothing to
-// cancel.
+// with nothing more charged, and expires its open checkout so nobody can
+// start one: the account is being deleted. An account without a
+// subscription, or whose subscription ended, has nothing to cancel.
 func (s *Service) CancelNow(ctx context.Context, accountID string) error {
 	r, err := s.load(ctx, accountID)
 	if err != nil {
 		return err
+	}
+	if r.Checkout != nil && r.Checkout.ID != "" {
+		p, err := s.Payments()
+		if err != nil {
+			return err
+		}
+		if err := p.ExpireCheckout(ctx, accountID, r.Checkout.ID); err != nil {
+			return apperr.Wrap("billing.CancelNow: expire the checkout", err)
+		}
 	}
 	if r.SubscriptionRef == "" || r.Status == StatusCanceled || r.Status == StatusNone {
 		return nil

@@ -9,6 +9,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"rvcontent/shared/feature/accounts"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/dynamo"
@@ -16,6 +17,12 @@ import (
 
 // errNoChange, returned by a change function, commits nothing.
 var errNoChange = errors.New("billing: no change")
+
+// ErrAccountGone answers a billing change of an account that is deleted
+// (or does not exist): nothing is written for it. A request whose
+// account was deleted while it ran gets the one 401 of a refused
+// credential (spec 7: deleted account).
+var ErrAccountGone = apperr.New(apperr.Unauthorized, "")
 
 // maxRaces bounds the retries of a change that lost a race for the record.
 const maxRaces = 20
@@ -41,7 +48,8 @@ type changeFn func(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time)
 
 // change reads the record, applies fn and writes the record back together
 // with fn's writes and the account's billing_status, on the condition that
-// nobody wrote the record meanwhile; a lost race runs fn again on the new
+// nobody wrote the record meanwhile and the account is not deleted
+// (ErrAccountGone); a lost race runs fn again on the new
 // record. It returns the record as written (or as read, on errNoChange).
 func (s *Service) change(ctx context.Context, accountID string, fn changeFn) (record, error) {
 	for attempt := 0; ; attempt++ {
@@ -74,14 +82,21 @@ func (s *Service) change(ctx context.Context, accountID string, fn changeFn) (re
 				":v": &types.AttributeValueMemberN{Value: strconv.FormatInt(version, 10)},
 			})
 		}
+		// Nothing is written for a deleted account (its erase job deletes
+		// the record): the account's item must not be a tombstone.
 		if r.Status != before {
 			tx.Update("account", dynamo.AccountPK(accountID), dynamo.AccountSK, &types.Update{
 				UpdateExpression:          aws.String("SET billing_status = :s"),
-				ConditionExpression:       aws.String("attribute_exists(pk)"),
+				ConditionExpression:       aws.String(accounts.LiveCondition),
 				ExpressionAttributeValues: map[string]types.AttributeValue{":s": &types.AttributeValueMemberS{Value: r.Status}},
 			})
+		} else {
+			accounts.CheckLive(tx, accountID)
 		}
 		err = s.Table.Commit(ctx, tx, result)
+		if dynamo.FailedOn(err, "account") {
+			return record{}, ErrAccountGone
+		}
 		if dynamo.LostRace(err, "billing") && !dynamo.FailedOn(err, "applied") && attempt < maxRaces {
 			continue
 		}

@@ -2,6 +2,7 @@ package billing
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -49,7 +50,30 @@ func (s *Service) ProcessorEvent(ctx context.Context, ev payments.Event) error {
 	if dynamo.FailedOn(err, "applied") {
 		return nil // delivered again: already applied
 	}
+	if errors.Is(err, ErrAccountGone) {
+		return s.gone(ctx, ev)
+	}
 	return err
+}
+
+// errCheckoutOfDeleted refuses a checkout completed for a deleted account.
+var errCheckoutOfDeleted = apperr.New(apperr.Conflict, "This account was deleted, so there is nothing to pay here.")
+
+// gone answers processor event ev of a deleted account: a subscription it
+// reports that has not ended (a checkout the owner completed on a page
+// opened before the deletion) is cancelled at once at the processor, so
+// nothing is charged for an account that no longer exists, and a
+// completed checkout is refused (conflict). Any other event needs nothing.
+func (s *Service) gone(ctx context.Context, ev payments.Event) error {
+	if ref := ev.Subscription.Ref; ref != "" && ev.Type != payments.SubscriptionEnded && ev.Subscription.Status != payments.StatusCanceled && s.Processor != nil {
+		if err := s.Processor.CancelNow(ctx, ev.AccountID, ref); err != nil {
+			return apperr.Wrap("billing: cancel a deleted account's subscription", err)
+		}
+	}
+	if ev.Type == payments.CheckoutCompleted {
+		return errCheckoutOfDeleted
+	}
+	return nil
 }
 
 // current returns ev with the scheduled cancellation the processor holds

@@ -35,6 +35,10 @@ type item struct {
 	AgentKey
 	AccountID string `dynamodbav:"account_id"`
 	Hash      string `dynamodbav:"hash"`
+	// Owned counts the writes that gave the credential something its
+	// revocation changes (see Own); a revocation holds only if it did not
+	// move since the revocation read what the credential owns.
+	Owned int64 `dynamodbav:"owned,omitempty"`
 }
 
 // lookup is the item one GetItem reads to authenticate a request.

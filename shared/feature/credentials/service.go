@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/feature/activity"
@@ -53,17 +53,73 @@ var ErrNotFound = apperr.NotFoundf("No agent key or connection with that id on t
 var errTooMany = apperr.New(apperr.Conflict, fmt.Sprintf("This account already has %d active agent keys and connections. Revoke one before adding another.", MaxActive))
 
 // CountUp adds to tx the increment of the account's credential count, which
-// fails (named "credential_limit") once MaxActive are active.
+// fails (named "credential_limit") once MaxActive are active, or when the
+// account is deleted (LimitOrGone tells which).
 func CountUp(tx *dynamo.Tx, accountID string) {
-	tx.Update("credential_limit", dynamo.AccountPK(accountID), dynamo.AccountSK, &types.Update{
-		UpdateExpression:         aws.String("ADD #n :one"),
-		ConditionExpression:      aws.String("attribute_exists(pk) AND (attribute_not_exists(#n) OR #n < :max)"),
-		ExpressionAttributeNames: map[string]string{"#n": CountAttribute},
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":one": &types.AttributeValueMemberN{Value: "1"},
-			":max": &types.AttributeValueMemberN{Value: strconv.Itoa(MaxActive)},
-		},
-	})
+	n := expression.Name(CountAttribute)
+	tx.UpdateExpr("credential_limit", dynamo.AccountPK(accountID), dynamo.AccountSK, expression.NewBuilder().
+		WithUpdate(expression.Add(n, expression.Value(1))).
+		WithCondition(LiveAccount().And(expression.Or(expression.AttributeNotExists(n), n.LessThan(expression.Value(MaxActive))))))
+}
+
+// DeletedAttribute marks a deleted account's tombstone (package accounts
+// writes it): nothing that authenticates is made for such an account.
+const DeletedAttribute = "deleted_at"
+
+// LiveAccount is the condition, on an account's item, that the account
+// exists and is not deleted (accounts.CheckLive is the same as a check of
+// its own). A write that makes a credential (an agent key, an app
+// connection, a site key) or something a credential's revocation must find
+// (a webhook endpoint) holds it, so the deletion's revocation, which runs
+// after its tombstone is written, never misses it.
+func LiveAccount() expression.ConditionBuilder {
+	return expression.AttributeExists(expression.Name(dynamo.PK)).And(expression.AttributeNotExists(expression.Name(DeletedAttribute)))
+}
+
+// accountGone reports whether account accountID is deleted (or gone).
+func accountGone(ctx context.Context, t *dynamo.Table, accountID string) (bool, error) {
+	var a struct {
+		DeletedAt *string `dynamodbav:"deleted_at"`
+	}
+	err := t.Get(ctx, dynamo.AccountPK(accountID), dynamo.AccountSK, &a)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return true, nil
+	}
+	return err == nil && a.DeletedAt != nil, err
+}
+
+// LimitOrGone is the answer to a write whose LiveAccount condition next to
+// a limit failed: ErrCredentialGone when the account is deleted, else
+// tooMany.
+func LimitOrGone(ctx context.Context, t *dynamo.Table, accountID string, tooMany error) error {
+	gone, err := accountGone(ctx, t, accountID)
+	switch {
+	case err != nil:
+		return apperr.Wrap("credentials.LimitOrGone", err)
+	case gone:
+		return ErrCredentialGone
+	}
+	return tooMany
+}
+
+// ErrCredentialGone answers a request whose credential was revoked, or
+// whose account was deleted, while it ran: the one 401 of a refused
+// credential.
+var ErrCredentialGone = apperr.New(apperr.Unauthorized, "")
+
+// OwnedAttribute is the credential item's count of Own writes.
+const OwnedAttribute = "owned"
+
+// Own adds to tx an update of credential credentialID of account accountID,
+// named "credential", for a write that gives the credential something its
+// revocation must change (a webhook endpoint it creates): tx fails on it
+// once the credential is revoked, and a revocation that read what the
+// credential owns before tx committed fails and reads again, so it never
+// misses what tx adds.
+func Own(tx *dynamo.Tx, accountID, credentialID string) {
+	tx.UpdateExpr("credential", dynamo.AccountPK(accountID), dynamo.CredentialSK(credentialID), expression.NewBuilder().
+		WithUpdate(expression.Add(expression.Name(OwnedAttribute), expression.Value(1))).
+		WithCondition(expression.AttributeExists(expression.Name(dynamo.PK))))
 }
 
 // NewKeyInput is what POST /agent-keys takes.
@@ -88,7 +144,7 @@ func (s *Service) Create(ctx context.Context, in NewKeyInput) (AgentKey, error) 
 	s.notifyOwner(tx, p.AccountID, k)
 	if err := s.Table.Commit(ctx, tx, k); err != nil {
 		if dynamo.FailedOn(err, "credential_limit") {
-			return AgentKey{}, errTooMany
+			return AgentKey{}, LimitOrGone(ctx, s.Table, p.AccountID, errTooMany)
 		}
 		return AgentKey{}, apperr.Wrap("credentials.Create", err)
 	}
@@ -143,8 +199,32 @@ func (s *Service) Revoke(ctx context.Context, id string) (AgentKey, error) {
 }
 
 // RevokeBecause is Revoke with the reason the owner's notice gives (empty
-// for none: the caller asked for it).
+// for none: the caller asked for it). A revocation that meets a change of
+// what the credential owns (see Own: an endpoint it creates, enables,
+// changes or deletes at the same moment) reads again; after maxOwnedRaces
+// such reads it answers conflict.
 func (s *Service) RevokeBecause(ctx context.Context, id, reason string) (AgentKey, error) {
+	for try := 0; ; try++ {
+		k, err := s.revoke(ctx, id, reason)
+		if !errors.Is(err, errOwnedMoved) {
+			return k, err
+		}
+		if try == maxOwnedRaces {
+			return AgentKey{}, apperr.New(apperr.Conflict, "Something this key or connection created kept changing while it was being revoked. Retry the revocation.")
+		}
+	}
+}
+
+// maxOwnedRaces bounds how often a revocation reads again because what
+// the credential owns changed meanwhile.
+const maxOwnedRaces = 5
+
+// errOwnedMoved is revoke's answer when what the credential owns changed
+// between the revocation's reads and its commit.
+var errOwnedMoved = errors.New("credentials: what the credential owns changed during its revocation")
+
+// revoke runs one attempt of RevokeBecause.
+func (s *Service) revoke(ctx context.Context, id, reason string) (AgentKey, error) {
 	p, _ := auth.From(ctx)
 	var it item
 	err := s.Table.Get(ctx, dynamo.AccountPK(p.AccountID), dynamo.CredentialSK(id), &it)
@@ -156,7 +236,11 @@ func (s *Service) RevokeBecause(ctx context.Context, id, reason string) (AgentKe
 	}
 	now := s.Clock.Now()
 	tx := &dynamo.Tx{}
-	tx.Delete("credential", it.PK, it.SK, "attribute_exists(pk)")
+	owned := expression.AttributeNotExists(expression.Name(OwnedAttribute))
+	if it.Owned != 0 {
+		owned = expression.Name(OwnedAttribute).Equal(expression.Value(it.Owned))
+	}
+	tx.DeleteExpr("credential", it.PK, it.SK, expression.AttributeExists(expression.Name(dynamo.PK)).And(owned))
 	tx.Delete("credential_lookup", dynamo.CredentialHashPK(it.Hash), dynamo.CredentialHashSK, "")
 	tx.Update("credential_count", dynamo.AccountPK(p.AccountID), dynamo.AccountSK, &types.Update{
 		UpdateExpression:         aws.String("ADD #n :minus"),
@@ -176,9 +260,13 @@ func (s *Service) RevokeBecause(ctx context.Context, id, reason string) (AgentKe
 		var ce *dynamo.CanceledError
 		switch {
 		case errors.As(err, &ce) && ce.Has("credential"):
-			return AgentKey{}, ErrNotFound // revoked by a concurrent call
+			var again item
+			if gerr := s.Table.Get(ctx, it.PK, it.SK, &again); errors.Is(gerr, dynamo.ErrNotFound) {
+				return AgentKey{}, ErrNotFound // revoked by a concurrent call
+			}
+			return AgentKey{}, errOwnedMoved // given something meanwhile: read again
 		case errors.As(err, &ce):
-			return AgentKey{}, apperr.New(apperr.Conflict, "Something this key created changed at the same moment. Retry the revocation.")
+			return AgentKey{}, errOwnedMoved // something it created changed meanwhile: read again
 		}
 		return AgentKey{}, apperr.Wrap("credentials.Revoke", err)
 	}

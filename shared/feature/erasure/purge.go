@@ -69,7 +69,7 @@ func (r *Runner) Run(ctx context.Context, run *jobs.Run) (any, error) {
 			}
 		}
 	}
-	n, err := r.purge(ctx, id, run.Job.ID)
+	n, err := r.purge(ctx, id, run.Job.ID, in.Pass > 1)
 	if err != nil {
 		return nil, err
 	}
@@ -101,10 +101,12 @@ var accountPartitions = []func(id string) string{dynamo.EventsPK, dynamo.Activit
 
 // purge deletes every item of account id: its sites' partitions, its
 // webhook endpoints' logs, its events, activity, idempotency records and
-// processor events, the lookup items of its processor references, and the
+// processor events, the lookup items of its processor references, the
+// links and OAuth codes and tokens its link index names, and the
 // items of its own partition except the tombstone and the running job
-// (which leaves with a TTL). It returns how many items it deleted.
-func (r *Runner) purge(ctx context.Context, id, jobID string) (int, error) {
+// (which leaves with a TTL), and, until the final pass, the marks of its
+// erased webhook endpoints. It returns how many items it deleted.
+func (r *Runner) purge(ctx context.Context, id, jobID string, final bool) (int, error) {
 	own, err := keysWith(ctx, r.Table, dynamo.AccountPK(id), "")
 	if err != nil {
 		return 0, err
@@ -120,12 +122,20 @@ func (r *Runner) purge(ctx context.Context, id, jobID string) (int, error) {
 				return 0, err
 			}
 			doomed = append(doomed, site...)
-		case strings.HasPrefix(k.SK, dynamo.WebhookPrefix):
-			log, err := keysWith(ctx, r.Table, dynamo.WebhookLogPK(id, strings.TrimPrefix(k.SK, dynamo.WebhookPrefix)), "")
+		case strings.HasPrefix(k.SK, dynamo.WebhookPrefix), strings.HasPrefix(k.SK, dynamo.ErasedWebhookPrefix):
+			w := strings.TrimPrefix(strings.TrimPrefix(k.SK, dynamo.WebhookPrefix), dynamo.ErasedWebhookPrefix)
+			log, err := keysWith(ctx, r.Table, dynamo.WebhookLogPK(id, w), "")
 			if err != nil {
 				return 0, err
 			}
 			doomed = append(doomed, log...)
+			if !final && strings.HasPrefix(k.SK, dynamo.ErasedWebhookPrefix) {
+				continue // kept for the second pass: a delivery running now may still log
+			}
+		case strings.HasPrefix(k.SK, dynamo.LinkIndexPrefix):
+			if k.RefPK != "" && k.RefSK != "" {
+				doomed = append(doomed, key{PK: k.RefPK, SK: k.RefSK})
+			}
 		case k.SK == dynamo.BillingSK:
 			for _, ref := range []string{k.CustomerRef, k.SubscriptionRef} {
 				if ref != "" {
@@ -165,13 +175,16 @@ type key struct {
 	RefreshHash     string `dynamodbav:"refresh_hash"`
 	CustomerRef     string `dynamodbav:"customer_ref"`
 	SubscriptionRef string `dynamodbav:"subscription_ref"`
+	// RefPK and RefSK are what a link index item names.
+	RefPK string `dynamodbav:"ref_pk"`
+	RefSK string `dynamodbav:"ref_sk"`
 }
 
 // keysWith returns the keys of partition pk's items whose sort key starts
 // with prefix (every item for "").
 func keysWith(ctx context.Context, t *dynamo.Table, pk, prefix string) ([]key, error) {
 	in, err := dynamo.PartitionPrefix(pk, prefix).
-		Project(dynamo.PK, dynamo.SK, "hash", "refresh_hash", "customer_ref", "subscription_ref").Input()
+		Project(dynamo.PK, dynamo.SK, "hash", "refresh_hash", "customer_ref", "subscription_ref", "ref_pk", "ref_sk").Input()
 	if err != nil {
 		return nil, apperr.Wrap("erasure: list "+pk, err)
 	}

@@ -4,13 +4,15 @@ import (
 	"context"
 	"strings"
 
+	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/platform/dynamo"
 )
 
 // revoke makes every credential of account id stop working: its agent keys
 // and app connections (with their refresh tokens), its owner sessions and
 // its site keys lose the lookup items that authenticate them, and its
-// webhook endpoints are deleted, so nothing more is delivered. Safe to run
+// webhook endpoints are deleted, so nothing more is delivered (each leaves
+// a mark, so the erase job still finds and deletes its log). Safe to run
 // again.
 func revoke(ctx context.Context, t *dynamo.Table, id string) error {
 	own := dynamo.AccountPK(id)
@@ -49,5 +51,38 @@ func revoke(ctx context.Context, t *dynamo.Table, id string) error {
 	if err != nil {
 		return err
 	}
+	if err := markErased(ctx, t, id, hooks); err != nil {
+		return err
+	}
 	return deleteAll(ctx, t, append(doomed, hooks...))
+}
+
+// mark is an erased endpoint's mark (dynamo.ErasedWebhookSK).
+type mark struct {
+	PK string `dynamodbav:"pk"`
+	SK string `dynamodbav:"sk"`
+}
+
+// markErased writes, before webhook endpoints hooks of account id are
+// deleted, the marks by which the erase job finds their logs (deliveries
+// and attempts, in partitions of their own) once the endpoints are gone.
+func markErased(ctx context.Context, t *dynamo.Table, id string, hooks []key) error {
+	tx := &dynamo.Tx{}
+	for _, h := range hooks {
+		w := strings.TrimPrefix(h.SK, dynamo.WebhookPrefix)
+		tx.Put("mark", mark{PK: dynamo.AccountPK(id), SK: dynamo.ErasedWebhookSK(w)}, "", nil)
+		if tx.Len() == txItems {
+			if err := t.Commit(ctx, tx, nil); err != nil {
+				return apperr.Wrap("erasure: mark the webhook logs", err)
+			}
+			tx = &dynamo.Tx{}
+		}
+	}
+	if tx.Len() == 0 {
+		return nil
+	}
+	if err := t.Commit(ctx, tx, nil); err != nil {
+		return apperr.Wrap("erasure: mark the webhook logs", err)
+	}
+	return nil
 }

@@ -86,10 +86,12 @@ func (s *Service) StartConnect(ctx context.Context, siteID, platform string) (St
 	now := s.Clock.Now()
 	expires := now.Add(ConnectLifetime)
 	tx := &dynamo.Tx{}
-	tx.PutNew("connect_token", connectToken{
+	ct := connectToken{
 		PK: dynamo.ConnectTokenPK(hashToken(token)), SK: dynamo.ConnectTokenSK, AccountID: p.AccountID, SiteID: siteID,
 		Platform: platform, ExpiresAt: clock.Format(expires), TTL: expires.Add(time.Hour).Unix(),
-	})
+	}
+	tx.PutNew("connect_token", ct)
+	dynamo.PutLinkIndex(tx, p.AccountID, ct.PK, ct.SK, ct.TTL)
 	activity.Record(tx, now, p, activity.Change{
 		Action: "integration.connect_started", SiteID: siteID, Resource: activity.Resource{Type: "integration", ID: platform},
 		Summary: "Connection of " + platform + " started; waiting for the owner",

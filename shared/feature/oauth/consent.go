@@ -55,6 +55,7 @@ func (s *Service) Approve(ctx context.Context, owner auth.Principal, email, id s
 		RedirectURI: r.RedirectURI, RedirectURISent: r.RedirectURISent, CodeChallenge: r.CodeChallenge,
 		ExpiresAt: exp.Unix(), TTL: ttl(exp),
 	})
+	dynamo.PutLinkIndex(tx, owner.AccountID, dynamo.OAuthCodePK(hash), dynamo.OAuthCodeSK, ttl(exp))
 	if err := s.Table.Commit(ctx, tx, nil); err != nil {
 		switch {
 		case dynamo.FailedOn(err, "request"):

@@ -178,6 +178,8 @@ func (s *Service) rotate(ctx context.Context, clientID, token string, resources 
 	rotated.RotatedAt, rotated.TTL = now.Unix(), now.Add(RotatedKept).Unix()
 	tx := &dynamo.Tx{}
 	tx.Put("presented", rotated, "attribute_exists(pk) AND attribute_not_exists(rotated_at)", nil)
+	// Remembered for RotatedKept: deleting the account deletes it too.
+	dynamo.PutLinkIndex(tx, it.AccountID, it.PK, it.SK, rotated.TTL)
 	resp, err := s.issue(ctx, tx, it.grant, errRefresh)
 	if err == errGone {
 		// The connection was disconnected: its refresh token goes too.

@@ -48,6 +48,13 @@ func newLinkItem(hash, accountID, email, next string, now time.Time) linkItem {
 	}
 }
 
+// putLink adds to tx sign-in link l, with the index item that lets the
+// deletion of its account delete it.
+func putLink(tx *dynamo.Tx, l linkItem) {
+	tx.PutNew("link", l)
+	dynamo.PutLinkIndex(tx, l.AccountID, l.PK, l.SK, l.TTL)
+}
+
 func newSessionItem(hash, accountID, email string, now time.Time) sessionItem {
 	exp := now.Add(Lifetime)
 	return sessionItem{

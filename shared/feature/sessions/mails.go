@@ -6,6 +6,7 @@ import (
 	"net/url"
 
 	"rvcontent/shared/feature/accounts"
+	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/mail"
 )
 
@@ -50,7 +51,9 @@ func (s *Service) renderLink(ctx context.Context, m mail.Pending) (mail.Message,
 	link, ok := m.Secret(linkSecret)
 	if !ok {
 		token, hash := newSecret()
-		if err := s.Table.PutNew(ctx, newLinkItem(hash, m.AccountID, to, m.Param("next"), s.Clock.Now())); err != nil {
+		tx := &dynamo.Tx{}
+		putLink(tx, newLinkItem(hash, m.AccountID, to, m.Param("next"), s.Clock.Now()))
+		if err := s.Table.Commit(ctx, tx, nil); err != nil {
 			return mail.Message{}, err
 		}
 		link = s.linkURL(token, m.Param("next"))

@@ -63,7 +63,7 @@ func (s *Service) SendLink(ctx context.Context, email, next string) error {
 	}
 	token, hash := newSecret()
 	tx := &dynamo.Tx{}
-	tx.PutNew("link", newLinkItem(hash, a.ID, a.Email, next, s.Clock.Now()))
+	putLink(tx, newLinkItem(hash, a.ID, a.Email, next, s.Clock.Now()))
 	s.Mail.Add(tx, linkMail(a, next, s.linkURL(token, next)).RenderedBy(s.MailTemplates()))
 	if err := s.Table.Commit(ctx, tx, nil); err != nil {
 		return apperr.Wrap("sessions.SendLink", err)
@@ -104,11 +104,17 @@ type Link struct {
 // Peek returns what sign-in link token signs in to, without using it up:
 // opening a link only shows it, so a link someone else sends cannot sign
 // a browser in by being opened (login CSRF). It returns ErrBadLink for an
-// unknown, used or expired link.
+// unknown, used or expired link, or one of a deleted account.
 func (s *Service) Peek(ctx context.Context, token string) (Link, error) {
 	l, err := s.link(ctx, token)
 	if err != nil {
 		return Link{}, err
+	}
+	// A link mailed before its account was deleted leads nowhere.
+	if _, err := (accounts.Owners{Table: s.Table}).Get(ctx, l.AccountID); errors.Is(err, accounts.ErrNotFound) {
+		return Link{}, ErrBadLink
+	} else if err != nil {
+		return Link{}, apperr.Wrap("sessions.Peek", err)
 	}
 	return Link{Email: l.Email, Next: l.Next}, nil
 }
@@ -130,8 +136,9 @@ func (s *Service) link(ctx context.Context, token string) (linkItem, error) {
 }
 
 // Redeem uses sign-in link token up and starts a session. It returns
-// ErrBadLink for an unknown, used or expired link. Only the link page's
-// form calls it (a POST), never the link's opening.
+// ErrBadLink for an unknown, used or expired link, or one of a deleted
+// account. Only the link page's form calls it (a POST), never the link's
+// opening.
 func (s *Service) Redeem(ctx context.Context, token string) (Started, error) {
 	l, err := s.link(ctx, token)
 	if err != nil {
@@ -144,9 +151,10 @@ func (s *Service) Redeem(ctx context.Context, token string) (Started, error) {
 	tx.Delete("link", l.PK, l.SK, "attribute_exists(pk)")
 	tx.PutNew("session", it)
 	tx.Put("session_index", newIndexItem(hash, l.AccountID, now), "", nil)
+	accounts.CheckLive(tx, l.AccountID) // a link mailed before the account was deleted signs nobody in
 	if err := s.Table.Commit(ctx, tx, nil); err != nil {
-		if dynamo.FailedOn(err, "link") {
-			return Started{}, ErrBadLink // used by a concurrent request
+		if dynamo.FailedOn(err, "link") || dynamo.FailedOn(err, "account") {
+			return Started{}, ErrBadLink // used by a concurrent request, or the account is deleted
 		}
 		return Started{}, apperr.Wrap("sessions.Redeem", err)
 	}

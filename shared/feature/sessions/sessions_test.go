@@ -15,6 +15,7 @@ import (
 	"rvcontent/shared/feature/sessions"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/secret"
+	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/mail"
 	"rvcontent/test/dynamotest"
 )
@@ -52,6 +53,15 @@ func newService(t *testing.T) (*sessions.Service, *clock.Fixed, *mailbox.Memory)
 	svc := &sessions.Service{
 		Table: table, Clock: c, Mail: &mail.Spool{Table: table, Clock: c, Sender: box}, Owners: owners{},
 		Counters: &ratelimit.Counters{Table: table, Clock: c}, BaseURL: "https://svc.example", Keys: secret.Static("csrf-secret"),
+	}
+	// The claimed account's item: a sign-in link leads only to an account
+	// that exists and is not deleted.
+	type accountItem struct {
+		PK string `dynamodbav:"pk"`
+		SK string `dynamodbav:"sk"`
+	}
+	if err := table.Put(context.Background(), accountItem{PK: dynamo.AccountPK("acct-1"), SK: dynamo.AccountSK}); err != nil {
+		t.Fatal(err)
 	}
 	return svc, c, box
 }

@@ -9,7 +9,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"rvcontent/shared/feature/accounts"
 	"rvcontent/shared/feature/activity"
+	"rvcontent/shared/feature/credentials"
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
@@ -60,6 +62,7 @@ func (s *Service) Create(ctx context.Context, siteID string, in NewKey) (SiteKey
 			":max": &types.AttributeValueMemberN{Value: strconv.Itoa(MaxPerSite)},
 		},
 	})
+	accounts.CheckLive(tx, p.AccountID) // the account's deletion finds every key it must revoke
 	tx.PutNew("site_key", r)
 	tx.PutNew("site_key_lookup", lookup{
 		PK: dynamo.SiteKeyHashPK(hash), SK: dynamo.SiteKeyHashSK,
@@ -74,6 +77,9 @@ func (s *Service) Create(ctx context.Context, siteID string, in NewKey) (SiteKey
 	if err := s.Table.Commit(ctx, tx, k); err != nil {
 		if dynamo.FailedOn(err, "site_key_count") {
 			return SiteKey{}, errTooMany
+		}
+		if dynamo.FailedOn(err, "account") {
+			return SiteKey{}, credentials.ErrCredentialGone
 		}
 		return SiteKey{}, apperr.Wrap("sitekeys.Create", err)
 	}

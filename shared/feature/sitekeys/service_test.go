@@ -28,6 +28,9 @@ func newService(t *testing.T) (*sitekeys.Service, context.Context, string, *cloc
 	if err := table.Put(context.Background(), site); err != nil {
 		t.Fatal(err)
 	}
+	if err := table.Put(context.Background(), map[string]string{"pk": dynamo.AccountPK(account), "sk": dynamo.AccountSK}); err != nil {
+		t.Fatal(err)
+	}
 	ctx := auth.With(context.Background(), auth.Principal{AccountID: account, Actor: auth.Actor{Type: auth.ActorAgent, ID: "a", Name: "agent"}})
 	return &sitekeys.Service{Table: table, Clock: clk, Sites: &sites.Store{Table: table}}, ctx, site.ID, clk
 }

@@ -50,8 +50,10 @@ func newRig(t *testing.T) *rig {
 		Client: r.poster, Keys: webhooks.NewKeyring(secret.Static(strings.Repeat("s", 32))),
 		Mail: &mail.Spool{Table: r.table, Clock: r.clock, Sender: r.mailer}, Owners: owners{}, DashboardURL: "https://app.example.com",
 	}
-	if err := r.table.Put(context.Background(), map[string]string{"pk": dynamo.AccountPK(r.acct), "sk": dynamo.AccountSK}); err != nil {
-		t.Fatal(err)
+	for _, sk := range []string{dynamo.AccountSK, dynamo.CredentialSK("key-1")} { // the account and the caller's key
+		if err := r.table.Put(context.Background(), map[string]string{"pk": dynamo.AccountPK(r.acct), "sk": sk}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	r.ctx = auth.With(context.Background(), auth.Principal{
 		AccountID: r.acct, CredentialID: "key-1", Actor: auth.Actor{Type: auth.ActorAgent, ID: "key-1", Name: "Agent"},

@@ -8,10 +8,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/feature/activity"
+	"rvcontent/shared/feature/credentials"
 	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
@@ -80,6 +81,9 @@ func (s *Service) Create(ctx context.Context, in NewInput) (Endpoint, error) {
 	}
 	tx := &dynamo.Tx{}
 	s.count(tx, p.AccountID, 1)
+	if p.CredentialID != "" {
+		credentials.Own(tx, p.AccountID, p.CredentialID) // its revocation disables the endpoint
+	}
 	tx.PutNew("webhook", item{
 		PK: dynamo.AccountPK(p.AccountID), SK: dynamo.WebhookSK(id), Endpoint: ep, AccountID: p.AccountID,
 		CredentialID: p.CredentialID, SecretNonce: issued.Nonce, SecretKeyID: issued.KeyID,
@@ -89,7 +93,10 @@ func (s *Service) Create(ctx context.Context, in NewInput) (Endpoint, error) {
 	ep.Secret = issued.Secret
 	if err := s.Table.Commit(ctx, tx, ep); err != nil {
 		if dynamo.FailedOn(err, "webhook_limit") {
-			return Endpoint{}, errTooMany
+			return Endpoint{}, credentials.LimitOrGone(ctx, s.Table, p.AccountID, errTooMany)
+		}
+		if dynamo.FailedOn(err, "credential") {
+			return Endpoint{}, credentials.ErrCredentialGone
 		}
 		return Endpoint{}, apperr.Wrap("webhooks.Create", err)
 	}
@@ -97,18 +104,15 @@ func (s *Service) Create(ctx context.Context, in NewInput) (Endpoint, error) {
 }
 
 // count adds to tx a change of the account's endpoint count by delta; an
-// increment fails (named "webhook_limit") once MaxEndpoints exist.
+// increment fails (named "webhook_limit") once MaxEndpoints exist or when
+// the account is deleted.
 func (s *Service) count(tx *dynamo.Tx, accountID string, delta int) {
-	u := &types.Update{
-		UpdateExpression:          aws.String("ADD #n :d"),
-		ExpressionAttributeNames:  map[string]string{"#n": CountAttribute},
-		ExpressionAttributeValues: map[string]types.AttributeValue{":d": num(int64(delta))},
-	}
+	n := expression.Name(CountAttribute)
+	b := expression.NewBuilder().WithUpdate(expression.Add(n, expression.Value(delta)))
 	if delta > 0 {
-		u.ConditionExpression = aws.String("attribute_exists(pk) AND (attribute_not_exists(#n) OR #n < :max)")
-		u.ExpressionAttributeValues[":max"] = num(MaxEndpoints)
+		b = b.WithCondition(credentials.LiveAccount().And(expression.Or(expression.AttributeNotExists(n), n.LessThan(expression.Value(MaxEndpoints)))))
 	}
-	tx.Update("webhook_limit", dynamo.AccountPK(accountID), dynamo.AccountSK, u)
+	tx.UpdateExpr("webhook_limit", dynamo.AccountPK(accountID), dynamo.AccountSK, b)
 }
 
 // Update applies patch to endpoint id of the caller's account and returns
@@ -116,6 +120,7 @@ func (s *Service) count(tx *dynamo.Tx, accountID string, delta int) {
 // failures; disabling one sets disabled_reason "manual".
 func (s *Service) Update(ctx context.Context, id string, patch Patch) (Endpoint, error) {
 	p, _ := auth.From(ctx)
+	creatorGone := false
 	for try := 0; ; try++ {
 		it, err := s.get(ctx, p.AccountID, id)
 		if err != nil || patch.Empty() {
@@ -127,12 +132,25 @@ func (s *Service) Update(ctx context.Context, id string, patch Patch) (Endpoint,
 			return it.Endpoint, nil
 		}
 		tx.Update("webhook", it.PK, it.SK, u)
+		// Enabling holds only while the creating credential is active, so
+		// a revocation of it running now reads again and disables the
+		// endpoint; once it is revoked, enabling is the owner's choice.
+		own := patch.Enabled != nil && *patch.Enabled && !it.Enabled && it.CredentialID != "" && !creatorGone
+		if own {
+			credentials.Own(tx, p.AccountID, it.CredentialID)
+		}
 		summary := fmt.Sprintf("Webhook endpoint %s updated (%s)", display(it.URL), strings.Join(changed, ", "))
 		if len(changed) == 1 && changed[0] == "enabled" && patch.Enabled != nil {
 			summary = fmt.Sprintf("Webhook endpoint %s %s", display(it.URL), map[bool]string{true: "enabled", false: "disabled"}[*patch.Enabled])
 		}
 		recordChange(tx, s.Clock.Now(), p, it.Endpoint, "updated", summary)
 		err = s.Table.Commit(ctx, tx, nil)
+		if own && dynamo.FailedOn(err, "credential") {
+			if p.CredentialID == it.CredentialID {
+				return Endpoint{}, credentials.ErrCredentialGone // the caller's own key was revoked meanwhile
+			}
+			creatorGone = true
+		}
 		if errors.Is(err, dynamo.ErrConditionFailed) && try < 2 {
 			continue // changed or deleted meanwhile: read again
 		}

@@ -40,6 +40,8 @@ import "strings"
 // | webhook attempt       | ACCT#<id>#WEBHOOK#<w> | ATT#<sortable time>#<id> | an endpoint's attempt log, newest first, 30 days |
 // | webhook catch-up      | ACCT#<id>#WEBHOOK#<w> | CATCHUP                  | a new endpoint's events recorded while it was    |
 // |                       |                       |                          | created; GSI1 DUE#webhook_catchup 2 min later    |
+// | erased endpoint mark  | ACCT#<id>             | HOOKLOG#<w>              | a deleted account's endpoint whose log partition  |
+// |                       |                       |                          | the erase job has still to delete                |
 //
 // | article               | SITE#<site_id>        | ART#<uuidv7>             | a site's articles, newest first; read after the site is found under the caller's account |
 //
@@ -61,6 +63,9 @@ import "strings"
 // | sign-in link          | SIGNIN#<sha256>       | SIGNIN                   | the emailed link finds its account once; TTL     |
 // | owner session         | SESSION#<sha256>      | SESSION                  | a session cookie finds its owner; TTL            |
 // | session index         | ACCT#<id>             | SESSION#<sha256>         | an account's sessions, ended when it is deleted; TTL |
+// | link index            | ACCT#<id>             | LINK#<pk of the item>    | an account's claim, sign-in and connect links, OAuth |
+// |                       |                       |                          | codes and replaced refresh tokens, deleted with the  |
+// |                       |                       |                          | account (linkindex.go); TTL of the item it names     |
 //
 // | backlink settings     | ACCT#<id>             | BACKLINKS#<site id>      | a site's exchange settings and domain verification (versioned put); |
 // |                       |                       |                          | GSI2 BLHOST while it hosts, GSI1 DUE#backlink_domain at its re-check |
@@ -209,6 +214,14 @@ const WebhookPrefix = "WEBHOOK#"
 func WebhookLogPK(accountID, webhookID string) string {
 	return "ACCT#" + accountID + "#WEBHOOK#" + webhookID
 }
+
+// ErasedWebhookSK is the sort key, under a deleted account, of the mark
+// that endpoint id (deleted at once) still has a log partition for the
+// erase job to delete.
+func ErasedWebhookSK(id string) string { return ErasedWebhookPrefix + id }
+
+// ErasedWebhookPrefix begins every erased endpoint mark's sort key.
+const ErasedWebhookPrefix = "HOOKLOG#"
 
 // DeliverySK is the sort key of the delivery of one event to an endpoint.
 func DeliverySK(eventID string) string { return "DLV#" + eventID }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -51,6 +52,34 @@ func (tx *Tx) PutNew(name string, item any) {
 func (tx *Tx) Update(name, pk, sk string, u *types.Update) {
 	u.Key = Key(pk, sk)
 	tx.add(name, types.TransactWriteItem{Update: u})
+}
+
+// UpdateExpr adds an update of (pk, sk) built with the SDK's expression
+// package: b holds the update and, when it has one, its condition.
+func (tx *Tx) UpdateExpr(name, pk, sk string, b expression.Builder) {
+	e, err := b.Build()
+	if err != nil {
+		tx.fail(fmt.Errorf("build %s: %w", name, err))
+		return
+	}
+	tx.Update(name, pk, sk, &types.Update{
+		UpdateExpression: e.Update(), ConditionExpression: e.Condition(),
+		ExpressionAttributeNames: e.Names(), ExpressionAttributeValues: e.Values(),
+	})
+}
+
+// DeleteExpr adds a delete of (pk, sk) that happens only when condition,
+// built with the SDK's expression package, holds.
+func (tx *Tx) DeleteExpr(name, pk, sk string, condition expression.ConditionBuilder) {
+	e, err := expression.NewBuilder().WithCondition(condition).Build()
+	if err != nil {
+		tx.fail(fmt.Errorf("build %s: %w", name, err))
+		return
+	}
+	tx.add(name, types.TransactWriteItem{Delete: &types.Delete{
+		Key: Key(pk, sk), ConditionExpression: e.Condition(),
+		ExpressionAttributeNames: e.Names(), ExpressionAttributeValues: e.Values(),
+	}})
 }
 
 // Delete adds a delete of (pk, sk); condition may be empty.

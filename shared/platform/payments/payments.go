@@ -142,6 +142,10 @@ type Processor interface {
 	// nothing is prorated or refunded (the account is being deleted).
 	// Ending one that already ended is no error.
 	CancelNow(ctx context.Context, accountID, subscriptionRef string) error
+	// ExpireCheckout closes open checkout checkoutID at once, so nobody
+	// can complete it any more (the account is being deleted). A checkout
+	// that is gone, expired or completed already is no error.
+	ExpireCheckout(ctx context.Context, accountID, checkoutID string) error
 	// Subscription returns the subscription as the processor holds it now:
 	// events arrive in any order, so a change an event reports is checked
 	// against it. ErrNoSubscription when the processor has none.

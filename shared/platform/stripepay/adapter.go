@@ -154,6 +154,21 @@ func (a *Adapter) CancelNow(ctx context.Context, accountID, subRef string) error
 	return nil
 }
 
+// ExpireCheckout expires Checkout Session checkoutID at once. A session
+// Stripe no longer has, or that is no longer open (expired or complete,
+// which Stripe answers 400), is no error.
+func (a *Adapter) ExpireCheckout(ctx context.Context, accountID, checkoutID string) error {
+	_, err := a.client.expireCheckoutSession(ctx, checkoutID)
+	var se *stripe.Error
+	if errors.As(err, &se) && (se.HTTPStatusCode == http.StatusNotFound || se.HTTPStatusCode == http.StatusBadRequest) {
+		return nil
+	}
+	if err != nil {
+		return mapErr(err)
+	}
+	return nil
+}
+
 // SetStudioSites sets the quantity of the Studio price: an increase is
 // invoiced and charged at once, prorated from ProrationDate; a decrease
 // takes effect on the next invoice without a credit.

@@ -28,6 +28,13 @@ func (a api) createCheckoutSession(ctx context.Context, p *stripe.CheckoutSessio
 	return out, a.b.Call(http.MethodPost, "/v1/checkout/sessions", a.key, p, out)
 }
 
+func (a api) expireCheckoutSession(ctx context.Context, id string) (*stripe.CheckoutSession, error) {
+	p := &stripe.CheckoutSessionExpireParams{}
+	p.Context = ctx
+	out := &stripe.CheckoutSession{}
+	return out, a.b.Call(http.MethodPost, stripe.FormatURLPath("/v1/checkout/sessions/%s/expire", id), a.key, p, out)
+}
+
 func (a api) createPortalSession(ctx context.Context, p *stripe.BillingPortalSessionCreateParams) (*stripe.BillingPortalSession, error) {
 	p.Context = ctx
 	out := &stripe.BillingPortalSession{}
