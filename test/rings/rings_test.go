@@ -183,6 +183,36 @@ func TestOnlyTheContentSideLinksArticles(t *testing.T) {
 	}
 }
 
+// payers are the functions that talk to the payment processor (the
+// template gives only them its secret: infra/stack/settings_test.go).
+var payers = map[string]bool{"billing": true, "jobworker": true, "payments-webhook": true, "scheduler": true, "sites": true}
+
+// stripeClient is the payment processor's client library, larger than a
+// megabyte linked.
+const stripeClient = "github.com/stripe/stripe-go/v82"
+
+// TestOnlyPayersLinkStripe fails when a function that does not talk to the
+// payment processor links its client: the pages function opens checkout
+// links in the billing function for this reason.
+func TestOnlyPayersLinkStripe(t *testing.T) {
+	seen := 0
+	for _, p := range list(t, "./functions/...") {
+		if p.Name != "main" {
+			continue
+		}
+		name := strings.TrimPrefix(p.ImportPath, module+"/functions/")
+		if links := contains(p.Deps, stripeClient); links != payers[name] {
+			t.Errorf("%s links the Stripe client: %v, want %v", name, links, payers[name])
+		}
+		if payers[name] {
+			seen++
+		}
+	}
+	if seen != len(payers) {
+		t.Fatalf("found %d of the %d paying functions under functions/", seen, len(payers))
+	}
+}
+
 // TestRuleCatchesWrongWay checks the rule itself on made-up packages, so a
 // mistake in ring() or allowed cannot make TestRings pass vacuously.
 func TestRuleCatchesWrongWay(t *testing.T) {
