@@ -136,6 +136,9 @@ func operation(o Operation, refs *Refs) map[string]any {
 		}
 		if f.Required {
 			q["required"] = true
+		} else {
+			// The service reads an empty value (limit=) as absent.
+			q["allowEmptyValue"] = true
 		}
 		if f.Comma {
 			q["style"], q["explode"] = "form", false

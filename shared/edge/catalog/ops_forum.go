@@ -10,11 +10,13 @@ import (
 
 // disclosure is the disclosure_line of PATCH /sites/{site_id}/forum:
 // forum.MinDisclosure to forum.MaxDisclosure characters on one line, or
-// null or "" for the default (the pattern: empty, or at least the minimum).
+// null, "" or only spaces for the default (the pattern, after surrounding
+// whitespace, which the service trims: nothing, or at least the minimum
+// from a non-space to a non-space).
 func disclosure() Field {
-	f := text("disclosure_line", fmt.Sprintf("%d to %d characters on one line: names the brand (or uses the {brand} token) and says the writer works on it; null or \"\" restores the default.",
+	f := text("disclosure_line", fmt.Sprintf("%d to %d characters on one line: names the brand (or uses the {brand} token) and says the writer works on it; surrounding whitespace is trimmed; null, \"\" or only spaces restores the default.",
 		forum.MinDisclosure, forum.MaxDisclosure), 0, forum.MaxDisclosure).nullable().withDefault(forum.DefaultDisclosure)
-	f.Schema.Pattern = fmt.Sprintf("^(.{%d,})?$", forum.MinDisclosure)
+	f.Schema.Pattern = fmt.Sprintf(`^\s*(\S.{%d,}\S)?\s*$`, forum.MinDisclosure-2)
 	return f
 }
 
@@ -25,7 +27,7 @@ func forumOps() []Operation {
 	const tag = "Forum"
 	const base = "/sites/{site_id}/forum"
 	subforums := func(name, desc string) Field {
-		return list(name, desc+" Bare names (no prefix such as r/) of letters, digits, _ or -.", str("", 1, 0), 0, forum.MaxSubforums)
+		return list(name, desc+" Bare names (no prefix such as r/) of letters, digits, _ or -; null empties the list.", str("", 1, 0), 0, forum.MaxSubforums).nullable()
 	}
 	return []Operation{
 		{
@@ -43,7 +45,7 @@ func forumOps() []Operation {
 				flag("sweep_enabled", "Automatic sweeps for threads."),
 				disclosure(),
 				text("niche", "The site's niche.", 0, forum.MaxNiche).nullable(),
-				list("topic_tags", "Topics.", str("", forum.MinTopicTag, forum.MaxTopicTag), 0, forum.MaxTopicTags),
+				list("topic_tags", "Topics; null empties them.", str("", forum.MinTopicTag, forum.MaxTopicTag), 0, forum.MaxTopicTags).nullable(),
 				text("tone", "The replies' tone; null or \"\" restores the default.", 0, forum.MaxTone).nullable().withDefault(forum.DefaultTone),
 				integer("max_links_per_reply", "Links per reply.", 0, 1).withDefault(0),
 				subforums("allow_subforums", "Only these subforums."),
