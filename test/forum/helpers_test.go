@@ -45,6 +45,7 @@ func stack(t *testing.T) *testenv.Env {
 			}
 			return sweep.Run(ctx, run)
 		})
+		gateComments(theStack)
 	})
 	if theStack == nil {
 		t.Fatal("the dev stack did not start")

@@ -73,11 +73,17 @@ func (p *Processor) Portal(ctx context.Context, req payments.PortalRequest) (pay
 }
 
 // EndTrial ends a trial now: the first invoice (the plan and any Studio
-// sites) is charged and a monthly period starts now.
+// sites) is charged and a monthly period starts now. A trial set to cancel
+// at its end is refused (payments.ErrCanceling), on the version of the
+// subscription the charge is written against, so a cancel in the portal
+// at the same moment either comes first and is seen, or comes after.
 func (p *Processor) EndTrial(ctx context.Context, accountID, subRef, key string) (payments.Charge, error) {
 	return p.charge(ctx, subRef, key, "Plan: trial ended early", func(s *subItem) (payments.Cents, error) {
 		if s.Status != payments.StatusTrialing {
 			return 0, payments.ErrConflict
+		}
+		if s.CancelAtPeriodEnd {
+			return 0, payments.ErrCanceling
 		}
 		return monthly(s), nil
 	}, func(s *subItem, now time.Time) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"rvcontent/shared/feature/credentials"
 	"rvcontent/shared/feature/oauth"
 	"rvcontent/shared/feature/sessions"
 )
@@ -133,6 +134,9 @@ func (c *Consent) Submit(w http.ResponseWriter, r *http.Request) {
 			Text: "This account already has 25 active agent keys and app connections, the most it can have. Revoke a key or disconnect an app you no longer use, then connect this app again.",
 			Link: c.base(r) + agentsPage, LinkText: "Go to agent keys and apps",
 		})
+	case errors.Is(err, credentials.ErrCredentialGone):
+		// The account was deleted meanwhile: as for any signed-out browser.
+		http.Redirect(w, r, c.signInURL(r, consentPath(id)), http.StatusSeeOther)
 	case err != nil:
 		c.requestError(w, r, err)
 	default:

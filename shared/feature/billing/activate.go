@@ -47,6 +47,9 @@ func (s *Service) Activate(ctx context.Context, accountID, key string) (Activate
 		key = ids.New()
 	}
 	charge, err := p.EndTrial(ctx, accountID, r.SubscriptionRef, "activate:"+accountID+":"+key)
+	if errors.Is(err, payments.ErrCanceling) {
+		return Activated{}, errCanceling // the owner set it to cancel meanwhile
+	}
 	if err != nil {
 		return Activated{}, s.ChargeError(ctx, accountID, err)
 	}

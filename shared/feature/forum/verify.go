@@ -9,7 +9,7 @@ import (
 
 	"rvcontent/shared/platform/forumapi"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/clock"
@@ -60,27 +60,32 @@ func (s *Service) CheckReplies(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
+// checkReply checks reply r as read and writes the finding back. Every
+// write-back holds only while the stored reply is still the one read: a
+// reply changed meanwhile (another run's check, a permalink recorded at
+// that moment) or deleted (the account's erasure) is left as it is, and
+// the lost race is no error.
 func (s *Service) checkReply(ctx context.Context, r replyItem) error {
+	read := r
 	if r.Permalink == nil {
 		r.GSI1PK, r.GSI1SK = "", ""
-		return s.Table.Put(ctx, r)
+		return s.putBack(ctx, r, read)
 	}
 	check, err := s.Platform.Comment(ctx, *r.Permalink)
 	now := s.Clock.Now()
 	if err != nil {
 		r.setDue(now.Add(retryAfterError))
-		if perr := s.Table.Put(ctx, r); perr != nil {
+		if perr := s.putBack(ctx, r, read); perr != nil {
 			return perr
 		}
 		return err
 	}
-	old := r.UpdatedAt
 	event := r.apply(check, now)
 	_, err = s.changeThread(ctx, r.SiteID, r.ThreadID, func(t *threadItem) (bool, error) {
 		t.Reply = r.ref()
 		return true, nil
 	}, func(tx *dynamo.Tx, th threadItem) any {
-		tx.Put("reply", r, "updated_at = :old", map[string]types.AttributeValue{":old": &types.AttributeValueMemberS{Value: old}})
+		tx.PutExpr("reply", r, unchanged(read))
 		if event != "" {
 			s.Events.Emit(tx, r.AccountID, r.SiteID, event, map[string]any{"reply": r.Reply})
 			record(tx, now, auth.Service(r.AccountID, "forum reply checks"), r.SiteID, "forum.reply_checked", "forum_reply", r.ID,
@@ -89,12 +94,36 @@ func (s *Service) checkReply(ctx context.Context, r replyItem) error {
 		return nil
 	})
 	if errors.Is(err, ErrThreadNotFound) {
-		return s.Table.Put(ctx, r)
+		return s.putBack(ctx, r, read)
 	}
 	if dynamo.LostRace(err, "reply") {
 		return nil // an overlapping run checked the reply first: its result stands
 	}
 	return err
+}
+
+// putBack writes reply r, changed from read, only while the stored reply
+// is unchanged since read; a reply changed or deleted meanwhile keeps that
+// change, and r is dropped.
+func (s *Service) putBack(ctx context.Context, r, read replyItem) error {
+	tx := &dynamo.Tx{}
+	tx.PutExpr("reply", r, unchanged(read))
+	err := s.Table.Commit(ctx, tx, nil)
+	if dynamo.LostRace(err, "reply") {
+		return nil
+	}
+	return err
+}
+
+// unchanged is the condition that the stored reply exists and is the one
+// read: the same updated_at (every change of the reply moves it) and the
+// same next check (a check the forum could not answer moves only that).
+func unchanged(read replyItem) expression.ConditionBuilder {
+	c := expression.Name("updated_at").Equal(expression.Value(read.UpdatedAt))
+	if read.GSI1SK == "" {
+		return c.And(expression.AttributeNotExists(expression.Name("gsi1sk")))
+	}
+	return c.And(expression.Name("gsi1sk").Equal(expression.Value(read.GSI1SK)))
 }
 
 // apply records the check's finding at now and schedules the next check;

@@ -30,7 +30,8 @@ var ErrTooManyConnections = fmt.Errorf("oauth: the account already has %d active
 // agent_access.created event) and a single-use authorization code is
 // stored; the owner's email notice goes into the mail outbox in the same
 // transaction. It returns the redirect that carries the code and state back
-// to the app. Errors: ErrNoRequest, ErrRequestGone, ErrTooManyConnections.
+// to the app. Errors: ErrNoRequest, ErrRequestGone, ErrTooManyConnections,
+// credentials.ErrCredentialGone (the account was deleted meanwhile).
 func (s *Service) Approve(ctx context.Context, owner auth.Principal, email, id string) (string, error) {
 	r, err := s.Pending(ctx, id)
 	if err != nil {
@@ -61,7 +62,8 @@ func (s *Service) Approve(ctx context.Context, owner auth.Principal, email, id s
 		case dynamo.FailedOn(err, "request"):
 			return "", ErrRequestGone // answered by a concurrent request, or expired
 		case dynamo.FailedOn(err, "credential_limit"):
-			return "", ErrTooManyConnections
+			// The account is full, or was deleted meanwhile.
+			return "", credentials.LimitOrGone(ctx, s.Table, owner.AccountID, ErrTooManyConnections)
 		}
 		return "", fmt.Errorf("oauth: approve: %w", err)
 	}

@@ -43,6 +43,25 @@ func (tx *Tx) Put(name string, item any, condition string, values map[string]typ
 	tx.add(name, types.TransactWriteItem{Put: p})
 }
 
+// PutExpr adds a put of item that happens only when condition, built with
+// the SDK's expression package, holds. name labels the write in errors.
+func (tx *Tx) PutExpr(name string, item any, condition expression.ConditionBuilder) {
+	av, err := attributevalue.MarshalMap(item)
+	if err != nil {
+		tx.fail(fmt.Errorf("marshal %s: %w", name, err))
+		return
+	}
+	e, err := expression.NewBuilder().WithCondition(condition).Build()
+	if err != nil {
+		tx.fail(fmt.Errorf("build %s: %w", name, err))
+		return
+	}
+	tx.add(name, types.TransactWriteItem{Put: &types.Put{
+		Item: av, ConditionExpression: e.Condition(),
+		ExpressionAttributeNames: e.Names(), ExpressionAttributeValues: e.Values(),
+	}})
+}
+
 // PutNew adds a put that fails if an item with the same key exists.
 func (tx *Tx) PutNew(name string, item any) {
 	tx.Put(name, item, "attribute_not_exists(pk)", nil)

@@ -131,7 +131,10 @@ type Processor interface {
 	// Portal opens the hosted page where the owner manages card, invoices
 	// and cancellation.
 	Portal(ctx context.Context, req PortalRequest) (Link, error)
-	// EndTrial ends a trial now and charges the first invoice.
+	// EndTrial ends a trial now and charges the first invoice. A trial the
+	// owner set to cancel at its end must not be charged: an adapter that
+	// can check it atomically with the charge refuses it with ErrCanceling
+	// (the simulated processor does; Stripe has no conditional update).
 	EndTrial(ctx context.Context, accountID, subscriptionRef, idempotencyKey string) (Charge, error)
 	// SetStudioSites changes the Studio site quantity (see StudioChange).
 	SetStudioSites(ctx context.Context, change StudioChange) (Charge, error)
@@ -158,4 +161,7 @@ var (
 	ErrAuthentication = errors.New("payments: cardholder authentication required")
 	ErrConflict       = errors.New("payments: subscription changed meanwhile")
 	ErrNoSubscription = errors.New("payments: no such subscription")
+	// ErrCanceling refuses to end early, and charge, a trial set to cancel
+	// at its end.
+	ErrCanceling = errors.New("payments: the trial is set to cancel at its end")
 )
