@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"sync"
 	"testing"
+
+	"rvcontent/test/testenv"
 )
 
 // TestHostRemovesLinksAtOnce: twenty DELETEs each of one live and one
@@ -33,17 +35,9 @@ func TestHostRemovesLinksAtOnce(t *testing.T) {
 		t.Fatalf("requester credits with one live and one placed: %v", c)
 	}
 	ids := []string{live["id"].(string), notLive["id"].(string)}
-	statuses := make([]int, 40)
-	start := make(chan struct{})
-	var wg sync.WaitGroup
-	for i := range statuses {
-		wg.Go(func() {
-			<-start
-			statuses[i] = x.host.bl(t, "DELETE", "/placements/"+ids[i%2], nil).Status
-		})
-	}
-	close(start)
-	wg.Wait()
+	statuses := testenv.AtOnce(40, func(i int) int {
+		return x.host.bl(t, "DELETE", "/placements/"+ids[i%2], nil).Status
+	})
 	ok := [2]int{}
 	for i, s := range statuses {
 		switch s {
@@ -74,19 +68,11 @@ func TestHostRemovesLinksAtOnce(t *testing.T) {
 func TestTargetsAtTheLimitAtOnce(t *testing.T) {
 	x := newExchange(t)
 	add := func(n int, prefix string) (created int) {
-		statuses := make([]int, n)
-		start := make(chan struct{})
-		var wg sync.WaitGroup
-		for i := range statuses {
-			wg.Go(func() {
-				<-start
-				statuses[i] = x.from.bl(t, "POST", "/targets", map[string]any{
-					"url": fmt.Sprintf("https://%s/%s-%d", x.from.host, prefix, i), "anchors": []string{"burr grinder", "coffee grinders", "grinding beans"},
-				}).Status
-			})
-		}
-		close(start)
-		wg.Wait()
+		statuses := testenv.AtOnce(n, func(i int) int {
+			return x.from.bl(t, "POST", "/targets", map[string]any{
+				"url": fmt.Sprintf("https://%s/%s-%d", x.from.host, prefix, i), "anchors": []string{"burr grinder", "coffee grinders", "grinding beans"},
+			}).Status
+		})
 		for _, s := range statuses {
 			switch s {
 			case http.StatusCreated:

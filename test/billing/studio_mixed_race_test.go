@@ -3,8 +3,9 @@ package billing_test
 import (
 	"fmt"
 	"net/http"
-	"sync"
 	"testing"
+
+	"rvcontent/test/testenv"
 )
 
 // Adds of new Studio sites, removals and restores of another sent all at
@@ -16,24 +17,16 @@ func TestStudioAddsRemovesAndRestoresAtOnce(t *testing.T) {
 	r.active(t, cardOK)
 	first := r.api(t, "POST", "/sites", newSite("mixed-first", nil), "Idempotency-Key: mixed-first").Expect(t, http.StatusCreated).JSON(t)["site"].(map[string]any)["id"].(string)
 	for round := range 3 {
-		statuses := make([]int, 18)
-		start := make(chan struct{})
-		var wg sync.WaitGroup
-		for i := range statuses {
-			wg.Go(func() {
-				<-start
-				switch i % 3 {
-				case 0:
-					statuses[i] = r.api(t, "POST", "/sites", newSite(fmt.Sprintf("mixed-%d-%d", round, i), nil), fmt.Sprintf("Idempotency-Key: mixed-%d-%d", round, i)).Status
-				case 1:
-					statuses[i] = r.api(t, "DELETE", "/sites/"+first, nil).Status
-				default:
-					statuses[i] = r.api(t, "POST", "/sites/"+first+"/restore", nil, fmt.Sprintf("Idempotency-Key: keep-%d-%d", round, i)).Status
-				}
-			})
-		}
-		close(start)
-		wg.Wait()
+		statuses := testenv.AtOnce(18, func(i int) int {
+			switch i % 3 {
+			case 0:
+				return r.api(t, "POST", "/sites", newSite(fmt.Sprintf("mixed-%d-%d", round, i), nil), fmt.Sprintf("Idempotency-Key: mixed-%d-%d", round, i)).Status
+			case 1:
+				return r.api(t, "DELETE", "/sites/"+first, nil).Status
+			default:
+				return r.api(t, "POST", "/sites/"+first+"/restore", nil, fmt.Sprintf("Idempotency-Key: keep-%d-%d", round, i)).Status
+			}
+		})
 		for i, s := range statuses {
 			if s != http.StatusOK && s != http.StatusCreated && s != http.StatusConflict {
 				t.Errorf("round %d: request %d answered %d", round, i, s)

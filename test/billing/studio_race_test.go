@@ -2,28 +2,20 @@ package billing_test
 
 import (
 	"net/http"
-	"sync"
 	"testing"
 	"time"
+
+	"rvcontent/test/testenv"
 )
 
 // burst sends n requests a few milliseconds apart, so that some read the
 // site while another request changes it, and returns their statuses.
 func (r *rig) burst(t *testing.T, n int, method, path string) []int {
 	t.Helper()
-	statuses := make([]int, n)
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for i := range statuses {
-		wg.Go(func() {
-			<-start
-			time.Sleep(time.Duration(i) * 3 * time.Millisecond)
-			statuses[i] = r.api(t, method, path, nil).Status
-		})
-	}
-	close(start)
-	wg.Wait()
-	return statuses
+	return testenv.AtOnce(n, func(i int) int {
+		time.Sleep(time.Duration(i) * 3 * time.Millisecond)
+		return r.api(t, method, path, nil).Status
+	})
 }
 
 // processorSites returns how many Studio sites the processor's

@@ -233,19 +233,9 @@ func TestConcurrentAddsWithOneKey(t *testing.T) {
 	r.active(t, cardOK)
 	q := r.quote(t)
 	body := newSite("burst", q["proration_date"])
-	var wg sync.WaitGroup
-	resps := make([]*testenv.Response, 10)
-	start := make(chan struct{})
-	for i := range resps {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			resps[i] = r.api(t, "POST", "/sites", body, "Idempotency-Key: burst-1")
-		}()
-	}
-	close(start)
-	wg.Wait()
+	resps := testenv.AtOnce(10, func(int) *testenv.Response {
+		return r.api(t, "POST", "/sites", body, "Idempotency-Key: burst-1")
+	})
 	ids := map[string]bool{}
 	for _, resp := range resps {
 		switch resp.Status {

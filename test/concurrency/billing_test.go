@@ -32,11 +32,11 @@ func charges(t *testing.T, env *testenv.Env, a *testenv.Account) []float64 {
 func TestCheckoutCompletedAtOnce(t *testing.T) {
 	env := stack(t)
 	a := env.NewAccount(t, "")
-	links := fire(6, func(i int) *testenv.Response {
+	links := testenv.AtOnce(6, func(i int) *testenv.Response {
 		return a.Client.Agent(t, "POST", "/billing/checkout", nil, key("co", i))
 	})
 	only(t, "checkout", tally(t, "checkout", links), http.StatusOK)
-	got := tally(t, "pay", fire(24, func(i int) *testenv.Response {
+	got := tally(t, "pay", testenv.AtOnce(24, func(i int) *testenv.Response {
 		link := links[i%len(links)].JSON(t)["checkout"].(map[string]any)["checkout_url"].(string)
 		return env.Client().Do(t, "POST", local(t, env, link), map[string]any{"card": cardOK})
 	}))
@@ -62,7 +62,7 @@ func TestActivateAtOnce(t *testing.T) {
 	a := env.NewAccount(t, "")
 	env.Trial(t, a, cardOK)
 	before := charges(t, env, a)
-	got := tally(t, "activate", fire(20, func(i int) *testenv.Response {
+	got := tally(t, "activate", testenv.AtOnce(20, func(i int) *testenv.Response {
 		return a.Client.Agent(t, "POST", "/billing/activate", nil, key("act", i))
 	}))
 	only(t, "activate", got, http.StatusOK, http.StatusConflict)

@@ -39,7 +39,7 @@ func TestGenerateAtTheBalanceAtOnce(t *testing.T) {
 	env.Trial(t, a, cardOK)
 	bal := articleBalance(t, a, a.SiteID)
 	ids := scheduled(t, a, 20)
-	rs := fire(len(ids), func(i int) *testenv.Response {
+	rs := testenv.AtOnce(len(ids), func(i int) *testenv.Response {
 		return a.Client.Agent(t, "POST", "/sites/"+a.SiteID+"/articles/"+ids[i]+"/generate", nil, key("gen", i))
 	})
 	got := tally(t, "generate", rs)
@@ -73,7 +73,7 @@ func TestGenerateOneArticleAtOnce(t *testing.T) {
 	env.Trial(t, a, cardOK)
 	bal := articleBalance(t, a, a.SiteID)
 	id := scheduled(t, a, 1)[0]
-	rs := fire(20, func(i int) *testenv.Response {
+	rs := testenv.AtOnce(20, func(i int) *testenv.Response {
 		return a.Client.Agent(t, "POST", "/sites/"+a.SiteID+"/articles/"+id+"/generate", nil, key("one", i))
 	})
 	got := tally(t, "generate one", rs)
@@ -104,7 +104,7 @@ func TestFinishAtOnce(t *testing.T) {
 	a.Client.Agent(t, "POST", "/sites/"+a.SiteID+"/articles", map[string]any{
 		"title": "Sharp chisels", "keyword": "sharpen chisels", "body_markdown": "# Sharp chisels\n\nHone at 30 degrees.",
 	}).Expect(t, http.StatusCreated).Decode(t, &art)
-	got := tally(t, "finish", fire(20, func(i int) *testenv.Response {
+	got := tally(t, "finish", testenv.AtOnce(20, func(i int) *testenv.Response {
 		return a.Client.Agent(t, "POST", "/sites/"+a.SiteID+"/articles/"+art.Article.ID+"/finish", nil, key("fin", i))
 	}))
 	only(t, "finish", got, http.StatusOK, http.StatusConflict)

@@ -24,7 +24,7 @@ func TestCreationsRacingAccountDeletion(t *testing.T) {
 		form := b.Get(t, "/dashboard/settings").Expect(t, http.StatusOK).Form(t, "/dashboard/settings/delete")
 		form.Set("confirm", a.Email)
 		var deleted *testenv.Page
-		rs := fire(21, func(i int) *testenv.Response {
+		rs := testenv.AtOnce(21, func(i int) *testenv.Response {
 			if i == 0 {
 				deleted = b.Post(t, "/dashboard/settings/delete", form)
 				return &testenv.Response{Status: deleted.Status}

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
 	"rvcontent/test/testenv"
@@ -25,22 +24,6 @@ func stack(t *testing.T) *testenv.Env {
 		t.Skip("starts a dev stack")
 	}
 	return testenv.Start(t, testenv.Options{SchedulerEvery: -1})
-}
-
-// fire calls do(i) for i in [0, n) all at once and returns the answers.
-func fire(n int, do func(i int) *testenv.Response) []*testenv.Response {
-	out := make([]*testenv.Response, n)
-	start := make(chan struct{})
-	var wg sync.WaitGroup
-	for i := range out {
-		wg.Go(func() {
-			<-start
-			out[i] = do(i)
-		})
-	}
-	close(start)
-	wg.Wait()
-	return out
 }
 
 // tally counts the answers by status and fails t on a missing answer or a

@@ -17,7 +17,7 @@ import (
 func TestAgentKeysAtTheLimitAtOnce(t *testing.T) {
 	env := stack(t)
 	a := env.NewAccount(t, "")
-	rs := fire(40, func(i int) *testenv.Response {
+	rs := testenv.AtOnce(40, func(i int) *testenv.Response {
 		return a.Client.Agent(t, "POST", "/agent-keys", map[string]any{"name": fmt.Sprintf("Agent %d", i)}, key("ak", i))
 	})
 	got := tally(t, "create keys", rs)
@@ -35,7 +35,7 @@ func TestAgentKeysAtTheLimitAtOnce(t *testing.T) {
 			break
 		}
 	}
-	got = tally(t, "revoke one key", fire(20, func(int) *testenv.Response {
+	got = tally(t, "revoke one key", testenv.AtOnce(20, func(int) *testenv.Response {
 		return a.Client.Agent(t, "DELETE", "/agent-keys/"+victim, nil)
 	}))
 	only(t, "revoke one key", got, http.StatusOK, http.StatusNotFound)
@@ -46,7 +46,7 @@ func TestAgentKeysAtTheLimitAtOnce(t *testing.T) {
 		t.Errorf("%d agent_access.revoked events for one key, want 1", n)
 	}
 	// One place is free, not one per revocation.
-	got = tally(t, "refill", fire(10, func(i int) *testenv.Response {
+	got = tally(t, "refill", testenv.AtOnce(10, func(i int) *testenv.Response {
 		return a.Client.Agent(t, "POST", "/agent-keys", map[string]any{"name": fmt.Sprintf("Refill %d", i)}, key("refill", i))
 	}))
 	if got[http.StatusCreated] != 1 {
@@ -63,7 +63,7 @@ func TestWebhooksAtTheLimitAtOnce(t *testing.T) {
 	env := stack(t)
 	a := env.NewAccount(t, "")
 	create := func(what string, n int) map[int]int {
-		rs := fire(n, func(i int) *testenv.Response {
+		rs := testenv.AtOnce(n, func(i int) *testenv.Response {
 			return a.Client.Agent(t, "POST", "/webhooks", map[string]any{"url": fmt.Sprintf("https://hooks.example.com/%s/%d", what, i), "events": []string{"*"}}, key(what, i))
 		})
 		got := tally(t, what, rs)
@@ -79,7 +79,7 @@ func TestWebhooksAtTheLimitAtOnce(t *testing.T) {
 		t.Fatalf("%d endpoints, want %d", len(list.Webhooks), webhooks.MaxEndpoints)
 	}
 	victim := list.Webhooks[0].ID
-	got := tally(t, "delete one", fire(20, func(int) *testenv.Response {
+	got := tally(t, "delete one", testenv.AtOnce(20, func(int) *testenv.Response {
 		return a.Client.Agent(t, "DELETE", "/webhooks/"+victim, nil)
 	}))
 	only(t, "delete one", got, http.StatusOK, http.StatusNotFound)
@@ -97,7 +97,7 @@ func TestKeywordOnceAtOnce(t *testing.T) {
 	env := stack(t)
 	a := env.NewAccount(t, "")
 	before := listLen(t, a, "/sites/"+a.SiteID+"/keywords", "keywords")
-	got := tally(t, "add keyword", fire(20, func(i int) *testenv.Response {
+	got := tally(t, "add keyword", testenv.AtOnce(20, func(i int) *testenv.Response {
 		name := "Copper Kettles"
 		if i%2 == 1 {
 			name = "copper kettles"
@@ -123,7 +123,7 @@ func TestArticlePatchAndDeleteAtOnce(t *testing.T) {
 		a.Client.Agent(t, "POST", "/sites/"+a.SiteID+"/articles", map[string]any{"title": fmt.Sprintf("Kettle care %d", round), "keyword": "kettle care"}).
 			Expect(t, http.StatusCreated).Decode(t, &art)
 		path := "/sites/" + a.SiteID + "/articles/" + art.Article.ID
-		rs := fire(30, func(i int) *testenv.Response {
+		rs := testenv.AtOnce(30, func(i int) *testenv.Response {
 			if i%3 == 0 {
 				return a.Client.Agent(t, "DELETE", path, nil)
 			}
@@ -154,7 +154,7 @@ func TestResendClaimAtOnce(t *testing.T) {
 	env := stack(t)
 	a := env.NewAccount(t, "")
 	before := len(env.Emails(t, a.Email))
-	got := tally(t, "resend", fire(20, func(i int) *testenv.Response {
+	got := tally(t, "resend", testenv.AtOnce(20, func(i int) *testenv.Response {
 		return a.Client.Agent(t, "POST", "/account/resend-claim", nil, key("resend", i))
 	}))
 	only(t, "resend", got, http.StatusOK, http.StatusTooManyRequests)
@@ -172,7 +172,7 @@ func TestClaimAtOnce(t *testing.T) {
 	env := stack(t)
 	a := env.NewAccount(t, "")
 	links := []string{a.ClaimURL, a.Client.Agent(t, "POST", "/account/resend-claim", nil).Expect(t, http.StatusOK).JSON(t)["claim_url"].(string)}
-	got := tally(t, "claim", fire(20, func(i int) *testenv.Response {
+	got := tally(t, "claim", testenv.AtOnce(20, func(i int) *testenv.Response {
 		return env.Client().Do(t, "POST", local(t, env, links[i%2]), nil)
 	}))
 	t.Logf("claims: %v", got)
@@ -190,7 +190,7 @@ func TestClaimAtOnce(t *testing.T) {
 func TestSignupsOfOneEmailAtOnce(t *testing.T) {
 	env := stack(t)
 	email := testenv.UniqueEmail("race")
-	got := tally(t, "signup", fire(20, func(i int) *testenv.Response {
+	got := tally(t, "signup", testenv.AtOnce(20, func(i int) *testenv.Response {
 		return env.Client().Agent(t, "POST", "/accounts", map[string]any{"email": email, "site_url": "https://acme.com", "agent": map[string]any{"name": "Racer"}}, key("signup", i))
 	}))
 	only(t, "signup", got, http.StatusCreated, http.StatusConflict)

@@ -22,7 +22,7 @@ func TestWebhooksCreatedWhileTheirKeyIsRevoked(t *testing.T) {
 		}
 		a.Client.Agent(t, "POST", "/agent-keys", map[string]any{"name": fmt.Sprintf("Doomed %d", round)}).Expect(t, http.StatusCreated).Decode(t, &made)
 		doomed := env.Client().As(made.AgentKey.Key)
-		rs := fire(10, func(i int) *testenv.Response {
+		rs := testenv.AtOnce(10, func(i int) *testenv.Response {
 			if i == 0 {
 				time.Sleep(time.Duration(round) * 4 * time.Millisecond) // land inside the creations
 				return a.Client.Agent(t, "DELETE", "/agent-keys/"+made.AgentKey.ID, nil)
@@ -67,7 +67,7 @@ func TestWebhookEnabledWhileItsKeyIsRevoked(t *testing.T) {
 		doomed.Agent(t, "POST", "/webhooks", map[string]any{"url": fmt.Sprintf("https://hooks.example.com/e%d", round), "events": []string{"*"}}).Expect(t, http.StatusCreated).Decode(t, &hook)
 		path := "/webhooks/" + hook.Webhook.ID
 		doomed.Agent(t, "PATCH", path, map[string]any{"enabled": false}).Expect(t, http.StatusOK)
-		rs := fire(10, func(i int) *testenv.Response {
+		rs := testenv.AtOnce(10, func(i int) *testenv.Response {
 			if i == 0 {
 				time.Sleep(time.Duration(round) * 3 * time.Millisecond)
 				return a.Client.Agent(t, "DELETE", "/agent-keys/"+made.AgentKey.ID, nil)
@@ -111,7 +111,7 @@ func TestKeyRevokedWhileItsWebhooksAreDeleted(t *testing.T) {
 			leaked.Agent(t, "POST", "/webhooks", map[string]any{"url": fmt.Sprintf("https://hooks.example.com/l%d/%d", round, i), "events": []string{"*"}}).Expect(t, http.StatusCreated).Decode(t, &h)
 			hooks = append(hooks, h.Webhook.ID)
 		}
-		rs := fire(10, func(i int) *testenv.Response {
+		rs := testenv.AtOnce(10, func(i int) *testenv.Response {
 			if i == 0 {
 				time.Sleep(time.Duration(round) * 2 * time.Millisecond)
 				return a.Client.Agent(t, "DELETE", "/agent-keys/"+made.AgentKey.ID, nil)

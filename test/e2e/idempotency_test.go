@@ -7,7 +7,6 @@ import (
 	"net"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
 	"rvcontent/test/testenv"
@@ -124,19 +123,9 @@ func TestConcurrentSignupsWithOneKey(t *testing.T) {
 	email := testenv.UniqueEmail("race")
 	key := "race-" + email
 	const n = 20
-	answers := make([]*testenv.Response, n)
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for i := range answers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			answers[i] = env.Client().Agent(t, "POST", "/accounts", signupBody(email), "Idempotency-Key: "+key)
-		}()
-	}
-	close(start)
-	wg.Wait()
+	answers := testenv.AtOnce(n, func(int) *testenv.Response {
+		return env.Client().Agent(t, "POST", "/accounts", signupBody(email), "Idempotency-Key: "+key)
+	})
 	var created []byte
 	fresh := 0
 	for i, r := range answers {

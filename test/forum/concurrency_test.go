@@ -3,7 +3,6 @@ package forum_test
 import (
 	"fmt"
 	"net/http"
-	"sync"
 	"testing"
 
 	"rvcontent/test/testenv"
@@ -13,17 +12,7 @@ import (
 // by status; a 5xx or a missing answer fails t.
 func atOnce(t *testing.T, n int, do func(i int) *testenv.Response) ([]*testenv.Response, map[int]int) {
 	t.Helper()
-	out := make([]*testenv.Response, n)
-	start := make(chan struct{})
-	var wg sync.WaitGroup
-	for i := range out {
-		wg.Go(func() {
-			<-start
-			out[i] = do(i)
-		})
-	}
-	close(start)
-	wg.Wait()
+	out := testenv.AtOnce(n, do)
 	got := map[int]int{}
 	for i, r := range out {
 		if r == nil || r.Status >= 500 {

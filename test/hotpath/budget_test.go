@@ -3,7 +3,6 @@ package hotpath
 import (
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -34,24 +33,6 @@ func nextMinute(t *testing.T, env *testenv.Env) {
 		t.Fatal(err)
 	}
 	env.Advance(t, now.Truncate(time.Minute).Add(time.Minute+time.Second).Sub(now).Seconds())
-}
-
-// all sends n requests at once and returns the answers.
-func all(n int, send func(i int) *testenv.Response) []*testenv.Response {
-	out := make([]*testenv.Response, n)
-	var wg sync.WaitGroup
-	start := make(chan struct{})
-	for i := range out {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			<-start
-			out[i] = send(i)
-		}()
-	}
-	close(start)
-	wg.Wait()
-	return out
 }
 
 // split counts answers with status ok and 429 rate_limited (with
@@ -91,13 +72,13 @@ func keyCount(t *testing.T, c *testenv.Client) int {
 func TestBudgetStaysExactWhenItIsCountedBesideTheRequest(t *testing.T) {
 	env, acct := budgetStack(t)
 
-	reads := all(2*budget, func(int) *testenv.Response { return acct.Client.Agent(t, "GET", "/account", nil) })
+	reads := testenv.AtOnce(2*budget, func(int) *testenv.Response { return acct.Client.Agent(t, "GET", "/account", nil) })
 	if passed, limited := split(t, reads, http.StatusOK); passed != budget || limited != budget {
 		t.Fatalf("%d concurrent reads: %d passed and %d were refused, want %d and %d", 2*budget, passed, limited, budget, budget)
 	}
 
 	nextMinute(t, env)
-	writes := all(2*budget, func(i int) *testenv.Response {
+	writes := testenv.AtOnce(2*budget, func(i int) *testenv.Response {
 		return acct.Client.Agent(t, "POST", "/agent-keys", map[string]any{"name": "Budget agent " + strings.Repeat("x", i%3+1)})
 	})
 	passed, limited := split(t, writes, http.StatusCreated)

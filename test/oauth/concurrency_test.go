@@ -13,17 +13,7 @@ import (
 // answers had each status; a 5xx fails t.
 func atOnce(t *testing.T, n int, do func(i int) int) map[int]int {
 	t.Helper()
-	statuses := make([]int, n)
-	start := make(chan struct{})
-	var wg sync.WaitGroup
-	for i := range statuses {
-		wg.Go(func() {
-			<-start
-			statuses[i] = do(i)
-		})
-	}
-	close(start)
-	wg.Wait()
+	statuses := testenv.AtOnce(n, do)
 	got := map[int]int{}
 	for _, s := range statuses {
 		if s >= 500 || s == 0 {
