@@ -17,15 +17,11 @@ func TestWebhooksCreatedWhileTheirKeyIsRevoked(t *testing.T) {
 	env := stack(t)
 	a := env.NewAccount(t, "")
 	for round := range 6 {
-		var made struct {
-			AgentKey struct{ ID, Key string } `json:"agent_key"`
-		}
-		a.Client.Agent(t, "POST", "/agent-keys", map[string]any{"name": fmt.Sprintf("Doomed %d", round)}).Expect(t, http.StatusCreated).Decode(t, &made)
-		doomed := env.Client().As(made.AgentKey.Key)
+		keyID, doomed := newKey(t, env, a, fmt.Sprintf("Doomed %d", round))
 		rs := testenv.AtOnce(10, func(i int) *testenv.Response {
 			if i == 0 {
 				time.Sleep(time.Duration(round) * 4 * time.Millisecond) // land inside the creations
-				return a.Client.Agent(t, "DELETE", "/agent-keys/"+made.AgentKey.ID, nil)
+				return a.Client.Agent(t, "DELETE", "/agent-keys/"+keyID, nil)
 			}
 			return doomed.Agent(t, "POST", "/webhooks", map[string]any{"url": fmt.Sprintf("https://hooks.example.com/r%d/%d", round, i), "events": []string{"*"}}, key(fmt.Sprintf("wh%d", round), i))
 		})
@@ -44,7 +40,7 @@ func TestWebhooksCreatedWhileTheirKeyIsRevoked(t *testing.T) {
 		}
 		a.Client.Agent(t, "GET", "/webhooks?limit=100", nil).Expect(t, http.StatusOK).Decode(t, &list)
 		for _, w := range list.Webhooks {
-			if w.CreatedBy.ID == made.AgentKey.ID && w.Enabled {
+			if w.CreatedBy.ID == keyID && w.Enabled {
 				t.Errorf("round %d (%v): endpoint %s of the revoked key is still enabled", round, got, w.ID)
 			}
 			a.Client.Agent(t, "DELETE", "/webhooks/"+w.ID, nil).Expect(t, http.StatusOK)
@@ -58,11 +54,7 @@ func TestWebhookEnabledWhileItsKeyIsRevoked(t *testing.T) {
 	env := stack(t)
 	a := env.NewAccount(t, "")
 	for round := range 6 {
-		var made struct {
-			AgentKey struct{ ID, Key string } `json:"agent_key"`
-		}
-		a.Client.Agent(t, "POST", "/agent-keys", map[string]any{"name": fmt.Sprintf("Doomed %d", round)}).Expect(t, http.StatusCreated).Decode(t, &made)
-		doomed := env.Client().As(made.AgentKey.Key)
+		keyID, doomed := newKey(t, env, a, fmt.Sprintf("Doomed %d", round))
 		var hook struct{ Webhook struct{ ID string } }
 		doomed.Agent(t, "POST", "/webhooks", map[string]any{"url": fmt.Sprintf("https://hooks.example.com/e%d", round), "events": []string{"*"}}).Expect(t, http.StatusCreated).Decode(t, &hook)
 		path := "/webhooks/" + hook.Webhook.ID
@@ -70,7 +62,7 @@ func TestWebhookEnabledWhileItsKeyIsRevoked(t *testing.T) {
 		rs := testenv.AtOnce(10, func(i int) *testenv.Response {
 			if i == 0 {
 				time.Sleep(time.Duration(round) * 3 * time.Millisecond)
-				return a.Client.Agent(t, "DELETE", "/agent-keys/"+made.AgentKey.ID, nil)
+				return a.Client.Agent(t, "DELETE", "/agent-keys/"+keyID, nil)
 			}
 			return doomed.Agent(t, "PATCH", path, map[string]any{"enabled": i%2 == 1})
 		})
@@ -100,11 +92,7 @@ func TestKeyRevokedWhileItsWebhooksAreDeleted(t *testing.T) {
 	env := stack(t)
 	a := env.NewAccount(t, "")
 	for round := range 4 {
-		var made struct {
-			AgentKey struct{ ID, Key string } `json:"agent_key"`
-		}
-		a.Client.Agent(t, "POST", "/agent-keys", map[string]any{"name": fmt.Sprintf("Leaked %d", round)}).Expect(t, http.StatusCreated).Decode(t, &made)
-		leaked := env.Client().As(made.AgentKey.Key)
+		keyID, leaked := newKey(t, env, a, fmt.Sprintf("Leaked %d", round))
 		var hooks []string
 		for i := range 9 {
 			var h struct{ Webhook struct{ ID string } }
@@ -114,7 +102,7 @@ func TestKeyRevokedWhileItsWebhooksAreDeleted(t *testing.T) {
 		rs := testenv.AtOnce(10, func(i int) *testenv.Response {
 			if i == 0 {
 				time.Sleep(time.Duration(round) * 2 * time.Millisecond)
-				return a.Client.Agent(t, "DELETE", "/agent-keys/"+made.AgentKey.ID, nil)
+				return a.Client.Agent(t, "DELETE", "/agent-keys/"+keyID, nil)
 			}
 			return a.Client.Agent(t, "DELETE", "/webhooks/"+hooks[i-1], nil)
 		})
@@ -124,4 +112,15 @@ func TestKeyRevokedWhileItsWebhooksAreDeleted(t *testing.T) {
 		}
 		leaked.Agent(t, "GET", "/account", nil).Expect(t, http.StatusUnauthorized)
 	}
+}
+
+// newKey creates an agent key of account a named name, the one a test
+// revokes, and returns its id and a client that sends it.
+func newKey(t *testing.T, env *testenv.Env, a *testenv.Account, name string) (string, *testenv.Client) {
+	t.Helper()
+	var made struct {
+		AgentKey struct{ ID, Key string } `json:"agent_key"`
+	}
+	a.Client.Agent(t, "POST", "/agent-keys", map[string]any{"name": name}).Expect(t, http.StatusCreated).Decode(t, &made)
+	return made.AgentKey.ID, env.Client().As(made.AgentKey.Key)
 }
