@@ -56,7 +56,7 @@ func Handlers(g *compose.Graph, inv gateway.Invoker) map[string]http.HandlerFunc
 	hs := map[string]http.HandlerFunc{
 		"GET /claim/{token}":         claims.Show,
 		"POST /claim/{token}":        claims.Submit,
-		"GET /checkout/{token}":      (&pages.Checkouts{Billing: pages.RemoteCheckouts{Handler: gateway.Remote(inv, compose.Seal(g), routes.Billing), Host: host}}).Open,
+		"GET /checkout/{token}":      (&pages.Checkouts{Billing: &pages.API{Handler: gateway.Remote(inv, compose.Seal(g), routes.Billing), Host: host}}).Open,
 		"GET " + oauth.AuthorizePath: consent.Authorize,
 		"GET " + oauth.ConsentPath:   consent.Show,
 		"POST " + oauth.ConsentPath:  consent.Submit,

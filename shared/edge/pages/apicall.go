@@ -78,15 +78,9 @@ func (a *API) call(ctx context.Context, p auth.Principal, req request, out any) 
 		payload = b
 	}
 	for try := 0; ; try++ {
-		status, body, err := a.once(ctx, p, req, payload)
+		status, body, err := a.exchange(auth.With(ctx, p), req.Method, routes.AgentBase+req.Path, p.IP, payload, req.Key)
 		if err != nil {
 			return err
-		}
-		if status >= 200 && status < 300 {
-			if out == nil || len(body) == 0 {
-				return nil
-			}
-			return json.Unmarshal(body, out)
 		}
 		// A form sent twice whose first sending still runs: wait for the
 		// first answer, which the API then replays.
@@ -98,16 +92,28 @@ func (a *API) call(ctx context.Context, p auth.Principal, req request, out any) 
 			}
 			continue
 		}
-		e := &apiError{}
-		if json.Unmarshal(body, e) != nil || e.Message == "" {
-			e.Message = "Something went wrong on our side. Please try again in a minute."
-		}
-		e.Status, e.Message = status, forPerson(e.Message)
-		for i := range e.Details {
-			e.Details[i].Problem = forPerson(e.Details[i].Problem)
-		}
-		return e
+		return decodeAnswer(status, body, out)
 	}
+}
+
+// decodeAnswer decodes a 2xx answer's JSON into out (when not nil); any
+// other answer is an *apiError with its sentences worded for a person.
+func decodeAnswer(status int, body []byte, out any) error {
+	if status >= 200 && status < 300 {
+		if out == nil || len(body) == 0 {
+			return nil
+		}
+		return json.Unmarshal(body, out)
+	}
+	e := &apiError{}
+	if json.Unmarshal(body, e) != nil || e.Message == "" {
+		e.Message = "Something went wrong on our side. Please try again in a minute."
+	}
+	e.Status, e.Message = status, forPerson(e.Message)
+	for i := range e.Details {
+		e.Details[i].Problem = forPerson(e.Details[i].Problem)
+	}
+	return e
 }
 
 // inProgress reports whether an answer is the API's refusal of a keyed
@@ -117,20 +123,23 @@ func inProgress(body []byte) bool {
 	return json.Unmarshal(body, &e) == nil && e.Message == idempotency.ErrInProgress.Message
 }
 
-// once sends req once and returns the answer.
-func (a *API) once(ctx context.Context, p auth.Principal, req request, payload []byte) (int, []byte, error) {
-	r, err := http.NewRequestWithContext(auth.With(ctx, p), req.Method, routes.AgentBase+req.Path, bytes.NewReader(payload))
+// exchange sends method target (a path from the service's root) with
+// payload as JSON (when not nil) and Idempotency-Key key (when not empty)
+// from caller address ip, in ctx (which carries the principal, if any),
+// and returns the answer.
+func (a *API) exchange(ctx context.Context, method, target, ip string, payload []byte, key string) (int, []byte, error) {
+	r, err := http.NewRequestWithContext(ctx, method, target, bytes.NewReader(payload))
 	if err != nil {
 		return 0, nil, err
 	}
 	r.Host = a.Host
-	r.RemoteAddr = p.IP + ":0"
+	r.RemoteAddr = ip + ":0"
 	r.Header.Set("Accept", "application/json")
 	if payload != nil {
 		r.Header.Set("Content-Type", "application/json")
 	}
-	if req.Key != "" {
-		r.Header.Set("Idempotency-Key", req.Key)
+	if key != "" {
+		r.Header.Set("Idempotency-Key", key)
 	}
 	w := &answer{header: http.Header{}}
 	a.Handler.ServeHTTP(w, r)

@@ -2,7 +2,6 @@ package pages
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -28,44 +27,30 @@ type CheckoutOpener interface {
 	OpenCheckout(ctx context.Context, token string) (string, error)
 }
 
-// RemoteCheckouts opens checkout links in the billing function: Handler
-// serves routes.OpenCheckoutSession there (gateway.Remote: Lambda Invoke in
-// AWS, in-process in the dev stack), so the pages function links no
-// payment processor's client.
-type RemoteCheckouts struct {
-	Handler http.Handler
-	// Host is the service's host name the requests are addressed to.
-	Host string
-}
-
-// OpenCheckout asks the billing function to open the checkout behind token.
-func (c RemoteCheckouts) OpenCheckout(ctx context.Context, token string) (string, error) {
-	path := strings.Replace(routes.OpenCheckoutSession.Path, "{token}", url.PathEscape(token), 1)
-	r, err := http.NewRequestWithContext(ctx, routes.OpenCheckoutSession.Method, path, nil)
+// OpenCheckout opens the checkout behind a checkout link token in the
+// function a.Handler runs it in: the billing function, which serves
+// routes.OpenCheckoutSession (gateway.Remote: Lambda Invoke in AWS,
+// in-process in the dev stack), so the pages function links no payment
+// processor's client. The billing function's refusals keep their code; an
+// answer that cannot be read is an error of its own.
+func (a *API) OpenCheckout(ctx context.Context, token string) (string, error) {
+	target := strings.Replace(routes.OpenCheckoutSession.Path, "{token}", url.PathEscape(token), 1)
+	status, body, err := a.exchange(ctx, routes.OpenCheckoutSession.Method, target, auth.IP(ctx), nil, "")
 	if err != nil {
 		return "", apperr.Wrap("pages.OpenCheckout", err)
 	}
-	r.Host = c.Host
-	if ip := auth.IP(ctx); ip != "" {
-		r.RemoteAddr = ip + ":0"
+	var opened struct {
+		URL string `json:"url"`
 	}
-	r.Header.Set("Accept", "application/json")
-	w := &answer{header: http.Header{}}
-	c.Handler.ServeHTTP(w, r)
-	if w.status == 0 || w.status == http.StatusOK {
-		var ok struct {
-			URL string `json:"url"`
-		}
-		if err := json.Unmarshal(w.body.Bytes(), &ok); err != nil || ok.URL == "" {
-			return "", apperr.Wrap("pages.OpenCheckout", fmt.Errorf("unreadable answer %q", w.body.String()))
-		}
-		return ok.URL, nil
+	err = decodeAnswer(status, body, &opened)
+	var refused *apiError
+	switch {
+	case errors.As(err, &refused) && refused.Code != "":
+		return "", apperr.New(apperr.Code(refused.Code), refused.Message)
+	case err != nil || opened.URL == "":
+		return "", apperr.Wrap("pages.OpenCheckout", fmt.Errorf("answer %d %q: %v", status, body, err))
 	}
-	var e apiError
-	if json.Unmarshal(w.body.Bytes(), &e) != nil || e.Message == "" || e.Code == "" {
-		return "", apperr.Wrap("pages.OpenCheckout", fmt.Errorf("status %d: %q", w.status, w.body.String()))
-	}
-	return "", apperr.New(apperr.Code(e.Code), e.Message)
+	return opened.URL, nil
 }
 
 // Open redirects to the processor's checkout behind the link, or explains

@@ -13,7 +13,7 @@ import (
 // A checkout link's page shows what the billing function answered: its
 // redirect, its refusal's sentence, or, when that function cannot be
 // reached or answers something unreadable, the page that says to try again.
-func TestRemoteCheckouts(t *testing.T) {
+func TestCheckoutLinkPageShowsTheBillingAnswer(t *testing.T) {
 	cases := []struct {
 		name         string
 		status       int
@@ -38,7 +38,7 @@ func TestRemoteCheckouts(t *testing.T) {
 				w.WriteHeader(c.status)
 				_, _ = w.Write([]byte(c.body))
 			})
-			page := &pages.Checkouts{Billing: pages.RemoteCheckouts{Handler: fn, Host: "svc.example"}}
+			page := &pages.Checkouts{Billing: &pages.API{Handler: fn, Host: "svc.example"}}
 			req := httptest.NewRequest("GET", "/checkout/tok_1", nil)
 			req.SetPathValue("token", "tok_1")
 			req.RemoteAddr = "203.0.113.9:5555"

@@ -81,7 +81,7 @@ func newRelayRig(t *testing.T) *relayRig {
 	fn := http.NewServeMux()
 	fn.HandleFunc(routes.OpenCheckoutSession.Pattern(), (&agentapi.Billing{Service: r.svc}).Handlers()[routes.OpenCheckoutSession.Key()])
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET "+billing.CheckoutLinkPath, (&pages.Checkouts{Billing: pages.RemoteCheckouts{Handler: fn}}).Open)
+	mux.HandleFunc("GET "+billing.CheckoutLinkPath, (&pages.Checkouts{Billing: &pages.API{Handler: fn}}).Open)
 	r.page = httptest.NewServer(mux)
 	t.Cleanup(r.page.Close)
 	return r
