@@ -200,38 +200,38 @@ func keysWith(ctx context.Context, t *dynamo.Table, pk, prefix string) ([]key, e
 	return out, nil
 }
 
-// txItems is how many deletions one transaction carries (DynamoDB's
-// limit).
+// txItems is how many writes one transaction carries (DynamoDB's limit).
 const txItems = 100
+
+// inBatches adds n writes to transactions of at most txItems (write adds
+// write number i) and commits each; op names the work in errors.
+func inBatches(ctx context.Context, t *dynamo.Table, op string, n int, write func(tx *dynamo.Tx, i int)) error {
+	tx := &dynamo.Tx{}
+	for i := range n {
+		write(tx, i)
+		if tx.Len() == txItems || i == n-1 {
+			if err := t.Commit(ctx, tx, nil); err != nil {
+				return apperr.Wrap("erasure: "+op, err)
+			}
+			tx = &dynamo.Tx{}
+		}
+	}
+	return nil
+}
 
 // deleteAll deletes the items of keys, each once, in transactions of at
 // most txItems.
 func deleteAll(ctx context.Context, t *dynamo.Table, keys []key) error {
 	seen := map[key]bool{}
-	tx := &dynamo.Tx{}
-	flush := func() error {
-		if tx.Len() == 0 {
-			return nil
-		}
-		err := t.Commit(ctx, tx, nil)
-		tx = &dynamo.Tx{}
-		return err
-	}
+	var once []key
 	for _, k := range keys {
 		id := key{PK: k.PK, SK: k.SK}
-		if seen[id] {
-			continue
-		}
-		seen[id] = true
-		tx.Delete("item", k.PK, k.SK, "")
-		if tx.Len() == txItems {
-			if err := flush(); err != nil {
-				return apperr.Wrap("erasure: delete", err)
-			}
+		if !seen[id] {
+			seen[id] = true
+			once = append(once, id)
 		}
 	}
-	if err := flush(); err != nil {
-		return apperr.Wrap("erasure: delete", err)
-	}
-	return nil
+	return inBatches(ctx, t, "delete", len(once), func(tx *dynamo.Tx, i int) {
+		tx.Delete("item", once[i].PK, once[i].SK, "")
+	})
 }

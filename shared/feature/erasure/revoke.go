@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 
-	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -67,22 +66,8 @@ type mark struct {
 // deleted, the marks by which the erase job finds their logs (deliveries
 // and attempts, in partitions of their own) once the endpoints are gone.
 func markErased(ctx context.Context, t *dynamo.Table, id string, hooks []key) error {
-	tx := &dynamo.Tx{}
-	for _, h := range hooks {
-		w := strings.TrimPrefix(h.SK, dynamo.WebhookPrefix)
+	return inBatches(ctx, t, "mark the webhook logs", len(hooks), func(tx *dynamo.Tx, i int) {
+		w := strings.TrimPrefix(hooks[i].SK, dynamo.WebhookPrefix)
 		tx.Put("mark", mark{PK: dynamo.AccountPK(id), SK: dynamo.ErasedWebhookSK(w)}, "", nil)
-		if tx.Len() == txItems {
-			if err := t.Commit(ctx, tx, nil); err != nil {
-				return apperr.Wrap("erasure: mark the webhook logs", err)
-			}
-			tx = &dynamo.Tx{}
-		}
-	}
-	if tx.Len() == 0 {
-		return nil
-	}
-	if err := t.Commit(ctx, tx, nil); err != nil {
-		return apperr.Wrap("erasure: mark the webhook logs", err)
-	}
-	return nil
+	})
 }
