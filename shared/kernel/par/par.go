@@ -1,7 +1,9 @@
 // Package par runs the independent pieces of a request's work at the same
 // time, so reads that do not depend on each other cost one round trip
 // rather than one each, and lets work that must not delay the answer run
-// beside it (Go) while the request still waits for it before it ends.
+// beside it (Go) while the request still waits for it before it ends. In a
+// stage (Staged), calls that the pieces would each make alone and that can
+// go out together (reads of one table) are gathered into one (Gather).
 package par
 
 import (
@@ -21,15 +23,17 @@ func Do(ctx context.Context, fns ...func(context.Context) error) error {
 	}
 	errs := make([]error, len(fns))
 	var wg sync.WaitGroup
+	ctxs := fork(ctx, len(fns)-1)
 	for i, fn := range fns[1:] {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs[i+1] = safely(ctx, fn)
+			defer exit(ctxs[i])
+			errs[i+1] = safely(ctxs[i], fn)
 		}()
 	}
 	errs[0] = fns[0](ctx)
-	wg.Wait()
+	Waiting(ctx, wg.Wait)
 	for _, err := range errs {
 		if err != nil {
 			return err
@@ -72,6 +76,7 @@ func Go(ctx context.Context, fn func(context.Context)) {
 		return
 	}
 	g.wg.Add(1)
+	ctx = alone(ctx)
 	go func() {
 		defer g.wg.Done()
 		_ = safely(ctx, func(ctx context.Context) error { fn(ctx); return nil })
@@ -88,15 +93,19 @@ func Each(ctx context.Context, n, limit int, fn func(ctx context.Context, i int)
 	}
 	slots := make(chan struct{}, max(limit, 1))
 	var wg sync.WaitGroup
-	for i := 0; i < n; i++ {
-		slots <- struct{}{}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { <-slots }()
-			errs[i] = safely(ctx, func(ctx context.Context) error { return fn(ctx, i) })
-		}()
-	}
-	wg.Wait()
+	Waiting(ctx, func() {
+		for i := 0; i < n; i++ {
+			slots <- struct{}{}
+			wg.Add(1)
+			ctx := fork(ctx, 1)[0]
+			go func() {
+				defer wg.Done()
+				defer func() { <-slots }()
+				defer exit(ctx)
+				errs[i] = safely(ctx, func(ctx context.Context) error { return fn(ctx, i) })
+			}()
+		}
+		wg.Wait()
+	})
 	return errs
 }
