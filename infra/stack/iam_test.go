@@ -118,8 +118,8 @@ func TestGrants(t *testing.T) {
 				}
 			}
 			// Nothing the adapter does not send: no Scan of every
-			// account's items, no batch or stream reads, no table
-			// management.
+			// account's items, no batch writes or stream reads, no
+			// table management.
 			for _, st := range sts {
 				for _, a := range strs(st["Action"]) {
 					if strings.HasPrefix(a, "dynamodb:") && !slices.Contains(dynamo.Actions, a) {

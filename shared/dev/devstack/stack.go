@@ -30,6 +30,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	awscreds "github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/smithy-go/middleware"
 
 	"rvcontent/shared/compose"
 	"rvcontent/shared/dev/faults"
@@ -93,6 +94,7 @@ func NewDynamoClient(endpoint string, counter *dynamo.CallCounter) *dynamodb.Cli
 		Region:       "us-east-1",
 		Credentials:  awscreds.NewStaticCredentialsProvider("dev", "dev", ""),
 		BaseEndpoint: aws.String(endpoint),
+		APIOptions:   []func(*middleware.Stack) error{dynamo.Waits},
 	}
 	if counter != nil {
 		opts.APIOptions = append(opts.APIOptions, counter.Attach)

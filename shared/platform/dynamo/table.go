@@ -40,7 +40,10 @@ type CommitFault interface {
 
 // New returns the table name in cfg's account.
 func New(cfg aws.Config, name string) *Table {
-	return &Table{Client: dynamodb.NewFromConfig(cfg, func(o *dynamodb.Options) { o.BaseEndpoint = awsenv.Endpoint(awsenv.DynamoDB) }), Name: name}
+	return &Table{Client: dynamodb.NewFromConfig(cfg, func(o *dynamodb.Options) {
+		o.BaseEndpoint = awsenv.Endpoint(awsenv.DynamoDB)
+		o.APIOptions = append(o.APIOptions, Waits)
+	}), Name: name}
 }
 
 // Key returns the primary key attribute map of (pk, sk).
@@ -52,8 +55,12 @@ func Key(pk, sk string) map[string]types.AttributeValue {
 }
 
 // Get reads the item at (pk, sk) into out with a strongly consistent read.
-// It returns ErrNotFound when there is none.
+// It returns ErrNotFound when there is none. In a stage (par.Staged) the
+// Gets its goroutines make at once go out as one BatchGetItem.
 func (t *Table) Get(ctx context.Context, pk, sk string, out any) error {
+	if ok, err := t.gatheredGet(ctx, pk, sk, out); ok {
+		return err
+	}
 	res, err := t.Client.GetItem(ctx, &dynamodb.GetItemInput{
 		TableName:      aws.String(t.Name),
 		Key:            Key(pk, sk),
