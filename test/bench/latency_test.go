@@ -108,8 +108,9 @@ func send(e *testenv.Env, method, path, token, body string, headers ...string) i
 // account's credential lookup item and account item with a plain client of
 // the same DynamoDB Local (the floor of an authenticated read), and two
 // rows that show what DynamoDB Local does with calls made at once: the
-// same two GetItems at once, and the calls of this design's read (the
-// credential, then the budget count and the item at once).
+// same two GetItems at once, the calls of this design's read (the
+// credential, then the budget count and the item at once), and the same
+// with the items gathered into one BatchGetItem (par.Gather).
 func rawGets(t *testing.T, e *testenv.Env, a *testenv.Readable) []latencyRow {
 	client := devstack.NewDynamoClient(dynamotest.Endpoint(t), e.Calls)
 	table := e.Stack.Graph.Config.TableName
@@ -152,6 +153,16 @@ func rawGets(t *testing.T, e *testenv.Env, a *testenv.Readable) []latencyRow {
 		})
 		call(err)
 	}
+	gathered := func() {
+		out, err := client.BatchGetItem(context.Background(), &dynamodb.BatchGetItemInput{RequestItems: map[string]types.KeysAndAttributes{table: {
+			Keys:           []map[string]types.AttributeValue{dynamo.Key(dynamo.CredentialHashPK(credentials.Hash(a.Key)), dynamo.CredentialHashSK), dynamo.Key(dynamo.AccountPK(a.ID), dynamo.AccountSK)},
+			ConsistentRead: aws.Bool(true),
+		}}})
+		call(err)
+		if len(out.Responses[table]) != 2 {
+			t.Fatalf("BatchGetItem found %d items, want 2", len(out.Responses[table]))
+		}
+	}
 	atOnce := func(fs ...func()) {
 		var wg sync.WaitGroup
 		for _, f := range fs[1:] {
@@ -177,6 +188,10 @@ func rawGets(t *testing.T, e *testenv.Env, a *testenv.Readable) []latencyRow {
 		}},
 		{name: "raw calls of an articles list with a known credential: GetItem ∥ GetItem ∥ UpdateItem ∥ Query", baseline: rawBaseline, rounds: true, send: func(int) int {
 			atOnce(credential, site, count, list)
+			return http.StatusOK
+		}},
+		{name: "the same items gathered: BatchGetItem (credential, account) ∥ UpdateItem", baseline: rawBaseline, rounds: true, send: func(int) int {
+			atOnce(gathered, count)
 			return http.StatusOK
 		}},
 	}

@@ -8,6 +8,7 @@ import (
 	"rvcontent/shared/edge/gateway"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/par"
 )
 
 // UnauthorizedMessage is the one 401 sentence: it never says which cause
@@ -56,6 +57,9 @@ func Unauthorized(w http.ResponseWriter, r *http.Request, baseURL string) {
 func Authenticate(a Authenticator, reject http.Handler, known *Principals) func(http.Handler) http.Handler {
 	return func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if Safe(r.Method) {
+				r = r.WithContext(par.Staged(r.Context()))
+			}
 			if p, ok := gateway.InternalPrincipal(r.Context()); ok {
 				// Authenticated by the function that made the request.
 				h.ServeHTTP(w, r.WithContext(auth.With(r.Context(), p)))
@@ -68,7 +72,7 @@ func Authenticate(a Authenticator, reject http.Handler, known *Principals) func(
 			}
 			k := KeyOf(token)
 			if p, ok := known.Get(k); ok && readsOnly(r) {
-				speculate(w, r, h, reject, a, known, k, token, p)
+				speculate(w, r.WithContext(par.Staged(r.Context())), h, reject, a, known, k, token, p)
 				return
 			}
 			p, err := a.Authenticate(r.Context(), token, ClientIP(r))

@@ -6,6 +6,7 @@ import (
 
 	"rvcontent/shared/feature/billing"
 	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/par"
 )
 
 // Admitter decides whether an account meets an endpoint's requirement
@@ -31,17 +32,17 @@ func Gate(a Admitter, r billing.Requirement) (start, check func(http.Handler) ht
 		return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 			p, _ := auth.From(req.Context())
 			ctx, siteID := req.Context(), req.PathValue("site_id")
-			d := begin(func() error { return a.Admit(ctx, p.AccountID, siteID, r) })
+			d := par.Begin(ctx, func(ctx context.Context) error { return a.Admit(ctx, p.AccountID, siteID, r) })
 			next.ServeHTTP(w, req.WithContext(context.WithValue(ctx, admissionKey{}, d)))
 		})
 	}
 	check = func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-			d, ok := req.Context().Value(admissionKey{}).(*pending)
+			d, ok := req.Context().Value(admissionKey{}).(*par.Pending)
 			if !ok {
 				panic("api: a gate's check without its start")
 			}
-			if err := d.wait(); err != nil {
+			if err := d.Wait(req.Context()); err != nil {
 				Error(w, req, err)
 				return
 			}

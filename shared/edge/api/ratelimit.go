@@ -10,6 +10,7 @@ import (
 	"rvcontent/shared/feature/ratelimit"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/par"
 )
 
 // Limiter counts requests in fixed windows.
@@ -31,15 +32,15 @@ type Budget struct {
 
 // count is a request's hit on its budget.
 type count struct {
-	*pending
+	*par.Pending
 	win   ratelimit.Window
 	limit int
 }
 
 // spent waits for the count and reports whether the request is over its
 // budget. A failing counter lets the request through.
-func (c *count) spent() bool {
-	return c.wait() == nil && c.win.Count > c.limit
+func (c *count) spent(ctx context.Context) bool {
+	return c.Wait(ctx) == nil && c.win.Count > c.limit
 }
 
 type countKey struct{}
@@ -71,13 +72,13 @@ func RateLimit(l Limiter, account, anonymous Budget) func(http.Handler) http.Han
 				// end, so that what it counted is known and given back.
 				hitCtx = context.WithoutCancel(hitCtx)
 			}
-			c.pending = begin(func() (err error) {
-				c.win, err = l.Hit(hitCtx, "rl#"+scope, b.Window)
+			c.Pending = par.Begin(hitCtx, func(ctx context.Context) (err error) {
+				c.win, err = l.Hit(ctx, "rl#"+scope, b.Window)
 				return err
 			})
 			if spec != nil {
 				spec.onRefused(func(ctx context.Context) {
-					if c.wait() == nil {
+					if c.Wait(ctx) == nil {
 						if err := l.GiveBack(ctx, "rl#"+scope, b.Window, c.win); err != nil {
 							slog.WarnContext(ctx, "rate limit refund failed", "err", err)
 						}
@@ -86,15 +87,15 @@ func RateLimit(l Limiter, account, anonymous Budget) func(http.Handler) http.Han
 			}
 			held := NewHeld()
 			h.ServeHTTP(held, r.WithContext(context.WithValue(r.Context(), countKey{}, c)))
-			if c.spent() {
+			if c.spent(r.Context()) {
 				setRateHeaders(w, c)
 				e := apperr.New(apperr.RateLimited, "Too many requests. Wait Retry-After seconds, then try again.")
 				e.RetryAfter = c.win.RetryAfter()
 				Error(w, r, e)
 				return
 			}
-			if c.err != nil {
-				slog.WarnContext(r.Context(), "rate limit counter failed", "err", c.err)
+			if err := c.Err(); err != nil {
+				slog.WarnContext(r.Context(), "rate limit counter failed", "err", err)
 			} else {
 				setRateHeaders(w, c)
 			}
@@ -116,7 +117,7 @@ func setRateHeaders(w http.ResponseWriter, c *count) {
 // counted or the counter failed.
 func Spent(ctx context.Context) bool {
 	c, ok := ctx.Value(countKey{}).(*count)
-	return ok && c.spent()
+	return ok && c.spent(ctx)
 }
 
 // Safe reports whether method only reads (RFC 9110 safe methods): its

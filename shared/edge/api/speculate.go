@@ -132,8 +132,8 @@ func speculate(w http.ResponseWriter, r *http.Request, h, reject http.Handler, a
 	ip := ClientIP(r)
 	p.IP = ip
 	var got auth.Principal
-	check := begin(func() (err error) {
-		got, err = a.Authenticate(r.Context(), token, ip)
+	check := par.Begin(r.Context(), func(ctx context.Context) (err error) {
+		got, err = a.Authenticate(ctx, token, ip)
 		return err
 	})
 	spec := &speculation{}
@@ -146,15 +146,15 @@ func speculate(w http.ResponseWriter, r *http.Request, h, reject http.Handler, a
 	defer stop()
 	go func() {
 		select {
-		case <-check.done:
-			if check.err != nil || got != p {
+		case <-check.Done():
+			if check.Err() != nil || got != p {
 				stop()
 			}
 		case <-ctx.Done():
 		}
 	}()
 	h.ServeHTTP(held, body(r.WithContext(context.WithValue(auth.With(ctx, p), speculationKey{}, spec))))
-	err := check.wait()
+	err := check.Wait(r.Context())
 	if err == nil && got == p {
 		held.Send(w)
 		return

@@ -11,6 +11,7 @@ import (
 
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/par"
 )
 
 // Invoker runs an endpoint group's function with an API Gateway event, the
@@ -110,7 +111,9 @@ func forward(inv Invoker, seal *Seal, group routes.Group, routeKey string, param
 				return
 			}
 		}
-		resp, err := inv.Invoke(r.Context(), string(group), ev)
+		var resp events.APIGatewayV2HTTPResponse
+		var err error
+		par.Waiting(r.Context(), func() { resp, err = inv.Invoke(r.Context(), string(group), ev) })
 		if err != nil {
 			writeUnavailable(w)
 			return

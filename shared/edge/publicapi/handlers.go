@@ -12,7 +12,7 @@ import (
 )
 
 func (s *Server) ping(w http.ResponseWriter, r *http.Request) {
-	site := callerOf(r).Site()
+	site := callerOf(r).Site(r.Context())
 	api.JSON(w, http.StatusOK, Ping{OK: true, Service: ServiceName, BrandName: site.BrandName, WebsiteURL: site.WebsiteURL, LogoURL: site.AvatarURL})
 }
 
@@ -68,7 +68,7 @@ func (s *Server) patch(w http.ResponseWriter, r *http.Request) {
 		body = nil // answered as a missing body
 	}
 	a, err := s.Recorder.Record(r.Context(), liveurls.Report{
-		Site: c.Site(), AccountID: c.AccountID, ArticleID: r.PathValue("id"), Body: body,
+		Site: c.Site(r.Context()), AccountID: c.AccountID, ArticleID: r.PathValue("id"), Body: body,
 		By: auth.Principal{
 			AccountID: c.AccountID, CredentialID: c.KeyID, IP: api.ClientIP(r),
 			Actor: auth.Actor{Type: auth.ActorService, ID: c.KeyID, Name: "site key " + c.KeyPrefix},

@@ -42,6 +42,9 @@ func (s *Server) Middleware(next http.Handler) http.Handler {
 			shape.CORS.Preflight(w, r)
 			return
 		}
+		if api.Safe(r.Method) {
+			r = r.WithContext(par.Staged(r.Context()))
+		}
 		key := credential(r)
 		k := api.KeyOf(key)
 		if was, ok := s.Known.Get(k); ok && api.Safe(r.Method) {
@@ -73,8 +76,8 @@ func (s *Server) Middleware(next http.Handler) http.Handler {
 func (s *Server) speculate(w *tracker, r *http.Request, next http.Handler, k api.CredentialKey, key string, was sitekeys.Holder) {
 	var counted hit
 	held := api.NewHeld()
-	ip, holder, keyErr := s.check(r, key, func() {
-		counted = s.serveHolder(&tracker{ResponseWriter: held}, r, k, was, next)
+	ip, holder, keyErr := s.check(r, key, func(ctx context.Context) {
+		counted = s.serveHolder(&tracker{ResponseWriter: held}, r.WithContext(ctx), k, was, next)
 	})
 	if ip.ok && keyErr == nil && holder == was {
 		held.Send(w)
@@ -99,7 +102,7 @@ func (s *Server) speculate(w *tracker, r *http.Request, next http.Handler, k api
 
 // check counts the request against its address's limit and checks its
 // key, at once, with beside (when not nil) running with them.
-func (s *Server) check(r *http.Request, key string, beside func()) (ip hit, holder sitekeys.Holder, keyErr error) {
+func (s *Server) check(r *http.Request, key string, beside func(context.Context)) (ip hit, holder sitekeys.Holder, keyErr error) {
 	fns := []func(context.Context) error{func(ctx context.Context) error {
 		ip = s.count(ctx, ipScope(r), s.perIP())
 		return nil
@@ -108,7 +111,7 @@ func (s *Server) check(r *http.Request, key string, beside func()) (ip hit, hold
 		return nil
 	}}
 	if beside != nil {
-		fns = append(fns, func(context.Context) error { beside(); return nil })
+		fns = append(fns, func(ctx context.Context) error { beside(ctx); return nil })
 	}
 	_ = par.Do(r.Context(), fns...)
 	return ip, holder, keyErr
@@ -144,9 +147,9 @@ func (s *Server) serveHolder(w *tracker, r *http.Request, k api.CredentialKey, h
 	}, func(ctx context.Context) error {
 		acct = s.count(ctx, scope, s.perAccount())
 		return nil
-	}, func(context.Context) error {
+	}, func(ctx context.Context) error {
 		if read {
-			next.ServeHTTP(held, cr)
+			next.ServeHTTP(held, cr.WithContext(withCaller(ctx, c)))
 		}
 		return nil
 	})

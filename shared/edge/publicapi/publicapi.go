@@ -24,6 +24,7 @@ import (
 	"rvcontent/shared/feature/sitekeys"
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/par"
 )
 
 // Default limits (spec 8), per fixed clock minute in UTC.
@@ -97,9 +98,9 @@ type admission struct {
 
 // Site waits for the site and plan check and returns the caller's site
 // (the zero site when the check refused it: the answer is then thrown
-// away).
-func (c caller) Site() sites.Site {
-	<-c.admission.done
+// away), counted as waiting in ctx's stage.
+func (c caller) Site(ctx context.Context) sites.Site {
+	par.Waiting(ctx, func() { <-c.admission.done })
 	return c.admission.site
 }
 

@@ -1,0 +1,50 @@
+package hotpath
+
+import (
+	"testing"
+
+	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/test/testenv"
+)
+
+// TestAKnownKeysReadGathersItsItems: the items a read with a credential
+// accepted before needs (the credential, the account or site key's
+// holder, the site, billing, the endpoint's own items) go out as one
+// BatchGetItem beside the budget counts and the endpoint's queries, rather
+// than as one GetItem each. A goroutine held up on a loaded machine may
+// split the batch (par.MaxGatherWait), so most of a few tries must show it.
+func TestAKnownKeysReadGathersItsItems(t *testing.T) {
+	env := testenv.Start(t, testenv.Options{SchedulerEvery: -1})
+	acct := env.NewReadable(t, "")
+	const tries = 7
+	for _, route := range []routes.Route{routes.GetAccount, routes.GetSite, routes.GetBacklinks, routes.PublicPing} {
+		t.Run(route.Key(), func(t *testing.T) {
+			acct.Read(t, route) // the function now knows the credential
+			gathered := 0
+			var last []string
+			for i := 0; i < tries; i++ {
+				r, spans := rounds(t, env, func() *testenv.Response { return acct.Read(t, route) })
+				if r.Status != 200 {
+					t.Fatalf("status %d: %s", r.Status, r.Body)
+				}
+				batches, gets := 0, 0
+				for _, s := range spans {
+					switch s.Op {
+					case "BatchGetItem":
+						batches++
+					case "GetItem":
+						gets++
+					}
+				}
+				if batches == 1 && gets == 0 && dynamo.Rounds(spans) == 1 {
+					gathered++
+				}
+				last = ops(spans)
+			}
+			if gathered <= tries/2 {
+				t.Fatalf("%d of %d reads made their item reads as one BatchGetItem (last: %v)", gathered, tries, last)
+			}
+		})
+	}
+}
