@@ -78,8 +78,8 @@ func alone(ctx context.Context) context.Context {
 }
 
 // fork returns contexts for n new members of ctx's stage, counted as
-// running from now; nil contexts' entries are ctx itself when ctx is in no
-// stage.
+// running from now (each is ctx itself when ctx is in no stage). Each
+// member's goroutine must end with exit.
 func fork(ctx context.Context, n int) []context.Context {
 	out := make([]context.Context, n)
 	m := memberOf(ctx)
