@@ -153,7 +153,15 @@ func (f *Forum) CommentLink(permalink string) (forumapi.CommentRef, string) {
 	return Links.ParseComment(permalink)
 }
 
+// maxForumID bounds the ids get looks up: newID makes 7 characters, and a
+// longer one (from a permalink or a harness call) names no thread rather
+// than a key the table refuses.
+const maxForumID = 64
+
 func (f *Forum) get(ctx context.Context, forumID string) (threadItem, error) {
+	if forumID == "" || len(forumID) > maxForumID {
+		return threadItem{}, forumapi.ErrNoThread
+	}
 	var t threadItem
 	err := f.Table.Get(ctx, dynamo.DevForumPK, forumID, &t)
 	if errors.Is(err, dynamo.ErrNotFound) {

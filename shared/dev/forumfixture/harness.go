@@ -4,11 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"regexp"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"rvcontent/shared/platform/forumapi"
 
@@ -50,11 +52,27 @@ type threadBody struct {
 	} `json:"comments"`
 }
 
+// The forum's own limits on a thread's text and a comment's, which also
+// keep a thread within what the table stores in one item.
+const (
+	maxThreadBody  = 40000
+	maxCommentBody = 10000
+)
+
 var subforumName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,50}$`)
 
 func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, api.MaxBody)).Decode(v); err != nil {
 		api.Error(w, r, apperr.New(apperr.BadRequest, "The request body is not valid JSON of the documented shape."))
+		return false
+	}
+	return true
+}
+
+// forumIDGiven answers 422 and returns false when a body names no thread.
+func forumIDGiven(w http.ResponseWriter, r *http.Request, forumID string) bool {
+	if strings.TrimSpace(forumID) == "" {
+		api.Error(w, r, apperr.Invalid(apperr.Problem{Field: "forum_id", Problem: "is required"}))
 		return false
 	}
 	return true
@@ -75,6 +93,14 @@ func (f *Forum) addThread(w http.ResponseWriter, r *http.Request) {
 	}
 	if strings.TrimSpace(b.Title) == "" {
 		problems = append(problems, apperr.Problem{Field: "title", Problem: "is required"})
+	}
+	if utf8.RuneCountInString(b.Body) > maxThreadBody {
+		problems = append(problems, apperr.Problem{Field: "body", Problem: fmt.Sprintf("must be at most %d characters, as on the forum", maxThreadBody)})
+	}
+	for i, c := range b.Comments {
+		if utf8.RuneCountInString(c.Body) > maxCommentBody {
+			problems = append(problems, apperr.Problem{Field: fmt.Sprintf("comments[%d].body", i), Problem: fmt.Sprintf("must be at most %d characters, as on the forum", maxCommentBody)})
+		}
 	}
 	posted, ok := postedAt(b.PostedAt, f.now())
 	if !ok {
@@ -116,7 +142,7 @@ func (f *Forum) changeThread(w http.ResponseWriter, r *http.Request) {
 		UpVotes     *int   `json:"up_votes"`
 		NumComments *int   `json:"num_comments"`
 	}
-	if !decode(w, r, &b) {
+	if !decode(w, r, &b) || !forumIDGiven(w, r, b.ForumID) {
 		return
 	}
 	t, err := f.change(r.Context(), b.ForumID, func(t *threadItem) error {
@@ -166,7 +192,11 @@ func (f *Forum) addComment(w http.ResponseWriter, r *http.Request) {
 		ForumID string `json:"forum_id"`
 		Body    string `json:"body"`
 	}
-	if !decode(w, r, &b) {
+	if !decode(w, r, &b) || !forumIDGiven(w, r, b.ForumID) {
+		return
+	}
+	if utf8.RuneCountInString(b.Body) > maxCommentBody {
+		api.Error(w, r, apperr.Invalid(apperr.Problem{Field: "body", Problem: fmt.Sprintf("must be at most %d characters, as on the forum", maxCommentBody)}))
 		return
 	}
 	c := commentItem{ID: newID(), Body: b.Body, Score: 1, State: forumapi.CommentLive}

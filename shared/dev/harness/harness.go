@@ -66,6 +66,25 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 	return true
 }
 
+// maxHostName is the longest DNS name (RFC 1035): longer names can be
+// neither dialled nor looked up, so no override is kept for them.
+const maxHostName = 253
+
+// hostProblem says what is wrong with a host or record name, or "".
+func hostProblem(name string) string {
+	switch {
+	case name == "":
+		return "is required"
+	case len(normalise(name)) > maxHostName:
+		return fmt.Sprintf("must be a host name of at most %d characters", maxHostName)
+	}
+	return ""
+}
+
+// maxTXT bounds the text of one name's TXT records: no DNS message holds
+// more.
+const maxTXT = 65535
+
 func (h *Harness) emails(w http.ResponseWriter, r *http.Request) {
 	// A "+" left unescaped in the query (to=owner+tag@example.com) reads
 	// as a space, which no email address has: it is the "+".
@@ -163,8 +182,8 @@ func (h *Harness) setHost(w http.ResponseWriter, r *http.Request) {
 	}
 	var problems []apperr.Problem
 	body.Host = hostName(body.Host)
-	if body.Host == "" {
-		problems = append(problems, apperr.Problem{Field: "host", Problem: "is required"})
+	if problem := hostProblem(body.Host); problem != "" {
+		problems = append(problems, apperr.Problem{Field: "host", Problem: problem})
 	}
 	if !loopback(body.Address) {
 		problems = append(problems, apperr.Problem{Field: "address", Problem: "must be a loopback address with a port, such as 127.0.0.1:40123"})
@@ -182,6 +201,10 @@ func (h *Harness) setHost(w http.ResponseWriter, r *http.Request) {
 
 func (h *Harness) deleteHost(w http.ResponseWriter, r *http.Request) {
 	host := hostName(r.PathValue("host"))
+	if problem := hostProblem(host); problem != "" {
+		api.Error(w, r, apperr.Invalid(apperr.Problem{Field: "host", Problem: problem}))
+		return
+	}
 	if err := h.Overrides.DeleteHost(r.Context(), host); err != nil {
 		api.Error(w, r, err)
 		return
@@ -229,8 +252,22 @@ func (h *Harness) setDNS(w http.ResponseWriter, r *http.Request) {
 	if !decode(w, r, &body) {
 		return
 	}
-	if body.Name == "" || (body.Type != "" && !strings.EqualFold(body.Type, "TXT")) {
-		api.Error(w, r, apperr.Invalid(apperr.Problem{Field: "type", Problem: "only TXT records with a name are supported"}))
+	var problems []apperr.Problem
+	if problem := hostProblem(strings.TrimSpace(body.Name)); problem != "" {
+		problems = append(problems, apperr.Problem{Field: "name", Problem: problem})
+	}
+	size := 0
+	for _, v := range body.Values {
+		size += len(v)
+	}
+	if size > maxTXT {
+		problems = append(problems, apperr.Problem{Field: "values", Problem: fmt.Sprintf("must total at most %d bytes, as a DNS answer does", maxTXT)})
+	}
+	if body.Type != "" && !strings.EqualFold(body.Type, "TXT") {
+		problems = append(problems, apperr.Problem{Field: "type", Problem: "must be TXT: only TXT records are supported"})
+	}
+	if len(problems) > 0 {
+		api.Error(w, r, apperr.Invalid(problems...))
 		return
 	}
 	if err := h.Overrides.SetTXT(r.Context(), body.Name, body.Values); err != nil {

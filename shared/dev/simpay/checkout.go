@@ -24,8 +24,16 @@ var (
 	errRefusedHere = errors.New("This account already has a subscription; nothing was charged.")
 )
 
+// maxPageID bounds the ids of hosted pages looked up: the processor makes
+// short ones, and a longer one names no page rather than a key the table
+// refuses.
+const maxPageID = 64
+
 func (p *Processor) getCheckout(ctx context.Context, id string) (checkoutItem, error) {
 	var c checkoutItem
+	if len(id) > maxPageID {
+		return c, errGone
+	}
 	err := p.Table.Get(ctx, dynamo.SimPayPK("CHECKOUT", id), dynamo.SimPaySK, &c)
 	if errors.Is(err, dynamo.ErrNotFound) {
 		return c, errGone

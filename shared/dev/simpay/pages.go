@@ -67,6 +67,20 @@ func pageStatus(err error) int {
 	return http.StatusInternalServerError
 }
 
+// pageCode is the API's error code for a page outcome, so a program reads
+// the harness's errors in the API's shape ({error, code}).
+func pageCode(err error) apperr.Code {
+	switch pageStatus(err) {
+	case http.StatusNotFound:
+		return apperr.NotFound
+	case http.StatusConflict:
+		return apperr.Conflict
+	case http.StatusPaymentRequired:
+		return apperr.PaymentFailed
+	}
+	return apperr.Internal
+}
+
 // message is the sentence a page shows for err; internal errors are logged.
 func message(r *http.Request, err error) string {
 	if pageStatus(err) == http.StatusInternalServerError {
@@ -113,7 +127,7 @@ func (p *Processor) submitCheckout(w http.ResponseWriter, r *http.Request) {
 	err := p.complete(r.Context(), id, readCardField(r))
 	if !wantsHTML(r) {
 		if err != nil {
-			api.JSON(w, pageStatus(err), map[string]any{"completed": false, "error": message(r, err)})
+			api.JSON(w, pageStatus(err), map[string]any{"completed": false, "error": message(r, err), "code": pageCode(err)})
 			return
 		}
 		api.JSON(w, http.StatusOK, map[string]any{"completed": true})
@@ -176,7 +190,7 @@ func (p *Processor) portalAction(do func(r *http.Request, id string) (subItem, e
 		s, err := do(r, id)
 		if !wantsHTML(r) {
 			if err != nil {
-				api.JSON(w, pageStatus(err), map[string]any{"error": message(r, err)})
+				api.JSON(w, pageStatus(err), map[string]any{"error": message(r, err), "code": pageCode(err)})
 				return
 			}
 			api.JSON(w, http.StatusOK, map[string]any{"subscription": subscriptionJSON(s)})

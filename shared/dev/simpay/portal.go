@@ -17,6 +17,9 @@ import (
 
 func (p *Processor) getPortal(ctx context.Context, id string) (portalItem, subItem, error) {
 	var it portalItem
+	if len(id) > maxPageID {
+		return it, subItem{}, errGone
+	}
 	err := p.Table.Get(ctx, dynamo.SimPayPK("PORTAL", id), dynamo.SimPaySK, &it)
 	if errors.Is(err, dynamo.ErrNotFound) {
 		return it, subItem{}, errGone
