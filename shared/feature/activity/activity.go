@@ -121,17 +121,17 @@ func (l *Log) List(ctx context.Context, accountID string, f Filter, limit int, c
 }
 
 // entryCursor reports whether c (nil for none) is a cursor of this log: its
-// sort key is an entry's, a time in clock.SortKey's form, "#" and the
-// entry's id. The log's key condition is a lower bound only, so DynamoDB
-// takes any later key as a place to start from: another list's cursor, or
-// a made-up one, would start the page anywhere instead of being refused as
-// every other list refuses it.
+// only key is the sort key of an entry, a time in clock.SortKey's form, "#"
+// and the entry's id. The log's key condition is a lower bound only, so
+// DynamoDB takes any later key as a place to start from: another list's
+// cursor, or a made-up one, would start the page anywhere instead of being
+// refused as every other list refuses it.
 func entryCursor(c dynamo.Cursor) bool {
 	if c == nil {
 		return true
 	}
 	at, id, ok := strings.Cut(c["sk"], "#")
-	if !ok || !ids.Valid(id) {
+	if !ok || len(c) != 1 || !ids.Valid(id) {
 		return false
 	}
 	return clock.IsSortKey(at)

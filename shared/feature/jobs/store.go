@@ -3,11 +3,13 @@ package jobs
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/ids"
 	"rvcontent/shared/kernel/input"
 	"rvcontent/shared/platform/dynamo"
 )
@@ -92,7 +94,7 @@ func (s *Store) List(ctx context.Context, accountID string, f Filter, limit int,
 		return nil, "", err
 	}
 	cur, err := dynamo.DecodeCursor(cursor)
-	if err != nil {
+	if err != nil || !jobCursor(cur) {
 		return nil, "", apperr.BadCursor()
 	}
 	q := dynamo.PartitionPrefix(dynamo.AccountPK(accountID), dynamo.JobPrefix)
@@ -122,4 +124,17 @@ func (s *Store) List(ctx context.Context, accountID string, f Filter, limit int,
 		out[i] = it.Job
 	}
 	return out, next, nil
+}
+
+// jobCursor reports whether c (nil for none) is a cursor of this list: its
+// only key is a job's sort key, JobPrefix and an id in the form the service
+// issues. The key condition only asks for the prefix, so DynamoDB would
+// start a page after any made-up key with it ("JOB#", "JOB#zzz") instead
+// of refusing it as every list refuses a cursor it did not issue.
+func jobCursor(c dynamo.Cursor) bool {
+	if c == nil {
+		return true
+	}
+	id, ok := strings.CutPrefix(c["sk"], dynamo.JobPrefix)
+	return ok && len(c) == 1 && ids.Issued(id)
 }
