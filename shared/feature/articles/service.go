@@ -2,6 +2,7 @@ package articles
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -110,16 +111,18 @@ var errKeepsBody = apperr.New(apperr.Conflict, "The article is finished and keep
 
 // Update applies a PATCH to the caller's article. A change to a finished
 // article's title, description, body or tags records article.updated with
-// the changed field names. Errors: not_found; conflict while the article
-// is being written, for a status sent for a finished article, or for an
-// empty body (null or blank) sent for one.
+// the changed field names; a PATCH that changes nothing writes nothing
+// (updated_at stays) and returns the article as it is. Errors: not_found;
+// conflict while the article is being written, for a status sent for a
+// finished article, or for an empty body (null or blank) sent for one.
 func (s *Service) Update(ctx context.Context, siteID, id string, in Patch) (Article, error) {
 	p, site, err := s.site(ctx, siteID)
 	if err != nil {
 		return Article{}, err
 	}
 	var changed []string
-	return s.Store.Change(ctx, siteID, id, func(a *Article) error {
+	var unchanged *Article
+	a, err := s.Store.Change(ctx, siteID, id, func(a *Article) error {
 		if a.Status == StatusGenerating {
 			return errGenerating
 		}
@@ -130,7 +133,14 @@ func (s *Service) Update(ctx context.Context, siteID, id string, in Patch) (Arti
 			return errKeepsBody
 		}
 		changed = apply(a, in)
-		if a.Status == StatusFinished && len(changed) > 0 {
+		if len(changed) == 0 {
+			// Nothing to write: updated_at stays, so the public articles
+			// API does not offer the article again as changed.
+			kept := *a
+			unchanged = &kept
+			return errUnchanged
+		}
+		if a.Status == StatusFinished {
 			a.Slug = Slug(a.Title, a.ID) // the score's keyword_in_slug check reads it
 			a.SetSEOScore(site)          // a finished article's score follows its text and keyword
 		}
@@ -150,7 +160,14 @@ func (s *Service) Update(ctx context.Context, siteID, id string, in Patch) (Arti
 		}
 		return nil
 	})
+	if unchanged != nil && errors.Is(err, errUnchanged) {
+		return *unchanged, nil
+	}
+	return a, err
 }
+
+// errUnchanged stops Update's write when the PATCH changes nothing.
+var errUnchanged = errors.New("articles: nothing changed")
 
 // apply sets the sent fields and returns the names of those that changed.
 // Status moves only between opportunity and scheduled.
