@@ -3,7 +3,6 @@ package articles
 import (
 	"context"
 	"errors"
-	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -15,6 +14,7 @@ import (
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/input"
 	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/model"
 )
 
 // ErrNotFound is returned for an article that is not on the site.
@@ -96,7 +96,10 @@ func (f Filter) keep(a Article) bool {
 			return false
 		}
 	}
-	return f.Keyword == "" || (a.Keyword != nil && strings.EqualFold(*a.Keyword, f.Keyword))
+	// Keywords compare as the service compares them everywhere else (rank,
+	// rescans, research): model.NormalKeyword, so the filter finds an
+	// article whatever the case, spacing or accent composition of either.
+	return f.Keyword == "" || (a.Keyword != nil && model.NormalKeyword(*a.Keyword) == model.NormalKeyword(f.Keyword))
 }
 
 // List returns up to limit of the site's articles matching f, newest first,
