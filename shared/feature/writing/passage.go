@@ -2,10 +2,11 @@ package writing
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
-	"sync"
 
+	"github.com/yuin/goldmark/ast"
+
+	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/kernel/apperr"
 )
 
@@ -36,41 +37,73 @@ func (p passage) replace(body, md string) string {
 	return body[:p.start] + "\n" + md + tail + body[p.end:]
 }
 
-// atxHeading reads a Markdown heading line: its level and text.
-var atxHeading = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`)
-})
-
-// headingLine is a heading of a body: where its line starts and ends (after
-// its newline), its level and its text.
+// headingLine is a heading of a body: where its first line starts and
+// where its last line ends (after its newline; a setext heading's
+// underline included), its level and its text.
 type headingLine struct {
 	lineStart, lineEnd, level int
 	text                      string
 }
 
-// headings lists the ATX headings of body outside fenced code.
+// headings lists the top-level headings of body, in order, read as
+// articles render them (articles.ParseMarkdown), so a section is any
+// heading the body shows and the score counts: ATX ("## Text") and setext
+// (text underlined with = or -) alike, never a line inside code.
 func headings(body string) []headingLine {
+	src := []byte(body)
 	var out []headingLine
-	inCode := false
-	pos := 0
-	for pos < len(body) {
-		end := strings.IndexByte(body[pos:], '\n')
-		next := len(body)
-		if end >= 0 {
-			next = pos + end + 1
+	root := articles.ParseMarkdown(src)
+	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
+		h, ok := n.(*ast.Heading)
+		if !ok {
+			continue
 		}
-		line := strings.TrimRight(body[pos:next], "\r\n")
-		switch {
-		case strings.HasPrefix(strings.TrimSpace(line), "```"), strings.HasPrefix(strings.TrimSpace(line), "~~~"):
-			inCode = !inCode
-		case !inCode:
-			if m := atxHeading().FindStringSubmatch(line); m != nil {
-				out = append(out, headingLine{lineStart: pos, lineEnd: next, level: len(m[1]), text: m[2]})
-			}
+		lines := h.Lines()
+		if lines.Len() == 0 {
+			continue // an empty heading ("##") names no section
 		}
-		pos = next
+		first, last := lines.At(0), lines.At(lines.Len()-1)
+		start := strings.LastIndexByte(body[:first.Start], '\n') + 1
+		end := afterLine(body, last.Stop)
+		if !isATX(body[start:afterLine(body, start)]) {
+			end = afterLine(body, end) // a setext heading: its underline too
+		}
+		words := make([]string, 0, lines.Len())
+		for i := 0; i < lines.Len(); i++ {
+			seg := lines.At(i)
+			words = append(words, strings.TrimSpace(string(seg.Value(src))))
+		}
+		out = append(out, headingLine{lineStart: start, lineEnd: end, level: h.Level, text: strings.Join(words, " ")})
 	}
 	return out
+}
+
+// isATX reports whether line opens an ATX heading: up to 3 spaces, 1 to 6
+// "#", then a space, a tab or the line's end ("#tag" is text, so a setext
+// heading may start with it).
+func isATX(line string) bool {
+	line = strings.TrimRight(line, "\r\n")
+	rest := strings.TrimLeft(line, " ")
+	if len(line)-len(rest) > 3 {
+		return false
+	}
+	marks := len(rest) - len(strings.TrimLeft(rest, "#"))
+	if marks < 1 || marks > 6 {
+		return false
+	}
+	return len(rest) == marks || rest[marks] == ' ' || rest[marks] == '\t'
+}
+
+// afterLine returns the offset just after the line of body that holds
+// offset i (after its newline, or the body's end).
+func afterLine(body string, i int) int {
+	if i >= len(body) {
+		return len(body)
+	}
+	if j := strings.IndexByte(body[i:], '\n'); j >= 0 {
+		return i + j + 1
+	}
+	return len(body)
 }
 
 // plainHeading is a heading's text compared loosely: lower case, inline

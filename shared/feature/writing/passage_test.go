@@ -54,3 +54,27 @@ func TestFindText(t *testing.T) {
 		}
 	}
 }
+
+// Setext headings (text underlined with = or -) are headings too, as the
+// renderer and the score read them; a section ends at the next one.
+func TestFindSetextSection(t *testing.T) {
+	const setext = "Guide\n=====\n\nIntro.\n\n#tag line\n---------\n\nTagged.\n\nWhy it\nmatters\n-------\n\nBecause.\n\n## Last\n\nEnd.\n"
+	cases := []struct{ section, text, heading string }{
+		{"Guide", "Intro.\n\n#tag line\n---------\n\nTagged.\n\nWhy it\nmatters\n-------\n\nBecause.\n\n## Last\n\nEnd.", "Guide"},
+		{"#tag line", "Tagged.", "#tag line"},
+		{"why it matters", "Because.", "Why it matters"},
+	}
+	for _, c := range cases {
+		p, err := findSection(setext, c.section)
+		if err != nil {
+			t.Fatalf("section %q: %v", c.section, err)
+		}
+		if got := p.text(setext); got != c.text || p.section != c.heading {
+			t.Fatalf("section %q = %q under %q, want %q under %q", c.section, got, p.section, c.text, c.heading)
+		}
+	}
+	p, _ := findSection(setext, "Why it matters")
+	if got, want := p.replace(setext, "NEW"), "Guide\n=====\n\nIntro.\n\n#tag line\n---------\n\nTagged.\n\nWhy it\nmatters\n-------\n\nNEW\n\n## Last\n\nEnd.\n"; got != want {
+		t.Fatalf("replaced = %q, want %q", got, want)
+	}
+}
