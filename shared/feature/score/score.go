@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"strings"
 	"unicode"
+
+	"rvcontent/shared/kernel/weburl"
 )
 
 // Input is what an article is scored on.
@@ -150,14 +152,26 @@ func (r rater) ownLink(dest string) bool {
 	if err != nil || u.Host == "" {
 		return false
 	}
-	host := strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
+	host := comparableHost(u.Hostname())
 	for _, h := range r.in.SiteHosts {
-		h = strings.TrimPrefix(strings.ToLower(h), "www.")
+		h = comparableHost(h)
 		if h != "" && (host == h || strings.HasSuffix(host, "."+h)) {
 			return true
 		}
 	}
 	return false
+}
+
+// comparableHost is a host name as links to the site are compared: its
+// ASCII form (an internationalised name in Punycode, as the service
+// compares every URL's host), lowercase, a leading "www." dropped, so
+// https://bücher.de and https://xn--bcher-kva.de are the same site.
+func comparableHost(h string) string {
+	h = strings.ToLower(h)
+	if a, ok := weburl.ASCIIHost(h); ok {
+		h = strings.ToLower(a)
+	}
+	return strings.TrimPrefix(h, "www.")
 }
 
 // ownLinks counts the links to the site's pages.
