@@ -93,3 +93,41 @@ func TestActivityRefusesAMadeUpCursor(t *testing.T) {
 		t.Fatalf("details = %v", body["details"])
 	}
 }
+
+// TestListsRefuseAnIssuedCursorWithAnExtraKey: every list paged by the
+// table adapter's QueryPage (here keywords and articles) refuses one of
+// its own cursors with a key added, as a cursor it did not issue; the
+// cursor as issued still pages.
+func TestListsRefuseAnIssuedCursorWithAnExtraKey(t *testing.T) {
+	env := testenv.Shared(t)
+	acct := env.NewAccount(t, "")
+	c := acct.Client
+	for i, name := range []string{"first keyword", "second keyword"} {
+		c.Agent(t, "POST", "/sites/"+acct.SiteID+"/keywords", map[string]any{"name": name}).Expect(t, http.StatusCreated)
+		c.Agent(t, "POST", "/sites/"+acct.SiteID+"/articles", map[string]any{"title": name, "keyword": name + string(rune('a'+i))}).Expect(t, http.StatusCreated)
+	}
+	for _, list := range []string{"/sites/" + acct.SiteID + "/keywords", "/sites/" + acct.SiteID + "/articles"} {
+		var page struct {
+			NextCursor *string `json:"next_cursor"`
+		}
+		c.Agent(t, "GET", list+"?limit=1", nil).Expect(t, http.StatusOK).Decode(t, &page)
+		if page.NextCursor == nil {
+			t.Fatalf("%s: no next_cursor on a full first page", list)
+		}
+		c.Agent(t, "GET", list+"?limit=1&cursor="+*page.NextCursor, nil).Expect(t, http.StatusOK)
+		raw, err := base64.RawURLEncoding.DecodeString(*page.NextCursor)
+		if err != nil {
+			t.Fatalf("%s: cursor %q is not the service's encoding: %v", list, *page.NextCursor, err)
+		}
+		var fields map[string]string
+		if err := json.Unmarshal(raw, &fields); err != nil {
+			t.Fatal(err)
+		}
+		fields["list"] = "other"
+		extended, _ := json.Marshal(fields)
+		body := c.Agent(t, "GET", list+"?limit=1&cursor="+madeUpCursor(string(extended)), nil).ExpectError(t, http.StatusUnprocessableEntity, "validation_failed")
+		if details, _ := body["details"].([]any); len(details) != 1 || details[0].(map[string]any)["field"] != "cursor" {
+			t.Fatalf("%s: details = %v", list, body["details"])
+		}
+	}
+}

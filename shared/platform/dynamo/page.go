@@ -16,17 +16,17 @@ import (
 // items of type T after cursor, with the cursor of the next page ("" when
 // there is none). It keeps reading while a filter expression drops items, so
 // a page is short only at the end. Cursors hold only the sort key: the
-// partition comes from pk, the caller's own. A cursor without a sort key, or
-// one the query refuses as its starting key (a cursor of another list), gives
+// partition comes from pk, the caller's own. A cursor without a sort key,
+// with any other key (QueryPage issues none), or one the query refuses as its starting key (a cursor of another list), gives
 // ErrBadCursor.
 func QueryPage[T any](ctx context.Context, t *Table, in *dynamodb.QueryInput, limit int, after Cursor, pk string) ([]T, string, error) {
 	in.TableName = aws.String(t.Name)
 	if after != nil {
-		if sk, ok := after["sk"]; ok {
-			in.ExclusiveStartKey = Key(pk, sk)
-		} else {
+		sk, ok := after["sk"]
+		if !ok || len(after) != 1 {
 			return nil, "", ErrBadCursor
 		}
+		in.ExclusiveStartKey = Key(pk, sk)
 	}
 	var rows []map[string]types.AttributeValue
 	for {
