@@ -3,8 +3,9 @@ package pages
 import (
 	"net/http"
 	"net/url"
-	"regexp"
 	"strings"
+
+	"rvcontent/shared/feature/articles"
 
 	template "github.com/DataDog/datadog-agent/pkg/template/html"
 )
@@ -79,18 +80,15 @@ var publishFields = []field{
 	{Name: "url", Label: "Live address", Kind: kURL, Hint: "Where the article is published, on your website's domain.", Required: true},
 }
 
-// headingPattern finds a Markdown heading's text.
-var headingPattern = regexp.MustCompile(`(?m)^#{1,6}[ \t]+(.+?)[ \t#]*$`)
-
-// headings are the headings of a Markdown body, in order, each once.
+// headings are the headings of a Markdown body a rewrite may name
+// (articles.Headings), in order, each once.
 func headings(md string) []string {
 	seen := map[string]bool{}
 	var out []string
-	for _, m := range headingPattern.FindAllStringSubmatch(md, -1) {
-		h := strings.TrimSpace(m[1])
-		if !seen[h] {
-			seen[h] = true
-			out = append(out, h)
+	for _, h := range articles.Headings(md) {
+		if !seen[h.Text] {
+			seen[h.Text] = true
+			out = append(out, h.Text)
 		}
 	}
 	return out

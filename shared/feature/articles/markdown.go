@@ -31,12 +31,6 @@ func RenderHTML(body string) string {
 	return buf.String()
 }
 
-// ParseMarkdown reads a Markdown body in the dialect articles render
-// (RenderHTML) and returns its document tree, whose segments index src.
-func ParseMarkdown(src []byte) ast.Node {
-	return markdown.Parser().Parse(text.NewReader(src))
-}
-
 // WordCount counts the words of a Markdown body.
 func WordCount(body string) int {
 	return len(strings.FieldsFunc(body, func(r rune) bool {

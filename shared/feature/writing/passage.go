@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/yuin/goldmark/ast"
-
 	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/kernel/apperr"
 )
@@ -37,75 +35,6 @@ func (p passage) replace(body, md string) string {
 	return body[:p.start] + "\n" + md + tail + body[p.end:]
 }
 
-// headingLine is a heading of a body: where its first line starts and
-// where its last line ends (after its newline; a setext heading's
-// underline included), its level and its text.
-type headingLine struct {
-	lineStart, lineEnd, level int
-	text                      string
-}
-
-// headings lists the top-level headings of body, in order, read as
-// articles render them (articles.ParseMarkdown), so a section is any
-// heading the body shows and the score counts: ATX ("## Text") and setext
-// (text underlined with = or -) alike, never a line inside code.
-func headings(body string) []headingLine {
-	src := []byte(body)
-	var out []headingLine
-	root := articles.ParseMarkdown(src)
-	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
-		h, ok := n.(*ast.Heading)
-		if !ok {
-			continue
-		}
-		lines := h.Lines()
-		if lines.Len() == 0 {
-			continue // an empty heading ("##") names no section
-		}
-		first, last := lines.At(0), lines.At(lines.Len()-1)
-		start := strings.LastIndexByte(body[:first.Start], '\n') + 1
-		end := afterLine(body, last.Stop)
-		if !isATX(body[start:afterLine(body, start)]) {
-			end = afterLine(body, end) // a setext heading: its underline too
-		}
-		words := make([]string, 0, lines.Len())
-		for i := 0; i < lines.Len(); i++ {
-			seg := lines.At(i)
-			words = append(words, strings.TrimSpace(string(seg.Value(src))))
-		}
-		out = append(out, headingLine{lineStart: start, lineEnd: end, level: h.Level, text: strings.Join(words, " ")})
-	}
-	return out
-}
-
-// isATX reports whether line opens an ATX heading: up to 3 spaces, 1 to 6
-// "#", then a space, a tab or the line's end ("#tag" is text, so a setext
-// heading may start with it).
-func isATX(line string) bool {
-	line = strings.TrimRight(line, "\r\n")
-	rest := strings.TrimLeft(line, " ")
-	if len(line)-len(rest) > 3 {
-		return false
-	}
-	marks := len(rest) - len(strings.TrimLeft(rest, "#"))
-	if marks < 1 || marks > 6 {
-		return false
-	}
-	return len(rest) == marks || rest[marks] == ' ' || rest[marks] == '\t'
-}
-
-// afterLine returns the offset just after the line of body that holds
-// offset i (after its newline, or the body's end).
-func afterLine(body string, i int) int {
-	if i >= len(body) {
-		return len(body)
-	}
-	if j := strings.IndexByte(body[i:], '\n'); j >= 0 {
-		return i + j + 1
-	}
-	return len(body)
-}
-
 // plainHeading is a heading's text compared loosely: lower case, inline
 // emphasis and code marks dropped, spaces collapsed.
 func plainHeading(s string) string {
@@ -116,11 +45,11 @@ func plainHeading(s string) string {
 // findSection locates the content under the heading named name, up to the
 // next heading of the same or a higher level.
 func findSection(body, name string) (passage, error) {
-	hs := headings(body)
+	hs := articles.Headings(body)
 	want := plainHeading(name)
 	found := -1
 	for i, h := range hs {
-		if plainHeading(h.text) == want {
+		if plainHeading(h.Text) == want {
 			if found >= 0 {
 				return passage{}, apperr.Invalid(apperr.Problem{Field: "section", Problem: "matches more than one heading of the article; send the passage as text instead"})
 			}
@@ -131,10 +60,10 @@ func findSection(body, name string) (passage, error) {
 		return passage{}, apperr.Invalid(apperr.Problem{Field: "section", Problem: "is not a heading of the article's body (send a heading's text, without the #)"})
 	}
 	h := hs[found]
-	p := passage{start: h.lineEnd, end: len(body), section: h.text}
+	p := passage{start: h.LineEnd, end: len(body), section: h.Text}
 	for _, n := range hs[found+1:] {
-		if n.level <= h.level {
-			p.end = n.lineStart
+		if n.Level <= h.Level {
+			p.end = n.LineStart
 			break
 		}
 	}
