@@ -44,6 +44,9 @@ func readListQuery(raw string) (listQuery, error) {
 			return lq, errBadSince
 		}
 		lq.Since = t
+		// Echoed on an empty page as sent (spec 4, cursor rule 2): an
+		// unencoded "+" of its offset is a "+" again, not a space.
+		lq.SinceSent = clock.UnencodedPlus(lq.SinceSent)
 	}
 	if s := strings.TrimSpace(q.Get("limit")); s != "" {
 		// A whole number too large for an int is still out of range

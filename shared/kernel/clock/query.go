@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // zoneless are the timestamp forms without a UTC offset that ParseQuery
@@ -18,10 +19,7 @@ var zoneless = []string{"2006-01-02T15:04:05.999999999", "2006-01-02"}
 // lists start from its sort key (SortKey), which would not sort in time
 // order.
 func ParseQuery(s string) (time.Time, error) {
-	s = strings.ToUpper(strings.TrimSpace(s)) // RFC 3339 allows "t" and "z"
-	if i := strings.LastIndex(s, " "); i > len("2006-01-02") {
-		s = s[:i] + "+" + s[i+1:]
-	}
+	s = strings.ToUpper(strings.TrimSpace(UnencodedPlus(s))) // RFC 3339 allows "t" and "z"
 	t, err := Parse(s)
 	for _, layout := range zoneless {
 		if err == nil {
@@ -39,3 +37,16 @@ func ParseQuery(s string) (time.Time, error) {
 }
 
 var errOutOfRange = errors.New("clock: timestamp outside the years 0000 to 9999 in UTC")
+
+// UnencodedPlus returns a query's timestamp s with the "+" of its UTC
+// offset put back when it arrived unencoded (and so reads as a space): the
+// last space after the date, space around s aside, is a "+" again. It is
+// how ParseQuery reads s, and the form to echo s back in.
+func UnencodedPlus(s string) string {
+	end := len(strings.TrimRightFunc(s, unicode.IsSpace))
+	start := len(s) - len(strings.TrimLeftFunc(s, unicode.IsSpace))
+	if i := strings.LastIndex(s[:end], " "); i > start+len("2006-01-02") {
+		return s[:i] + "+" + s[i+1:]
+	}
+	return s
+}
