@@ -20,6 +20,12 @@ type Activated struct {
 // errCanceling refuses to charge a trial its owner has set to end.
 var errCanceling = apperr.New(apperr.Conflict, "The owner set the trial to end instead of becoming the plan, so it cannot be activated. The owner can resume it in the billing portal (POST /billing/portal) first.")
 
+// errTrialEnded refuses to activate a trial that ended (its end passed, or
+// the processor moved it on) before the processor reported it: there is
+// no trial left to end, and the processor bills or fails the plan's first
+// invoice itself.
+var errTrialEnded = apperr.New(apperr.Conflict, "The trial already ended, so there is nothing to activate: the plan's first invoice is charged at the trial's end, and the billing status shows how that went.")
+
 // Activate ends the trial now and pays the first invoice (spec 4.9):
 // status active, paid true, the primary site's articles reset to 30,
 // billing.activated. Only a trialing account whose trial is not set to end
@@ -43,12 +49,18 @@ func (s *Service) Activate(ctx context.Context, accountID, key string) (Activate
 	if r.CancelAtPeriodEnd {
 		return Activated{}, errCanceling
 	}
+	if end, ok := parse(r.TrialEndsAt); ok && !s.Clock.Now().Before(end) {
+		return Activated{}, errTrialEnded
+	}
 	if key == "" {
 		key = ids.New()
 	}
 	charge, err := p.EndTrial(ctx, accountID, r.SubscriptionRef, "activate:"+accountID+":"+key)
 	if errors.Is(err, payments.ErrCanceling) {
 		return Activated{}, errCanceling // the owner set it to cancel meanwhile
+	}
+	if errors.Is(err, payments.ErrConflict) {
+		return Activated{}, errTrialEnded // the trial ran out before the processor reported it
 	}
 	if err != nil {
 		return Activated{}, s.ChargeError(ctx, accountID, err)
