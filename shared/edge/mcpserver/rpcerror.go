@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"bytes"
 	"encoding/json"
+	"mime"
 	"net/http"
 	"strconv"
 	"strings"
@@ -100,10 +101,30 @@ func invalidParams(b []byte) ([]byte, bool) {
 	return out, err == nil
 }
 
+// parseErrorMessage is the message of JSON-RPC's parse error.
+const parseErrorMessage = "Parse error: the request body is not JSON. Send one JSON-RPC 2.0 message as JSON."
+
+// notJSON reports whether a POST sent as application/json has a body that
+// is not one JSON value, such as a message followed by other text or by a
+// second message. The transport's decoder reads the first value and
+// ignores the rest, so such a body would be answered as its first message;
+// it is JSON-RPC's parse error instead. An empty body is left to the
+// transport, which refuses it the same way, and so is a body of another
+// Content-Type (415).
+func notJSON(r *http.Request, body []byte) bool {
+	trimmed := bytes.TrimSpace(body)
+	if len(trimmed) == 0 || json.Valid(trimmed) {
+		return false
+	}
+	mediaType, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	return err == nil && mediaType == "application/json"
+}
+
 // refusal returns the JSON-RPC error a POST's body gets before the
 // transport sees it, if any: a batch (one message per POST, so each is
-// counted against the budget), or a message with an id but no method,
-// result or error.
+// counted against the budget), a message with an id that would not come
+// back exactly, one with an id but no method, result or error, or one
+// whose method is not a string.
 func refusal(body []byte) (id json.RawMessage, message string, refused bool) {
 	trimmed := bytes.TrimSpace(body)
 	if len(trimmed) == 0 || !json.Valid(trimmed) {
@@ -128,6 +149,12 @@ func refusal(body []byte) (id json.RawMessage, message string, refused bool) {
 	if hasID && !hasMethod && !hasResult && !hasError {
 		return m["id"], "Invalid request: a message with an id needs a method.", true
 	}
+	if method := bytes.TrimSpace(m["method"]); hasMethod && (len(method) == 0 || method[0] != '"') {
+		// A method that is not a string (null, a number) names no method:
+		// the message is not JSON-RPC 2.0, rather than one of an unknown
+		// method.
+		return m["id"], "Invalid request: method must be a string naming the method.", true
+	}
 	return nil, "", false
 }
 
@@ -135,13 +162,17 @@ func refusal(body []byte) (id json.RawMessage, message string, refused bool) {
 // exactly.
 const maxExactID = 1<<53 - 1
 
-// exactID reports whether a numeric id can be answered as sent: an integer
-// within maxExactID, not 1.5 or 1e3 or 12345678901234567890, which would
-// come back changed. Ids that are not numbers are the transport's to judge.
+// exactID reports whether an id can be answered as sent: a string, or an
+// integer within maxExactID, not 1.5 or 1e3 or 12345678901234567890, which
+// would come back changed, nor a boolean, object or array, which JSON-RPC
+// does not allow as an id. A null id is the transport's to judge.
 func exactID(raw json.RawMessage) bool {
 	s := string(bytes.TrimSpace(raw))
-	if s == "" || (s[0] != '-' && (s[0] < '0' || s[0] > '9')) {
+	if s == "" || s == "null" || s[0] == '"' {
 		return true
+	}
+	if s[0] != '-' && (s[0] < '0' || s[0] > '9') {
+		return false
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
 	return err == nil && n >= -maxExactID && n <= maxExactID
@@ -154,7 +185,7 @@ func (e *rpcErrors) finish() {
 	}
 	e.Header().Del("X-Content-Type-Options")
 	if !json.Valid(e.body) {
-		rpcError(e.ResponseWriter, e.status, nil, codeParseError, "Parse error: the request body is not JSON. Send one JSON-RPC 2.0 message as JSON.")
+		rpcError(e.ResponseWriter, e.status, nil, codeParseError, parseErrorMessage)
 		return
 	}
 	text := strings.TrimSpace(e.text.String())

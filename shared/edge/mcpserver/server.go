@@ -122,6 +122,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			api.Error(w, r, apperr.New(apperr.PayloadTooLarge, "The request body is larger than 1 MB."))
 			return
 		}
+		if notJSON(r, b) {
+			rpcError(w, http.StatusBadRequest, nil, codeParseError, parseErrorMessage)
+			return
+		}
 		if id, msg, refused := refusal(b); refused {
 			rpcError(w, http.StatusBadRequest, id, codeInvalidRequest, msg)
 			return
