@@ -202,3 +202,34 @@ func TestWebhookEndpoints(t *testing.T) {
 		t.Fatalf("webhooks after delete %v", hooks.Webhooks)
 	}
 }
+
+// TestDisabledEndpointPlansNoRetry: a failed delivery's planned retry is
+// not shown as coming once the endpoint is disabled, since a disabled
+// endpoint's deliveries are dropped rather than tried again.
+func TestDisabledEndpointPlansNoRetry(t *testing.T) {
+	env := testenv.Shared(t)
+	o := newOwner(t, env, "")
+	hook := o.Client.Agent(t, "POST", "/webhooks", map[string]any{"url": "https://" + uniqueHost("unreachable") + "/in", "events": []string{"*"}}).
+		Expect(t, http.StatusCreated).JSON(t)["webhook"].(map[string]any)
+	id := hook["id"].(string)
+	o.Client.Agent(t, "POST", "/sites/"+o.SiteID+"/articles", map[string]any{"title": "An event to deliver"}).Expect(t, http.StatusCreated)
+	var log struct {
+		Deliveries []map[string]any `json:"deliveries"`
+	}
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		o.Client.Agent(t, "GET", "/webhooks/"+id+"/deliveries", nil).Expect(t, http.StatusOK).Decode(t, &log)
+		if len(log.Deliveries) > 0 && log.Deliveries[0]["next_attempt_at"] != nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no failed delivery with a planned retry: %v", log.Deliveries)
+		}
+	}
+	hp := "/dashboard/settings/webhooks/" + id
+	o.open(t, hp, `data-label="Next try"><span class="when"><time`)
+	o.submit(t, hp, hp+"/disable", nil).Expect(t, http.StatusSeeOther)
+	p := o.open(t, hp, "disabled", "none: the endpoint is disabled")
+	if strings.Contains(p.Body, `data-label="Next try"><span class="when"><time`) {
+		t.Fatalf("a disabled endpoint's page shows a retry to come:\n%s", p.Body)
+	}
+}

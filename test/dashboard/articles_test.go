@@ -205,3 +205,25 @@ func TestEditFinishAndDeleteAHandWrittenArticle(t *testing.T) {
 	}
 	o.byOwner(t, "article.deleted", 1)
 }
+
+// TestNoDeleteWhileBeingWritten: an article being written offers no
+// Delete (the API refuses it until the writing ends), as it offers no
+// Edit.
+func TestNoDeleteWhileBeingWritten(t *testing.T) {
+	env := testenv.Start(t) // its own stack: the armed fault holds the writing
+	o := newOwner(t, env, "")
+	env.Trial(t, o.Account, testenv.TestCardOK)
+	id := o.newIdea(t, "Launch pads for beginners")
+	page := o.site("/articles/" + id)
+	env.ArmFault(t, "article_generation", 1) // the first attempt fails; its retry waits minutes
+	form := o.open(t, page).Form(t, page+"/generate")
+	o.Browser.Post(t, page+"/generate", form).Redirect(t, http.StatusSeeOther, env.URL+page+"?done=generating")
+	p := o.open(t, page, "Being written")
+	if status := o.articleOf(t, id)["status"]; status != "generating" {
+		t.Fatalf("status %v while the writing waits for its retry, want generating", status)
+	}
+	if p.HasForm(page+"/delete") || strings.Contains(p.Body, "Delete this article") {
+		t.Fatalf("an article being written offers Delete, which the API refuses:\n%s", p.Body)
+	}
+	o.Client.Agent(t, "DELETE", "/sites/"+o.SiteID+"/articles/"+id, nil).ExpectError(t, http.StatusConflict, "conflict")
+}

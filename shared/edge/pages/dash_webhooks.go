@@ -166,6 +166,9 @@ type attemptRow struct {
 	Succeeded                bool
 	At, Next                 when
 	DurationMS               int64
+	// Dropped is set when a retry was planned but the endpoint is
+	// disabled, so the delivery is dropped instead of tried again.
+	Dropped bool
 }
 
 type testResult struct {
@@ -261,6 +264,9 @@ func (d *Dashboard) showWebhook(w http.ResponseWriter, r *http.Request, o *owner
 	for _, a := range log.Deliveries {
 		row := attemptRow{EventType: eventLabel(a.EventType), Attempt: a.Attempt, Succeeded: a.Succeeded, At: at(a.CreatedAt, now), Next: atp(a.NextAttemptAt, now), DurationMS: a.DurationMS, Error: str(a.Error)}
 		row.Result = deliveryResult(a.Succeeded, a.Status)
+		if !hook.Webhook.Enabled && row.Next.ISO != "" {
+			row.Next, row.Dropped = when{}, true
+		}
 		v.Attempts = append(v.Attempts, row)
 	}
 	v.Older, _ = pageLinks(path, r, log.NextCursor)
