@@ -173,11 +173,25 @@ func Gather[T any](ctx context.Context, key any, item T, send func(context.Conte
 	b.items = append(b.items, item)
 	m.parked = true
 	s.running--
-	if !s.sendIfAllWaitLocked() && s.timer == nil {
+	var taken []*batch
+	if s.running <= 0 {
+		taken = s.takeLocked()
+	} else if s.timer == nil {
 		s.timer = time.AfterFunc(s.maxWait, s.sendNow)
 	}
 	s.mu.Unlock()
 	defer m.unpark()
+	if taken != nil {
+		// The last to wait sends its own kind itself, on a goroutine that
+		// would only wait for it, and the other kinds beside it.
+		for _, o := range taken {
+			if o != b {
+				go o.run(s.ctx)
+			}
+		}
+		b.run(s.ctx)
+		return true, nil
+	}
 	select {
 	case <-b.done:
 		return true, nil
@@ -186,14 +200,12 @@ func Gather[T any](ctx context.Context, key any, item T, send func(context.Conte
 	}
 }
 
-// sendIfAllWaitLocked sends the gathered calls when no member runs; it
-// reports whether it did. s.mu is held.
-func (s *stage) sendIfAllWaitLocked() bool {
-	if s.running > 0 || len(s.batches) == 0 {
-		return false
+// sendIfAllWaitLocked sends the gathered calls when no member runs. s.mu
+// is held.
+func (s *stage) sendIfAllWaitLocked() {
+	if s.running <= 0 && len(s.batches) > 0 {
+		s.start(s.takeLocked())
 	}
-	s.sendLocked()
-	return true
 }
 
 // sendNow sends the gathered calls, whoever still runs (MaxGatherWait has
@@ -203,24 +215,37 @@ func (s *stage) sendNow() {
 	defer s.mu.Unlock()
 	s.timer = nil
 	if len(s.batches) > 0 {
-		s.sendLocked()
+		s.start(s.takeLocked())
 	}
 }
 
-// sendLocked starts each kind's send of its gathered calls and starts a new
-// gathering. s.mu is held.
-func (s *stage) sendLocked() {
+// takeLocked returns the gathered calls and starts a new gathering. s.mu
+// is held.
+func (s *stage) takeLocked() []*batch {
 	if s.timer != nil {
 		s.timer.Stop()
 		s.timer = nil
 	}
+	taken := make([]*batch, 0, len(s.batches))
 	for _, b := range s.batches {
-		go func() {
-			defer close(b.done)
-			_ = safely(s.ctx, func(context.Context) error { b.send(b.items); return nil })
-		}()
+		taken = append(taken, b)
 	}
 	s.batches = map[any]*batch{}
+	return taken
+}
+
+// start sends each batch in a goroutine of its own.
+func (s *stage) start(batches []*batch) {
+	for _, b := range batches {
+		go b.run(s.ctx)
+	}
+}
+
+// run sends the batch's calls and then lets their callers go; a panic in
+// the send ends it without an answer for them.
+func (b *batch) run(ctx context.Context) {
+	defer close(b.done)
+	_ = safely(ctx, func(context.Context) error { b.send(b.items); return nil })
 }
 
 // Pending is work started beside the rest of a request (Begin), whose
