@@ -38,6 +38,9 @@ func ParsePatch(o *input.Object) (Patch, error) {
 		switch {
 		case f.Null:
 			o.Problem("days", "cannot be null; send at least one of mon, tue, wed, thu, fri, sat, sun")
+		case f.Value == nil:
+			// Not an array of strings, or too long: Strings said so, and
+			// one problem per field is what the caller reads.
 		case len(f.Value) == 0:
 			o.Problem("days", "must name at least one day: mon, tue, wed, thu, fri, sat or sun")
 		default:
