@@ -82,6 +82,10 @@ func (c *Crawler) Crawl(ctx context.Context, siteURL string) (*Result, error) {
 	if home.URL.Scheme != start.Scheme || !strings.EqualFold(home.URL.Host, start.Host) {
 		robots = c.robots(ctx, home.URL, count) // the site lives at another origin
 	}
+	if !robots.allows(home.URL) {
+		// The home page is where the address redirects: its own rules apply.
+		return nil, fail(CodeRobots, "The robots.txt of %s does not allow %s to read %s, where %s redirects; allow it there, then scan again.", home.URL.Host, c.agent(), home.URL.String(), start.String())
+	}
 	res := &Result{Pages: []*Page{home}}
 	if !robots.homeOnly {
 		res.Pages = append(res.Pages, c.others(ctx, home, hosts, robots, count)...)

@@ -1,6 +1,7 @@
 package crawl
 
 import (
+	"bytes"
 	"context"
 	"net/url"
 
@@ -41,7 +42,9 @@ func (r rules) allows(u *url.URL) bool {
 func (c *Crawler) robots(ctx context.Context, origin *url.URL, count func()) rules {
 	u := url.URL{Scheme: origin.Scheme, Host: origin.Host, Path: "/robots.txt"}
 	count()
-	resp, err := c.Fetcher.Do(ctx, egress.Request{URL: u.String(), FollowRedirects: true, Timeout: c.pageTimeout(), MaxBody: maxRobots})
+	// A longer file is read up to maxRobots (RFC 9309 2.5), not refused:
+	// refusing it would read the home page its first rules may disallow.
+	resp, err := c.Fetcher.Do(ctx, egress.Request{URL: u.String(), FollowRedirects: true, Timeout: c.pageTimeout(), MaxBody: maxRobots, Truncate: true})
 	switch {
 	case err != nil, resp.StatusCode >= 500, resp.StatusCode == 429:
 		return rules{homeOnly: true}
@@ -50,7 +53,16 @@ func (c *Crawler) robots(ctx context.Context, origin *url.URL, count func()) rul
 	case resp.StatusCode >= 300:
 		return rules{homeOnly: true} // a redirect loop or one too many
 	}
-	data, err := robotstxt.FromBytes(resp.Body)
+	body := resp.Body
+	if resp.Truncated {
+		if len(body) < maxRobots {
+			return rules{homeOnly: true} // the body stopped arriving: not read
+		}
+		if i := bytes.LastIndexByte(body, '\n'); i >= 0 {
+			body = body[:i+1] // the cut line is no rule
+		}
+	}
+	data, err := robotstxt.FromBytes(body)
 	if err != nil {
 		return rules{homeOnly: true}
 	}
