@@ -26,7 +26,7 @@ import (
 //     paragraph under the main heading;
 //   - avatar_url: the organisation's schema.org logo, else a logo image,
 //     else the largest apple-touch-icon or icon, kept only when it is an
-//     absolute public https URL.
+//     absolute public https URL of at most sites.MaxAvatarURL characters.
 func Brand(pages []*crawl.Page) sites.Brand {
 	if len(pages) == 0 {
 		return sites.Brand{}
@@ -157,7 +157,9 @@ func avatar(home *crawl.Page, org crawl.Thing) string {
 		if c == "" {
 			continue
 		}
-		if u, p := weburl.Parse(c, true); p == "" {
+		// A URL longer than the site's avatar_url takes is skipped, so the
+		// scan never stores one a PATCH would refuse.
+		if u, p := weburl.Parse(c, true); p == "" && utf8.RuneCountInString(u.String()) <= sites.MaxAvatarURL {
 			return u.String()
 		}
 	}
