@@ -173,25 +173,13 @@ func Gather[T any](ctx context.Context, key any, item T, send func(context.Conte
 	b.items = append(b.items, item)
 	m.parked = true
 	s.running--
-	var taken []*batch
 	if s.running <= 0 {
-		taken = s.takeLocked()
+		s.start(s.takeLocked())
 	} else if s.timer == nil {
 		s.timer = time.AfterFunc(s.maxWait, s.sendNow)
 	}
 	s.mu.Unlock()
 	defer m.unpark()
-	if taken != nil {
-		// The last to wait sends its own kind itself, on a goroutine that
-		// would only wait for it, and the other kinds beside it.
-		for _, o := range taken {
-			if o != b {
-				go o.run(s.ctx)
-			}
-		}
-		b.run(s.ctx)
-		return true, nil
-	}
 	select {
 	case <-b.done:
 		return true, nil
