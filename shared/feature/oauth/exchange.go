@@ -103,7 +103,8 @@ func (s *Service) redeemCode(ctx context.Context, clientID string, f url.Values)
 	}
 	var it codeItem
 	err := s.Table.Get(ctx, dynamo.OAuthCodePK(hashOf(code)), dynamo.OAuthCodeSK, &it)
-	if errors.Is(err, dynamo.ErrNotFound) {
+	now := s.Clock.Now()
+	if errors.Is(err, dynamo.ErrNotFound) || (err == nil && it.forgotten(now)) {
 		return TokenResponse{}, errBadCode
 	}
 	if err != nil {
@@ -116,7 +117,6 @@ func (s *Service) redeemCode(ctx context.Context, clientID string, f url.Values)
 		s.replayed(ctx, it.grant, "authorization code", codeReuseReason)
 		return TokenResponse{}, errBadCode
 	}
-	now := s.Clock.Now()
 	redirect := f.Get("redirect_uri")
 	redirectMismatch := (redirect != "" || it.RedirectURISent) && redirect != it.RedirectURI
 	if !live(it.ExpiresAt, now) || redirectMismatch {
@@ -157,7 +157,8 @@ func (s *Service) rotate(ctx context.Context, clientID, token string, resources 
 	}
 	var it refreshItem
 	err := s.Table.Get(ctx, dynamo.OAuthRefreshPK(hashOf(token)), dynamo.OAuthRefreshSK, &it)
-	if errors.Is(err, dynamo.ErrNotFound) {
+	now := s.Clock.Now()
+	if errors.Is(err, dynamo.ErrNotFound) || (err == nil && it.forgotten(now)) {
 		return TokenResponse{}, errRefresh
 	}
 	if err != nil {
@@ -173,7 +174,6 @@ func (s *Service) rotate(ctx context.Context, clientID, token string, resources 
 	if err := checkTarget(resources, it.grant); err != nil {
 		return TokenResponse{}, err
 	}
-	now := s.Clock.Now()
 	rotated := it
 	rotated.RotatedAt, rotated.TTL = now.Unix(), now.Add(RotatedKept).Unix()
 	tx := &dynamo.Tx{}

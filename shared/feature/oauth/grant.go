@@ -1,5 +1,7 @@
 package oauth
 
+import "time"
+
 // grant is what a code or refresh token stands for: one connection of one
 // account, for one client, with the scope and resources the owner approved.
 type grant struct {
@@ -30,6 +32,11 @@ type codeItem struct {
 	RedeemedAt int64 `dynamodbav:"redeemed_at,omitempty"`
 }
 
+// forgotten reports whether an exchanged code is past the day after its
+// expiry it is remembered for: the table's TTL deletes it only some time
+// later, and until then it is an unknown code, not a copied one.
+func (c codeItem) forgotten(now time.Time) bool { return c.RedeemedAt != 0 && !live(c.TTL, now) }
+
 // refreshItem is a refresh token, found by its hash. It has no expiry: it
 // works while its connection exists. Rotation puts its successor and keeps
 // the presented token as rotated (RotatedAt set) for RotatedKept, tied to
@@ -45,3 +52,8 @@ type refreshItem struct {
 	RotatedAt int64 `dynamodbav:"rotated_at,omitempty"`
 	TTL       int64 `dynamodbav:"ttl,omitempty"`
 }
+
+// forgotten reports whether a replaced refresh token is past the
+// RotatedKept it is remembered for: the table's TTL deletes it only some
+// time later, and until then it is an unknown token, not a reused one.
+func (r refreshItem) forgotten(now time.Time) bool { return r.RotatedAt != 0 && !live(r.TTL, now) }

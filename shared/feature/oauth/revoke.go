@@ -59,7 +59,7 @@ func (s *Service) grantOf(ctx context.Context, token string) (*grant, *refreshIt
 	if strings.HasPrefix(token, RefreshPrefix) {
 		var it refreshItem
 		err := s.Table.Get(ctx, dynamo.OAuthRefreshPK(hashOf(token)), dynamo.OAuthRefreshSK, &it)
-		if errors.Is(err, dynamo.ErrNotFound) {
+		if errors.Is(err, dynamo.ErrNotFound) || (err == nil && it.forgotten(s.Clock.Now())) {
 			return nil, nil, nil
 		}
 		if err != nil {
