@@ -92,8 +92,13 @@ func MatchRedirect(registered []string, uri string) bool {
 			return true
 		}
 	}
+	// Another port, but a redirect URI all the same: a port in 1 to
+	// 65535, no fragment or user information.
+	if CheckRedirectURI(uri) != nil {
+		return false
+	}
 	u, err := url.Parse(uri)
-	if err != nil || u.Scheme != "http" || !isLoopback(u) || u.User != nil || strings.Contains(uri, "#") {
+	if err != nil || u.Scheme != "http" || !isLoopback(u) {
 		return false
 	}
 	for _, r := range registered {
