@@ -93,11 +93,15 @@ func Each(ctx context.Context, n, limit int, fn func(ctx context.Context, i int)
 	}
 	slots := make(chan struct{}, max(limit, 1))
 	var wg sync.WaitGroup
+	// Every call is a member of ctx's stage from the start (one waiting
+	// for its slot counts as running), so the first to gather waits for
+	// the others.
+	ctxs := fork(ctx, n)
 	Waiting(ctx, func() {
 		for i := 0; i < n; i++ {
 			slots <- struct{}{}
 			wg.Add(1)
-			ctx := fork(ctx, 1)[0]
+			ctx := ctxs[i]
 			go func() {
 				defer wg.Done()
 				defer func() { <-slots }()

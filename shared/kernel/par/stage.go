@@ -146,7 +146,9 @@ func (m *member) unpark() {
 // waits until they were sent together, by send with every item gathered
 // (in a goroutine of its own, with a context of the stage's that is never
 // cancelled). It returns false, having done nothing, when ctx is in no
-// stage or its goroutine already waits, and ctx.Err() when ctx ends first.
+// stage, its goroutine already waits, or every other member waits and
+// nothing is gathered (the call would go out alone at once); and ctx.Err()
+// when ctx ends first.
 // Calls of one kind must have one send (for one table, say).
 func Gather[T any](ctx context.Context, key any, item T, send func(context.Context, []T)) (bool, error) {
 	m := memberOf(ctx)
@@ -156,6 +158,13 @@ func Gather[T any](ctx context.Context, key any, item T, send func(context.Conte
 	s := m.s
 	s.mu.Lock()
 	if m.parked {
+		s.mu.Unlock()
+		return false, nil
+	}
+	if s.running == 1 && len(s.batches) == 0 {
+		// The caller is the only member not waiting and nothing is
+		// gathered: the call would go out alone at once, so it is made
+		// as it is, without a batch.
 		s.mu.Unlock()
 		return false, nil
 	}

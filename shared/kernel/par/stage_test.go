@@ -56,11 +56,35 @@ func TestGatherSendsOnceWhenEveryMemberWaits(t *testing.T) {
 		// Waits on something outside the stage (the first send), so the
 		// first send does not wait for it.
 		Waiting(ctx, func() { <-release })
-		gather(t, ctx, &s, 3)
 		return nil
 	})
-	if got := s.all(); len(got) != 2 || !slices.Equal(got[0], []int{1, 2}) || !slices.Equal(got[1], []int{3}) {
-		t.Fatalf("sends %v, want [1 2] then [3]", got)
+	if got := s.all(); len(got) != 1 || !slices.Equal(got[0], []int{1, 2}) {
+		t.Fatalf("sends %v, want one send of [1 2]", got)
+	}
+}
+
+func TestALoneCallIsNotGathered(t *testing.T) {
+	var s sends
+	ctx := patient()
+	// The only member, or the only one not waiting with nothing gathered:
+	// the call would go out alone at once, so the caller makes it.
+	if ok, err := Gather(ctx, "kind", 1, s.send); ok || err != nil {
+		t.Fatalf("a lone Gather = %v, %v; want it left to the caller", ok, err)
+	}
+	release := make(chan struct{})
+	_ = Do(ctx, func(ctx context.Context) error {
+		Waiting(ctx, func() { <-release })
+		return nil
+	}, func(ctx context.Context) error {
+		time.Sleep(10 * time.Millisecond) // the other member waits by now
+		defer close(release)
+		if ok, err := Gather(ctx, "kind", 2, s.send); ok || err != nil {
+			t.Errorf("Gather beside a waiting member = %v, %v; want it left to the caller", ok, err)
+		}
+		return nil
+	})
+	if got := s.all(); len(got) != 0 {
+		t.Fatalf("sends %v, want none", got)
 	}
 }
 
@@ -103,21 +127,21 @@ func TestGatherOutsideAStageDoesNothing(t *testing.T) {
 	wait()
 }
 
-func TestGatherKeepsKindsApartAndSendsAgainAfterASend(t *testing.T) {
+func TestGatherKeepsKindsApart(t *testing.T) {
 	var a, b sends
 	ctx := patient()
 	_ = Do(ctx, func(ctx context.Context) error {
 		gather(t, ctx, &a, 1)
-		gather(t, ctx, &a, 3) // a second round, after the first went out
 		return nil
 	}, func(ctx context.Context) error {
+		time.Sleep(10 * time.Millisecond) // 1 is gathered by now
 		if ok, err := Gather(ctx, "other", 2, b.send); !ok || err != nil {
 			t.Errorf("Gather = %v, %v", ok, err)
 		}
 		return nil
 	})
-	if got := a.all(); len(got) != 2 || !slices.Equal(got[0], []int{1}) || !slices.Equal(got[1], []int{3}) {
-		t.Fatalf("kind sends %v, want [1] then [3]", got)
+	if got := a.all(); len(got) != 1 || !slices.Equal(got[0], []int{1}) {
+		t.Fatalf("kind sends %v, want [1]", got)
 	}
 	if got := b.all(); len(got) != 1 || !slices.Equal(got[0], []int{2}) {
 		t.Fatalf("other kind sends %v, want [2]", got)
@@ -125,14 +149,21 @@ func TestGatherKeepsKindsApartAndSendsAgainAfterASend(t *testing.T) {
 }
 
 func TestGatherEndsWithItsContext(t *testing.T) {
-	ctx, cancel := context.WithCancel(Staged(context.Background()))
-	slow := make(chan struct{})
+	slow, hold := make(chan struct{}), make(chan struct{})
 	defer close(slow)
-	cancel()
-	ok, err := Gather(ctx, "kind", 1, func(context.Context, []int) { <-slow })
-	if !ok || err != context.Canceled {
-		t.Fatalf("Gather with an ended context = %v, %v", ok, err)
-	}
+	_ = Do(patient(), func(ctx context.Context) error {
+		defer close(hold)
+		ctx, cancel := context.WithCancel(ctx)
+		cancel()
+		ok, err := Gather(ctx, "kind", 1, func(context.Context, []int) { <-slow })
+		if !ok || err != context.Canceled {
+			t.Errorf("Gather with an ended context = %v, %v", ok, err)
+		}
+		return nil
+	}, func(context.Context) error {
+		<-hold // runs on (not waiting) until the first has returned
+		return nil
+	})
 }
 
 func TestBeginIsAMemberAndWaitCountsAsWaiting(t *testing.T) {
