@@ -5,9 +5,9 @@ import (
 	"net/url"
 	"strings"
 
-	"rvcontent/shared/feature/articles"
-
 	template "github.com/DataDog/datadog-agent/pkg/template/html"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // articleView is one article's page: its facts, preview, what can be done
@@ -80,19 +80,55 @@ var publishFields = []field{
 	{Name: "url", Label: "Live address", Kind: kURL, Hint: "Where the article is published, on your website's domain.", Required: true},
 }
 
-// headings are the headings of a Markdown body a rewrite may name
-// (articles.Headings), in order, each once.
-func headings(md string) []string {
+// headings are the sections a rewrite may name (articles.Headings), read
+// from the article as the API rendered it (body_html): its top-level
+// headings, ATX and setext alike and never a line inside code, in order,
+// each once. Reading the rendering with the tokenizer the preview's
+// sanitizer uses keeps the Markdown and HTML parsers out of this function.
+func headings(bodyHTML string) []string {
+	z := html.NewTokenizer(strings.NewReader(bodyHTML))
 	seen := map[string]bool{}
 	var out []string
-	for _, h := range articles.Headings(md) {
-		if !seen[h.Text] {
-			seen[h.Text] = true
-			out = append(out, h.Text)
+	var text strings.Builder
+	depth, reading := 0, false
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return out
+		case html.StartTagToken:
+			name, _ := z.TagName()
+			a := atom.Lookup(name)
+			if depth == 0 && headingTags[a] {
+				reading = true
+				text.Reset()
+			}
+			if !voidTags[a] {
+				depth++
+			}
+		case html.EndTagToken:
+			if depth > 0 {
+				depth--
+			}
+			if depth == 0 && reading {
+				reading = false
+				if t := strings.Join(strings.Fields(text.String()), " "); t != "" && !seen[t] {
+					seen[t] = true
+					out = append(out, t)
+				}
+			}
+		case html.TextToken:
+			if reading {
+				text.Write(z.Text())
+			}
 		}
 	}
-	return out
 }
+
+// headingTags are h1 to h6; voidTags the elements that have no end tag.
+var (
+	headingTags = map[atom.Atom]bool{atom.H1: true, atom.H2: true, atom.H3: true, atom.H4: true, atom.H5: true, atom.H6: true}
+	voidTags    = map[atom.Atom]bool{atom.Area: true, atom.Base: true, atom.Br: true, atom.Col: true, atom.Embed: true, atom.Hr: true, atom.Img: true, atom.Input: true, atom.Link: true, atom.Meta: true, atom.Source: true, atom.Track: true, atom.Wbr: true}
+)
 
 func (d *Dashboard) article(w http.ResponseWriter, r *http.Request) {
 	d.showArticle(w, r, nil, http.StatusOK, nil, nil, pushResults(r.URL.Query()))
@@ -197,7 +233,7 @@ func (d *Dashboard) showArticle(w http.ResponseWriter, r *http.Request, o *owner
 			v.Platforms = append(v.Platforms, option{Value: i.ID, Label: platformName(i.ID) + " (" + str(i.SiteURL) + ")"})
 		}
 	}
-	v.Rewrite = pick(rewrite, form("rewrite", v.Href+"/rewrite", "Rewrite this section", rewriteFields(headings(art0.BodyMarkdown)), url.Values{}))
+	v.Rewrite = pick(rewrite, form("rewrite", v.Href+"/rewrite", "Rewrite this section", rewriteFields(headings(art0.BodyHTML)), url.Values{}))
 	v.Publish = pick(publish, form("publish", v.Href+"/publish", "Record the live address", publishFields, vals("url", str(art0.PublishedURL))))
 	Render(w, status, "dash_article.html", v)
 }
