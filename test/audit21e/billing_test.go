@@ -18,10 +18,7 @@ import (
 // on it.
 func start(t *testing.T) (*testenv.Env, *testenv.Account) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("starts a dev stack")
-	}
-	env := testenv.Start(t, testenv.Options{SchedulerEvery: -1})
+	env := testenv.StartQuiet(t)
 	return env, env.NewAccount(t, "")
 }
 

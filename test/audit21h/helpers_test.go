@@ -21,15 +21,6 @@ import (
 	"rvcontent/test/testenv"
 )
 
-// start starts a dev stack without a background scheduler.
-func start(t *testing.T) *testenv.Env {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("starts a dev stack")
-	}
-	return testenv.Start(t, testenv.Options{SchedulerEvery: -1})
-}
-
 // redirectURI is the apps' loopback redirect URI; nobody listens there,
 // the tests read the answer from the consent page's redirect.
 const redirectURI = "http://127.0.0.1:9/callback"
@@ -130,19 +121,4 @@ func connectionID(t *testing.T, jwt string) string {
 		t.Fatalf("claims %s", raw)
 	}
 	return c.ConnectionID
-}
-
-// listed returns the GET /agent-keys entry with id, or nil.
-func listed(t *testing.T, c *testenv.Client, id string) map[string]any {
-	t.Helper()
-	var out struct {
-		AgentKeys []map[string]any `json:"agent_keys"`
-	}
-	c.Agent(t, "GET", "/agent-keys", nil).Expect(t, http.StatusOK).Decode(t, &out)
-	for _, k := range out.AgentKeys {
-		if k["id"] == id {
-			return k
-		}
-	}
-	return nil
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"rvcontent/test/testenv"
+
 	"golang.org/x/oauth2"
 )
 
@@ -17,7 +19,7 @@ import (
 // as the table had not yet deleted the item (the TTL deletes lazily, and
 // DynamoDB Local never), so a stale token revoked a healthy connection.
 func TestReplacedRefreshTokenIsForgottenAfter90Days(t *testing.T) {
-	env := start(t)
+	env := testenv.StartQuiet(t)
 	o := newOwner(t, env)
 	app := newApp(t, env, "Forgetful App")
 	first := o.connect(t, env, app)
@@ -30,7 +32,7 @@ func TestReplacedRefreshTokenIsForgottenAfter90Days(t *testing.T) {
 	if _, err := refresh(app, first.RefreshToken); grantError(t, err) != "invalid_grant" {
 		t.Fatalf("the forgotten refresh token: %v, want invalid_grant", err)
 	}
-	if listed(t, o.Client, id) == nil {
+	if o.Client.AgentKey(t, id) == nil {
 		t.Fatal("presenting a refresh token replaced over 90 days ago revoked the connection")
 	}
 	third, err := refresh(app, second.RefreshToken)
@@ -65,7 +67,7 @@ func TestReplacedRefreshTokenIsForgottenAfter90Days(t *testing.T) {
 // The service revoked the connection for as long as the table still held
 // the item.
 func TestExchangedCodeIsForgottenADayAfterItExpires(t *testing.T) {
-	env := start(t)
+	env := testenv.StartQuiet(t)
 	o := newOwner(t, env)
 	app := newApp(t, env, "Code Keeper")
 	code, verifier := o.code(t, env, app)
@@ -78,7 +80,7 @@ func TestExchangedCodeIsForgottenADayAfterItExpires(t *testing.T) {
 	if _, err := app.Exchange(ctx(), code, oauth2.VerifierOption(verifier)); grantError(t, err) != "invalid_grant" {
 		t.Fatalf("the forgotten code: %v, want invalid_grant", err)
 	}
-	if listed(t, o.Client, id) == nil {
+	if o.Client.AgentKey(t, id) == nil {
 		t.Fatal("presenting a code that expired over a day ago revoked the connection")
 	}
 	if _, err := refresh(app, tok.RefreshToken); err != nil {
@@ -94,7 +96,7 @@ func TestExchangedCodeIsForgottenADayAfterItExpires(t *testing.T) {
 // another port, recorded the request and would send the owner's answer,
 // code included, to an address no app can listen on.
 func TestLoopbackRedirectOnAPortThatIsNoPortIsRefused(t *testing.T) {
-	env := start(t)
+	env := testenv.StartQuiet(t)
 	app := newApp(t, env, "Port App")
 	b := env.NewBrowser(t)
 	for _, port := range []string{"99999", "0", "65536"} {

@@ -11,21 +11,6 @@ import (
 	"rvcontent/test/testenv"
 )
 
-// listed returns the account's credential with id from GET /agent-keys.
-func listed(t testing.TB, c *testenv.Client, id string) map[string]any {
-	t.Helper()
-	var out struct {
-		AgentKeys []map[string]any `json:"agent_keys"`
-	}
-	c.Agent(t, "GET", "/agent-keys", nil).Expect(t, http.StatusOK).Decode(t, &out)
-	for _, k := range out.AgentKeys {
-		if k["id"] == id {
-			return k
-		}
-	}
-	return nil
-}
-
 // TestConnectFlow connects an app through the whole flow and checks the
 // tokens, the connection as a credential, and every trace of the approval.
 func TestConnectFlow(t *testing.T) {
@@ -58,7 +43,7 @@ func TestConnectFlow(t *testing.T) {
 	}
 
 	// The connection is listed with the keys (the agent key sees it too).
-	k := listed(t, o.Client, connID)
+	k := o.Client.AgentKey(t, connID)
 	if k == nil {
 		t.Fatalf("connection %s is not listed", connID)
 	}
@@ -194,7 +179,7 @@ func TestDisconnect(t *testing.T) {
 	if _, err := refresh(a, tok.RefreshToken); grantError(t, err) != "invalid_grant" {
 		t.Fatalf("refresh after disconnect: %v, want invalid_grant", err)
 	}
-	if listed(t, o.Client, connID) != nil {
+	if o.Client.AgentKey(t, connID) != nil {
 		t.Fatal("a disconnected app is still listed")
 	}
 	var events struct{ Events []map[string]any }

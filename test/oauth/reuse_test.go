@@ -34,7 +34,7 @@ func TestRefreshTokenReuseRevokesTheConnection(t *testing.T) {
 		t.Fatalf("refresh with the newer token after reuse: %v, want invalid_grant", err)
 	}
 	api(env, second).Agent(t, "GET", "/account", nil).Expect(t, http.StatusUnauthorized)
-	if listed(t, o.Client, connID) != nil {
+	if o.Client.AgentKey(t, connID) != nil {
 		t.Fatal("the connection is still listed after reuse")
 	}
 	var events struct{ Events []map[string]any }
@@ -91,7 +91,7 @@ func TestAuthorizationCodeReuseRevokesTheConnection(t *testing.T) {
 	if _, err := refresh(a, tok.RefreshToken); grantError(t, err) != "invalid_grant" {
 		t.Fatalf("refresh after the code's reuse: %v, want invalid_grant", err)
 	}
-	if listed(t, o.Client, connID) != nil {
+	if o.Client.AgentKey(t, connID) != nil {
 		t.Fatal("the connection is still listed after the code's reuse")
 	}
 	mailed := false

@@ -195,3 +195,19 @@ func (e *Env) SignUp(t testing.TB, body map[string]any) *Account {
 		ScanJob: out.ScanJob, ClaimURL: out.ClaimURL, Client: e.Client().As(out.AgentKey.Key),
 	}
 }
+
+// AgentKey returns the GET /agent-keys entry with id, nil when it is not
+// listed.
+func (c *Client) AgentKey(t testing.TB, id string) map[string]any {
+	t.Helper()
+	var out struct {
+		AgentKeys []map[string]any `json:"agent_keys"`
+	}
+	c.Agent(t, "GET", "/agent-keys", nil).Expect(t, http.StatusOK).Decode(t, &out)
+	for _, k := range out.AgentKeys {
+		if k["id"] == id {
+			return k
+		}
+	}
+	return nil
+}

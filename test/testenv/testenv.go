@@ -70,6 +70,17 @@ var (
 	sharedT    = &keepAlive{}
 )
 
+// StartQuiet starts a dev stack of t's own without the background
+// scheduler, so the clock moves and scheduled work runs only when the test
+// says; under -short the test is skipped.
+func StartQuiet(t testing.TB) *Env {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts a dev stack")
+	}
+	return Start(t, Options{SchedulerEvery: -1})
+}
+
 // Shared returns one dev stack for every test of the package that asks for
 // it; it stops when the test binary exits. Tests that need their own
 // configuration call Start.
