@@ -121,8 +121,8 @@ func (l *Log) List(ctx context.Context, accountID string, f Filter, limit int, c
 }
 
 // entryCursor reports whether c (nil for none) is a cursor of this log: its
-// only key is the sort key of an entry, a time in clock.SortKey's form, "#"
-// and the entry's id. The log's key condition is a lower bound only, so
+// sort key is an entry's, a time in clock.SortKey's form, "#" and the
+// entry's id (dynamo.QueryPage refuses any other key). The log's key condition is a lower bound only, so
 // DynamoDB takes any later key as a place to start from: another list's
 // cursor, or a made-up one, would start the page anywhere instead of being
 // refused as every other list refuses it.
@@ -131,7 +131,7 @@ func entryCursor(c dynamo.Cursor) bool {
 		return true
 	}
 	at, id, ok := strings.Cut(c["sk"], "#")
-	if !ok || len(c) != 1 || !ids.Valid(id) {
+	if !ok || !ids.Valid(id) {
 		return false
 	}
 	return clock.IsSortKey(at)

@@ -127,14 +127,15 @@ func (s *Store) List(ctx context.Context, accountID string, f Filter, limit int,
 }
 
 // jobCursor reports whether c (nil for none) is a cursor of this list: its
-// only key is a job's sort key, JobPrefix and an id in the form the service
-// issues. The key condition only asks for the prefix, so DynamoDB would
-// start a page after any made-up key with it ("JOB#", "JOB#zzz") instead
-// of refusing it as every list refuses a cursor it did not issue.
+// sort key is a job's, JobPrefix and an id in the form the service issues
+// (dynamo.QueryPage refuses any other key). The key condition only asks
+// for the prefix, so DynamoDB would start a page after any made-up key
+// with it ("JOB#", "JOB#zzz") instead of refusing it as every list
+// refuses a cursor it did not issue.
 func jobCursor(c dynamo.Cursor) bool {
 	if c == nil {
 		return true
 	}
 	id, ok := strings.CutPrefix(c["sk"], dynamo.JobPrefix)
-	return ok && len(c) == 1 && ids.Issued(id)
+	return ok && ids.Issued(id)
 }
