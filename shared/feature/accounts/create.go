@@ -12,6 +12,7 @@ import (
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/credentials"
 	"rvcontent/shared/feature/emailcheck"
+	"rvcontent/shared/feature/idempotency"
 	"rvcontent/shared/feature/ratelimit"
 	"rvcontent/shared/feature/scans"
 	"rvcontent/shared/feature/sites"
@@ -143,6 +144,9 @@ func (s *Service) create(ctx context.Context, in CreateInput, ip string) (Create
 	s.Events.Emit(tx, accountID, "", "agent_access.created", map[string]any{"agent_key": key.Public()})
 	created := Created{Account: acct, Site: site.Site, ScanJobID: job.ID, AgentKey: key, ClaimURL: s.claimURL(token)}
 	s.Mail.Add(tx, welcomeMail(created).RenderedBy(s.MailTemplates()))
+	if c := idempotency.FromContext(ctx); c != nil {
+		c.Index(tx, accountID) // the stored answer leaves with the account
+	}
 	if err := s.Table.Commit(ctx, tx, created); err != nil {
 		if dynamo.FailedOn(err, "email") {
 			return Created{}, errAccountExists

@@ -331,6 +331,16 @@ func FromContext(ctx context.Context) *Claim {
 	return c
 }
 
+// Index adds to tx, for account accountID, the link index of the record
+// c holds (dynamo.PutLinkIndex), so erasing that account deletes the
+// record too: a request that creates an account leaves its stored answer
+// outside the account's partitions (its scope is the caller's address),
+// and a retry after the account is gone must run again rather than
+// replay a dead account's keys.
+func (c *Claim) Index(tx *dynamo.Tx, accountID string) {
+	dynamo.PutLinkIndex(tx, accountID, c.pk, c.sk, c.held.TTL)
+}
+
 func hashKey(key string) string {
 	sum := sha256.Sum256([]byte(key))
 	return hex.EncodeToString(sum[:])
