@@ -112,3 +112,25 @@ func TestRewriteNeverAddsAnImage(t *testing.T) {
 	// The same passage rewritten without a list keeps its code span.
 	r.api(t, "POST", path, map[string]any{"text": passage, "instructions": "Make it formal"}).Expect(t, http.StatusOK)
 }
+
+// A section is named by its heading as it reads (body_html, and the
+// dashboard's rewrite form) as well as by its Markdown: a heading with a
+// link, a code span and a character reference is found by its text
+// "Compare the roasters & cold brew", not only by
+// "Compare the [roasters](https://acme.com/roasters) &amp; `cold brew`".
+func TestRewriteSectionNamedAsItReads(t *testing.T) {
+	env := testenv.Shared(t)
+	r := newRig(t, env, false)
+	body := strings.Replace(handWritten("coffee subscription"), "## How to choose", "## Compare the [roasters](https://acme.com/roasters) &amp; `cold brew`", 1)
+	a := r.create(t, map[string]any{"title": "A Guide to Coffee Subscriptions", "keyword": "coffee subscription", "body_markdown": body})
+	r.api(t, "POST", r.articlePath(a.ID)+"/finish", nil).Expect(t, http.StatusOK)
+	if got := r.get(t, a.ID); !strings.Contains(got.BodyHTML, `<a href="https://acme.com/roasters">roasters</a> &amp; <code>cold brew</code></h2>`) {
+		t.Fatalf("body_html = %q", got.BodyHTML)
+	}
+	var out rewriteOut
+	r.api(t, "POST", r.articlePath(a.ID)+"/rewrite-section", map[string]any{"section": "Compare the roasters & cold brew", "instructions": "shorter", "apply": false}).
+		Expect(t, http.StatusOK).Decode(t, &out)
+	if out.Rewrite.Section == nil || !strings.HasPrefix(out.Rewrite.Before, "- Pick a roast you like.") {
+		t.Fatalf("rewrite = %+v", out.Rewrite)
+	}
+}

@@ -29,7 +29,7 @@ func writingOps() []Operation {
 			Summary:     "rewrite one passage",
 			Description: "Rewrites one passage of a written article, chosen by section heading or exact text, and applies it unless apply is false; free, counts toward the AI rate limit.",
 			Body: []Field{
-				text("section", "A heading of the body: its content up to the next heading of the same or a higher level is rewritten. Send section or text.", 1, writing.MaxSectionName),
+				text("section", "A heading of the body, as written in body_markdown or as it reads in body_html (a link's text), without case or emphasis marks: its content up to the next heading of the same or a higher level is rewritten. Send section or text.", 1, writing.MaxSectionName),
 				text("text", "An exact passage of the body, found once. Send section or text.", 1, writing.MaxPassage),
 				text("instructions", "What to change.", 0, writing.MaxInstructions),
 				flag("apply", "false returns the rewrite without storing it.").withDefault(true),

@@ -23,3 +23,26 @@ func TestRewriteFormOffersEveryHeading(t *testing.T) {
 		t.Fatalf("articles.Headings = %q, want %q", api, want)
 	}
 }
+
+// Every heading the rewrite form offers is a heading's Plain text in
+// articles.Headings, which the API accepts as a section: links, code
+// spans, escapes, character references, inline HTML and line breaks read
+// the same from the rendering as from the Markdown.
+func TestRewriteFormHeadingsAreTheAPIsPlainText(t *testing.T) {
+	body := "## See the [docs](https://example.com/docs) first\\!\n\n" +
+		"## Use `go test` &amp; <em>friends</em> &#169;\n\n" +
+		"## Visit https://example.com/x or <https://example.org>\n\n" +
+		"Two *emphasised*\nlines __here__ ~~gone~~\n===\n\n" +
+		"## Q&A: 1 < 2 \\* ok\n\ntext\n"
+	got := headings(articles.RenderHTML(body))
+	var plain []string
+	for _, h := range articles.Headings(body) {
+		plain = append(plain, h.Plain)
+	}
+	if !slices.Equal(got, plain) {
+		t.Fatalf("the form offers %q, the API's plain headings are %q", got, plain)
+	}
+	if want := "See the docs first!"; plain[0] != want {
+		t.Fatalf("plain heading = %q, want %q", plain[0], want)
+	}
+}

@@ -5,14 +5,21 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 )
 
 // Heading is a top-level heading of a body: where its first line starts
 // and where its last line ends (after its newline; a setext heading's
-// underline included), its level and its text.
+// underline included), its level, its text as written and its text as
+// it reads once rendered.
 type Heading struct {
 	LineStart, LineEnd, Level int
-	Text                      string
+	// Text is the heading's Markdown source, without its marks.
+	Text string
+	// Plain is what a reader sees of it (the text of its <hN> in the
+	// rendering): "See the [docs](https://example.com) &amp; `go test`"
+	// reads "See the docs & go test".
+	Plain string
 }
 
 // Headings lists the top-level headings of body, in order, read as
@@ -43,9 +50,42 @@ func Headings(body string) []Heading {
 			seg := lines.At(i)
 			words = append(words, strings.TrimSpace(string(seg.Value(src))))
 		}
-		out = append(out, Heading{LineStart: start, LineEnd: end, Level: h.Level, Text: strings.Join(words, " ")})
+		out = append(out, Heading{LineStart: start, LineEnd: end, Level: h.Level, Text: strings.Join(words, " "), Plain: plain(h, src)})
 	}
 	return out
+}
+
+// plain returns the text of heading h as it reads once rendered: links and
+// emphasis give their text, code spans their code, backslash escapes and
+// character references are resolved, raw HTML tags and images (whose alt
+// text is an attribute) give nothing, and runs of space are one space.
+func plain(h ast.Node, src []byte) string {
+	var b strings.Builder
+	_ = ast.Walk(h, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Text:
+			v := n.Segment.Value(src)
+			if !n.IsRaw() {
+				v = util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v)))
+			}
+			b.Write(v)
+			if n.SoftLineBreak() || n.HardLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.Write(n.Value)
+		case *ast.AutoLink:
+			b.Write(n.Label(src))
+			return ast.WalkSkipChildren, nil
+		case *ast.RawHTML, *ast.Image:
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return strings.Join(strings.Fields(b.String()), " ")
 }
 
 // isATX reports whether line opens an ATX heading: up to 3 spaces, 1 to 6

@@ -43,13 +43,15 @@ func plainHeading(s string) string {
 }
 
 // findSection locates the content under the heading named name, up to the
-// next heading of the same or a higher level.
+// next heading of the same or a higher level. A heading is named by its
+// text as written in body_markdown or as it reads in body_html (a link's
+// text rather than its Markdown, as the dashboard offers it).
 func findSection(body, name string) (passage, error) {
 	hs := articles.Headings(body)
 	want := plainHeading(name)
 	found := -1
 	for i, h := range hs {
-		if plainHeading(h.Text) == want {
+		if plainHeading(h.Text) == want || plainHeading(h.Plain) == want {
 			if found >= 0 {
 				return passage{}, apperr.Invalid(apperr.Problem{Field: "section", Problem: "matches more than one heading of the article; send the passage as text instead"})
 			}
