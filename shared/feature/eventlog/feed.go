@@ -47,13 +47,17 @@ func (s *Store) List(ctx context.Context, accountID string, q Query) (Page, erro
 	// the oldest retained event, whichever is later.
 	start := feedStart
 	var seen map[string]bool
+	var listed []string
 	switch {
 	case q.Cursor != "":
 		c, err := dynamo.DecodeCursor(q.Cursor)
-		if err != nil || !position(c["after"]) {
+		if err != nil || !issued(c) {
 			return Page{}, apperr.BadCursor()
 		}
 		start, seen = c["after"], readSeen(c["seen"])
+		if c["seen"] != "" {
+			listed = strings.Split(c["seen"], ",")
+		}
 	case !q.Since.IsZero():
 		start = clock.SortKey(q.Since)
 	}
@@ -70,7 +74,7 @@ func (s *Store) List(ctx context.Context, accountID string, q Query) (Page, erro
 	// never reads the same events twice.
 	filtered := len(q.Types) > 0 || q.SiteID != ""
 	page := Page{}
-	pos := reading{after: start, last: start, horizon: clock.SortKey(now.Add(-Settle))}
+	pos := reading{after: start, last: start, horizon: clock.SortKey(now.Add(-Settle)), listed: listed, met: map[string]bool{}}
 	for {
 		chunk := q.Limit + 1 - len(page.Events)
 		if filtered && chunk < filteredChunk {
@@ -86,7 +90,8 @@ func (s *Store) List(ctx context.Context, accountID string, q Query) (Page, erro
 			return Page{}, apperr.Wrap("eventlog.List", err)
 		}
 		for _, r := range rows {
-			if seen[seenKey(r.Event.ID)] || !q.matches(r.Event) {
+			if k := seenKey(r.Event.ID); seen[k] || !q.matches(r.Event) {
+				pos.met[k] = seen[k]
 				pos.read(r)
 				continue
 			}
@@ -102,6 +107,7 @@ func (s *Store) List(ctx context.Context, accountID string, q Query) (Page, erro
 		}
 		in.ExclusiveStartKey = out.LastEvaluatedKey
 	}
+	pos.stopped = page.HasMore
 	page.NextCursor = pos.cursor()
 	if page.Events == nil {
 		page.Events = []Event{}
@@ -139,6 +145,51 @@ func position(after string) bool {
 	return clock.IsSortKey(at)
 }
 
+// issued reports whether c is a cursor this feed issues (see
+// reading.cursor): a position, alone or with the non-empty list of the
+// short ids (seenKey) of at most maxSeen events read beyond it. Any other
+// key or list makes it a cursor the feed did not issue.
+func issued(c dynamo.Cursor) bool {
+	if !position(c["after"]) {
+		return false
+	}
+	switch len(c) {
+	case 1:
+		return true
+	case 2:
+		list, ok := c["seen"]
+		if !ok || list == "" {
+			return false
+		}
+		keys := strings.Split(list, ",")
+		if len(keys) > maxSeen {
+			return false
+		}
+		for _, k := range keys {
+			if !isSeenKey(k) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// isSeenKey reports whether k is an event id's short form as seenKey
+// makes it: the last 12 characters of an id the service issues, lowercase
+// hex digits.
+func isSeenKey(k string) bool {
+	if len(k) != 12 {
+		return false
+	}
+	for _, r := range k {
+		if (r < '0' || r > '9') && (r < 'a' || r > 'f') {
+			return false
+		}
+	}
+	return true
+}
+
 // Settle is how long after its creation time an event may still commit:
 // the feed's cursor stays this far behind the present (see List).
 const Settle = 30 * time.Second
@@ -154,6 +205,12 @@ type reading struct {
 	settled string // the last event read at or before the horizon
 	horizon string // events beyond it may still see earlier ones commit
 	recent  []Item // events read beyond the horizon, oldest first
+	// listed are the events the cursor read from listed as read beyond its
+	// position (their seenKey), met those of them this read came to, and
+	// stopped whether the read stopped at a full page, before the end.
+	listed  []string
+	met     map[string]bool
+	stopped bool
 }
 
 // read moves the position past r.
@@ -168,20 +225,34 @@ func (p *reading) read(r Item) {
 
 // cursor is the position after the read: the last event when it is
 // settled, else the last settled event (or where the read started, when
-// later) with every event read beyond it. It depends only on the events
-// read, so two reads of the same events give the same cursor.
+// later) with every event read beyond it. A read that stopped at a full
+// page before coming to events its cursor listed as read (late events
+// sorted in before them) lists them still: they lie beyond the last event
+// read, and the next pages must skip them too. It depends only on the
+// cursor read from and the events read, so two reads of the same events
+// give the same cursor.
 func (p *reading) cursor() string {
-	at := max(p.after, p.settled)
-	if p.last <= at {
-		return dynamo.EncodeCursor(dynamo.Cursor{"after": p.last})
-	}
-	var keys []string
-	for _, r := range p.recent {
-		if r.SK > at {
-			keys = append(keys, seenKey(r.Event.ID))
+	var ahead []string
+	if p.stopped {
+		for _, k := range p.listed {
+			if !p.met[k] {
+				ahead = append(ahead, k)
+			}
 		}
 	}
-	if len(keys) > maxSeen {
+	at := max(p.after, p.settled)
+	var keys []string
+	if p.last <= at {
+		at = p.last
+	} else {
+		for _, r := range p.recent {
+			if r.SK > at {
+				keys = append(keys, seenKey(r.Event.ID))
+			}
+		}
+	}
+	keys = append(keys, ahead...)
+	if len(keys) == 0 || len(keys) > maxSeen {
 		return dynamo.EncodeCursor(dynamo.Cursor{"after": p.last})
 	}
 	return dynamo.EncodeCursor(dynamo.Cursor{"after": at, "seen": strings.Join(keys, ",")})
