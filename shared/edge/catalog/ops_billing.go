@@ -58,7 +58,7 @@ var errNoProcessor = fails(http.StatusServiceUnavailable, apperr.Unavailable, "n
 func eventOps() []Operation {
 	const tag = "Events"
 	webhookFields := func(create bool) []Field {
-		events := list("events", `Event types to receive, or ["*"] for all; duplicates are dropped.`, enum("", append([]string{"*"}, webhooks.EventTypes...)...), 1, 0)
+		events := list("events", `Event types to receive, or ["*"] for all; duplicates are dropped.`, enum("", append([]string{"*"}, webhooks.EventTypes...)...), 1, webhooks.MaxEventItems)
 		url := link("url", "A public https address that receives the events.", webhooks.MaxURL)
 		description := text("description", "A note for people.", 0, webhooks.MaxDescription)
 		if create {

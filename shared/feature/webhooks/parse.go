@@ -66,15 +66,15 @@ func ParsePatch(o *input.Object) (Patch, error) {
 	return p, o.Err()
 }
 
-// maxEventItems bounds the "events" list as sent, duplicates included
+// MaxEventItems bounds the "events" list as sent, duplicates included
 // (they are dropped, and only known types pass, so the list kept is at
 // most every type).
-const maxEventItems = 100
+const MaxEventItems = 100
 
 // parseEvents reads the required "events" list: known event types, or
 // ["*"] alone. Duplicates are dropped; the order is kept.
 func parseEvents(o *input.Object) []string {
-	f := o.Strings("events", maxEventItems, checkType)
+	f := o.Strings("events", MaxEventItems, checkType)
 	switch {
 	case !f.Sent || f.Null:
 		o.Problem("events", "is required: a list of event types, or [\"*\"] for all")
