@@ -154,7 +154,9 @@ func ownDomain(site sites.Site, domain string) string {
 	if p != "" {
 		return ""
 	}
-	want := Registrable(u.Hostname())
+	// The host as DNS knows it: a trailing root dot ("acme.com.") names
+	// the same host, and no public suffix rule reads it.
+	want := Registrable(asciiHost(u.Hostname()))
 	if Registrable(domain) != want {
 		return fmt.Sprintf("must be on the site's own domain %s (a subdomain of it is fine); change the site's website_url first to use another domain", want)
 	}

@@ -164,10 +164,11 @@ func (r rater) ownLink(dest string) bool {
 
 // comparableHost is a host name as links to the site are compared: its
 // ASCII form (an internationalised name in Punycode, as the service
-// compares every URL's host), lowercase, a leading "www." dropped, so
-// https://bücher.de and https://xn--bcher-kva.de are the same site.
+// compares every URL's host), lowercase, without the root's trailing dot
+// and a leading "www.", so https://bücher.de and https://xn--bcher-kva.de
+// are the same site, and so are https://acme.com. and https://acme.com.
 func comparableHost(h string) string {
-	h = strings.ToLower(h)
+	h = strings.TrimSuffix(strings.ToLower(h), ".")
 	if a, ok := weburl.ASCIIHost(h); ok {
 		h = strings.ToLower(a)
 	}
