@@ -1,6 +1,7 @@
 package research
 
 import (
+	"net/netip"
 	"net/url"
 	"strings"
 
@@ -36,6 +37,9 @@ func hostLabel(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil {
 		return ""
+	}
+	if _, err := netip.ParseAddr(u.Hostname()); err == nil {
+		return "" // an IP address (v4 or v6) has no label to name a brand
 	}
 	host := strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
 	label, _, _ := strings.Cut(host, ".")
