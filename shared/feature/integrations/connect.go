@@ -170,7 +170,8 @@ type Credentials struct {
 // every article to the new site; a new token for the site connected now
 // keeps its connection, so its posts are updated, not duplicated), uses
 // up the link, and records
-// integration.connected. Errors: not_found (link not valid),
+// integration.connected. A category or author the site does not offer
+// goes back to null. Errors: not_found (link not valid),
 // validation_failed (entries, or the test call failed: the sentence says
 // why), integration_unavailable.
 func (s *Service) FinishConnect(ctx context.Context, token string, in Credentials) (Integration, error) {
@@ -226,6 +227,15 @@ func (s *Service) FinishConnect(ctx context.Context, token string, in Credential
 		r.RemoteName = &info.Name
 	}
 	r.Categories, r.Authors = info.Categories, info.Authors
+	// The settings name options of the site connected now (as PATCH
+	// requires): an id it does not offer, another site's, goes back to
+	// null instead of riding along on every push.
+	if among(r.Settings.Category, r.Categories, "categories") != "" {
+		r.Settings.Category = nil
+	}
+	if among(r.Settings.Author, r.Authors, "authors") != "" {
+		r.Settings.Author = nil
+	}
 	r.LastError, r.LastErrorAt = nil, nil
 	tx := &dynamo.Tx{}
 	tx.Delete("connect_token", dynamo.ConnectTokenPK(hashToken(token)), dynamo.ConnectTokenSK, "attribute_exists(pk)")

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -26,6 +27,9 @@ const (
 	ResultUpdated   = "updated"
 	resultUnchanged = "unchanged"
 )
+
+// MaxRemoteID is the longest post id a platform may answer for a push.
+const MaxRemoteID = 1000
 
 // pushed is what one connection pushed of one article.
 type pushed struct {
@@ -119,8 +123,16 @@ func (s *Service) pushOne(ctx context.Context, r record, conn pushapi.Conn, a ar
 	} else {
 		rem, err = platform.Create(ctx, conn, post, idem)
 	}
-	if err == nil && rem.ID == "" {
+	switch {
+	case err != nil:
+	case rem.ID == "":
 		err = &pushapi.PushError{Message: "The " + r.Platform + " site's answer did not name the post it saved."}
+	case utf8.RuneCountInString(rem.ID) > MaxRemoteID:
+		// The id is kept with what was pushed (one table item) and sent
+		// back in the address of the next update: a platform may answer
+		// anything, and an id past this is a failed push, not a service
+		// failure that every retry would meet again.
+		err = &pushapi.PushError{Message: fmt.Sprintf("The %s site's answer named the post it saved with an id longer than %d characters.", r.Platform, MaxRemoteID)}
 	}
 	if err != nil {
 		return "", pushed{}, err
