@@ -1,6 +1,7 @@
 package stack_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -37,6 +38,12 @@ func TestFunctions(t *testing.T) {
 			}
 			if env["MAIL_FROM"] != testMailFrom || env["LOG_LEVEL"] != "info" {
 				t.Errorf("MAIL_FROM %v, LOG_LEVEL %v; want %s, info", env["MAIL_FROM"], env["LOG_LEVEL"], testMailFrom)
+			}
+			// The collector's settings follow the function's memory: 4
+			// times the live heap, within 80% of its memory.
+			memory, _ := p["MemorySize"].(float64)
+			if want := fmt.Sprintf("%dMiB", int(memory*0.8)); memory == 0 || env["GOGC"] != "400" || env["GOMEMLIMIT"] != want {
+				t.Errorf("MemorySize %v, GOGC %v, GOMEMLIMIT %v; want 400 and %s", p["MemorySize"], env["GOGC"], env["GOMEMLIMIT"], want)
 			}
 			access := declaredAccess(name)
 			for variable, q := range map[string]struct {
