@@ -18,7 +18,7 @@ func TestRefreshingPagesCanBeStopped(t *testing.T) {
 		p := o.page(httptest.NewRequest("GET", c.target, nil), "Billing", billingPage)
 		p.Refresh = 5
 		var buf strings.Builder
-		if err := templates().ExecuteTemplate(&buf, "dhead", p); err != nil {
+		if err := templateSet(t, "dhead").ExecuteTemplate(&buf, "dhead", p); err != nil {
 			t.Fatal(err)
 		}
 		body := buf.String()

@@ -17,7 +17,7 @@ func TestRemovingAPlacementAsksFirst(t *testing.T) {
 	var buf bytes.Buffer
 	page := map[string]string{"CSRF": "token"}
 	args := map[string]any{"Rows": rows, "Base": "/dashboard/sites/s1", "Page": page}
-	if err := templates().ExecuteTemplate(&buf, "placementtable", args); err != nil {
+	if err := templateSet(t, "placementtable").ExecuteTemplate(&buf, "placementtable", args); err != nil {
 		t.Fatal(err)
 	}
 	html := buf.String()

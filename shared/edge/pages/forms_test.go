@@ -51,5 +51,3 @@ func TestProblemsGoNextToTheirFields(t *testing.T) {
 		t.Errorf("alert %q %q", f.Alert, f.AlertLink)
 	}
 }
-
-func TestTemplatesParse(t *testing.T) { templates() }

@@ -17,8 +17,11 @@ package pages
 import (
 	"bytes"
 	"embed"
+	"fmt"
+	"io/fs"
 	"log/slog"
 	"net/http"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -28,9 +31,92 @@ import (
 //go:embed templates/*.html
 var files embed.FS
 
-// templates are parsed at the first page, not when the function starts.
-var templates = sync.OnceValue(func() *template.Template {
-	return template.Must(template.New("pages").Funcs(funcs).ParseFS(files, "templates/*.html"))
+// sets holds each page's templates once parsed: the page's own file and
+// the files defining the templates it uses, and those they use (see
+// pageFiles). A page is parsed at its first render, not when the function
+// starts, and without the other pages: a cold start that answers the
+// sign-in page parses two files of 34.
+var sets sync.Map // page name → *template.Template
+
+// pageSet returns the templates of page name.
+func pageSet(name string) (*template.Template, error) {
+	if t, ok := sets.Load(name); ok {
+		return t.(*template.Template), nil
+	}
+	paths, err := pageFiles(name)
+	if err != nil {
+		return nil, err
+	}
+	t, err := template.New("pages").Funcs(funcs).ParseFS(files, paths...)
+	if err != nil {
+		return nil, err
+	}
+	got, _ := sets.LoadOrStore(name, t)
+	return got.(*template.Template), nil
+}
+
+// pageFiles returns the files page name needs: the one that defines it,
+// then every file that defines a template one of them uses.
+func pageFiles(name string) ([]string, error) {
+	ix, err := templateIndex()
+	if err != nil {
+		return nil, err
+	}
+	var paths []string
+	added := map[string]bool{}
+	pending := []string{name}
+	for len(pending) > 0 {
+		n := pending[0]
+		pending = pending[1:]
+		path, ok := ix.definedIn[n]
+		if !ok {
+			return nil, fmt.Errorf("pages: no template defines %q", n)
+		}
+		if added[path] {
+			continue
+		}
+		added[path] = true
+		paths = append(paths, path)
+		pending = append(pending, ix.uses[path]...)
+	}
+	return paths, nil
+}
+
+// index is where each template is defined and which templates each file
+// uses, read from the files' {{define}} and {{template}} actions.
+type index struct {
+	definedIn map[string]string   // template name → file
+	uses      map[string][]string // file → template names
+}
+
+// action finds a {{define "name"}} or {{template "name" ...}} action.
+var action = regexp.MustCompile(`\{\{-?\s*(define|template)\s+"([^"]+)"`)
+
+// templateIndex reads the index of the embedded files once.
+var templateIndex = sync.OnceValues(func() (index, error) {
+	ix := index{definedIn: map[string]string{}, uses: map[string][]string{}}
+	paths, err := fs.Glob(files, "templates/*.html")
+	if err != nil {
+		return ix, err
+	}
+	for _, path := range paths {
+		b, err := fs.ReadFile(files, path)
+		if err != nil {
+			return ix, err
+		}
+		for _, m := range action.FindAllSubmatch(b, -1) {
+			name := string(m[2])
+			if string(m[1]) == "template" {
+				ix.uses[path] = append(ix.uses[path], name)
+				continue
+			}
+			if other, dup := ix.definedIn[name]; dup {
+				return ix, fmt.Errorf("pages: template %q is defined in %s and %s", name, other, path)
+			}
+			ix.definedIn[name] = path
+		}
+	}
+	return ix, nil
 })
 
 // funcs are the templates' functions: formid gives each rendered form the
@@ -64,7 +150,11 @@ func Render(w http.ResponseWriter, status int, name string, data any) {
 // it to a form's redirects too.
 func RenderForm(w http.ResponseWriter, status int, name string, data any, formTargets ...string) {
 	var buf bytes.Buffer
-	if err := templates().ExecuteTemplate(&buf, name, data); err != nil {
+	t, err := pageSet(name)
+	if err == nil {
+		err = t.ExecuteTemplate(&buf, name, data)
+	}
+	if err != nil {
 		slog.Error("render page", "page", name, "err", err)
 		http.Error(w, "Something went wrong on our side. Please try again.", http.StatusInternalServerError)
 		return
