@@ -85,6 +85,7 @@ bench: tools hey ## benchmarks: the hot-path table (ratios to raw baselines, fan
 	$(GO) run ./localstack/withdynamo -- env BENCH_TABLE=1 BENCH_OUT="$(CACHE_DIR)/bench/hotpath.md" HEY="$(HEY)" \
 	  $(GO) test -count=1 -timeout 60m -run '^TestRatioTable$$' -v ./test/bench/
 	$(GO) run ./localstack/withdynamo -- $(GO) test -run '^$$' -bench . -benchtime 3s -timeout 40m ./test/bench/
+	$(GO) test -run '^$$' -bench . -benchtime 3s ./shared/edge/mcpserver/
 	$(MAKE) bench-coldstart
 
 update-disposable: ## refresh the disposable email domain list from npm

@@ -20,7 +20,9 @@ const MCPFile = "shared/edge/mcpserver/catalog.json.gz"
 // header of a POST.
 const IdempotencyArgument = "idempotency_key"
 
-// MCPBundle is what MCPFile holds.
+// MCPBundle is what MCPFile holds. The tools come first: the MCP function
+// reads them without decoding (or even decompressing) the documents after
+// them.
 type MCPBundle struct {
 	// Tools are the tool definitions as MCP lists them (name, title,
 	// description, inputSchema, outputSchema, annotations), in catalog

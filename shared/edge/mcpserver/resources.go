@@ -54,7 +54,7 @@ func (s *Server) addResources(srv *mcp.Server) {
 
 // readDocument reads an OpenAPI document.
 func readDocument(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-	doc, ok := theBundle().Documents[documents[req.Params.URI]]
+	doc, ok := must(loadDocuments())[documents[req.Params.URI]]
 	if !ok {
 		return nil, mcp.ResourceNotFoundError(req.Params.URI)
 	}

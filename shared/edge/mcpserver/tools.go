@@ -30,7 +30,7 @@ func Tools() []Tool {
 		}
 	}
 	var out []Tool
-	for _, def := range theBundle().Tools {
+	for _, def := range must(loadTools()) {
 		r, ok := byOp[def.Name]
 		if !ok {
 			panic("mcpserver: tool " + def.Name + " has no route: run make generate")
