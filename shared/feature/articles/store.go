@@ -210,7 +210,7 @@ func (s *Store) Change(ctx context.Context, siteID, id string, change func(a *Ar
 	}
 	before := it.Article
 	after := before
-	after.Tags = append([]string(nil), before.Tags...)
+	after.Tags = append([]string{}, before.Tags...) // a list, never null, even when nothing changes
 	if err := change(&after); err != nil {
 		return Article{}, err
 	}
