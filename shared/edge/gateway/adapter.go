@@ -14,12 +14,18 @@ import (
 // aws-lambda-go-api-proxy's httpadapter: headers, cookies, base64 bodies,
 // the query and GO_API_HOST as API Gateway and the library define them.
 // An event's authorizer context reaches h only when seal signed its
-// principal for the request (see Seal); with a nil seal, never.
+// principal for the request (see Seal); with a nil seal, never. A large
+// answer goes gzipped to a caller that accepts it, and one Lambda could
+// not return becomes a 500 that says so (see fit).
 func Handler(h http.Handler, seal *Seal) LambdaHandler {
 	proxy := httpadapter.NewV2(h).ProxyWithContext
 	return func(ctx context.Context, ev events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
 		seal.check(&ev)
-		return proxy(ctx, ev)
+		resp, err := proxy(ctx, ev)
+		if err != nil {
+			return resp, err
+		}
+		return fit(&ev, resp), nil
 	}
 }
 

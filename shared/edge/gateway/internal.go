@@ -101,6 +101,8 @@ func forward(inv Invoker, seal *Seal, group routes.Group, routeKey string, param
 			}
 		}
 		ev := Event(r, routeKey, pp, body)
+		// The answer is read here, not passed through: it comes as text.
+		delete(ev.Headers, "accept-encoding")
 		if p, ok := auth.From(r.Context()); ok {
 			if p.IP != "" {
 				ev.RequestContext.HTTP.SourceIP = p.IP
