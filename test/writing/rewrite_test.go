@@ -134,3 +134,28 @@ func TestRewriteSectionNamedAsItReads(t *testing.T) {
 		t.Fatalf("rewrite = %+v", out.Rewrite)
 	}
 }
+
+// A rewrite's passage that is sent but refused gets one problem that says
+// why, not also "is required": an empty section is "must not be empty"
+// alone; a null one, or none, is "is required".
+func TestRewritePassageRefusedOnce(t *testing.T) {
+	env := testenv.Shared(t)
+	r := newRig(t, env, false)
+	a := r.create(t, map[string]any{"title": "A Guide to Coffee Subscriptions", "keyword": "coffee subscription", "body_markdown": handWritten("coffee subscription")})
+	path := r.articlePath(a.ID) + "/rewrite-section"
+	for _, c := range []struct {
+		body map[string]any
+		want string
+	}{
+		{map[string]any{"section": ""}, "must not be empty"},
+		{map[string]any{"text": ""}, "must not be empty"},
+		{map[string]any{"section": nil}, "is required"},
+		{map[string]any{"instructions": "shorter"}, "is required"},
+	} {
+		body := r.api(t, "POST", path, c.body).ExpectError(t, http.StatusUnprocessableEntity, "validation_failed")
+		details, _ := body["details"].([]any)
+		if len(details) != 1 || !strings.HasPrefix(details[0].(map[string]any)["problem"].(string), c.want) {
+			t.Errorf("%v: details %v, want one starting %q", c.body, details, c.want)
+		}
+	}
+}

@@ -41,7 +41,8 @@ func ParseRewrite(o *input.Object) (RewriteRequest, error) {
 	switch {
 	case r.Section != "" && r.Text != "":
 		o.Problem("section", "send either section or text, not both")
-	case r.Section == "" && r.Text == "":
+	case r.Section == "" && r.Text == "" && !sent(o, "section") && !sent(o, "text"):
+		// (one sent but refused has its problem already)
 		o.Problem("section", "is required: send section (a heading of the article's body) or text (a passage copied from it)")
 	}
 	r.Apply = true
@@ -50,6 +51,10 @@ func ParseRewrite(o *input.Object) (RewriteRequest, error) {
 	}
 	return r, o.Err()
 }
+
+// sent reports whether field name of o was sent with a value (null is
+// none).
+func sent(o *input.Object, name string) bool { return o.Has(name) && !o.IsNull(name) }
 
 // Rewrite is a rewritten passage and the article it belongs to.
 type Rewrite struct {
