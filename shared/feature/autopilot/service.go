@@ -87,23 +87,25 @@ var errChanged = apperr.New(apperr.Conflict, "The autopilot settings changed at 
 
 // Update applies a PATCH to the caller's site's autopilot. It needs no
 // trial or plan (spec 4.2): a slot without one passes without writing.
-// Turning it on needs a usable site (subscription_required otherwise);
-// turning it off never does. While enabled, next_run_at is the first slot
-// after now under the new settings. Errors: not_found,
-// subscription_required, conflict.
+// Turning it on (from off) needs a usable site (subscription_required
+// otherwise); turning it off or changing the pace never does. While
+// enabled, next_run_at is the first slot after now under the new
+// settings. Errors: not_found, subscription_required, conflict.
 func (s *Service) Update(ctx context.Context, siteID string, p Patch) (Settings, error) {
 	caller, _ := auth.From(ctx)
 	if _, err := s.Sites.Get(ctx, caller.AccountID, siteID); err != nil {
 		return Settings{}, err
 	}
-	if p.Enabled.Sent && p.Enabled.Value {
-		if err := s.Gate.Check(ctx, caller.AccountID, siteID, billing.NeedNothing); err != nil {
-			return Settings{}, err
-		}
-	}
 	st, stored, err := s.load(ctx, caller.AccountID, siteID)
 	if err != nil {
 		return Settings{}, err
+	}
+	// Only turning it on is gated: `enabled: true` sent again with a pace
+	// change (an agent sending the settings back whole) changes the pace.
+	if p.Enabled.Sent && p.Enabled.Value && !st.Enabled {
+		if err := s.Gate.Check(ctx, caller.AccountID, siteID, billing.NeedNothing); err != nil {
+			return Settings{}, err
+		}
 	}
 	before := st
 	changed := p.apply(&st)
