@@ -86,13 +86,17 @@ func Check(address string) string {
 		return "must be a valid email address"
 	}
 	domain := address[strings.LastIndexByte(address, '@')+1:]
-	if !strings.Contains(domain, ".") || strings.HasPrefix(domain, ".") || strings.HasSuffix(domain, ".") || strings.HasPrefix(domain, "[") {
+	if strings.HasPrefix(domain, "[") {
 		return "must be a valid email address"
 	}
 	// A provider is recognised whatever form its name is written in:
 	// "ｍailinator.com" (full-width) is mailinator.com to mail software.
+	// The dots are checked in that form too, so a domain written wholly in
+	// full-width forms ("ｂüｃｈｅｒ．ｄｅ", its full stop included) is the
+	// address it spells.
 	ascii, ok := weburl.ASCIIHost(domain)
-	if !ok || len(address)-len(domain)-1 > MaxLocalPart || !mailDomain(ascii) {
+	if !ok || !strings.Contains(ascii, ".") || strings.HasPrefix(ascii, ".") || strings.HasSuffix(ascii, ".") ||
+		len(address)-len(domain)-1 > MaxLocalPart || !mailDomain(ascii) {
 		return "must be a valid email address"
 	}
 	if Disposable(ascii) {
