@@ -9,13 +9,14 @@ import (
 // ForBrowsers answers an unmatched request of a person's browser as a
 // person expects, and hands every other one to next (the APIs' JSON 404):
 // a GET of a page path with a trailing slash ("/dashboard/") is redirected
-// to the page (isPage says which paths are pages), and a GET outside the
-// APIs (anything not under /api/, /mcp or /oauth/) whose Accept header
-// asks for HTML gets a plain 404 page.
+// to the page (isPage says which paths are pages; the OAuth authorization
+// and consent pages under /oauth/ included), and a GET outside the APIs
+// (anything not under /api/, /mcp or /oauth/) whose Accept header asks for
+// HTML gets a plain 404 page.
 func ForBrowsers(isPage func(path string) bool, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := r.URL.Path
-		if (r.Method != http.MethodGet && r.Method != http.MethodHead) || strings.HasPrefix(p, "/api/") || p == "/mcp" || strings.HasPrefix(p, "/oauth/") {
+		if (r.Method != http.MethodGet && r.Method != http.MethodHead) || strings.HasPrefix(p, "/api/") || p == "/mcp" {
 			next.ServeHTTP(w, r)
 			return
 		}
@@ -26,7 +27,7 @@ func ForBrowsers(isPage func(path string) bool, next http.Handler) http.Handler 
 			http.Redirect(w, r, page, http.StatusPermanentRedirect)
 			return
 		}
-		if !strings.Contains(r.Header.Get("Accept"), "text/html") {
+		if strings.HasPrefix(p, "/oauth/") || !strings.Contains(r.Header.Get("Accept"), "text/html") {
 			next.ServeHTTP(w, r)
 			return
 		}

@@ -6,10 +6,13 @@ import (
 	"log/slog"
 	"net/http"
 	"net/url"
+	"path"
 	"strings"
 	"time"
 
 	"rvcontent/shared/edge/api"
+	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/feature/oauth"
 	"rvcontent/shared/feature/sessions"
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/weburl"
@@ -135,6 +138,25 @@ func safeNext(next string) string {
 		return ""
 	}
 	return next
+}
+
+// signInNext returns next when it is a page a sign-in goes on to: a page
+// of the owner's dashboard or the consent page (with its query), else ""
+// (the README: "a dashboard or consent page; any other value is
+// ignored"), so a sign-in link never leads anywhere else.
+func signInNext(next string) string {
+	next = safeNext(next)
+	if next == "" {
+		return ""
+	}
+	u, err := url.Parse(next)
+	if err != nil || path.Clean(u.Path) != u.Path || !routes.IsPage(u.Path) {
+		return ""
+	}
+	if u.Path == DashboardPath || strings.HasPrefix(u.Path, DashboardPath+"/") || u.Path == oauth.ConsentPath {
+		return next
+	}
+	return ""
 }
 
 // posted returns the request's form body (ReadBody keeps the body readable).

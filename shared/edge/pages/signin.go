@@ -33,7 +33,7 @@ type signInView struct {
 // Show renders the sign-in form; a signed-in owner goes on to next (the
 // dashboard when there is none).
 func (s *SignIn) Show(w http.ResponseWriter, r *http.Request) {
-	next := safeNext(r.URL.Query().Get("next"))
+	next := signInNext(r.URL.Query().Get("next"))
 	_, ok, err := s.current(r)
 	if err != nil {
 		slog.ErrorContext(r.Context(), "read session", "err", err)
@@ -59,7 +59,7 @@ func landing(next string) string {
 // and answers the same page in every case.
 func (s *SignIn) Submit(w http.ResponseWriter, r *http.Request) {
 	f := posted(r)
-	email, next := strings.TrimSpace(f.Get("email")), safeNext(f.Get("next"))
+	email, next := strings.TrimSpace(f.Get("email")), signInNext(f.Get("next"))
 	if email == "" || len(email) > 254 || !strings.Contains(email, "@") {
 		Render(w, http.StatusUnprocessableEntity, "signin.html", signInView{
 			Email: email, Next: next, Error: "Enter the email address of your account, like name@example.com.",
@@ -115,7 +115,7 @@ func (s *SignIn) Verify(w http.ResponseWriter, r *http.Request) {
 	binding := s.browserCookie(w, r, formCookie, "/signin", int(sessions.LinkLifetime.Seconds()))
 	w.Header().Set("Referrer-Policy", "no-referrer")
 	Render(w, http.StatusOK, "signin_link.html", linkView{
-		Email: l.Email, Token: token, Check: s.Sessions.FormToken(binding), Next: safeNext(l.Next),
+		Email: l.Email, Token: token, Check: s.Sessions.FormToken(binding), Next: signInNext(l.Next),
 	})
 }
 
@@ -139,7 +139,7 @@ func (s *SignIn) Redeem(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	s.setCookie(w, r, st.Secret, st.Session.ExpiresAt, int(sessions.Lifetime.Seconds()))
-	http.Redirect(w, r, s.base(r)+landing(safeNext(st.Next)), http.StatusSeeOther)
+	http.Redirect(w, r, s.base(r)+landing(signInNext(st.Next)), http.StatusSeeOther)
 }
 
 // badLink answers a link that does not work, whose sign-in was to go on
@@ -154,7 +154,7 @@ func (s *SignIn) badLink(w http.ResponseWriter, r *http.Request, err error, next
 		failure(w)
 		return
 	}
-	next = safeNext(next)
+	next = signInNext(next)
 	_, ok, err := s.current(r)
 	if err != nil {
 		slog.WarnContext(r.Context(), "read session", "err", err)
