@@ -145,7 +145,7 @@ var errNoCredits = apperr.New(apperr.InsufficientCredits, "This site has used th
 
 // write asks the model for the draft.
 func (s *Service) write(ctx context.Context, in model.ReplyInput) (model.ReplyDraft, error) {
-	failed := apperr.New(apperr.Unavailable, "The model could not write a draft right now; no credit was spent. Try again in a minute.")
+	failed := apperr.New(apperr.Unavailable, "The model could not write a draft right now; no credit was spent. Try again in 30 seconds.")
 	failed.RetryAfter = 30
 	out, err := s.Drafter.DraftReply(ctx, in)
 	var refusal *model.Refusal
