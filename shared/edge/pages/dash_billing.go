@@ -15,6 +15,9 @@ type billingFacts struct {
 	Status, Summary, Plan, MonthlyTotal, CardCheck string
 	TrialEnds, PeriodEnd, PastDueSince, GraceEnds  when
 	Paid, Trialing, CancelAtPeriodEnd, PastDue     bool
+	// CardCheckFailed says the trial's card check failed: writing is off
+	// until the card is updated.
+	CardCheckFailed bool
 	// Subscribed says there is a subscription to manage in the processor's
 	// portal; otherwise one starts through checkout.
 	Subscribed  bool
@@ -34,7 +37,11 @@ func (d *Dashboard) billingOf(b apiBilling) billingFacts {
 		CancelAtPeriodEnd: b.CancelAtPeriodEnd, Subscribed: b.Status != "none" && b.Status != "canceled", StudioSites: b.StudioSites,
 		PlanPrice: money(b.Plan.Amount.String()), Ended: b.Status == "canceled",
 	}
-	if b.PastDueSince != nil {
+	f.CardCheckFailed = b.CardVerified != nil && !*b.CardVerified
+	// The grace keeps writing going for 48 hours after a failed payment,
+	// unless the trial's card check failed: then writing is off until the
+	// card is updated, grace or not.
+	if b.PastDueSince != nil && !f.CardCheckFailed {
 		if t, err := time.Parse(time.RFC3339Nano, *b.PastDueSince); err == nil {
 			f.GraceEnds = at(t.Add(billing.Grace).UTC().Format(time.RFC3339Nano), now)
 		}
@@ -234,11 +241,32 @@ func (d *Dashboard) addStudioSite(w http.ResponseWriter, r *http.Request) {
 		Site apiSite `json:"site"`
 	}
 	if err := d.send(r, o, http.MethodPost, "/sites", b, &out); err != nil {
-		f := form("studio", billingPage+"/sites", "Add the site", studioFields, sent).withProblems(err, labelsOf(studioFields))
+		labels := labelsOf(studioFields)
+		labels["proration_date"] = quoteLabel
+		f := form("studio", billingPage+"/sites", "Add the site", studioFields, sent).withProblems(staleQuote(err), labels)
 		d.showBilling(w, r, &o, statusOf(err), &f)
 		return
 	}
 	d.done(w, r, sitePath(out.Site.ID), "studio")
+}
+
+// quoteLabel names the page's hidden proration_date for the owner, who
+// never typed it: it is the quote the page showed.
+const quoteLabel = "The quoted price"
+
+// staleQuote words a refused proration_date (the quote the page showed is
+// older than 30 minutes, from the future or from an ended period) for the
+// owner: the page shown again carries a new quote, so adding the site
+// again pays that.
+func staleQuote(err error) error {
+	if e, ok := err.(*apiError); ok {
+		for i := range e.Details {
+			if e.Details[i].Field == "proration_date" {
+				e.Details[i].Problem = "has expired: the new quote is shown above; check it and add the site again"
+			}
+		}
+	}
+	return err
 }
 
 // billingStatus names a billing status for the owner.

@@ -125,7 +125,9 @@ func (d *Dashboard) accountAttention(b apiBilling, hooks []apiWebhook) []attenti
 	}
 	if b.Status == "past_due" {
 		text := "A payment failed and is past due: paid features are off."
-		if b.PastDueSince != nil {
+		// After a failed card check the grace does not keep writing going
+		// (the item above says so).
+		if b.PastDueSince != nil && (b.CardVerified == nil || *b.CardVerified) {
 			if t, err := time.Parse(time.RFC3339Nano, *b.PastDueSince); err == nil {
 				end, now := t.Add(billing.Grace).UTC(), d.Clock.Now()
 				if end.After(now) {

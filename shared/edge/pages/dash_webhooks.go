@@ -155,7 +155,9 @@ type webhookView struct {
 	Hook     hookRow
 	Edit     formView
 	Attempts []attemptRow
-	Older    string
+	// Older and First link to the next page of attempts and back to the
+	// newest.
+	Older, First string
 	// Test is the answer of a test delivery just sent.
 	Test *testResult
 }
@@ -269,7 +271,7 @@ func (d *Dashboard) showWebhook(w http.ResponseWriter, r *http.Request, o *owner
 		}
 		v.Attempts = append(v.Attempts, row)
 	}
-	v.Older, _ = pageLinks(path, r, log.NextCursor)
+	v.Older, v.First = pageLinks(path, r, log.NextCursor)
 	if f != nil {
 		v.Edit = *f
 	} else {
@@ -368,18 +370,15 @@ func (d *Dashboard) testWebhook(w http.ResponseWriter, r *http.Request) {
 	}
 	var out struct {
 		Delivery struct {
-			Status     *int    `json:"status"`
-			DurationMS int64   `json:"duration_ms"`
-			Error      *string `json:"error"`
+			Status     *int  `json:"status"`
+			DurationMS int64 `json:"duration_ms"`
 		} `json:"delivery"`
 	}
 	if err := d.send(r, o, http.MethodPost, "/webhooks/"+esc(id)+"/test", nil, &out); err != nil {
 		d.refused(w, r, err, webhooksPage, "Back to webhooks")
 		return
 	}
-	status := out.Delivery.Status
-	if out.Delivery.Error != nil {
-		status = nil // no answer to speak of: the log says what happened
-	}
-	d.done(w, r, webhooksPage+"/"+esc(id)+"?"+testQuery(status, out.Delivery.DurationMS), "tested")
+	// The endpoint's status when it answered (a refusal's too: "refused
+	// (HTTP 500)"), none when no answer came; the log says why it failed.
+	d.done(w, r, webhooksPage+"/"+esc(id)+"?"+testQuery(out.Delivery.Status, out.Delivery.DurationMS), "tested")
 }

@@ -152,11 +152,20 @@ var errCardCheckFailed = apperr.New(apperr.SubscriptionRequired, "The trial's ca
 // has not been replaced since.
 func (r *record) cardCheckFailed() bool { return r.CardVerified != nil && !*r.CardVerified }
 
+// TrialEndingAdvice says what opens the paid plan to a trial set to end
+// instead of becoming the plan: POST /billing/activate refuses it (409)
+// until the owner resumes it.
+const TrialEndingAdvice = "This trial is set to end instead of becoming the plan, so it cannot be ended early yet. " +
+	"The owner can resume it in the billing portal (POST /billing/portal), then end the trial now with POST /billing/activate."
+
 func paidPlanError(r *record) error {
 	msg := "This needs the paid plan. Start one with POST /billing/checkout and send the owner the link."
 	switch r.Status {
 	case StatusTrialing:
 		msg = "This needs the paid plan; a trial does not count. End the trial now with POST /billing/activate."
+		if r.CancelAtPeriodEnd {
+			msg = "This needs the paid plan; a trial does not count. " + TrialEndingAdvice
+		}
 	case StatusPastDue:
 		msg = "This needs a paid plan, and the last payment failed. The owner can update the card (POST /billing/portal gives the link)."
 	}

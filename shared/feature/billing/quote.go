@@ -80,15 +80,18 @@ func (s *Service) Quote(ctx context.Context, accountID string) (Quote, error) {
 	if t.Block == "" {
 		q.DueToday = t.Due(at)
 	}
-	q.Message = quoteMessage(t.Block, q.DueToday, q.RenewsAt)
+	q.Message = quoteMessage(t, q.DueToday, q.RenewsAt)
 	return q, nil
 }
 
-func quoteMessage(block string, due payments.Cents, renews *string) string {
-	switch block {
+func quoteMessage(t Terms, due payments.Cents, renews *string) string {
+	switch t.Block {
 	case BlockNoPlan:
 		return "Studio sites need the paid plan. Start it with POST /billing/checkout."
 	case BlockTrialing:
+		if t.TrialEnding {
+			return "Studio sites need the paid plan; a trial does not count. " + TrialEndingAdvice
+		}
 		return "Studio sites need the paid plan; a trial does not count. End the trial now with POST /billing/activate."
 	case BlockPastDue:
 		return "The last payment failed. The owner must update the card (POST /billing/portal) before a Studio site can be added."
@@ -111,6 +114,9 @@ type Terms struct {
 	StudioSites            int
 	// Block says why Studio is closed; empty when open.
 	Block string
+	// TrialEnding says a trial (Block trialing) is set to end instead of
+	// becoming the plan: it cannot be activated until it is resumed.
+	TrialEnding bool
 }
 
 // Due returns the prorated price of one Studio site from at to the period's
@@ -133,7 +139,7 @@ func (r *record) terms(now time.Time) Terms {
 	case r.Status == StatusNone:
 		t.Block = BlockNoPlan
 	case r.Status == StatusTrialing:
-		t.Block = BlockTrialing
+		t.Block, t.TrialEnding = BlockTrialing, r.CancelAtPeriodEnd
 	case r.Status == StatusPastDue:
 		t.Block = BlockPastDue
 	case r.Status == StatusCanceled:

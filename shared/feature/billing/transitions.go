@@ -225,8 +225,12 @@ func (s *Service) invoiceFailed(ctx context.Context, r *record, tx *dynamo.Tx, n
 	}
 	r.Status, r.PastDueSince = StatusPastDue, clock.Format(now)
 	grace, _ := r.graceEnds()
-	s.emit(tx, r, now, "billing.payment_failed", "Payment failed; generation continues for 48 hours",
-		map[string]any{"grace_ends_at": clock.Format(grace)})
+	summary := "Payment failed; generation continues for 48 hours"
+	if r.cardCheckFailed() {
+		// The grace never turns generation back on (see working).
+		summary = "Payment failed; generation stays off until the card is updated, as the trial's card check failed"
+	}
+	s.emit(tx, r, now, "billing.payment_failed", summary, map[string]any{"grace_ends_at": clock.Format(grace)})
 	return nil
 }
 

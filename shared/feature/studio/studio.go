@@ -89,6 +89,9 @@ func open(t billing.Terms) error {
 	case billing.BlockCanceling:
 		return apperr.New(apperr.Conflict, "The subscription is set to end at the period's end. The owner can resume it in the billing portal (POST /billing/portal) first.")
 	case billing.BlockTrialing:
+		if t.TrialEnding {
+			return apperr.New(apperr.PaidPlanRequired, "Studio sites need the paid plan; a trial does not count. "+billing.TrialEndingAdvice)
+		}
 		return apperr.New(apperr.PaidPlanRequired, "Studio sites need the paid plan; a trial does not count. End the trial now with POST /billing/activate.")
 	case billing.BlockPastDue:
 		return apperr.New(apperr.PaidPlanRequired, "The last payment failed. The owner must update the card (POST /billing/portal) first.")
