@@ -126,7 +126,9 @@ func (s *Service) checkWellKnown(ctx context.Context, domain string, proof WellK
 		c.Detail = problem
 		return c
 	}
-	text := strings.TrimSpace(string(body))
+	// A file saved by an editor that writes a byte order mark (Windows
+	// Notepad) starts with U+FEFF, invisible to the person who wrote it.
+	text := strings.TrimSpace(strings.TrimPrefix(string(body), "\ufeff"))
 	if text != "" {
 		c.Seen = clip(text)
 	}

@@ -73,7 +73,8 @@ func plainAnchor(s string) string {
 }
 
 // readAnchors reads anchors: 3 to 5 texts, 2 to 80 characters each, plain
-// text, all different.
+// text, all different ignoring case and spaces ("Burr grinder" and
+// "burrgrinder" are one text).
 func readAnchors(o *input.Object) input.Field[[]string] {
 	f := o.Strings("anchors", 100, input.SingleLine, input.Len(MinAnchor, MaxAnchor), plainAnchor)
 	if !f.Sent {
@@ -85,7 +86,7 @@ func readAnchors(o *input.Object) input.Field[[]string] {
 	}
 	seen := map[string]bool{}
 	for _, a := range f.Value {
-		k := strings.ToLower(strings.Join(strings.Fields(a), " "))
+		k := strings.ToLower(strings.Join(strings.Fields(a), ""))
 		if seen[k] {
 			o.Problem("anchors", fmt.Sprintf("must be different texts; %q is repeated", a))
 			return input.Field[[]string]{}
