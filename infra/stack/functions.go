@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslogs"
 	"github.com/aws/jsii-runtime-go"
 
+	"rvcontent/shared/kernel/gcsettings"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -24,28 +25,6 @@ type fnSpec struct {
 // endpointSpec sizes the endpoint groups' functions. API Gateway gives up
 // on an integration after 29 seconds, so the function stops there too.
 var endpointSpec = fnSpec{Timeout: 29 * time.Second, MemoryMB: 512, Kind: "endpoint group"}
-
-// GCPercent is the Go collector's GOGC in the functions: a function
-// answers one request at a time in memory it has to itself, so its heap
-// may grow to several times what is live before a collection (the
-// default, 100, collects a few-megabyte heap during a cold start already,
-// and at every few requests after).
-const GCPercent = 400
-
-// GCMemoryShare is the share of a function's memory its heap may take
-// (GOMEMLIMIT) before the collector runs whatever GOGC says, so the heap
-// a high GOGC lets grow stays inside the function's memory.
-const GCMemoryShare = 0.8
-
-// GCEnv is the environment, read by the Go runtime before any code runs,
-// that sets a function of memoryMB megabytes' collector: GOGC and
-// GOMEMLIMIT (GCMemoryShare of its memory, in MiB).
-func GCEnv(memoryMB int) map[string]string {
-	return map[string]string{
-		"GOGC":       fmt.Sprint(GCPercent),
-		"GOMEMLIMIT": fmt.Sprintf("%dMiB", int(float64(memoryMB)*GCMemoryShare)),
-	}
-}
 
 // factory builds the stack's functions alike.
 type factory struct {
@@ -89,8 +68,8 @@ func (f *factory) function(name string, spec fnSpec, access Access) awslambda.Fu
 }
 
 // environment is the configuration shared/config reads, and the Go
-// runtime's collector settings for spec's memory (see GCEnv). DEV_MODE is
-// never set here.
+// runtime's collector settings for spec's memory (gcsettings.Env).
+// DEV_MODE is never set here.
 func (f *factory) environment(access Access, spec fnSpec) *map[string]*string {
 	s := f.stack
 	env := map[string]*string{
@@ -99,7 +78,7 @@ func (f *factory) environment(access Access, spec fnSpec) *map[string]*string {
 		"MAIL_FROM":  jsii.String(f.props.MailFrom),
 		"LOG_LEVEL":  jsii.String(f.props.LogLevel),
 	}
-	for k, v := range GCEnv(spec.MemoryMB) {
+	for k, v := range gcsettings.Env(spec.MemoryMB) {
 		env[k] = jsii.String(v)
 	}
 	if access.SendJobs {

@@ -42,6 +42,7 @@ import (
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/config"
+	"rvcontent/shared/kernel/gcsettings"
 	"rvcontent/shared/kernel/workqueues"
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/egress"
@@ -102,8 +103,10 @@ func NewDynamoClient(endpoint string, counter *dynamo.CallCounter) *dynamodb.Cli
 	return dynamodb.New(opts)
 }
 
-// Start starts a dev stack and returns once it serves.
+// Start starts a dev stack and returns once it serves. Its process runs
+// every function, so it collects as they do (gcsettings.Apply).
 func Start(ctx context.Context, opts Options) (*Stack, error) {
+	gcsettings.Apply()
 	cfg := opts.Config
 	if cfg == nil {
 		c, err := config.Dev()
