@@ -161,6 +161,12 @@ func (f *Forum) changeThread(w http.ResponseWriter, r *http.Request) {
 	api.JSON(w, http.StatusOK, map[string]any{"forum_id": t.ForumID, "permalink": t.permalink()})
 }
 
+// The Unix seconds of 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z.
+const (
+	minPostedAt = -62135596800
+	maxPostedAt = 253402300799
+)
+
 // postedAt reads posted_at: an RFC 3339 timestamp or Unix seconds; absent
 // or null is now.
 func postedAt(raw json.RawMessage, now time.Time) (time.Time, bool) {
@@ -169,6 +175,11 @@ func postedAt(raw json.RawMessage, now time.Time) (time.Time, bool) {
 	}
 	var secs float64
 	if json.Unmarshal(raw, &secs) == nil {
+		// Only the seconds an RFC 3339 timestamp can write (years 1 to
+		// 9999): the thread's time is kept as one.
+		if secs < minPostedAt || secs > maxPostedAt {
+			return time.Time{}, false
+		}
 		return time.Unix(int64(secs), 0).UTC(), true
 	}
 	var s string

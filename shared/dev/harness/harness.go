@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -230,10 +231,14 @@ func hostName(raw string) string {
 }
 
 // loopback reports whether address is a loopback host and port:
-// "127.0.0.1:40123", "[::1]:40123" or "localhost:40123".
+// "127.0.0.1:40123", "[::1]:40123" or "localhost:40123". The port must be
+// one a connection can be made to (1 to 65535).
 func loopback(address string) bool {
 	host, port, err := net.SplitHostPort(address)
-	if err != nil || port == "" {
+	if err != nil {
+		return false
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 1 || n > 65535 {
 		return false
 	}
 	if strings.EqualFold(host, "localhost") {
