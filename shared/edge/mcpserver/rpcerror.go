@@ -68,7 +68,7 @@ func (e *rpcErrors) Write(b []byte) (int, error) {
 	if e.held {
 		return e.text.Write(b)
 	}
-	if bytes.Contains(b, []byte(`"code":0,`)) || bytes.Contains(b, []byte(`unmarshal`)) {
+	if bytes.Contains(b, []byte(`"code":0,`)) || bytes.Contains(b, []byte(`unmarshal`)) || bytes.Contains(b, []byte(missingParams)) {
 		if fixed, ok := invalidParams(b); ok {
 			if _, err := e.ResponseWriter.Write(fixed); err != nil {
 				return 0, err
@@ -79,9 +79,18 @@ func (e *rpcErrors) Write(b []byte) (int, error) {
 	return e.ResponseWriter.Write(b)
 }
 
+// missingParams is how the transport says a method that takes
+// parameters was sent none (or null).
+const missingParams = `missing required \"params\"`
+
+// missingParamsMessage is the invalid params error's message for a method
+// sent without the parameters it takes.
+const missingParamsMessage = "Invalid params: this method takes params (an object); the message has none."
+
 // invalidParams rewrites the transport's answer to a message whose
 // parameters do not decode (a JSON-RPC error with code 0 or -32602 whose
-// message names the Go types it failed to fill) as JSON-RPC's invalid
+// message names the Go types it failed to fill), or that has none where
+// the method takes them (-32600 from the transport), as JSON-RPC's invalid
 // params error in the client's terms.
 func invalidParams(b []byte) ([]byte, bool) {
 	var m struct {
@@ -92,11 +101,18 @@ func invalidParams(b []byte) ([]byte, bool) {
 			Message string `json:"message"`
 		} `json:"error"`
 	}
-	if json.Unmarshal(b, &m) != nil || m.Error == nil || (m.Error.Code != 0 && !(m.Error.Code == codeInvalidParams && strings.Contains(m.Error.Message, "unmarshal"))) {
+	if json.Unmarshal(b, &m) != nil || m.Error == nil {
+		return nil, false
+	}
+	message := "Invalid params: a parameter does not have the type the method takes."
+	switch {
+	case m.Error.Code == codeInvalidRequest && strings.Contains(m.Error.Message, `missing required "params"`):
+		message = missingParamsMessage
+	case m.Error.Code != 0 && !(m.Error.Code == codeInvalidParams && strings.Contains(m.Error.Message, "unmarshal")):
 		return nil, false
 	}
 	out, err := api.Marshal(map[string]any{"jsonrpc": "2.0", "id": m.ID, "error": map[string]any{
-		"code": codeInvalidParams, "message": "Invalid params: a parameter does not have the type the method takes.",
+		"code": codeInvalidParams, "message": message,
 	}})
 	return out, err == nil
 }
@@ -184,13 +200,28 @@ func (e *rpcErrors) finish() {
 		return
 	}
 	e.Header().Del("X-Content-Type-Options")
-	if !json.Valid(e.body) {
+	if !json.Valid(e.body) && e.status != http.StatusUnsupportedMediaType {
+		// A body of another Content-Type is refused for its type (415,
+		// invalid request) before anything reads it, JSON or not.
 		rpcError(e.ResponseWriter, e.status, nil, codeParseError, parseErrorMessage)
 		return
 	}
 	text := strings.TrimSpace(e.text.String())
 	if strings.Contains(text, "unmarshal") {
 		text = "the body is not a JSON-RPC 2.0 message object" // not the Go types it failed to fill
+	}
+	// The transport's own texts may start with what the message says
+	// already ("invalid request: ", "Bad Request: ").
+	for _, prefix := range []string{"bad request: ", "invalid request: "} {
+		if len(text) > len(prefix) && strings.EqualFold(text[:len(prefix)], prefix) {
+			text = text[len(prefix):]
+		}
+	}
+	if strings.Contains(text, `missing required "params"`) {
+		// A well-formed message of a method that takes parameters, sent
+		// without them: its parameters are not the method's.
+		rpcError(e.ResponseWriter, e.status, idOf(e.body), codeInvalidParams, missingParamsMessage)
+		return
 	}
 	code := codeInvalidRequest
 	if strings.Contains(text, "not handled") {

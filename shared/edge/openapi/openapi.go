@@ -11,6 +11,7 @@ import (
 	"encoding/hex"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -52,7 +53,7 @@ func (s *served) serve(w http.ResponseWriter, r *http.Request, doc []byte) {
 	h.Set("Cache-Control", "public, max-age="+strconv.Itoa(MaxAge))
 	h.Set("Access-Control-Allow-Origin", "*")
 	h.Set("ETag", s.etag)
-	if r.Header.Get("If-None-Match") == s.etag {
+	if noneMatch(r.Header.Values("If-None-Match"), s.etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
@@ -60,4 +61,20 @@ func (s *served) serve(w http.ResponseWriter, r *http.Request, doc []byte) {
 	h.Set("Content-Length", strconv.Itoa(len(doc)))
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(doc)
+}
+
+// noneMatch reports whether If-None-Match values name etag, as RFC 9110
+// (13.1.2) compares them: "*", or a comma-separated list of entity tags
+// compared weakly (W/"x" matches "x": a cache or proxy that compressed
+// the document may have weakened the tag it hands back).
+func noneMatch(values []string, etag string) bool {
+	for _, v := range values {
+		for _, tag := range strings.Split(v, ",") {
+			tag = strings.TrimSpace(tag)
+			if tag == "*" || strings.TrimPrefix(tag, "W/") == etag {
+				return true
+			}
+		}
+	}
+	return false
 }
