@@ -66,7 +66,9 @@ func contentOps() []Operation {
 			Summary:     "add keyword",
 			Description: "Adds a keyword to the site's library (source library); a name the site already has answers conflict.",
 			Body: []Field{
-				text("name", "The search phrase; stored lowercase, inner whitespace collapsed.", keywords.MinName, keywords.MaxName).required().example("model rocket kits"),
+				// No maxLength: the limit counts the stored form, so a longer
+				// text of spaces or decomposed accents is accepted.
+				text("name", fmt.Sprintf("The search phrase; stored trimmed, inner whitespace collapsed, lowercase and NFC-composed, which must then hold %d to %d characters.", keywords.MinName, keywords.MaxName), keywords.MinName, 0).required().example("model rocket kits"),
 				{Name: "intent", Schema: &Schema{Type: "string", Description: "The searcher's intent (any case): " + joinValues(model.Intents) + "."}},
 				integer("search_volume", "Estimated monthly searches.", 0, keywords.MaxSearchVolume).withDefault(0),
 				text("tag", "A short label.", 0, keywords.MaxTag),

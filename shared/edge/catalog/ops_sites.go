@@ -81,7 +81,9 @@ func siteOps() []Operation {
 					writing("tone", "Offered: Professional, Friendly, Confident, Conversational, Authoritative, Playful; any text is accepted.", sites.MaxTone),
 					writing("writing_style", "Offered: Balanced, Concise and actionable, In-depth and data-driven, Story-led, Step-by-step; any text is accepted.", sites.MaxWritingStyle),
 					writing("audience", "Offered: Founders / Entrepreneurs, Marketers, Small business owners, Developers, Agencies; any text is accepted.", sites.MaxWritingAudience),
-					writing("brand_voice", "House rules, one per line (limit counted after normalising lines).", sites.MaxBrandVoice),
+					// No maxLength: the limit counts the rules once normalised, so a
+					// longer text of spaces and blank lines is accepted.
+					writing("brand_voice", fmt.Sprintf("House rules, one per line; at most %d characters once normalised (line breaks unified, each line trimmed, blank lines dropped).", sites.MaxBrandVoice), 0),
 				),
 			},
 			Status: http.StatusOK, Response: one("site", siteShape()),

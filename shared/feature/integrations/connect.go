@@ -111,6 +111,10 @@ var (
 	ErrLinkInvalid = apperr.NotFoundf("This connect link is not valid: it expired, was already used, or was never issued. Ask for a new one.")
 	errSiteURL     = apperr.New(apperr.ValidationFailed, "Enter the site's public https address, for example https://blog.example.com.")
 	errAPIToken    = apperr.Newf(apperr.ValidationFailed, "Enter the site's API token (at most %d characters).", MaxToken)
+	// A token goes in a request header, where a control character (a line
+	// break pasted with it) cannot travel: refused before any call, so the
+	// sentence blames the token, not the site.
+	errAPITokenLine = apperr.New(apperr.ValidationFailed, "The API token holds a line break or another control character. Paste the token alone, on one line.")
 )
 
 // Pending is an open connect link: the integration it connects.
@@ -186,6 +190,9 @@ func (s *Service) FinishConnect(ctx context.Context, token string, in Credential
 	apiToken := strings.TrimSpace(in.APIToken)
 	if apiToken == "" || len(apiToken) > MaxToken {
 		return Integration{}, errAPIToken
+	}
+	if input.SingleLine(apiToken) != "" {
+		return Integration{}, errAPITokenLine
 	}
 	site, err := s.Sites.Get(ctx, t.AccountID, t.SiteID)
 	if err != nil {
