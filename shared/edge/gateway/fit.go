@@ -35,7 +35,8 @@ const payloadSlack = 16 << 10
 
 // fit makes resp one Lambda can return for ev: a body over CompressAbove
 // goes gzipped when ev's caller accepts gzip (Content-Encoding: gzip, Vary:
-// Accept-Encoding), and an answer still over MaxPayload becomes a 500 that
+// Accept-Encoding, a strong ETag made weak: the gzip is another
+// representation of the same content), and an answer still over MaxPayload becomes a 500 that
 // says why and what to ask for instead, rather than Lambda's failure.
 func fit(ev *events.APIGatewayV2HTTPRequest, resp events.APIGatewayV2HTTPResponse) events.APIGatewayV2HTTPResponse {
 	if len(resp.Body) <= CompressAbove {
@@ -50,6 +51,11 @@ func fit(ev *events.APIGatewayV2HTTPRequest, resp events.APIGatewayV2HTTPRespons
 			for k := range resp.Headers {
 				if strings.EqualFold(k, "Content-Length") {
 					delete(resp.Headers, k) // the text's length, not the gzip's
+				}
+			}
+			for k, v := range resp.Headers {
+				if strings.EqualFold(k, "ETag") && strings.HasPrefix(v, `"`) {
+					resp.Headers[k] = "W/" + v // another representation of the same content
 				}
 			}
 			resp.Headers["Content-Encoding"] = "gzip"
