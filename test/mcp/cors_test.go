@@ -32,6 +32,12 @@ func TestBrowserClientsCanReachMCPAndOAuth(t *testing.T) {
 	if r.Header.Get("Access-Control-Allow-Origin") != "*" || r.Header.Get("Access-Control-Expose-Headers") == "" || r.Header.Get("WWW-Authenticate") == "" {
 		t.Fatalf("the 401 a browser must read lacks CORS headers: %v", r.Header)
 	}
+	// A browser client reads how long a 429 or 503 asks it to wait.
+	for _, h := range []string{"WWW-Authenticate", "Retry-After"} {
+		if !strings.Contains(r.Header.Get("Access-Control-Expose-Headers"), h) {
+			t.Errorf("Access-Control-Expose-Headers %q does not expose %s", r.Header.Get("Access-Control-Expose-Headers"), h)
+		}
+	}
 	tok := c.Do(t, "POST", "/oauth/token", "grant_type=refresh_token&refresh_token=nope&client_id=nope", "Content-Type: application/x-www-form-urlencoded")
 	if tok.Header.Get("Access-Control-Allow-Origin") != "*" {
 		t.Fatalf("token endpoint answer lacks CORS: %d %v", tok.Status, tok.Header)

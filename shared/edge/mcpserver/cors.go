@@ -12,7 +12,9 @@ import (
 var corsPolicy = api.CORS{
 	Methods: "GET, POST, DELETE, OPTIONS",
 	Headers: "Authorization, Content-Type, Accept, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID",
-	Expose:  "WWW-Authenticate, Mcp-Session-Id, X-Request-Id",
+	// Retry-After: a browser client can read how long a 429 or 503 asks
+	// it to wait (data.retry_after says it too).
+	Expose: "WWW-Authenticate, Mcp-Session-Id, X-Request-Id, Retry-After",
 }
 
 // CORS puts the MCP address's CORS headers on every answer of next.
