@@ -3,6 +3,8 @@ package stripepay
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"log/slog"
 	"strconv"
 	"strings"
@@ -13,12 +15,18 @@ import (
 
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/ids"
 	"rvcontent/shared/platform/payments"
 )
 
 // Tolerance is how far a webhook's signed timestamp may be from the
 // service clock.
 const Tolerance = 5 * time.Minute
+
+// maxRefLen is the longest event, subscription or customer id taken:
+// Stripe's ids are far shorter, and a longer one would pass the size of a
+// table key.
+const maxRefLen = 255
 
 // Refs finds the account of a Stripe customer or subscription id.
 type Refs interface {
@@ -45,10 +53,11 @@ var ErrNoSecret = apperr.NotFoundf("No payments webhook is configured.")
 // Receive verifies one webhook (body and its Stripe-Signature header) and
 // applies it to the billing state machine. It returns a bad_request error
 // for a signature that does not verify or is too old (or a header with more
-// than one timestamp), or an event without data, ErrNoSecret without
+// than one timestamp), an event without data, with an id over maxRefLen
+// or whose data does not decode into its type's object, ErrNoSecret without
 // a signing secret, nil once the event is applied or known to need nothing
-// (an event about an unknown account or a stale change is logged and
-// acknowledged), and any other error when applying failed, so Stripe
+// (an event about an unknown account, one the service never issues
+// included, or a stale change is logged and acknowledged), and any other error when applying failed, so Stripe
 // delivers it again.
 func (rc *Receiver) Receive(ctx context.Context, body []byte, signature string) error {
 	if rc.Secret == "" {
@@ -66,7 +75,20 @@ func (rc *Receiver) Receive(ctx context.Context, body []byte, signature string) 
 		slog.WarnContext(ctx, "refused a payments webhook without data", "event", ev.ID, "type", ev.Type)
 		return apperr.New(apperr.BadRequest, "The event has no data object.")
 	}
+	if len(ev.ID) > maxRefLen {
+		slog.WarnContext(ctx, "refused a payments webhook with an over-long id", "len", len(ev.ID), "type", ev.Type)
+		return apperr.New(apperr.BadRequest, "The event's id is too long to be Stripe's.")
+	}
 	pev, ok, err := rc.convert(ctx, ev)
+	if errors.Is(err, errUnreadable) {
+		slog.WarnContext(ctx, "refused a payments webhook whose data does not decode", "event", ev.ID, "type", ev.Type, "err", err)
+		return apperr.New(apperr.BadRequest, "The event's data object is not the object its type names.")
+	}
+	if err == nil && ok && (!ids.Issued(pev.AccountID) || len(pev.Subscription.Ref) > maxRefLen || len(pev.Subscription.CustomerRef) > maxRefLen) {
+		// No account, subscription or customer of this service has such
+		// an id: an event about an unknown account.
+		err = apperr.NotFoundf("No account of this service has that id.")
+	}
 	if err == nil && ok {
 		err = rc.Sink.ProcessorEvent(ctx, pev)
 	}
@@ -101,6 +123,10 @@ func (rc *Receiver) fresh(header string) error {
 	return nil
 }
 
+// errUnreadable is convert's error for a data object that does not decode
+// into the object its event type names (a field of another type).
+var errUnreadable = errors.New("event data does not decode")
+
 // convert turns a Stripe event into a processor event; ok is false for
 // events the billing state machine does not follow.
 func (rc *Receiver) convert(ctx context.Context, ev stripe.Event) (payments.Event, bool, error) {
@@ -109,7 +135,7 @@ func (rc *Receiver) convert(ctx context.Context, ev stripe.Event) (payments.Even
 	case "checkout.session.completed":
 		var s stripe.CheckoutSession
 		if err := json.Unmarshal(ev.Data.Raw, &s); err != nil {
-			return out, false, err
+			return out, false, fmt.Errorf("%w: %w", errUnreadable, err)
 		}
 		if s.Mode != stripe.CheckoutSessionModeSubscription || s.Subscription == nil {
 			return out, false, nil
@@ -119,7 +145,7 @@ func (rc *Receiver) convert(ctx context.Context, ev stripe.Event) (payments.Even
 	case "invoice.paid", "invoice.payment_failed":
 		var in stripe.Invoice
 		if err := json.Unmarshal(ev.Data.Raw, &in); err != nil {
-			return out, false, err
+			return out, false, fmt.Errorf("%w: %w", errUnreadable, err)
 		}
 		d := subscriptionDetails(in)
 		if d == nil || d.Subscription == nil {
@@ -149,7 +175,7 @@ func (rc *Receiver) convert(ctx context.Context, ev stripe.Event) (payments.Even
 	case "customer.subscription.updated", "customer.subscription.deleted":
 		var s stripe.Subscription
 		if err := json.Unmarshal(ev.Data.Raw, &s); err != nil {
-			return out, false, err
+			return out, false, fmt.Errorf("%w: %w", errUnreadable, err)
 		}
 		out.Type, out.AccountID = payments.SubscriptionUpdated, s.Metadata["account_id"]
 		if ev.Type == "customer.subscription.deleted" {
