@@ -45,6 +45,11 @@ type VerifiedDomains interface {
 // a bad_request error with MsgSendURL.
 func ReadURL(body []byte) (string, error) {
 	var v map[string]json.RawMessage
+	// A body that is not UTF-8 is not JSON (RFC 8259 8.1), though Go's
+	// decoder would read its bytes as U+FFFD and record a URL nobody sent.
+	if !utf8.Valid(body) {
+		return "", apperr.New(apperr.BadRequest, MsgSendURL)
+	}
 	if err := json.Unmarshal(body, &v); err != nil || v == nil {
 		return "", apperr.New(apperr.BadRequest, MsgSendURL)
 	}
