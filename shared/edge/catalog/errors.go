@@ -3,11 +3,14 @@ package catalog
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"sort"
+	"strings"
 
 	"rvcontent/shared/feature/billing"
 	"rvcontent/shared/feature/idempotency"
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/config"
 )
 
 // Error is an error an operation can answer: its status, its code (the
@@ -47,7 +50,8 @@ func (o Operation) Errors() []Error {
 	if o.API == PublicAPI {
 		add(401, "", "missing, malformed, unknown or revoked site key")
 		add(402, apperr.SubscriptionRequired, "the site is not active on a trial or plan")
-		add(429, "", "a rate limit is spent; retry in the next clock minute")
+		add(429, "", fmt.Sprintf("a rate limit is spent (by default %d requests per caller address, or %d per account across its keys, in each fixed UTC clock minute; a 429 counts too); retry in the next clock minute",
+			config.DefaultPublicRequestsPerIP, config.DefaultPublicRequestsPerAccount))
 		add(500, "", "a server error")
 	} else {
 		if !o.Anonymous {
@@ -100,8 +104,9 @@ func needErrors(r billing.Requirement) []Error {
 	return out
 }
 
-// sortErrors orders errors by status, then code, dropping repeats of a
-// status and code.
+// sortErrors orders errors by status, then code, merging repeats of a
+// status and code into one whose When names every case (an operation's
+// own limit answer beside the one every operation of its kind shares).
 func sortErrors(es []Error) []Error {
 	sort.SliceStable(es, func(i, j int) bool {
 		if es[i].Status != es[j].Status {
@@ -112,6 +117,9 @@ func sortErrors(es []Error) []Error {
 	var out []Error
 	for _, e := range es {
 		if n := len(out); n > 0 && out[n-1].Status == e.Status && out[n-1].Code == e.Code {
+			if e.When != "" && !slices.Contains(strings.Split(out[n-1].When, "; "), e.When) {
+				out[n-1].When += "; " + e.When
+			}
 			continue
 		}
 		out = append(out, e)

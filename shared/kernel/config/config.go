@@ -77,6 +77,14 @@ type Config struct {
 // MinSecretKey is the shortest SECRET_KEY accepted.
 const MinSecretKey = 32
 
+// The public articles API's request budgets when the environment sets none
+// (public-articles-api.md, section 8): per caller address and per account,
+// in each fixed UTC clock minute.
+const (
+	DefaultPublicRequestsPerIP      = 300
+	DefaultPublicRequestsPerAccount = 120
+)
+
 // CheckSecretKey refuses a SECRET_KEY shorter than MinSecretKey.
 func CheckSecretKey(key string) error {
 	if len(key) < MinSecretKey {
@@ -135,10 +143,10 @@ func read(signupsDefault int) (Config, error) {
 	if c.AnonymousRequestsPerMinute, err = envInt("ANONYMOUS_REQUESTS_PER_MINUTE", 300); err != nil {
 		return c, err
 	}
-	if c.PublicRequestsPerIP, err = envInt("PUBLIC_REQUESTS_PER_MINUTE_PER_IP", 300); err != nil {
+	if c.PublicRequestsPerIP, err = envInt("PUBLIC_REQUESTS_PER_MINUTE_PER_IP", DefaultPublicRequestsPerIP); err != nil {
 		return c, err
 	}
-	if c.PublicRequestsPerAccount, err = envInt("PUBLIC_REQUESTS_PER_MINUTE_PER_ACCOUNT", 120); err != nil {
+	if c.PublicRequestsPerAccount, err = envInt("PUBLIC_REQUESTS_PER_MINUTE_PER_ACCOUNT", DefaultPublicRequestsPerAccount); err != nil {
 		return c, err
 	}
 	if c.AIRequestsPerHour, err = envInt("AI_REQUESTS_PER_HOUR", 60); err != nil {
@@ -179,10 +187,10 @@ func (c *Config) Fill() {
 		c.AIRequestsPerHour = 60
 	}
 	if c.PublicRequestsPerIP == 0 {
-		c.PublicRequestsPerIP = 300
+		c.PublicRequestsPerIP = DefaultPublicRequestsPerIP
 	}
 	if c.PublicRequestsPerAccount == 0 {
-		c.PublicRequestsPerAccount = 120
+		c.PublicRequestsPerAccount = DefaultPublicRequestsPerAccount
 	}
 	if c.SignupsPerAddressPerHour == 0 {
 		c.SignupsPerAddressPerHour = 20
