@@ -28,20 +28,6 @@ func billingOf(t *testing.T, acct *testenv.Account) map[string]any {
 	return acct.Client.Agent(t, "GET", "/billing", nil).Expect(t, http.StatusOK).JSON(t)["billing"].(map[string]any)
 }
 
-// advancePast moves the service clock just past the timestamp at.
-func advancePast(t *testing.T, env *testenv.Env, at string) {
-	t.Helper()
-	end, err := time.Parse(time.RFC3339Nano, at)
-	if err != nil {
-		t.Fatalf("timestamp %q: %v", at, err)
-	}
-	now, err := time.Parse(time.RFC3339Nano, env.Now(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	env.Advance(t, end.Sub(now).Seconds()+1)
-}
-
 // TestActivateAfterTheTrialEndedIsAConflictThatSaysSo: POST
 // /billing/activate once trial_ends_at has passed, before the processor
 // reported the trial's end, answers 409 conflict (spec 4.9: "409 conflict
@@ -58,7 +44,7 @@ func TestActivateAfterTheTrialEndedIsAConflictThatSaysSo(t *testing.T) {
 	if b["status"] != "trialing" {
 		t.Fatalf("status = %v, want trialing", b["status"])
 	}
-	advancePast(t, env, b["trial_ends_at"].(string))
+	env.AdvancePast(t, b["trial_ends_at"].(string), time.Second)
 
 	body := acct.Client.Agent(t, "POST", "/billing/activate", nil, "Idempotency-Key: late-activate").
 		ExpectError(t, http.StatusConflict, "conflict")

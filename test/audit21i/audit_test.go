@@ -4,42 +4,12 @@
 package audit21i
 
 import (
-	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"rvcontent/test/testenv"
 )
-
-var hostSeq atomic.Int64
-
-// website serves handler on loopback under a fresh public-looking host
-// name (plain http) and points the service's outbound requests for that
-// name at it. It returns the host name and the paths requested so far.
-func website(t *testing.T, env *testenv.Env, name string, handler http.HandlerFunc) (string, func() []string) {
-	t.Helper()
-	host := fmt.Sprintf("%s-%d-%d.example.com", name, time.Now().UnixNano()%100000, hostSeq.Add(1))
-	var mu sync.Mutex
-	var paths []string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		paths = append(paths, r.URL.Path)
-		mu.Unlock()
-		handler(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	env.SetHost(t, host, srv.Listener.Addr().String())
-	return host, func() []string {
-		mu.Lock()
-		defer mu.Unlock()
-		return append([]string(nil), paths...)
-	}
-}
 
 // html answers an HTML page.
 func html(w http.ResponseWriter, page string) {
@@ -55,7 +25,7 @@ func TestAutopilotDaysThatAreNoArrayAreOneProblem(t *testing.T) {
 	if testing.Short() {
 		t.Skip("needs a dev stack")
 	}
-	host, _ := website(t, env, "audit21i-days", func(w http.ResponseWriter, r *http.Request) { http.NotFound(w, r) })
+	host, _ := env.Website(t, "audit21i-days", func(w http.ResponseWriter, r *http.Request) { http.NotFound(w, r) })
 	a := env.NewAccount(t, "http://"+host+"/")
 	fifteen := make([]string, 15)
 	for i := range fifteen {
@@ -89,7 +59,7 @@ func TestScanFailsWhenTheRedirectedHomeIsDisallowed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("needs a dev stack")
 	}
-	www, wwwPaths := website(t, env, "audit21i-www", func(w http.ResponseWriter, r *http.Request) {
+	www, wwwPaths := env.Website(t, "audit21i-www", func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/robots.txt" {
 			w.Header().Set("Content-Type", "text/plain")
 			_, _ = w.Write([]byte("User-agent: *\nDisallow: /\n"))
@@ -97,7 +67,7 @@ func TestScanFailsWhenTheRedirectedHomeIsDisallowed(t *testing.T) {
 		}
 		html(w, `<!doctype html><html><head><title>Zeta Tools</title><meta name="description" content="Zeta makes garden tools."></head><body><h1>Zeta</h1><a href="/about">About</a></body></html>`)
 	})
-	apex, _ := website(t, env, "audit21i-apex", func(w http.ResponseWriter, r *http.Request) {
+	apex, _ := env.Website(t, "audit21i-apex", func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/robots.txt" {
 			http.NotFound(w, r) // no rules here
 			return
@@ -137,7 +107,7 @@ func TestScanSkipsAnOverlongLogo(t *testing.T) {
 	}
 	long := "https://cdn.example.org/" + strings.Repeat("a", 2100) + ".png"
 	icon := "https://cdn.example.org/touch-icon.png"
-	host, _ := website(t, env, "audit21i-logo", func(w http.ResponseWriter, r *http.Request) {
+	host, _ := env.Website(t, "audit21i-logo", func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/" {
 			http.NotFound(w, r)
 			return
@@ -173,7 +143,7 @@ func TestScanObeysALongRobotsFile(t *testing.T) {
 		t.Skip("needs a dev stack")
 	}
 	robots := "User-agent: *\nDisallow: /\n" + strings.Repeat("# a comment line that makes the file long\n", 14000)
-	host, paths := website(t, env, "audit21i-bigrobots", func(w http.ResponseWriter, r *http.Request) {
+	host, paths := env.Website(t, "audit21i-bigrobots", func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/robots.txt" {
 			w.Header().Set("Content-Type", "text/plain")
 			_, _ = w.Write([]byte(robots))

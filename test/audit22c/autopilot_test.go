@@ -29,20 +29,6 @@ func autopilotOf(t *testing.T, r *testenv.Response) map[string]any {
 	return r.Expect(t, http.StatusOK).JSON(t)["autopilot"].(map[string]any)
 }
 
-// advancePast moves the service clock just past the timestamp at.
-func advancePast(t *testing.T, env *testenv.Env, at string) {
-	t.Helper()
-	end, err := time.Parse(time.RFC3339Nano, at)
-	if err != nil {
-		t.Fatalf("timestamp %q: %v", at, err)
-	}
-	now, err := time.Parse(time.RFC3339Nano, env.Now(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	env.Advance(t, end.Sub(now).Seconds()+60)
-}
-
 // TestAutopilotPaceChangesOnAnArchivedSiteNeedNothing: the README says
 // "turning it on needs a usable site (402 subscription_required for an
 // archived or removed one); changing the pace or turning it off needs
@@ -65,7 +51,7 @@ func TestAutopilotPaceChangesOnAnArchivedSiteNeedNothing(t *testing.T) {
 
 	// Its removal at the period's end archives the site.
 	site := acct.Client.Agent(t, "DELETE", "/sites/"+created.Site.ID, nil).Expect(t, http.StatusOK).JSON(t)["site"].(map[string]any)
-	advancePast(t, env, site["removes_at"].(string))
+	env.AdvancePast(t, site["removes_at"].(string), time.Minute)
 	env.RunScheduled(t)
 	if s := acct.Client.Agent(t, "GET", "/sites/"+created.Site.ID, nil).Expect(t, http.StatusOK).JSON(t)["site"].(map[string]any); s["status"] != "archived" {
 		t.Fatalf("site after its removal date = %v, want archived", s["status"])
@@ -109,7 +95,7 @@ func TestAutopilotTurnedOffAndOnTheDayItWroteWaitsForTheNextDay(t *testing.T) {
 	on := autopilotOf(t, acct.Client.Agent(t, "PATCH", site+"/autopilot", map[string]any{
 		"enabled": true, "weekly_cadence": 7, "days": []string{"mon", "tue", "wed", "thu", "fri", "sat", "sun"}, "time_of_day": "02:00",
 	}))
-	advancePast(t, env, on["next_run_at"].(string))
+	env.AdvancePast(t, on["next_run_at"].(string), time.Minute)
 	env.RunScheduled(t)
 	if n := len(acct.Client.Events(t, "article.generated")); n != 1 {
 		t.Fatalf("%d articles written at the first slot, want 1", n)
@@ -121,7 +107,7 @@ func TestAutopilotTurnedOffAndOnTheDayItWroteWaitsForTheNextDay(t *testing.T) {
 	if at, err := time.Parse(time.RFC3339Nano, again["next_run_at"].(string)); err != nil || !at.Equal(want) {
 		t.Fatalf("next_run_at after off and on the day a slot wrote = %v, want %s", again["next_run_at"], want.Format(time.RFC3339))
 	}
-	advancePast(t, env, time.Date(day.Year(), day.Month(), day.Day(), 20, 0, 0, 0, time.UTC).Format(time.RFC3339Nano))
+	env.AdvancePast(t, time.Date(day.Year(), day.Month(), day.Day(), 20, 0, 0, 0, time.UTC).Format(time.RFC3339Nano), time.Minute)
 	env.RunScheduled(t)
 	if n := len(acct.Client.Events(t, "article.generated")); n != 1 {
 		t.Fatalf("%d articles written by the end of the day, want 1", n)

@@ -10,7 +10,7 @@ import (
 // geoOf scans a one-page site serving page and returns the scan's geo.
 func geoOf(t *testing.T, env *testenv.Env, page string) any {
 	t.Helper()
-	host, _ := website(t, env, "geo-audit22h", func(w http.ResponseWriter, r *http.Request) {
+	host, _ := env.Website(t, "geo-audit22h", func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/" {
 			http.NotFound(w, r)
 			return

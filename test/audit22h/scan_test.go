@@ -1,44 +1,12 @@
 package audit22h
 
 import (
-	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"sort"
-	"sync"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"rvcontent/test/testenv"
 )
-
-var hostSeq atomic.Int64
-
-// website serves handler over plain http under a fresh public-looking
-// host, points the service's requests for it there, and returns the host
-// and the paths requested so far.
-func website(t *testing.T, env *testenv.Env, name string, handler http.HandlerFunc) (string, func() []string) {
-	t.Helper()
-	host := fmt.Sprintf("%s-%d-%d.example.com", name, time.Now().UnixNano()%100000, hostSeq.Add(1))
-	var mu sync.Mutex
-	var paths []string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		paths = append(paths, r.URL.Path)
-		mu.Unlock()
-		handler(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	env.SetHost(t, host, srv.Listener.Addr().String())
-	return host, func() []string {
-		mu.Lock()
-		defer mu.Unlock()
-		out := append([]string(nil), paths...)
-		sort.Strings(out)
-		return out
-	}
-}
 
 // homeWithLinks is a home page linking to eight pages of the site.
 const homeWithLinks = `<!doctype html><html lang="en"><head><title>Rocket Kits</title>
@@ -53,7 +21,7 @@ const homeWithLinks = `<!doctype html><html lang="en"><head><title>Rocket Kits</
 // and the paths the crawler asked for.
 func crawl(t *testing.T, env *testenv.Env, name string, status int, robots string) (map[string]any, []string) {
 	t.Helper()
-	host, paths := website(t, env, name, func(w http.ResponseWriter, r *http.Request) {
+	host, paths := env.Website(t, name, func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/robots.txt" {
 			w.Header().Set("Content-Type", "text/plain")
 			w.WriteHeader(status)
@@ -64,7 +32,10 @@ func crawl(t *testing.T, env *testenv.Env, name string, status int, robots strin
 		_, _ = w.Write([]byte(homeWithLinks))
 	})
 	acct := env.NewAccount(t, "http://"+host+"/")
-	return acct.Client.WaitJob(t, acct.ScanJob), paths()
+	job := acct.Client.WaitJob(t, acct.ScanJob)
+	seen := paths()
+	sort.Strings(seen)
+	return job, seen
 }
 
 // TestRobotsRulesOfTheCrawler: README ("Sites and scans"): "The crawler

@@ -25,7 +25,7 @@ func TestScanDayLimitAndActivity(t *testing.T) {
 		noon = noon.Add(24 * time.Hour)
 	}
 	env.Advance(t, noon.Sub(now).Seconds())
-	host, _ := website(t, env, "scanlimit-audit22h", func(w http.ResponseWriter, r *http.Request) {
+	host, _ := env.Website(t, "scanlimit-audit22h", func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/robots.txt" {
 			http.NotFound(w, r)
 			return

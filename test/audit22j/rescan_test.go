@@ -3,9 +3,7 @@ package audit22j
 import (
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -23,27 +21,6 @@ var invoicingSite = map[string]string{
 <p>Recurring invoices, payment reminders and expense tracking.</p></body></html>`,
 }
 
-var hostSeq atomic.Int64
-
-// website serves pages as the website of a fresh public-looking host and
-// returns its URL.
-func website(t *testing.T, env *testenv.Env, pages map[string]string) string {
-	t.Helper()
-	host := fmt.Sprintf("ledgerly-22j-%d-%d.example.com", time.Now().UnixNano()%100000, hostSeq.Add(1))
-	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, ok := pages[r.URL.Path]
-		if !ok {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(w, body)
-	}))
-	t.Cleanup(srv.Close)
-	env.SetHost(t, host, srv.Listener.Addr().String())
-	return "https://" + host + "/"
-}
-
 // TestRescanLeavesAnArticleBeingWritten: spec 3 lets a scan rerun replace
 // only a "Scheduled or idea article" that is unwritten ("written articles
 // are never touched"). A scan article whose generation is in flight (status
@@ -51,7 +28,7 @@ func website(t *testing.T, env *testenv.Env, pages map[string]string) string {
 // leaves it, and the generation then finishes it.
 func TestRescanLeavesAnArticleBeingWritten(t *testing.T) {
 	env := testenv.StartQuiet(t)
-	acct := env.NewAccount(t, website(t, env, invoicingSite))
+	acct := env.NewAccount(t, env.Pages(t, "ledgerly-22j", invoicingSite))
 	c := acct.Client
 	if j := c.WaitJob(t, acct.ScanJob); j["status"] != "completed" {
 		t.Fatalf("scan job %v", j)

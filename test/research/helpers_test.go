@@ -7,12 +7,8 @@ package research
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/http"
-	"net/http/httptest"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"rvcontent/test/testenv"
 )
@@ -30,32 +26,11 @@ var ledgerly = map[string]string{
 <h1>Ledgerly vs FreshBooks</h1><p>Unlike Xero, Ledgerly is free for your first client.</p></body></html>`,
 }
 
-var hostSeq atomic.Int64
-
-// website serves pages as the website of a fresh public-looking host and
-// returns its URL.
-func website(t *testing.T, env *testenv.Env, pages map[string]string) string {
-	t.Helper()
-	host := fmt.Sprintf("ledgerly-%d-%d.example.com", time.Now().UnixNano()%100000, hostSeq.Add(1))
-	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, ok := pages[r.URL.Path]
-		if !ok {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(w, body)
-	}))
-	t.Cleanup(srv.Close)
-	env.SetHost(t, host, srv.Listener.Addr().String())
-	return "https://" + host + "/"
-}
-
 // scanned creates an account for the fixture website and waits for its
 // first scan.
 func scanned(t *testing.T, env *testenv.Env) *testenv.Account {
 	t.Helper()
-	a := env.NewAccount(t, website(t, env, ledgerly))
+	a := env.NewAccount(t, env.Pages(t, "ledgerly", ledgerly))
 	if j := a.Client.WaitJob(t, a.ScanJob); j["status"] != "completed" {
 		t.Fatalf("scan job %v", j)
 	}

@@ -3,6 +3,7 @@ package testenv
 import (
 	"net/http"
 	"testing"
+	"time"
 )
 
 // Email is a mail from the dev outbox.
@@ -28,6 +29,21 @@ func (e *Env) Advance(t testing.TB, seconds float64) string {
 	var out struct{ Now string }
 	e.Client().Do(t, "POST", "/_dev/clock", map[string]any{"advance_seconds": seconds}).Expect(t, http.StatusOK).Decode(t, &out)
 	return out.Now
+}
+
+// AdvancePast moves the service clock to extra past the RFC 3339
+// timestamp at (a deadline the service reported), and returns the new time.
+func (e *Env) AdvancePast(t testing.TB, at string, extra time.Duration) string {
+	t.Helper()
+	end, err := time.Parse(time.RFC3339Nano, at)
+	if err != nil {
+		t.Fatalf("timestamp %q: %v", at, err)
+	}
+	now, err := time.Parse(time.RFC3339Nano, e.Now(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e.Advance(t, (end.Sub(now) + extra).Seconds())
 }
 
 // Now returns the service clock.
