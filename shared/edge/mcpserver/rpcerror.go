@@ -68,7 +68,7 @@ func (e *rpcErrors) Write(b []byte) (int, error) {
 	if e.held {
 		return e.text.Write(b)
 	}
-	if bytes.Contains(b, []byte(`"code":0,`)) || bytes.Contains(b, []byte(`unmarshal`)) || bytes.Contains(b, []byte(missingParams)) {
+	if bytes.Contains(b, []byte(`"code":0,`)) || bytes.Contains(b, []byte(`unmarshal`)) || bytes.Contains(b, missingParamsJSON) {
 		if fixed, ok := invalidParams(b); ok {
 			if _, err := e.ResponseWriter.Write(fixed); err != nil {
 				return 0, err
@@ -80,8 +80,11 @@ func (e *rpcErrors) Write(b []byte) (int, error) {
 }
 
 // missingParams is how the transport says a method that takes
-// parameters was sent none (or null).
-const missingParams = `missing required \"params\"`
+// parameters was sent none (or null); missingParamsJSON is the same inside
+// a JSON string.
+const missingParams = `missing required "params"`
+
+var missingParamsJSON = []byte(strings.ReplaceAll(missingParams, `"`, `\"`))
 
 // missingParamsMessage is the invalid params error's message for a method
 // sent without the parameters it takes.
@@ -106,7 +109,7 @@ func invalidParams(b []byte) ([]byte, bool) {
 	}
 	message := "Invalid params: a parameter does not have the type the method takes."
 	switch {
-	case m.Error.Code == codeInvalidRequest && strings.Contains(m.Error.Message, `missing required "params"`):
+	case m.Error.Code == codeInvalidRequest && strings.Contains(m.Error.Message, missingParams):
 		message = missingParamsMessage
 	case m.Error.Code != 0 && !(m.Error.Code == codeInvalidParams && strings.Contains(m.Error.Message, "unmarshal")):
 		return nil, false
@@ -217,7 +220,7 @@ func (e *rpcErrors) finish() {
 			text = text[len(prefix):]
 		}
 	}
-	if strings.Contains(text, `missing required "params"`) {
+	if strings.Contains(text, missingParams) {
 		// A well-formed message of a method that takes parameters, sent
 		// without them: its parameters are not the method's.
 		rpcError(e.ResponseWriter, e.status, idOf(e.body), codeInvalidParams, missingParamsMessage)
