@@ -108,6 +108,7 @@ func TestOtherAccountsAreNotFound(t *testing.T) {
 	env := testenv.Shared(t)
 	o := newOwner(t, env, "")
 	other := newOwner(t, env, "")
+	other.Client.WaitJob(t, other.ScanJob) // its first scan's own activity entry is in before the count
 	theirs := activityCount(t, other)
 	csrf := o.open(t, "/dashboard").Field(t, "csrf")
 	for _, r := range dashboardRoutes() {
