@@ -37,3 +37,42 @@ func TestHeldCreditsReturnIntoTheirPeriod(t *testing.T) {
 		t.Fatalf("requester credits: %v", c)
 	}
 }
+
+// TestLostLinkRefundStaysInItsPeriod: a link goes live in the requester's
+// first billing period and is lost in the next. Defect: the lost link's
+// credit went back to the requester's current balance, on top of the new
+// period's grant, which showed 31 of 30. Rule (spec 4.7: credits settle
+// when a link is verified live, and a lost one's go back; README, Credits:
+// a refund goes back into the period the credit came from): the credit
+// was taken from the requester's first period at reservation, so it goes
+// back into that period only, which is over: the new period's grant of 30
+// stands, never more than the period's total.
+func TestLostLinkRefundStaysInItsPeriod(t *testing.T) {
+	x := newExchange(t)
+	e := x.from.env
+	article := x.hostArticle(t, "Grinders through the year")
+	run(t, e)
+	run(t, e)
+	advance(t, e, hour+60)
+	if p := one(t, x.from.placements(t, "direction=inbound")); p["status"] != "live" {
+		t.Fatalf("placement before the renewal: %v", p)
+	}
+	advance(t, e, 31*day) // the requester's period renews; the link stays live
+	if c := x.from.credits(t); c != [4]int{30, 0, 0, 1} {
+		t.Fatalf("requester credits in the new period: %v", c)
+	}
+	x.host.web.site(x.host.host).stripLinks(article, true)
+	for i := 0; i < 20 && one(t, x.from.placements(t, "direction=inbound"))["status"] == "live"; i++ {
+		advance(t, e, day)
+	}
+	if p := one(t, x.from.placements(t, "direction=inbound")); p["status"] != "lost" {
+		t.Fatalf("placement after the link went missing: %v", p)
+	}
+	c := x.from.api(t, "GET", "/sites/"+x.from.site+"/credits", nil).Expect(t, http.StatusOK).JSON(t)["credits"].(map[string]any)
+	if b := c["backlink_credits"].(map[string]any); num(t, b, "balance") != 30 || num(t, b, "allowance") != 30 {
+		t.Fatalf("requester backlink credits after the loss: %v, want the new period's 30 of 30", b)
+	}
+	if c := x.from.credits(t); c != [4]int{30, 0, 0, 0} {
+		t.Fatalf("requester credits after the loss: %v", c)
+	}
+}

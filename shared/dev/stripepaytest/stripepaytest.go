@@ -82,6 +82,22 @@ func stripeEvent(id, typ string, at time.Time, object map[string]any, previous m
 	}
 }
 
+// Invoice returns the body of a Stripe event eventID, sent at at, about an
+// invoice of the sample subscription billing the period [start, end):
+// invoice.paid when paid, else invoice.payment_failed. Sign it with
+// Request.
+func Invoice(eventID string, paid bool, start, end, at time.Time) []byte {
+	typ := "invoice.payment_failed"
+	if paid {
+		typ = "invoice.paid"
+	}
+	b, err := json.Marshal(stripeEvent(eventID, typ, at, invoiceObject("in_"+eventID, paid, start, end), nil))
+	if err != nil {
+		panic(err) // a map of plain values always marshals
+	}
+	return b
+}
+
 // Samples returns the samples in the order a subscription lives them:
 // trial checkout, cancellation scheduled, trial-end payment failed, the
 // retry paid, the subscription ended.

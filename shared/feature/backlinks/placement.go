@@ -68,8 +68,9 @@ type placementItem struct {
 	// LinkDomain is the requesting site's registrable domain: an article
 	// links each domain at most once.
 	LinkDomain string `dynamodbav:"link_domain"`
-	// PeriodStart is the requester's billing period the held credits came
-	// from: credits returned unused go back only into that period.
+	// PeriodStart identifies the requester's billing period the credits
+	// came from (credits.Spent.PeriodStart): credits returned, held or
+	// settled, go back only into that period.
 	PeriodStart string `dynamodbav:"period_start,omitempty"`
 	// Misses counts the link checks in a row that did not find the link.
 	Misses int `dynamodbav:"misses"`

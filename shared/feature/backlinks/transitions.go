@@ -133,27 +133,17 @@ func (s *Service) end(ctx context.Context, p placementItem, e ending) (placement
 
 // returnCredits adds to tx the credit moves of ending p as e says. Held
 // credits go back to the requester, into the billing period they came from
-// (nothing when that period is over). A live link's earned credits are taken
-// back from the host and returned to the requester, and the host's
-// reputation counts the link as lost or as removed by the host; except
-// when the requester's own account was deleted: the host did nothing
-// wrong and keeps what it earned, and only the live counts change.
+// (nothing when that period is over). A live link's earned credits are
+// taken back from the host and returned to the requester the same way, and
+// the host's reputation counts the link as lost or as removed by the host;
+// except when the requester's own account was deleted: the host did
+// nothing wrong and keeps what it earned, and only the live counts change.
 func (s *Service) returnCredits(ctx context.Context, tx *dynamo.Tx, p placementItem, e ending) error {
 	c := p.Credits
 	if p.Status != StatusLive {
 		addStats(tx, p.FromAccount, p.FromSite, delta{cEscrowed: -c, cInProgress: -1})
 		addStats(tx, p.HostAccount, p.HostSite, delta{cInProgress: -1})
-		if p.PeriodStart == "" { // reserved before placements recorded their period
-			s.Credits.DepositIn(tx, p.FromAccount, p.FromSite, creditKind, c)
-			return nil
-		}
-		// A refund goes back into the period the credits came from: none
-		// once the next period's grant replaced the balance.
-		_, err := s.Credits.RefundIn(ctx, tx, credits.Spent{
-			SpendRequest: credits.SpendRequest{AccountID: p.FromAccount, SiteID: p.FromSite, Kind: creditKind, N: c},
-			PeriodStart:  p.PeriodStart,
-		})
-		return err
+		return s.refundRequester(ctx, tx, p)
 	}
 	if e.reason == ReasonSiteDeleted && e.gone == p.FromSite {
 		addStats(tx, p.HostAccount, p.HostSite, delta{cLiveHosted: -1})
@@ -172,8 +162,29 @@ func (s *Service) returnCredits(ctx context.Context, tx *dynamo.Tx, p placementI
 	}
 	addStats(tx, p.HostAccount, p.HostSite, host)
 	addStats(tx, p.FromAccount, p.FromSite, delta{cLifetimeSpent: -c, cLiveInbound: -1})
-	s.Credits.DepositIn(tx, p.FromAccount, p.FromSite, creditKind, c)
+	if err := s.refundRequester(ctx, tx, p); err != nil {
+		return err
+	}
 	return s.countLive(ctx, tx, p, -1, nil)
+}
+
+// refundRequester adds to tx the return of p's credits to the requester.
+// They were taken from the requester's balance at reservation, and
+// settling a live link only passes them to the host, so whether held or
+// settled they go back into the billing period they came from, as any
+// refund does: nothing once that period is over (its balance was replaced
+// by the next grant), and never beyond what the period granted. The write
+// is named "credits" (see credits.Service.RefundIn).
+func (s *Service) refundRequester(ctx context.Context, tx *dynamo.Tx, p placementItem) error {
+	if p.PeriodStart == "" { // reserved before placements recorded their period
+		s.Credits.DepositIn(tx, p.FromAccount, p.FromSite, creditKind, p.Credits)
+		return nil
+	}
+	_, err := s.Credits.RefundIn(ctx, tx, credits.Spent{
+		SpendRequest: credits.SpendRequest{AccountID: p.FromAccount, SiteID: p.FromSite, Kind: creditKind, N: p.Credits},
+		PeriodStart:  p.PeriodStart,
+	})
+	return err
 }
 
 // errBodyUnchanged stops an article change that would change nothing.

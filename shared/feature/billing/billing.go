@@ -9,6 +9,7 @@
 package billing
 
 import (
+	"slices"
 	"time"
 
 	"rvcontent/shared/kernel/clock"
@@ -117,6 +118,10 @@ type record struct {
 	Version           int64          `dynamodbav:"version"`
 	GSI1PK            string         `dynamodbav:"gsi1pk,omitempty"`
 	GSI1SK            string         `dynamodbav:"gsi1sk,omitempty"`
+	// Granted holds the ends of the latest periods whose credits were
+	// granted, oldest first (see noteGrant): a period's report that comes
+	// after a later one's still records its credits.reset, and only once.
+	Granted []string `dynamodbav:"granted_periods,omitempty"`
 }
 
 // current reports whether the account has a subscription that has not
@@ -192,6 +197,40 @@ func (r *record) period() (start, end time.Time, ok bool) {
 	start, ok1 := parse(r.PeriodStart)
 	end, ok2 := parse(r.PeriodEnd)
 	return start, end, ok1 && ok2
+}
+
+// maxGranted bounds how many granted periods a record remembers: two
+// years of renewals, far more than a processor keeps retrying a report.
+const maxGranted = 24
+
+// noteGrant records that the credits of the period ending at end were
+// granted.
+func (r *record) noteGrant(end time.Time) {
+	at := clock.Format(end)
+	if slices.Contains(r.Granted, at) {
+		return
+	}
+	r.Granted = append(r.Granted, at)
+	if n := len(r.Granted); n > maxGranted {
+		r.Granted = slices.Clone(r.Granted[n-maxGranted:])
+	}
+}
+
+// stale reports whether sub is about a period that ended before the
+// recorded one began: its report was overtaken by a later period's
+// (Stripe delivers webhooks in any order), and it changes nothing of the
+// current state.
+func (r *record) stale(sub payments.Subscription) bool {
+	start, _, ok := r.period()
+	return ok && !sub.PeriodStart.IsZero() && !sub.PeriodEnd.After(start)
+}
+
+// missedGrant reports whether stale sub's period is a renewal whose
+// credits were never granted: its end is not among the granted periods,
+// and it starts where a granted period ended (a whole period following
+// one; a Studio site's prorated invoice starts within a period).
+func (r *record) missedGrant(sub payments.Subscription) bool {
+	return !slices.Contains(r.Granted, clock.Format(sub.PeriodEnd)) && slices.Contains(r.Granted, clock.Format(sub.PeriodStart))
 }
 
 // maxRolls bounds how many unreported periods periodAt rolls over.

@@ -171,6 +171,9 @@ func (s *Service) invoicePaid(ctx context.Context, r *record, tx *dynamo.Tx, now
 	if r.Status == StatusCanceled {
 		return nil
 	}
+	if r.stale(sub) {
+		return s.lateGrant(ctx, tx, r, sub)
+	}
 	first := !r.EverPaid
 	renewal := newerPeriod(sub, r)
 	if !first && !renewal && r.Status == StatusActive {
@@ -207,6 +210,12 @@ func (s *Service) invoicePaid(ctx context.Context, r *record, tx *dynamo.Tx, now
 func (s *Service) invoiceFailed(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time, sub payments.Subscription) error {
 	if r.Status == StatusCanceled {
 		return nil
+	}
+	if r.stale(sub) {
+		if !r.EverPaid {
+			return errNoChange
+		}
+		return s.lateGrant(ctx, tx, r, sub)
 	}
 	renewal := newerPeriod(sub, r)
 	r.setPeriod(sub)
@@ -308,10 +317,11 @@ func (s *Service) resetSites(ctx context.Context, tx *dynamo.Tx, r *record, list
 		return nil
 	}
 	for _, site := range list {
-		switch {
-		case site.Kind == sites.KindPrimary:
-			s.Credits.Reset(tx, r.AccountID, site.ID, primary, start, end)
-		case !onlyPrimary && site.Usable(start):
+		a, ok := allowance(site, primary, start)
+		if !ok || (onlyPrimary && site.Kind != sites.KindPrimary) {
+			continue
+		}
+		if site.Kind != sites.KindPrimary {
 			have, err := s.Credits.Get(ctx, r.AccountID, site.ID)
 			if err != nil {
 				return err
@@ -319,10 +329,48 @@ func (s *Service) resetSites(ctx context.Context, tx *dynamo.Tx, r *record, list
 			if have.PeriodStart != nil && *have.PeriodStart == clock.Format(start) {
 				continue
 			}
-			s.Credits.Reset(tx, r.AccountID, site.ID, credits.StudioAllowance, start, end)
+		}
+		s.Credits.Reset(tx, r.AccountID, site.ID, a, start, end)
+	}
+	r.noteGrant(end)
+	return nil
+}
+
+// lateGrant answers an invoice report about a period that ended before the
+// recorded one began (see stale): the state stays the current period's.
+// When that period is a renewal whose grant was never recorded (a later
+// renewal's report overtook it), its credits.reset is recorded now, once,
+// for every site it granted credits to, without touching the balances:
+// every period start that grants credits records exactly one
+// credits.reset (spec 6), whatever the order of the reports.
+func (s *Service) lateGrant(ctx context.Context, tx *dynamo.Tx, r *record, sub payments.Subscription) error {
+	if !r.missedGrant(sub) {
+		return errNoChange
+	}
+	list, err := s.Sites.All(ctx, r.AccountID)
+	if err != nil {
+		return err
+	}
+	for _, site := range list {
+		if a, ok := allowance(site, credits.PlanAllowance, sub.PeriodStart); ok {
+			s.Credits.ResetPast(tx, r.AccountID, site.ID, a, sub.PeriodStart, sub.PeriodEnd)
 		}
 	}
+	r.noteGrant(sub.PeriodEnd)
 	return nil
+}
+
+// allowance returns what site is granted for a period starting at start:
+// primary for the primary site, the Studio allowance for a Studio site
+// usable then; ok is false for a site granted nothing.
+func allowance(site sites.Site, primary credits.Allowance, start time.Time) (a credits.Allowance, ok bool) {
+	switch {
+	case site.Kind == sites.KindPrimary:
+		return primary, true
+	case site.Usable(start):
+		return credits.StudioAllowance, true
+	}
+	return credits.Allowance{}, false
 }
 
 // emit adds a billing.* event with the billing state (and extra data) and

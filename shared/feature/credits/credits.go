@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/kernel/ids"
 )
 
 // Kind is a kind of credit, as events and the credits endpoint name it.
@@ -98,7 +99,34 @@ type item struct {
 	AlwForumReplies    int    `dynamodbav:"alw_forum_replies"`
 	LowArticles        bool   `dynamodbav:"low_articles"`
 	LowForumReplies    bool   `dynamodbav:"low_forum_replies"`
+	// PeriodKey tells this grant's period from every other one (see
+	// periodKey); empty on balances granted before periods had keys.
+	PeriodKey string `dynamodbav:"period_key,omitempty"`
 }
+
+// periodKey identifies the period of the balances, as Spent.PeriodStart
+// carries it: two grants never share one, even when their periods start in
+// the same second (a trial activated at once), so credits refunded to a
+// period never land in a later one. A balance granted before periods had
+// keys is identified by its start.
+func (it item) periodKey() string {
+	if it.PeriodKey != "" {
+		return it.PeriodKey
+	}
+	return it.PeriodStart
+}
+
+// samePeriod is the condition that the stored balances are still those of
+// the period of it, whose key is the value ":period".
+func (it item) samePeriod() string {
+	if it.PeriodKey != "" {
+		return "period_key = :period"
+	}
+	return "period_start = :period AND attribute_not_exists(period_key)"
+}
+
+// newPeriodKey returns a key for a grant of the period starting at start.
+func newPeriodKey(start time.Time) string { return clock.Format(start) + "/" + ids.New() }
 
 func balanceAttr(k Kind) string { return "bal_" + string(k) }
 func lowAttr(k Kind) string     { return "low_" + string(k) }
@@ -142,7 +170,7 @@ func (it item) view() Credits {
 func newItem(pk, sk, accountID, siteID string, a Allowance, start, end time.Time) item {
 	return item{
 		PK: pk, SK: sk, AccountID: accountID, SiteID: siteID,
-		PeriodStart: clock.Format(start), PeriodEnd: clock.Format(end),
+		PeriodStart: clock.Format(start), PeriodEnd: clock.Format(end), PeriodKey: newPeriodKey(start),
 		BalArticles: a.Articles, BalBacklinkCredits: a.BacklinkCredits, BalForumReplies: a.ForumReplies,
 		AlwArticles: a.Articles, AlwBacklinkCredits: a.BacklinkCredits, AlwForumReplies: a.ForumReplies,
 	}

@@ -143,13 +143,15 @@ func TestConcurrentSpendsNeverOverspend(t *testing.T) {
 
 func TestLowFiresOncePerPeriodAndResetRearms(t *testing.T) {
 	r := newRig(t, credits.Allowance{Articles: 5, ForumReplies: 4})
-	for i := 0; i < 2; i++ { // 5 -> 3
-		if err := r.spend(credits.Articles); err != nil {
-			t.Fatal(err)
-		}
+	if err := r.spend(credits.Articles); err != nil { // 5 -> 4
+		t.Fatal(err)
+	}
+	spent, err := r.svc.Spend(context.Background(), credits.SpendRequest{AccountID: r.account, SiteID: r.site, Kind: credits.Articles, N: 1}, nil)
+	if err != nil { // 4 -> 3
+		t.Fatal(err)
 	}
 	// A refund back above the mark and a new fall to it do not warn again.
-	if err := r.svc.Refund(context.Background(), credits.Spent{SpendRequest: credits.SpendRequest{AccountID: r.account, SiteID: r.site, Kind: credits.Articles, N: 1}, PeriodStart: clock.Format(r.start)}); err != nil {
+	if err := r.svc.Refund(context.Background(), spent); err != nil {
 		t.Fatal(err)
 	}
 	if b := r.balance(t, credits.Articles); b != 4 {
@@ -203,6 +205,25 @@ func TestRefundAfterResetIsDropped(t *testing.T) {
 	}
 	if b := r.balance(t, credits.Articles); b != 2 {
 		t.Fatalf("balance = %d, want 2", b)
+	}
+}
+
+// Two grants whose periods start in the same second (a trial activated at
+// once) are different periods: a refund of the first one's credits made
+// after the second grant is dropped, and the balance never shows more than
+// the grant.
+func TestRefundAfterSameSecondGrantIsDropped(t *testing.T) {
+	r := newRig(t, credits.Allowance{Articles: 5})
+	spent, err := r.svc.Spend(context.Background(), credits.SpendRequest{AccountID: r.account, SiteID: r.site, Kind: credits.Articles, N: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.reset(t, credits.Allowance{Articles: 30}) // same start
+	if err := r.svc.Refund(context.Background(), spent); err != nil {
+		t.Fatal(err)
+	}
+	if b := r.balance(t, credits.Articles); b != 30 {
+		t.Fatalf("balance = %d, want the new grant's 30", b)
 	}
 }
 

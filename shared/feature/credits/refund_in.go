@@ -27,12 +27,12 @@ func (s *Service) RefundIn(ctx context.Context, tx *dynamo.Tx, spent Spent) (int
 	if err != nil {
 		return 0, apperr.Wrap("credits.RefundIn", err)
 	}
-	if it.PeriodStart != spent.PeriodStart || spent.N <= 0 {
+	if it.periodKey() != spent.PeriodStart || spent.N <= 0 {
 		return 0, nil
 	}
 	tx.Update("credits", it.PK, it.SK, &types.Update{
 		UpdateExpression:         aws.String("ADD #bal :n"),
-		ConditionExpression:      aws.String("period_start = :period"),
+		ConditionExpression:      aws.String(it.samePeriod()),
 		ExpressionAttributeNames: map[string]string{"#bal": balanceAttr(spent.Kind)},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":n":      num(spent.N),

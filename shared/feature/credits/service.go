@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/feature/eventlog"
@@ -42,8 +41,21 @@ func (s *Service) Get(ctx context.Context, accountID, siteID string) (Credits, e
 func (s *Service) Reset(tx *dynamo.Tx, accountID, siteID string, a Allowance, start, end time.Time) Credits {
 	it := newItem(dynamo.AccountPK(accountID), dynamo.CreditsSK(siteID), accountID, siteID, a, start, end)
 	tx.Put("credits:"+siteID, it, "", nil)
+	return s.emitReset(tx, it)
+}
+
+// ResetPast adds to tx the credits.reset of a grant of a for the period
+// [start, end) that is already over when it is learnt (its report came
+// after a later period's): the event records the grant as it was, and the
+// balances, the later period's, stay as they are.
+func (s *Service) ResetPast(tx *dynamo.Tx, accountID, siteID string, a Allowance, start, end time.Time) Credits {
+	return s.emitReset(tx, newItem(dynamo.AccountPK(accountID), dynamo.CreditsSK(siteID), accountID, siteID, a, start, end))
+}
+
+// emitReset adds credits.reset for the grant it to tx.
+func (s *Service) emitReset(tx *dynamo.Tx, it item) Credits {
 	c := it.view()
-	s.Events.Emit(tx, accountID, siteID, "credits.reset", map[string]any{"credits": c})
+	s.Events.Emit(tx, it.AccountID, it.SiteID, "credits.reset", map[string]any{"credits": c})
 	return c
 }
 
@@ -58,7 +70,9 @@ type SpendRequest struct {
 // Spent is a completed spend, as Refund takes it back.
 type Spent struct {
 	SpendRequest
-	// PeriodStart is the period the credits were taken from.
+	// PeriodStart identifies the period the credits were taken from: its
+	// key (see item.periodKey), which tells apart periods that start in
+	// the same second; callers store it and hand it back to refund.
 	PeriodStart string
 	// Remaining is the balance after the spend.
 	Remaining int
@@ -106,7 +120,7 @@ func (s *Service) Spend(ctx context.Context, req SpendRequest, effect func(tx *d
 		if old < req.N {
 			return Spent{}, errInsufficient(req.Kind)
 		}
-		spent := Spent{SpendRequest: req, PeriodStart: it.PeriodStart, Remaining: old - req.N}
+		spent := Spent{SpendRequest: req, PeriodStart: it.periodKey(), Remaining: old - req.N}
 		tx := &dynamo.Tx{}
 		s.spendWrite(tx, it, spent, old)
 		var result any
@@ -136,7 +150,7 @@ func (s *Service) spendWrite(tx *dynamo.Tx, it item, spent Spent, old int) {
 	values := map[string]types.AttributeValue{
 		":new":    num(spent.Remaining),
 		":old":    num(old),
-		":period": &types.AttributeValueMemberS{Value: it.PeriodStart},
+		":period": &types.AttributeValueMemberS{Value: it.periodKey()},
 	}
 	if warnsLow(k) && old > LowMark && spent.Remaining <= LowMark && !it.lowSent(k) {
 		set += ", #low = :true"
@@ -149,28 +163,26 @@ func (s *Service) spendWrite(tx *dynamo.Tx, it item, spent Spent, old int) {
 	}
 	tx.Update("credits", it.PK, it.SK, &types.Update{
 		UpdateExpression:          aws.String(set),
-		ConditionExpression:       aws.String("#bal = :old AND period_start = :period"),
+		ConditionExpression:       aws.String("#bal = :old AND " + it.samePeriod()),
 		ExpressionAttributeNames:  names,
 		ExpressionAttributeValues: values,
 	})
 }
 
-// Refund gives spent credits back, unless the period they came from is over
-// (the new period's grant already replaced the balance).
+// Refund gives spent credits back on its own, as RefundIn says: only into
+// the period they came from, nothing once it is over.
 func (s *Service) Refund(ctx context.Context, spent Spent) error {
-	_, err := s.Table.Update(ctx, dynamo.AccountPK(spent.AccountID), dynamo.CreditsSK(spent.SiteID), &dynamodb.UpdateItemInput{
-		UpdateExpression:         aws.String("ADD #bal :n"),
-		ConditionExpression:      aws.String("period_start = :period"),
-		ExpressionAttributeNames: map[string]string{"#bal": balanceAttr(spent.Kind)},
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":n":      num(spent.N),
-			":period": &types.AttributeValueMemberS{Value: spent.PeriodStart},
-		},
-	})
-	if errors.Is(err, dynamo.ErrConditionFailed) {
-		return nil
+	for attempt := 0; ; attempt++ {
+		tx := &dynamo.Tx{}
+		n, err := s.RefundIn(ctx, tx, spent)
+		if err != nil || n == 0 {
+			return err
+		}
+		err = s.Table.Commit(ctx, tx, nil)
+		if err == nil || !dynamo.LostRace(err, "credits") || attempt >= maxAttempts {
+			return apperr.Wrap("credits.Refund", err)
+		}
 	}
-	return apperr.Wrap("credits.Refund", err)
 }
 
 // pause waits a short random time before retrying, longer after each loss.
