@@ -238,6 +238,17 @@ func (c *Claim) completed(resp Response) (map[string]types.AttributeValue, error
 	return attributevalue.MarshalMap(r)
 }
 
+// Request identifies the request the claim runs: the same for a retry
+// that takes the claim over after a crash, and another one once the key
+// was released (a retry after a server error runs anew) or is used again
+// after its Window. Work that cannot join the response's
+// transaction (a call to another service) records it beside its result,
+// so a retry reads that result back instead of doing the work twice.
+func (c *Claim) Request() string {
+	sum := sha256.Sum256([]byte(c.pk + "\x00" + c.sk + "\x00" + strconv.FormatInt(c.held.ExpiresAt, 10)))
+	return hex.EncodeToString(sum[:16])
+}
+
 // Committed marks the record completed by a transaction.
 func (c *Claim) Committed() {
 	c.mu.Lock()

@@ -113,6 +113,38 @@ func TestLeaseTakeover(t *testing.T) {
 	}
 }
 
+// TestRequestSurvivesATakeover: the request a claim runs is the same for
+// the retry that takes it over after a crash (its pushes are read back, not
+// made twice), and another once the key was released.
+func TestRequestSurvivesATakeover(t *testing.T) {
+	s, clk := newStore(t)
+	scope := ids.New()
+	first, _, err := begin(t, s, scope, "k", "h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	clk.Add(idempotency.Lease + time.Second)
+	second, _, err := begin(t, s, scope, "k", "h")
+	if err != nil || second == nil {
+		t.Fatalf("Begin after the lease = %v, %v; want a takeover", second, err)
+	}
+	if first.Request() != second.Request() {
+		t.Fatal("the claim taken over runs another request")
+	}
+	other, _, err := begin(t, s, scope, "other key", "h")
+	if err != nil || other.Request() == second.Request() {
+		t.Fatalf("another key's claim = %v, %v; want another request", other, err)
+	}
+	if err := second.Release(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	clk.Add(time.Second)
+	again, _, err := begin(t, s, scope, "k", "h")
+	if err != nil || again == nil || again.Request() == second.Request() {
+		t.Fatalf("Begin after Release = %v, %v; want a new request", again, err)
+	}
+}
+
 func TestReleaseLetsRetryRun(t *testing.T) {
 	s, _ := newStore(t)
 	scope := ids.New()

@@ -22,8 +22,10 @@ var _ publish.Pusher = (*Service)(nil)
 // push_failed with the platform's reason; other errors: not_found,
 // integration_unavailable, conflict (not connected), then
 // subscription_required (no trial or plan, or the site not usable on it,
-// as for a sync).
-func (s *Service) Push(ctx context.Context, accountID, siteID, integrationID string, a articles.Article) (string, string, error) {
+// as for a sync). A push already made by the same request (a retry after
+// a crash, request not "") is not made again: its result and address are
+// answered again.
+func (s *Service) Push(ctx context.Context, accountID, siteID, integrationID, request string, a articles.Article) (string, string, error) {
 	if _, ok := s.Platforms[integrationID]; !ok {
 		return "", "", ErrUnknown
 	}
@@ -57,7 +59,11 @@ func (s *Service) Push(ctx context.Context, accountID, siteID, integrationID str
 		if prev, err = s.pushedOne(ctx, siteID, integrationID, r.ConnectionID, a.ID); err != nil {
 			return "", "", err
 		}
+		if request != "" && prev != nil && prev.Request == request {
+			return prev.Result, prev.URL, nil
+		}
 		result, rec, err = s.pushOne(ctx, r, conn, a, prev, true)
+		rec.Request, rec.Result = request, result
 	}
 	if err != nil {
 		msg := pushMessage(err)

@@ -41,6 +41,13 @@ type pushed struct {
 	// Hash is the content hash of the Post last pushed.
 	Hash     string `dynamodbav:"hash"`
 	PushedAt string `dynamodbav:"pushed_at"`
+	// Request identifies the publish request that pushed it (see
+	// idempotency.Claim.Request; "" for a sync or a request without an
+	// Idempotency-Key), and Result what that push was (ResultCreated or
+	// ResultUpdated): a retry of that request answers Result again rather
+	// than pushing twice.
+	Request string `dynamodbav:"request,omitempty"`
+	Result  string `dynamodbav:"result,omitempty"`
 }
 
 // postOf builds what a push of a sends under settings.

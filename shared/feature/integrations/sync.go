@@ -16,6 +16,7 @@ import (
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/egress"
 )
 
 // SyncKind is the job kind of a sync.
@@ -99,7 +100,9 @@ func (s *Service) Sync(ctx context.Context, siteID, platform string) (jobs.Job, 
 // the token, it stops and the job fails with code push_failed. Before each
 // push it checks that the connection is still the integration's: once the
 // owner disconnects (or connects again), it stops and counts the articles
-// left as skipped.
+// left as skipped. It pushes nothing that could end after the attempt's
+// lease (jobs.Run.Deadline): it returns jobs.ErrOutOfTime, and the
+// retried job goes on with the articles not pushed yet.
 func (s *Service) RunSync(ctx context.Context, run *jobs.Run) (any, error) {
 	var in syncInput
 	if err := json.Unmarshal(run.Input, &in); err != nil {
@@ -141,6 +144,13 @@ func (s *Service) RunSync(ctx context.Context, run *jobs.Run) (any, error) {
 			prev = &p
 		}
 		if prev == nil || prev.Hash != hashOf(postOf(a, r.Settings)) {
+			// A push may take the egress client's whole timeout: none
+			// starts that could end after the attempt's lease, when
+			// another attempt may start and push the same article. The
+			// job is retried and goes on from what was pushed.
+			if s.Clock.Now().Add(egress.DefaultTimeout).After(run.Deadline()) {
+				return nil, jobs.ErrOutOfTime
+			}
 			// The owner may have disconnected (or connected again)
 			// since the sync started: then nothing more is sent with
 			// the connection's token, and the rest is skipped.

@@ -34,6 +34,11 @@ const DueKind = "job"
 // MaxAttempts is how many times the worker tries a job before it fails.
 const MaxAttempts = 3
 
+// DefaultLease is how long one attempt at a job may run (the jobs worker
+// function's timeout, workqueues.Jobs' ConsumerTimeout) when the Worker
+// sets no Lease: past it the sweep starts another attempt.
+const DefaultLease = 5 * time.Minute
+
 // Error says why a job failed.
 type Error struct {
 	Code    string `json:"code" dynamodbav:"code"`

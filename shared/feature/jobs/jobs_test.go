@@ -277,3 +277,26 @@ func TestProcessMissingJobIsDone(t *testing.T) {
 		t.Fatalf("Process of a missing job = %v, want nil (nothing to retry)", err)
 	}
 }
+
+// TestAttemptDeadlineIsItsLease: a runner is told when its attempt's lease
+// ends (the sweep may start another attempt then), and ErrOutOfTime puts
+// the job back in the queue for a retry rather than failing it.
+func TestAttemptDeadlineIsItsLease(t *testing.T) {
+	var deadline time.Time
+	r := newRig(t, map[string]jobs.Runner{"slow": jobs.RunnerFunc(func(_ context.Context, run *jobs.Run) (any, error) {
+		deadline = run.Deadline()
+		return nil, jobs.ErrOutOfTime
+	})})
+	acct := ids.New()
+	j := r.add(t, acct, "slow")
+	start := r.clock.Now()
+	if err := r.worker.Process(context.Background(), acct, j.ID); err != nil {
+		t.Fatal(err)
+	}
+	if !deadline.Equal(start.Add(r.worker.Lease)) {
+		t.Fatalf("deadline %v, want the lease's end %v", deadline, start.Add(r.worker.Lease))
+	}
+	if got := r.get(t, acct, j.ID); got.Status != jobs.Queued || got.Attempts != 1 {
+		t.Fatalf("job after running out of time %+v, want queued for a retry", got)
+	}
+}

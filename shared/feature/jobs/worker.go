@@ -28,7 +28,19 @@ type Run struct {
 
 	attempt  int
 	finished bool
+	deadline time.Time
 }
+
+// Deadline is when this attempt's lease ends (service clock): from then on
+// the sweep may start another attempt, so a runner that works in steps
+// starts none that could end after it and returns ErrOutOfTime instead; the
+// job is retried and goes on from what the steps done recorded.
+func (r *Run) Deadline() time.Time { return r.deadline }
+
+// ErrOutOfTime is what a runner returns when its attempt reached its
+// Deadline before the work was done: the worker retries the job (up to
+// MaxAttempts).
+var ErrOutOfTime = errors.New("jobs: the attempt ran out of time")
 
 // CompleteIn adds the job's completion with result to tx, so a runner that
 // commits its effects in a transaction ends the job in the same one.
@@ -70,7 +82,8 @@ type Worker struct {
 	Clock    clock.Clock
 	Enqueuer *Enqueuer
 	Runners  map[string]Runner
-	// Lease is how long an attempt may run before the sweep may retry it.
+	// Lease is how long an attempt may run before the sweep may retry it
+	// (DefaultLease when zero).
 	Lease time.Duration
 }
 
@@ -111,7 +124,7 @@ func (w *Worker) Process(ctx context.Context, accountID, jobID string) error {
 	if err != nil || !ok {
 		return err
 	}
-	run := &Run{Job: it.Job, AccountID: accountID, Input: it.Input, attempt: attempt}
+	run := &Run{Job: it.Job, AccountID: accountID, Input: it.Input, attempt: attempt, deadline: now.Add(w.lease())}
 	run.Job.Status, run.Job.Attempts = Running, attempt
 	runner, known := w.Runners[it.Kind]
 	if !known {
@@ -152,10 +165,7 @@ func safeRun(ctx context.Context, r Runner, run *Run) (result any, err error) {
 // claim marks the job running for this attempt, unless another attempt holds
 // an unexpired lease.
 func (w *Worker) claim(ctx context.Context, it item, now time.Time) (int, bool, error) {
-	lease := w.Lease
-	if lease == 0 {
-		lease = 5 * time.Minute
-	}
+	lease := w.lease()
 	attempt := it.Attempts + 1
 	_, err := w.Table.Update(ctx, it.PK, it.SK, &dynamodb.UpdateItemInput{
 		UpdateExpression: aws.String("SET #status = :running, attempts = :attempt, started_at = if_not_exists(started_at, :now), " +
@@ -178,6 +188,14 @@ func (w *Worker) claim(ctx context.Context, it item, now time.Time) (int, bool, 
 		return 0, false, nil // another attempt runs it
 	}
 	return attempt, err == nil, err
+}
+
+// lease is how long an attempt may run: Lease, or DefaultLease.
+func (w *Worker) lease() time.Duration {
+	if w.Lease == 0 {
+		return DefaultLease
+	}
+	return w.Lease
 }
 
 func finishUpdate(now time.Time, attempt int, status string, result any, jobErr *Error) (*types.Update, error) {

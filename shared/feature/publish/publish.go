@@ -40,8 +40,10 @@ type Pusher interface {
 	// there ("" when the platform gives none). Errors carry a code (for
 	// example conflict when the integration is not connected, or
 	// integration_unavailable) and a sentence for the caller; they are
-	// reported as article.publish_failed.
-	Push(ctx context.Context, accountID, siteID, integrationID string, a articles.Article) (result, url string, err error)
+	// reported as article.publish_failed. request identifies the publish
+	// request across its retries ("" when it has no Idempotency-Key): a
+	// push that request already made is answered again, not made twice.
+	Push(ctx context.Context, accountID, siteID, integrationID, request string, a articles.Article) (result, url string, err error)
 }
 
 // Service publishes articles.

@@ -8,6 +8,7 @@ import (
 
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/idempotency"
 	"rvcontent/shared/feature/liveurls"
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"
@@ -93,24 +94,39 @@ func (s *Service) Publish(ctx context.Context, p auth.Principal, siteID, id stri
 		u := r.URL
 		out.Outcomes = append(out.Outcomes, Outcome{Destination: DestinationURL, Result: ResultRecorded, URL: &u})
 	}
+	out.Article = a
+	if len(r.Destinations) == 0 {
+		return out, nil
+	}
 	// The destinations are pushed at once: each platform call may take
 	// the egress client's whole timeout, and one after another they could
 	// outlast the endpoint's own (29 seconds behind API Gateway's 30).
+	request := ""
+	if c := idempotency.FromContext(ctx); c != nil {
+		request = c.Request()
+	}
 	pushes := make([]Outcome, len(r.Destinations))
 	calls := make([]func(context.Context) error, len(r.Destinations))
 	for i, d := range r.Destinations {
-		calls[i] = func(ctx context.Context) (err error) {
-			pushes[i], err = s.push(ctx, pusher, p, a, d)
-			return err
+		calls[i] = func(ctx context.Context) error {
+			pushes[i] = push(ctx, pusher, p, a, d, request)
+			return nil
 		}
 	}
-	if len(calls) > 0 {
-		if err := par.Do(ctx, calls...); err != nil {
-			return Result{}, err
-		}
+	if err := par.Do(ctx, calls...); err != nil {
+		return Result{}, err
 	}
 	out.Outcomes = append(out.Outcomes, pushes...)
-	out.Article = a
+	// What the pushes record is one transaction with the answer (stored
+	// there for an Idempotency-Key): a retry after a crash past it replays
+	// the answer, and one before it finds each push made (see Pusher).
+	tx := &dynamo.Tx{}
+	for _, o := range pushes {
+		s.notePush(tx, p, a, o)
+	}
+	if err := s.Table.Commit(ctx, tx, out); err != nil {
+		return Result{}, apperr.Wrap("publish.Publish", err)
+	}
 	return out, nil
 }
 

@@ -69,7 +69,8 @@ var errSuperseded = apperr.New(apperr.Conflict, "A newer scan of this site repla
 // failure with its event, activity entry and the job's end in one
 // transaction. A site problem (down, error status, not HTML, too large,
 // refused address) fails the scan and the job with a message that says
-// which; other errors are retried by the worker.
+// which; other errors are retried by the worker. When website_url changes
+// while the website is read, the scan reads the new website instead.
 func (r *Runner) Run(ctx context.Context, run *jobs.Run) (any, error) {
 	accountID, siteID := run.AccountID, aws.ToString(run.Job.SiteID)
 	it, err := r.Sites.GetItem(ctx, accountID, siteID)
@@ -81,9 +82,28 @@ func (r *Runner) Run(ctx context.Context, run *jobs.Run) (any, error) {
 	if err := r.begin(ctx, accountID, sc); err != nil {
 		return nil, err
 	}
-	brand, analysis, failure, err := r.read(ctx, run, it.Site)
-	if err != nil {
-		return nil, err
+	// A website_url changed while the scan read the website (a PATCH
+	// starts no scan) sends this scan back to the brand stage with the
+	// new website, so it never records or plans from what the old one
+	// said.
+	var brand sites.Brand
+	var analysis scans.Analysis
+	var failure *crawl.Failure
+	for reads := 1; ; reads++ {
+		if brand, analysis, failure, err = r.read(ctx, run, it.Site); err != nil {
+			return nil, err
+		}
+		now, err := r.Sites.GetItem(ctx, accountID, siteID)
+		if err != nil {
+			return nil, err
+		}
+		if aws.ToString(now.Site.WebsiteURL) == aws.ToString(it.Site.WebsiteURL) || reads == maxReads {
+			break
+		}
+		it = now
+		if err := r.stage(ctx, run, siteID, scans.StageBrand); err != nil {
+			return nil, err
+		}
 	}
 	sc.Brand, sc.Analysis = brand, analysis
 	if failure != nil {
@@ -97,6 +117,10 @@ func (r *Runner) Run(ctx context.Context, run *jobs.Run) (any, error) {
 	}
 	return nil, r.finish(ctx, run, sc)
 }
+
+// maxReads bounds how many times one scan reads a website whose address
+// keeps changing; the last read is recorded.
+const maxReads = 3
 
 var _ jobs.GiveUpper = (*Runner)(nil)
 
