@@ -8,7 +8,7 @@ import (
 )
 
 func (s *Activity) listActivity(w http.ResponseWriter, r *http.Request) {
-	page, since, err := readFeedQuery(r)
+	page, since, err := readFeedQuery(r, "actor_id", "site_id", "since")
 	if err != nil {
 		api.Error(w, r, err)
 		return
@@ -19,5 +19,5 @@ func (s *Activity) listActivity(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	api.JSON(w, http.StatusOK, api.List("activity", entries, next))
+	api.WriteList(w, r, page, "activity", entries, next)
 }

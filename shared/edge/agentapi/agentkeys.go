@@ -20,7 +20,7 @@ func (s *Accounts) listAgentKeys(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	api.JSON(w, http.StatusOK, api.List("agent_keys", keys, next))
+	api.WriteList(w, r, page, "agent_keys", keys, next)
 }
 
 func (s *Accounts) createAgentKey(w http.ResponseWriter, r *http.Request) {

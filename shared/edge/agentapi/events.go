@@ -8,6 +8,10 @@ import (
 )
 
 func (s *Events) listEvents(w http.ResponseWriter, r *http.Request) {
+	// The feed's cursor is a position in the account's whole feed (it
+	// moves past every event read, matching the filters or not), so the
+	// filters do not make another list; since only starts the first call
+	// (spec 4.10).
 	page, since, err := readFeedQuery(r)
 	if err != nil {
 		api.Error(w, r, err)
@@ -15,6 +19,9 @@ func (s *Events) listEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	q := eventlog.Query{Since: since, Cursor: page.Cursor, Types: QueryList(r, "types"), SiteID: r.URL.Query().Get("site_id"), Limit: page.Limit}
 	res, err := s.Events.List(r.Context(), Caller(r).AccountID, q)
+	if err == nil {
+		res.NextCursor, err = page.Next(res.NextCursor)
+	}
 	if err != nil {
 		api.Error(w, r, err)
 		return

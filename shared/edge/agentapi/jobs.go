@@ -25,7 +25,7 @@ func (s *Jobs) getJob(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Jobs) listJobs(w http.ResponseWriter, r *http.Request) {
-	page, err := api.ReadPage(r)
+	page, err := api.ReadPage(r, "site_id", "kind", "status")
 	if err != nil {
 		api.Error(w, r, err)
 		return
@@ -37,5 +37,5 @@ func (s *Jobs) listJobs(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	api.JSON(w, http.StatusOK, api.List("jobs", list, next))
+	api.WriteList(w, r, page, "jobs", list, next)
 }

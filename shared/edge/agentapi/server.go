@@ -117,10 +117,11 @@ func queryTime(r *http.Request, name string, problems *[]apperr.Problem) (t time
 }
 
 // readFeedQuery reads what the account's feeds (GET /activity and GET
-// /events) take besides their filters: the page and the optional "since"
-// timestamp (zero when absent).
-func readFeedQuery(r *http.Request) (api.Page, time.Time, error) {
-	page, err := api.ReadPage(r)
+// /events) take besides their filters: the page of the list filters
+// choose (see api.ReadPage) and the optional "since" timestamp (zero when
+// absent).
+func readFeedQuery(r *http.Request, filters ...string) (api.Page, time.Time, error) {
+	page, err := api.ReadPage(r, filters...)
 	if err != nil {
 		return api.Page{}, time.Time{}, err
 	}

@@ -17,7 +17,7 @@ func (s *Sites) listSites(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	api.JSON(w, http.StatusOK, api.List("sites", list, next))
+	api.WriteList(w, r, page, "sites", list, next)
 }
 
 func (s *Sites) getSite(w http.ResponseWriter, r *http.Request) {

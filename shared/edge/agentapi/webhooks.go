@@ -38,7 +38,7 @@ func (h *Webhooks) list(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	api.JSON(w, http.StatusOK, api.List("webhooks", eps, next))
+	api.WriteList(w, r, page, "webhooks", eps, next)
 }
 
 func (h *Webhooks) create(w http.ResponseWriter, r *http.Request) {
@@ -103,5 +103,5 @@ func (h *Webhooks) attempts(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	api.JSON(w, http.StatusOK, api.List("deliveries", list, next))
+	api.WriteList(w, r, page, "deliveries", list, next)
 }

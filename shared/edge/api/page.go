@@ -1,17 +1,30 @@
 package api
 
 import (
+	"encoding/json"
+	"errors"
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
 
+	"rvcontent/shared/edge/gateway"
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/secret"
 	"rvcontent/shared/platform/dynamo"
 )
 
-// Page is a list request's page size and cursor (spec 4.1).
+// Page is a list request's page size and cursor (spec 4.1), and the list
+// it reads.
 type Page struct {
-	Limit  int
+	Limit int
+	// Cursor is where the page starts, as the list's feature made it when
+	// it ended the page before ("" for the first page): the cursor the
+	// caller sent, opened (see ReadPage).
 	Cursor string
+	list   string         // which list: see listOf
+	keys   *secret.Source // the master key the cursors' key derives from
 }
 
 // DefaultLimit and MaxLimit bound list pages (spec 8).
@@ -20,17 +33,96 @@ const (
 	MaxLimit     = 100
 )
 
+// cursorPurpose names the key list cursors are signed with among the
+// master key's derivations.
+const cursorPurpose = "list-cursor-v1"
+
 // ReadPage reads limit (1 to 100, default 50) and cursor from the query.
-func ReadPage(r *http.Request) (Page, error) {
-	p := Page{Limit: DefaultLimit, Cursor: r.URL.Query().Get("cursor")}
-	if s := r.URL.Query().Get("limit"); s != "" {
+// filters name the query parameters that choose what the list holds
+// (besides its path); the cursor must be one this very list issued (see
+// Page.Next): the caller's, at this method and path, with these filters.
+// Any other (another list's, another account's, or made up) answers
+// validation_failed on cursor.
+func ReadPage(r *http.Request, filters ...string) (Page, error) {
+	q := r.URL.Query()
+	p := Page{Limit: DefaultLimit, list: listOf(r, filters), keys: gateway.Keys(r.Context())}
+	if s := q.Get("limit"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 || n > MaxLimit {
 			return p, apperr.Invalid(apperr.Problem{Field: "limit", Problem: "must be an integer from 1 to 100"})
 		}
 		p.Limit = n
 	}
+	if s := q.Get("cursor"); s != "" {
+		key, err := p.key()
+		if err != nil {
+			return p, err
+		}
+		if p.Cursor, err = dynamo.OpenCursor(key, p.list, s); err != nil {
+			return p, apperr.BadCursor()
+		}
+	}
 	return p, nil
+}
+
+// Next returns the next_cursor to answer for next, the position after
+// this page as the list's feature made it ("" at the end): signed for
+// this list, so that ReadPage takes it back only here.
+func (p Page) Next(next string) (string, error) {
+	if next == "" {
+		return "", nil
+	}
+	key, err := p.key()
+	if err != nil {
+		return "", err
+	}
+	signed, err := dynamo.SignCursor(key, p.list, next)
+	return signed, apperr.Wrap("api.Page.Next", err)
+}
+
+// key returns the key list cursors are signed with, derived from the
+// master key of the function (waiting for it while it is being read).
+func (p Page) key() ([]byte, error) {
+	if p.keys == nil {
+		return nil, apperr.Wrap("api.Page", errors.New("no master key to sign list cursors with: the handler runs outside gateway.Handler"))
+	}
+	key, err := p.keys.Derive(cursorPurpose)
+	return key, apperr.Wrap("api.Page", err)
+}
+
+// listOf says which list r reads: the caller's account, the method and
+// path (the endpoint, with the site, article or webhook endpoint in it),
+// and the value of each of filters. A filter's value is read as a
+// comma-separated set, as QueryList-style filters are, so their order,
+// spaces and repeats do not make another list.
+func listOf(r *http.Request, filters []string) string {
+	caller, _ := auth.From(r.Context())
+	parts := []string{caller.AccountID, r.Method + " " + r.URL.Path}
+	q := r.URL.Query()
+	for _, name := range filters {
+		var set []string
+		for _, v := range strings.Split(q.Get(name), ",") {
+			if v = strings.TrimSpace(v); v != "" {
+				set = append(set, v)
+			}
+		}
+		slices.Sort(set)
+		parts = append(parts, name+"="+strings.Join(slices.Compact(set), ","))
+	}
+	b, _ := json.Marshal(parts)
+	return string(b)
+}
+
+// WriteList answers a list's page: items under their plural name and
+// next, the position after them as the list's feature made it ("" at the
+// end), signed for the list (Page.Next).
+func WriteList(w http.ResponseWriter, r *http.Request, p Page, name string, items any, next string) {
+	next, err := p.Next(next)
+	if err != nil {
+		Error(w, r, err)
+		return
+	}
+	JSON(w, http.StatusOK, List(name, items, next))
 }
 
 // List is a page of a list answer: the items under their plural name and

@@ -175,7 +175,7 @@ func objectOf(fields []Field) *Schema {
 func page() []Field {
 	return []Field{
 		integer("limit", "Page size, 1 to 100.", 1, float64(maxLimit)).withDefault(defaultLimit),
-		text("cursor", "The next_cursor of the previous page; omit for the first page.", 0, 0),
+		text("cursor", "The next_cursor of the previous page of the same list (same path and filters; limit may change); omit for the first page. A cursor another list issued answers 422.", 0, 0),
 	}
 }
 

@@ -8,25 +8,43 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/awslabs/aws-lambda-go-api-proxy/core"
 	"github.com/awslabs/aws-lambda-go-api-proxy/httpadapter"
+
+	"rvcontent/shared/kernel/secret"
 )
 
 // Handler adapts h to API Gateway HTTP API events (payload 2.0) with
 // aws-lambda-go-api-proxy's httpadapter: headers, cookies, base64 bodies,
 // the query and GO_API_HOST as API Gateway and the library define them.
 // An event's authorizer context reaches h only when seal signed its
-// principal for the request (see Seal); with a nil seal, never. A large
-// answer goes gzipped to a caller that accepts it, and one Lambda could
-// not return becomes a 500 that says so (see fit).
+// principal for the request (see Seal); with a nil seal, never. The
+// master key seal derives from is in every request's context (Keys), for
+// what handlers sign themselves. A large answer goes gzipped to a caller
+// that accepts it, and one Lambda could not return becomes a 500 that
+// says so (see fit).
 func Handler(h http.Handler, seal *Seal) LambdaHandler {
 	proxy := httpadapter.NewV2(h).ProxyWithContext
 	return func(ctx context.Context, ev events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
 		seal.check(&ev)
+		if seal != nil {
+			ctx = context.WithValue(ctx, keysKey{}, seal.keys)
+		}
 		resp, err := proxy(ctx, ev)
 		if err != nil {
 			return resp, err
 		}
 		return fit(&ev, resp), nil
 	}
+}
+
+// keysKey holds the master key in a request's context (see Keys).
+type keysKey struct{}
+
+// Keys returns the master key of the function serving the request whose
+// context ctx is, as Handler put it there (the one its seal derives
+// from), or nil outside Handler.
+func Keys(ctx context.Context) *secret.Source {
+	k, _ := ctx.Value(keysKey{}).(*secret.Source)
+	return k
 }
 
 // RequestContext returns the API Gateway request context of the request

@@ -1,9 +1,9 @@
 // Package secret holds the service's master key, SECRET_KEY, from which
 // every key the service signs or encrypts with is derived (webhook signing
-// secrets, OAuth access tokens, CSRF tokens, checkout links, integration
-// tokens). A deployed function reads it from Secrets Manager in the
-// background while it starts (Fetch), and only the requests that use a
-// derived key wait for it: a request that checks an agent key never does.
+// secrets, OAuth access tokens, CSRF tokens, checkout links, list cursors,
+// integration tokens). A deployed function reads it from Secrets Manager
+// in the background while it starts (Fetch), and only the requests that
+// use a derived key wait for it: checking an agent key never does.
 // The dev stack and tests know it at once (Static).
 package secret
 

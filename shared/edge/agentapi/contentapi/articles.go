@@ -35,7 +35,7 @@ func (h *Articles) Handlers() map[string]http.HandlerFunc {
 func articleView(a articles.Article) any { return map[string]any{"article": a} }
 
 func (h *Articles) list(w http.ResponseWriter, r *http.Request) {
-	page, err := api.ReadPage(r)
+	page, err := api.ReadPage(r, "status", "keyword")
 	if err != nil {
 		api.Error(w, r, err)
 		return
@@ -46,7 +46,7 @@ func (h *Articles) list(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	api.JSON(w, http.StatusOK, api.List("articles", list, next))
+	api.WriteList(w, r, page, "articles", list, next)
 }
 
 func (h *Articles) create(w http.ResponseWriter, r *http.Request) {

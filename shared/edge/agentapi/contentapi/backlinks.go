@@ -101,7 +101,7 @@ func (h *Backlinks) listTargets(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	api.JSON(w, http.StatusOK, api.List("targets", list, next))
+	api.WriteList(w, r, page, "targets", list, next)
 }
 
 func (h *Backlinks) createTarget(w http.ResponseWriter, r *http.Request) {
@@ -147,7 +147,7 @@ func (h *Backlinks) deleteTarget(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Backlinks) listPlacements(w http.ResponseWriter, r *http.Request) {
-	page, err := api.ReadPage(r)
+	page, err := api.ReadPage(r, "direction", "status")
 	if err != nil {
 		api.Error(w, r, err)
 		return
@@ -158,7 +158,7 @@ func (h *Backlinks) listPlacements(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	api.JSON(w, http.StatusOK, api.List("placements", list, next))
+	api.WriteList(w, r, page, "placements", list, next)
 }
 
 func (h *Backlinks) cancelPlacement(w http.ResponseWriter, r *http.Request) {

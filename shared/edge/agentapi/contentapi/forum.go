@@ -73,12 +73,15 @@ func (h *Forum) sweep(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Forum) listThreads(w http.ResponseWriter, r *http.Request) {
-	page, err := api.ReadPage(r)
+	page, err := api.ReadPage(r, "status")
 	if err != nil {
 		api.Error(w, r, err)
 		return
 	}
 	list, next, err := h.Forum.ListThreads(r.Context(), r.PathValue("site_id"), agentapi.QueryList(r, "status"), page.Limit, page.Cursor)
+	if err == nil {
+		next, err = page.Next(next)
+	}
 	forumRespond(w, r, api.List("threads", list, next), err)
 }
 
@@ -131,12 +134,15 @@ func (h *Forum) editDraft(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Forum) listReplies(w http.ResponseWriter, r *http.Request) {
-	page, err := api.ReadPage(r)
+	page, err := api.ReadPage(r, "status")
 	if err != nil {
 		api.Error(w, r, err)
 		return
 	}
 	list, next, err := h.Forum.ListReplies(r.Context(), r.PathValue("site_id"), agentapi.QueryList(r, "status"), page.Limit, page.Cursor)
+	if err == nil {
+		next, err = page.Next(next)
+	}
 	forumRespond(w, r, api.List("replies", list, next), err)
 }
 

@@ -65,7 +65,7 @@ func writeSlice[T any](w http.ResponseWriter, r *http.Request, name string, item
 		api.Error(w, r, err)
 		return
 	}
-	api.JSON(w, http.StatusOK, api.List(name, out, next))
+	api.WriteList(w, r, page, name, out, next)
 }
 
 func (h *Integrations) get(w http.ResponseWriter, r *http.Request) {

@@ -24,7 +24,7 @@ func (h *Keywords) Handlers() map[string]http.HandlerFunc {
 }
 
 func (h *Keywords) list(w http.ResponseWriter, r *http.Request) {
-	page, err := api.ReadPage(r)
+	page, err := api.ReadPage(r, "source")
 	if err != nil {
 		api.Error(w, r, err)
 		return
@@ -39,7 +39,7 @@ func (h *Keywords) list(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	api.JSON(w, http.StatusOK, api.List("keywords", list, next))
+	api.WriteList(w, r, page, "keywords", list, next)
 }
 
 func (h *Keywords) create(w http.ResponseWriter, r *http.Request) {

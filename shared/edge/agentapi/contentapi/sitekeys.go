@@ -34,7 +34,7 @@ func (h *SiteKeys) list(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	api.JSON(w, http.StatusOK, api.List("site_keys", list, next))
+	api.WriteList(w, r, page, "site_keys", list, next)
 }
 
 func (h *SiteKeys) create(w http.ResponseWriter, r *http.Request) {
