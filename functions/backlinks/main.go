@@ -5,10 +5,10 @@ package main
 import (
 	"rvcontent/functions/internal/lambdarun"
 	"rvcontent/shared/compose"
-	"rvcontent/shared/compose/contentfns"
+	"rvcontent/shared/compose/backlinksfn"
 )
 
 func main() {
 	env := lambdarun.Load()
-	env.HTTP(contentfns.BacklinksHTTP(compose.New(env.Deps())))
+	env.HTTP(backlinksfn.BacklinksHTTP(compose.New(env.Deps())))
 }

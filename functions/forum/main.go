@@ -5,7 +5,7 @@ package main
 import (
 	"rvcontent/functions/internal/lambdarun"
 	"rvcontent/shared/compose"
-	"rvcontent/shared/compose/contentfns"
+	"rvcontent/shared/compose/contentbase"
 	"rvcontent/shared/platform/model/bedrock"
 )
 
@@ -13,5 +13,5 @@ func main() {
 	env := lambdarun.Load()
 	d := env.Deps()
 	d.Model = bedrock.Configured(env.AWS, env.Config.Model, env.Config.BedrockModelID)
-	env.HTTP(contentfns.ForumHTTP(compose.New(d)))
+	env.HTTP(contentbase.ForumHTTP(compose.New(d)))
 }

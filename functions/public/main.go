@@ -4,10 +4,10 @@ package main
 import (
 	"rvcontent/functions/internal/lambdarun"
 	"rvcontent/shared/compose"
-	"rvcontent/shared/compose/contentfns"
+	"rvcontent/shared/compose/contentbase"
 )
 
 func main() {
 	env := lambdarun.Load()
-	env.HTTP(contentfns.PublicHTTP(compose.New(env.Deps())))
+	env.HTTP(contentbase.PublicHTTP(compose.New(env.Deps())))
 }

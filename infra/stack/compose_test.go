@@ -11,6 +11,8 @@ import (
 
 	"rvcontent/infra/stack"
 	"rvcontent/shared/compose"
+	"rvcontent/shared/compose/backlinksfn"
+	"rvcontent/shared/compose/contentbase"
 	"rvcontent/shared/compose/contentfns"
 	"rvcontent/shared/compose/jobsfn"
 	"rvcontent/shared/compose/mcpfn"
@@ -26,11 +28,11 @@ var composers = map[string]func(*compose.Graph){
 	"accounts":             func(g *compose.Graph) { compose.AccountsHTTP(g) },
 	"sites":                func(g *compose.Graph) { compose.SitesHTTP(g) },
 	"content":              func(g *compose.Graph) { contentfns.ContentHTTP(g) },
-	"backlinks":            func(g *compose.Graph) { contentfns.BacklinksHTTP(g) },
-	"forum":                func(g *compose.Graph) { contentfns.ForumHTTP(g) },
+	"backlinks":            func(g *compose.Graph) { backlinksfn.BacklinksHTTP(g) },
+	"forum":                func(g *compose.Graph) { contentbase.ForumHTTP(g) },
 	"billing":              func(g *compose.Graph) { compose.BillingHTTP(g) },
 	"events":               func(g *compose.Graph) { compose.EventsHTTP(g) },
-	"public":               func(g *compose.Graph) { contentfns.PublicHTTP(g) },
+	"public":               func(g *compose.Graph) { contentbase.PublicHTTP(g) },
 	"payments-webhook":     func(g *compose.Graph) { payhookfn.HTTP(g) },
 	"oauth":                func(g *compose.Graph) { compose.OAuthHTTP(g) },
 	"mcp":                  func(g *compose.Graph) { mcpfn.HTTP(g, noInvoker{}) },

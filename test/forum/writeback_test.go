@@ -11,7 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"rvcontent/shared/compose/contentfns"
+	"rvcontent/shared/compose/contentbase"
 	"rvcontent/shared/feature/forum"
 	"rvcontent/shared/platform/forumapi"
 	"rvcontent/test/testenv"
@@ -48,7 +48,7 @@ var errForumDown = errors.New("the forum could not be read (test)")
 
 // gateComments puts the seam in front of the stack's forum.
 func gateComments(env *testenv.Env) {
-	svc := contentfns.Forum(env.Stack.Graph)
+	svc := contentbase.Forum(env.Stack.Graph)
 	svc.Platform = gated{svc.Platform}
 }
 
@@ -155,7 +155,7 @@ func replyStatus(t *testing.T, r *rig, id string) string {
 // partition (a test may read the table; the service never scans).
 func items(t *testing.T, env *testenv.Env, siteID string) []string {
 	t.Helper()
-	table := contentfns.Forum(env.Stack.Graph).Table
+	table := contentbase.Forum(env.Stack.Graph).Table
 	in := &dynamodb.QueryInput{
 		KeyConditionExpression:    aws.String("pk = :pk"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{":pk": &types.AttributeValueMemberS{Value: "SITE#" + siteID}},

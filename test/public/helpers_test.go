@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/articles/editing"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/config"
 	"rvcontent/shared/kernel/ids"
@@ -193,8 +194,8 @@ func (o *owner) finished(t *testing.T, site, title string, updated time.Time) ar
 	t.Helper()
 	a := articles.New(site, articles.Draft{
 		Title: title, Description: "About " + title, Tags: []string{"guide"},
-		BodyMarkdown: "# " + title + "\n\nSome **bold** words.\n",
 	}, articles.SourceAPI, updated.Add(-time.Hour))
+	editing.SetBody(&a, "# "+title+"\n\nSome **bold** words.\n")
 	a.Status = articles.StatusFinished
 	a.UpdatedAt = clock.Format(updated)
 	a.FinishedAt = &a.UpdatedAt

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/articles/editing"
 	"rvcontent/shared/kernel/clock"
 )
 
@@ -32,7 +33,8 @@ func TestAPageLambdaCouldNotReturnGoesGzipped(t *testing.T) {
 	const n = 24
 	start := time.Now().Add(-time.Hour)
 	for i := range n {
-		a := articles.New(o.acct.SiteID, articles.Draft{Title: fmt.Sprintf("Long read %d", i), BodyMarkdown: para.String()}, articles.SourceAPI, start)
+		a := articles.New(o.acct.SiteID, articles.Draft{Title: fmt.Sprintf("Long read %d", i)}, articles.SourceAPI, start)
+		editing.SetBody(&a, para.String())
 		a.Status = articles.StatusFinished
 		a.UpdatedAt = clock.Format(start.Add(time.Duration(i) * time.Millisecond))
 		a.FinishedAt = &a.UpdatedAt

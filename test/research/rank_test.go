@@ -5,8 +5,9 @@ import (
 	"net/http"
 	"testing"
 
-	"rvcontent/shared/compose/contentfns"
+	"rvcontent/shared/compose/contentbase"
 	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/articles/editing"
 	"rvcontent/test/testenv"
 )
 
@@ -40,10 +41,10 @@ func rankOf(t *testing.T, a *testenv.Account) rankView {
 // and finishing would.
 func setStatus(t *testing.T, env *testenv.Env, a *testenv.Account, id, status string) {
 	t.Helper()
-	_, err := contentfns.ArticleStore(env.Stack.Graph).Change(context.Background(), a.SiteID, id, func(x *articles.Article) error {
+	_, err := contentbase.ArticleStore(env.Stack.Graph).Change(context.Background(), a.SiteID, id, func(x *articles.Article) error {
 		x.Status = status
 		if status == articles.StatusFinished {
-			x.SetBody("# Done\n\nWritten.")
+			editing.SetBody(x, "# Done\n\nWritten.")
 		}
 		return nil
 	}, nil)

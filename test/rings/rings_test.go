@@ -151,35 +151,40 @@ func TestFunctionsLinkNoDevCode(t *testing.T) {
 	}
 }
 
-// contentSide is the composition of the content side: articles, writing,
-// research, publishing, backlinks, forum presence and the public API,
-// whose functions render and score Markdown.
-const contentSide = module + "/shared/compose/contentfns"
+// textChangers are the functions that change article text (writing,
+// rewrites, placing backlinks in host articles), so they render and score
+// Markdown; the others (accounts, sites, billing, events, OAuth, the
+// payment webhook, deliveries, MCP, and the public API, forum presence and
+// the owner's pages, which read articles without changing their text)
+// must not link it.
+var textChangers = map[string]bool{"content": true, "backlinks": true, "jobworker": true, "scheduler": true}
 
-// heavy are what only the content side's functions may link: the articles
-// feature and the Markdown library.
-var heavy = []string{module + "/shared/feature/articles", "github.com/yuin/goldmark"}
+// markdown are what only textChangers may link: the article text rules and
+// the Markdown library.
+var markdown = []string{module + "/shared/feature/articles/editing", module + "/shared/feature/score", "github.com/yuin/goldmark"}
 
-// TestOnlyTheContentSideLinksArticles fails when a function that composes
-// none of the content side (accounts, sites, billing, events, OAuth, the
-// payment webhook, deliveries, MCP) links the articles feature or the
-// Markdown library: every function starts their package initialisers,
-// whether it uses them or not.
-func TestOnlyTheContentSideLinksArticles(t *testing.T) {
-	light := 0
+// TestOnlyFunctionsThatChangeTextLinkMarkdown fails when a function links
+// the article text rules or the Markdown library without changing article
+// text, or changes it without them: every function starts their package
+// initialisers, whether it uses them or not.
+func TestOnlyFunctionsThatChangeTextLinkMarkdown(t *testing.T) {
+	seen := 0
 	for _, p := range list(t, "./functions/...") {
-		if p.Name != "main" || contains(p.Deps, contentSide) {
+		if p.Name != "main" {
 			continue
 		}
-		light++
-		for _, h := range heavy {
-			if contains(p.Deps, h) {
-				t.Errorf("%s composes none of the content side but links %s", p.ImportPath, h)
+		name := strings.TrimPrefix(p.ImportPath, module+"/functions/")
+		for _, m := range markdown {
+			if links := contains(p.Deps, m); links != textChangers[name] {
+				t.Errorf("%s links %s: %v, want %v", name, m, links, textChangers[name])
 			}
 		}
+		if textChangers[name] {
+			seen++
+		}
 	}
-	if light < 8 {
-		t.Fatalf("%d functions compose none of the content side; expected 8", light)
+	if seen != len(textChangers) {
+		t.Fatalf("found %d of the %d functions that change article text under functions/", seen, len(textChangers))
 	}
 }
 

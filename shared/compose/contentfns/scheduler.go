@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"rvcontent/shared/compose"
+	"rvcontent/shared/compose/backlinksfn"
+	"rvcontent/shared/compose/contentbase"
 	"rvcontent/shared/feature/jobs"
 	"rvcontent/shared/feature/scheduler"
 )
@@ -39,11 +41,11 @@ func Scheduler(g *compose.Graph) *scheduler.Scheduler {
 		task("webhooks.health", func(ctx context.Context) error { _, err := hooks.CheckHealth(ctx); return err }),
 		task("writing.recover", Writing(g).Recover),
 		task("autopilot.slots", Autopilot(g).RunDue),
-		task("backlinks.domains", Backlinks(g).RecheckDomains),
-		task("backlinks.placements", Backlinks(g).RunDue),
-		task("backlinks.match", Backlinks(g).Match),
-		task("forum.sweeps", Forum(g).SweepDue),
-		task("forum.reply_checks", Forum(g).CheckReplies),
+		task("backlinks.domains", backlinksfn.Backlinks(g).RecheckDomains),
+		task("backlinks.placements", backlinksfn.Backlinks(g).RunDue),
+		task("backlinks.match", backlinksfn.Backlinks(g).Match),
+		task("forum.sweeps", contentbase.Forum(g).SweepDue),
+		task("forum.reply_checks", contentbase.Forum(g).CheckReplies),
 	)
 	return &scheduler.Scheduler{Tasks: ts}
 }

@@ -6,6 +6,8 @@ package jobsfn
 
 import (
 	"rvcontent/shared/compose"
+	"rvcontent/shared/compose/backlinksfn"
+	"rvcontent/shared/compose/contentbase"
 	"rvcontent/shared/compose/contentfns"
 	"rvcontent/shared/feature/erasure"
 	"rvcontent/shared/feature/forum"
@@ -29,9 +31,9 @@ func JobWorker(g *compose.Graph) *jobs.Worker {
 			research.Kind:         ResearchRunner(g),
 			writing.Kind:          contentfns.Writing(g),
 			integrations.SyncKind: jobs.RunnerFunc(contentfns.Integrations(g).RunSync),
-			forum.SweepKind:       jobs.RunnerFunc(contentfns.Forum(g).RunSweep),
+			forum.SweepKind:       jobs.RunnerFunc(contentbase.Forum(g).RunSweep),
 			erasure.Kind: &erasure.Runner{
-				Table: compose.Table(g), Clock: g.Clock, Jobs: compose.Enqueuer(g), Billing: compose.Billing(g), Backlinks: contentfns.Backlinks(g),
+				Table: compose.Table(g), Clock: g.Clock, Jobs: compose.Enqueuer(g), Billing: compose.Billing(g), Backlinks: backlinksfn.Backlinks(g),
 			},
 		}}
 	})
@@ -42,14 +44,14 @@ func JobWorker(g *compose.Graph) *jobs.Worker {
 func ScanRunner(g *compose.Graph) *scanjob.Runner {
 	return &scanjob.Runner{
 		Table: compose.Table(g), Clock: g.Clock, Sites: compose.Sites(g), Events: compose.Events(g),
-		Crawler: &crawl.Crawler{Fetcher: compose.Egress(g)}, Model: contentfns.Model(g),
-		Planner: &research.Planner{Plans: contentfns.Plans(g), Model: contentfns.Model(g)},
+		Crawler: &crawl.Crawler{Fetcher: compose.Egress(g)}, Model: contentbase.Model(g),
+		Planner: &research.Planner{Plans: contentfns.Plans(g), Model: contentbase.Model(g)},
 	}
 }
 
 // ResearchRunner runs research jobs.
 func ResearchRunner(g *compose.Graph) *research.Runner {
-	return &research.Runner{Plans: contentfns.Plans(g), Sites: compose.Sites(g), Scans: compose.ScanStore(g), Model: contentfns.Model(g)}
+	return &research.Runner{Plans: contentfns.Plans(g), Sites: compose.Sites(g), Scans: compose.ScanStore(g), Model: contentbase.Model(g)}
 }
 
 // Jobs is the jobs queue's consumer.

@@ -15,7 +15,7 @@ import (
 	"net/url"
 
 	"rvcontent/shared/compose"
-	"rvcontent/shared/compose/contentfns"
+	"rvcontent/shared/compose/contentbase"
 	"rvcontent/shared/edge/gateway"
 	"rvcontent/shared/edge/pages"
 	"rvcontent/shared/edge/routes"
@@ -66,7 +66,7 @@ func Handlers(g *compose.Graph, inv gateway.Invoker) map[string]http.HandlerFunc
 		"POST /signin/verify":        signIn.Redeem,
 		"POST /signout":              signIn.SignOut,
 	}
-	maps.Copy(hs, (&pages.IntegrationConnect{Service: contentfns.IntegrationConnect(g)}).Handlers())
+	maps.Copy(hs, (&pages.IntegrationConnect{Service: contentbase.IntegrationConnect(g)}).Handlers())
 	maps.Copy(hs, dashboard.Handlers())
 	return hs
 }

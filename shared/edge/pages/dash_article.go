@@ -80,7 +80,7 @@ var publishFields = []field{
 	{Name: "url", Label: "Live address", Kind: kURL, Hint: "Where the article is published, on your website's domain.", Required: true},
 }
 
-// headings are the sections a rewrite may name (articles.Headings), read
+// headings are the sections a rewrite may name (editing.Headings), read
 // from the article as the API rendered it (body_html): its top-level
 // headings, ATX and setext alike and never a line inside code, in order,
 // each once. Reading the rendering with the tokenizer the preview's

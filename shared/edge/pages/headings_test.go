@@ -4,28 +4,28 @@ import (
 	"slices"
 	"testing"
 
-	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/articles/editing"
 )
 
 // The rewrite form offers every heading the API accepts as a section
-// (articles.Headings), read from the article's rendering: setext headings
+// (editing.Headings), read from the article's rendering: setext headings
 // too, each once, never a line inside code.
 func TestRewriteFormOffersEveryHeading(t *testing.T) {
 	body := "# Title\n\nIntro.<br>\n\n---\n\nSetext *heading*\n--------------\n\nText.\n\n```\n# not a heading\n```\n\n> ## Quoted\n\n## Again\n\nOne.\n\n## Again\n\nTwo.\n"
-	if got, want := headings(articles.RenderHTML(body)), []string{"Title", "Setext heading", "Again"}; !slices.Equal(got, want) {
+	if got, want := headings(editing.RenderHTML(body)), []string{"Title", "Setext heading", "Again"}; !slices.Equal(got, want) {
 		t.Fatalf("headings = %q, want %q", got, want)
 	}
 	var api []string
-	for _, h := range articles.Headings(body) {
+	for _, h := range editing.Headings(body) {
 		api = append(api, h.Text)
 	}
 	if want := []string{"Title", "Setext *heading*", "Again", "Again"}; !slices.Equal(api, want) {
-		t.Fatalf("articles.Headings = %q, want %q", api, want)
+		t.Fatalf("editing.Headings = %q, want %q", api, want)
 	}
 }
 
 // Every heading the rewrite form offers is a heading's Plain text in
-// articles.Headings, which the API accepts as a section: links, code
+// editing.Headings, which the API accepts as a section: links, code
 // spans, escapes, character references, inline HTML and line breaks read
 // the same from the rendering as from the Markdown.
 func TestRewriteFormHeadingsAreTheAPIsPlainText(t *testing.T) {
@@ -34,9 +34,9 @@ func TestRewriteFormHeadingsAreTheAPIsPlainText(t *testing.T) {
 		"## Visit https://example.com/x or <https://example.org>\n\n" +
 		"Two *emphasised*\nlines __here__ ~~gone~~\n===\n\n" +
 		"## Q&A: 1 < 2 \\* ok\n\ntext\n"
-	got := headings(articles.RenderHTML(body))
+	got := headings(editing.RenderHTML(body))
 	var plain []string
-	for _, h := range articles.Headings(body) {
+	for _, h := range editing.Headings(body) {
 		plain = append(plain, h.Plain)
 	}
 	if !slices.Equal(got, plain) {

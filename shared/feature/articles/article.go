@@ -1,15 +1,19 @@
 // Package articles owns a site's articles: ideas (opportunity), planned
 // articles (scheduled), articles being written (generating) and finished,
-// publishable articles. It holds the article's rules (statuses, slug,
-// Markdown rendering, which changes count as an update of a finished
-// article) and its items in the table; generation, scoring, publishing and
-// the public articles API build on it.
+// publishable articles. It holds the article's items in the table and the
+// rules that need no Markdown (statuses, slug, limits, which changes count
+// as an update of a finished article); package editing changes articles'
+// text (it renders and scores Markdown), and generation, publishing and
+// the public articles API build on both.
 package articles
 
 import (
 	"strings"
+	"time"
 
+	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/fold"
+	"rvcontent/shared/kernel/ids"
 )
 
 // Statuses of an article.
@@ -101,4 +105,22 @@ func Slug(title, id string) string {
 		return short
 	}
 	return s + "-" + short
+}
+
+// New returns a new article of site from d, created at now by source,
+// without a body (editing.SetBody sets one).
+func New(siteID string, d Draft, source string, now time.Time) Article {
+	at := clock.Format(now)
+	a := Article{
+		ID: ids.Sortable(), SiteID: siteID, Status: d.Status, Title: d.Title, Description: d.Description,
+		Keyword: d.Keyword, Tags: d.Tags, Source: source, ScheduledFor: d.ScheduledFor, CreatedAt: at, UpdatedAt: at,
+	}
+	if a.Status == "" {
+		a.Status = StatusOpportunity
+	}
+	if a.Tags == nil {
+		a.Tags = []string{}
+	}
+	a.Slug = Slug(a.Title, a.ID)
+	return a
 }

@@ -82,9 +82,9 @@ type Filter struct {
 // through them.
 var Statuses = []string{StatusOpportunity, StatusScheduled, StatusGenerating, StatusFinished}
 
-// check refuses a filter naming a status no article can have, as the other
+// Check refuses a filter naming a status no article can have, as the other
 // lists' status filters do (validation_failed on status).
-func (f Filter) check() error { return input.Filter("status", f.Statuses, Statuses) }
+func (f Filter) Check() error { return input.Filter("status", f.Statuses, Statuses) }
 
 func (f Filter) keep(a Article) bool {
 	if len(f.Statuses) > 0 {

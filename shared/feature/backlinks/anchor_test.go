@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/articles/editing"
 )
 
 const target = "https://acme.example/grinders"
@@ -107,7 +107,7 @@ func TestAnchorsCarryNoMarkup(t *testing.T) {
 		if used != anchor {
 			t.Fatalf("used %q, want %q", used, anchor)
 		}
-		h := articles.RenderHTML(body)
+		h := editing.RenderHTML(body)
 		if strings.Count(h, "<a ") != 1 || !strings.Contains(h, `<a href="https://target.example/p?q=%22%3E%3Cscript%3E">`) ||
 			strings.Contains(h, "<img") || strings.Contains(h, "<script") || strings.Contains(h, "<b>") || strings.Contains(h, "<code>") {
 			t.Errorf("anchor %q renders as\n%s", anchor, h)

@@ -34,12 +34,20 @@ type Limiter interface {
 // account is on the paid plan and the site is usable. Errors are internal.
 type MemberFunc func(ctx context.Context, accountID, siteID string) (bool, error)
 
+// SetBodyFunc sets an article's Markdown body and what derives from it
+// (editing.SetBody renders it): placing and withdrawing a link change a
+// host article's text. It is passed in rather than imported, so that a
+// function that only reads the exchange's items (the public API asks for
+// a site's verified domain) links no Markdown renderer.
+type SetBodyFunc func(a *articles.Article, markdown string)
+
 // Service runs the backlink exchange.
 type Service struct {
 	Table    *dynamo.Table
 	Clock    clock.Clock
 	Sites    *sites.Store
 	Articles *articles.Store
+	SetBody  SetBodyFunc
 	Credits  *credits.Service
 	Events   *eventlog.Writer
 	Web      Web

@@ -97,7 +97,7 @@ func (s *Service) insert(ctx context.Context, p placementItem, now time.Time) er
 		}
 		body, used := InsertLink(a.BodyMarkdown, p.TargetURL, p.Anchors, p.AnchorIndex)
 		anchor = used
-		a.SetBody(body)
+		s.SetBody(a, body)
 		return nil
 	}, func(tx *dynamo.Tx, _, after articles.Article) error {
 		at := clock.Format(now)

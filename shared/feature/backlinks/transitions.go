@@ -201,7 +201,7 @@ func (s *Service) changeArticle(ctx context.Context, p placementItem, who auth.P
 		if !changed {
 			return errBodyUnchanged
 		}
-		a.SetBody(body)
+		s.SetBody(a, body)
 		return nil
 	}, func(tx *dynamo.Tx, _, after articles.Article) error {
 		s.articleUpdated(tx, p, who, after, summary)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/articles/editing"
 	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/feature/liveurls"
 	"rvcontent/shared/feature/sites"
@@ -53,7 +54,8 @@ func newRig(t *testing.T) *rig {
 
 func (r *rig) article(t *testing.T, status string) articles.Article {
 	t.Helper()
-	a := articles.New(r.site.ID, articles.Draft{Title: "Hello", BodyMarkdown: "Hi"}, articles.SourceAPI, r.clock.Now())
+	a := articles.New(r.site.ID, articles.Draft{Title: "Hello"}, articles.SourceAPI, r.clock.Now())
+	editing.SetBody(&a, "Hi")
 	a.Status = status
 	tx := &dynamo.Tx{}
 	articles.PutNew(tx, r.account, a)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/articles/editing"
 	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/feature/keywords"
 	"rvcontent/shared/feature/research"
@@ -150,7 +151,7 @@ func TestPlanReplaces(t *testing.T) {
 		p.Replace = append(p.Replace, research.Ref{ID: a.ID, Title: a.Title})
 	}
 	// The owner writes one of them after the plan was made.
-	if _, err := r.plans.Articles.Change(ctx, r.site, arts[1].ID, func(a *articles.Article) error { a.SetBody("Mine."); return nil }, nil); err != nil {
+	if _, err := r.plans.Articles.Change(ctx, r.site, arts[1].ID, func(a *articles.Article) error { editing.SetBody(a, "Mine."); return nil }, nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := r.plans.Apply(ctx, "job-2", p); err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/articles/editing"
 	"rvcontent/shared/feature/jobs"
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"
@@ -37,7 +38,7 @@ func (s *Service) complete(ctx context.Context, run *jobs.Run, in jobInput, site
 		if a.Status != articles.StatusGenerating || a.GenerationJobID != run.Job.ID {
 			return errStale
 		}
-		a.SetBody(d.BodyMarkdown)
+		editing.SetBody(a, d.BodyMarkdown)
 		a.Description = d.Description
 		if len(d.Tags) > 0 {
 			a.Tags = d.Tags
@@ -46,7 +47,7 @@ func (s *Service) complete(ctx context.Context, run *jobs.Run, in jobInput, site
 		at := clock.Format(now)
 		a.FinishedAt = &at
 		a.Slug = articles.Slug(a.Title, a.ID)
-		a.SetSEOScore(site)
+		editing.SetSEOScore(a, site)
 		return nil
 	}, func(tx *dynamo.Tx, _, after articles.Article) error {
 		res = result{Article: after.WithoutBody(), CreditsSpent: in.Credits}

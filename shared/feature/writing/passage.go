@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/articles/editing"
 	"rvcontent/shared/kernel/apperr"
 )
 
@@ -47,7 +47,7 @@ func plainHeading(s string) string {
 // text as written in body_markdown or as it reads in body_html (a link's
 // text rather than its Markdown, as the dashboard offers it).
 func findSection(body, name string) (passage, error) {
-	hs := articles.Headings(body)
+	hs := editing.Headings(body)
 	want := plainHeading(name)
 	found := -1
 	for i, h := range hs {

@@ -6,6 +6,7 @@ import (
 
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/articles/editing"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/input"
@@ -82,10 +83,10 @@ func errRewriteImage(bySection bool) error {
 }
 
 // errRewriteTooLarge refuses a rewrite that would make the body too large
-// to store (articles.MaxStoredBody), naming the field the passage was sent
+// to store (editing.MaxStoredBody), naming the field the passage was sent
 // in; the body stays as it was.
 func errRewriteTooLarge(bySection bool) error {
-	return apperr.Invalid(apperr.Problem{Field: passageField(bySection), Problem: fmt.Sprintf("would make the article too large to store once rewritten (its Markdown and HTML may take at most %d bytes together as JSON); rewrite a shorter passage or ask for shorter text", articles.MaxStoredBody)})
+	return apperr.Invalid(apperr.Problem{Field: passageField(bySection), Problem: fmt.Sprintf("would make the article too large to store once rewritten (its Markdown and HTML may take at most %d bytes together as JSON); rewrite a shorter passage or ask for shorter text", editing.MaxStoredBody)})
 }
 
 // passageField names the field a passage was sent in.
@@ -141,11 +142,11 @@ func (s *Service) RewriteSection(ctx context.Context, p auth.Principal, siteID, 
 		out.Section = &h
 	}
 	body := loc.replace(a.BodyMarkdown, after)
-	if articles.HasImages(body) && !articles.HasImages(a.BodyMarkdown) {
+	if editing.HasImages(body) && !editing.HasImages(a.BodyMarkdown) {
 		_ = s.AI.Give(ctx, p.AccountID, taken)
 		return Rewrite{}, errRewriteImage(loc.section != "")
 	}
-	if !articles.Fits(body) {
+	if !editing.Fits(body) {
 		_ = s.AI.Give(ctx, p.AccountID, taken)
 		return Rewrite{}, errRewriteTooLarge(loc.section != "")
 	}
@@ -160,9 +161,9 @@ func (s *Service) RewriteSection(ctx context.Context, p auth.Principal, siteID, 
 		if x.BodyMarkdown != a.BodyMarkdown || x.Status == articles.StatusGenerating {
 			return articles.ErrChanged
 		}
-		x.SetBody(body)
+		editing.SetBody(x, body)
 		if x.Status == articles.StatusFinished {
-			x.SetSEOScore(site)
+			editing.SetSEOScore(x, site)
 		}
 		return nil
 	})

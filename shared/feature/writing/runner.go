@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/articles/editing"
 	"rvcontent/shared/feature/jobs"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/platform/model"
@@ -59,10 +60,10 @@ func (s *Service) write(ctx context.Context, b model.ArticleBrief) (model.Articl
 	if len([]rune(d.Description)) > articles.MaxDescription {
 		d.Description = string([]rune(d.Description)[:articles.MaxDescription])
 	}
-	if len(d.BodyMarkdown) > articles.MaxBody || !articles.Fits(d.BodyMarkdown) {
+	if len(d.BodyMarkdown) > articles.MaxBody || !editing.Fits(d.BodyMarkdown) {
 		return model.ArticleDraft{}, errors.New("the written body is longer than an article may be")
 	}
-	if articles.HasImages(d.BodyMarkdown) {
+	if editing.HasImages(d.BodyMarkdown) {
 		return model.ArticleDraft{}, errors.New("the written body has an image, and articles carry text only")
 	}
 	return d, nil

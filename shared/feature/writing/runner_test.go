@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/articles/editing"
 	"rvcontent/shared/feature/credits"
 	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/feature/jobs"
@@ -258,7 +259,7 @@ func TestDraftWithAnImageIsAModelFailure(t *testing.T) {
 		t.Fatalf("job after the last attempt = %+v", got)
 	}
 	r.wantGivenUp(t, id, j.ID, "generation_failed")
-	if a, _ := r.svc.Articles.Get(context.Background(), r.site, id); articles.HasImages(a.BodyMarkdown) {
+	if a, _ := r.svc.Articles.Get(context.Background(), r.site, id); editing.HasImages(a.BodyMarkdown) {
 		t.Fatalf("article body holds an image: %q", a.BodyMarkdown)
 	}
 }

@@ -1,7 +1,7 @@
 // Package contentapi holds the agent API's HTTP handlers of the content
 // side (spec 4.6 to 4.9): articles and writing, autopilot, keywords,
-// research and rank, site keys, integrations, credits, the backlink
-// exchange and forum presence. Each decodes the request, calls one domain
+// research and rank, site keys, integrations and credits (the backlink
+// exchange's are in exchangeapi, forum presence's in presenceapi). Each decodes the request, calls one domain
 // method and encodes the answer, as agentapi's do; it is apart so that the
 // functions of the other groups do not link the content features.
 package contentapi
@@ -14,11 +14,12 @@ import (
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/articles/editing"
 )
 
 // Articles serves the article endpoints of a site.
 type Articles struct {
-	Articles *articles.Service
+	Articles *editing.Service
 }
 
 // Handlers returns the article CRUD handlers by route key.
@@ -54,7 +55,7 @@ func (h *Articles) create(w http.ResponseWriter, r *http.Request) {
 	if o == nil {
 		return
 	}
-	d, err := articles.ParseDraft(o)
+	d, err := editing.ParseDraft(o)
 	if err != nil {
 		api.Error(w, r, err)
 		return
@@ -78,7 +79,7 @@ func (h *Articles) update(w http.ResponseWriter, r *http.Request) {
 	if o == nil {
 		return
 	}
-	in, err := articles.ParsePatch(o)
+	in, err := editing.ParsePatch(o)
 	if err != nil {
 		api.Error(w, r, err)
 		return

@@ -8,6 +8,7 @@ import (
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/articles/editing"
 	"rvcontent/shared/feature/jobs"
 	"rvcontent/shared/feature/publish"
 	"rvcontent/shared/feature/score"
@@ -17,7 +18,7 @@ import (
 // Writing serves the article actions: generate, rewrite-section, score,
 // finish and publish.
 type Writing struct {
-	Articles *articles.Service
+	Articles *editing.Service
 	Writing  *writing.Service
 	Publish  *publish.Service
 }

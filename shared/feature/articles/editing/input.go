@@ -1,51 +1,37 @@
-package articles
+package editing
 
 import (
 	"strings"
 	"time"
 
+	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/kernel/input"
 )
 
-// Limits of article fields.
-const (
-	MaxTitle       = 200
-	MinKeyword     = 2
-	MaxDescription = 1000
-	MaxKeyword     = 200
-	MaxTags        = 10
-	MaxTag         = 40
-	MaxBody        = 200_000
-)
-
-// Draft is what POST /sites/{site_id}/articles takes, validated.
+// Draft is what POST /sites/{site_id}/articles takes, validated: a new
+// article's fields and its Markdown body, if any.
 type Draft struct {
-	Title        string
-	Description  string
-	Keyword      *string
-	Tags         []string
-	Status       string // opportunity (default) or scheduled
-	ScheduledFor *string
+	articles.Draft
 	BodyMarkdown string
 }
 
 // ParseDraft reads the body of POST /sites/{site_id}/articles.
 func ParseDraft(o *input.Object) (Draft, error) {
 	var d Draft
-	d.Title, _ = o.String("title", true, input.SingleLine, input.Len(1, MaxTitle))
-	d.Description, _ = o.String("description", false, input.MultiLine, input.MaxLen(MaxDescription))
-	if v, ok := o.String("keyword", false, input.SingleLine, input.Len(MinKeyword, MaxKeyword)); ok {
+	d.Title, _ = o.String("title", true, input.SingleLine, input.Len(1, articles.MaxTitle))
+	d.Description, _ = o.String("description", false, input.MultiLine, input.MaxLen(articles.MaxDescription))
+	if v, ok := o.String("keyword", false, input.SingleLine, input.Len(articles.MinKeyword, articles.MaxKeyword)); ok {
 		d.Keyword = &v
 	}
 	d.Tags = tags(o)
-	d.Status = StatusOpportunity
-	if v, ok := o.String("status", false, input.OneOf(StatusOpportunity, StatusScheduled)); ok {
+	d.Status = articles.StatusOpportunity
+	if v, ok := o.String("status", false, input.OneOf(articles.StatusOpportunity, articles.StatusScheduled)); ok {
 		d.Status = v
 	}
 	if f := o.NullableString("scheduled_for", day); f.Sent && !f.Null {
 		d.ScheduledFor = &f.Value
 	}
-	d.BodyMarkdown, _ = o.String("body_markdown", false, input.MaxLen(MaxBody), noImages, fits)
+	d.BodyMarkdown, _ = o.String("body_markdown", false, input.MaxLen(articles.MaxBody), noImages, fits)
 	return d, o.Err()
 }
 
@@ -64,26 +50,26 @@ type Patch struct {
 // ParsePatch reads the body of PATCH /sites/{site_id}/articles/{article_id}.
 func ParsePatch(o *input.Object) (Patch, error) {
 	var p Patch
-	p.Title = o.NullableString("title", input.SingleLine, input.Len(1, MaxTitle))
+	p.Title = o.NullableString("title", input.SingleLine, input.Len(1, articles.MaxTitle))
 	if p.Title.Null {
 		o.Problem("title", "cannot be null")
 	}
-	p.Description = o.NullableString("description", input.MultiLine, input.MaxLen(MaxDescription))
-	p.Keyword = o.NullableString("keyword", input.SingleLine, input.Len(MinKeyword, MaxKeyword))
+	p.Description = o.NullableString("description", input.MultiLine, input.MaxLen(articles.MaxDescription))
+	p.Keyword = o.NullableString("keyword", input.SingleLine, input.Len(articles.MinKeyword, articles.MaxKeyword))
 	if o.Has("tags") {
 		p.Tags = input.Field[[]string]{Sent: true, Value: tags(o)}
 	}
-	p.Status = o.NullableString("status", input.OneOf(StatusOpportunity, StatusScheduled))
+	p.Status = o.NullableString("status", input.OneOf(articles.StatusOpportunity, articles.StatusScheduled))
 	if p.Status.Null {
 		o.Problem("status", "cannot be null")
 	}
 	p.ScheduledFor = o.NullableString("scheduled_for", day)
-	p.BodyMarkdown = o.NullableString("body_markdown", input.MaxLen(MaxBody), noImages, fits)
+	p.BodyMarkdown = o.NullableString("body_markdown", input.MaxLen(articles.MaxBody), noImages, fits)
 	return p, o.Err()
 }
 
 func tags(o *input.Object) []string {
-	f := o.Strings("tags", MaxTags, input.SingleLine, input.Len(1, MaxTag))
+	f := o.Strings("tags", articles.MaxTags, input.SingleLine, input.Len(1, articles.MaxTag))
 	out := []string{}
 	seen := map[string]bool{}
 	for _, t := range f.Value {

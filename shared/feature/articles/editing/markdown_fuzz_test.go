@@ -1,4 +1,4 @@
-package articles
+package editing
 
 import (
 	"regexp"
@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/feature/sites"
 )
 
@@ -28,9 +29,9 @@ func FuzzArticleBody(f *testing.F) {
 	site.BrandName, site.WebsiteURL = &brand, &website
 	f.Fuzz(func(t *testing.T, title, body string) {
 		const id = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b"
-		var a Article
+		var a articles.Article
 		a.ID, a.Title = id, title
-		a.SetBody(body)
+		SetBody(&a, body)
 		if utf8.ValidString(body) && !utf8.ValidString(a.BodyHTML) {
 			t.Fatalf("body %q renders to invalid UTF-8 %q", body, a.BodyHTML)
 		}
@@ -40,7 +41,7 @@ func FuzzArticleBody(f *testing.F) {
 		if a.WordCount < 0 || a.WordCount > len(body) {
 			t.Fatalf("body %q counts %d words", body, a.WordCount)
 		}
-		slug := Slug(title, id)
+		slug := articles.Slug(title, id)
 		if !slugForm.MatchString(slug) || len(slug) > 80+1+8 {
 			t.Fatalf("title %q makes slug %q", title, slug)
 		}

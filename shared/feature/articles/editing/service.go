@@ -1,4 +1,13 @@
-package articles
+// Package editing is the articles endpoints' feature and the article text
+// rules: it creates, changes, finishes, scores and deletes a site's
+// articles (POST/GET/PATCH/DELETE .../articles, finish and score), and
+// holds the Markdown rules that writing, rewrites and backlink placement
+// share: rendering a body to HTML (GitHub-flavoured Markdown), its word
+// count, the stored size, no images, the headings a rewrite may name, and
+// the SEO score. Package articles, the items and their store, holds no
+// Markdown, so a function that only reads articles (the public articles
+// API, forum presence, the owner's pages) links no Markdown parser.
+package editing
 
 import (
 	"context"
@@ -6,22 +15,21 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-	"time"
 
 	"rvcontent/shared/feature/activity"
+	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/clock"
-	"rvcontent/shared/kernel/ids"
 	"rvcontent/shared/kernel/input"
 	"rvcontent/shared/platform/dynamo"
 )
 
 // Service runs the article use cases of the agent API.
 type Service struct {
-	Store  *Store
+	Store  *articles.Store
 	Sites  *sites.Store
 	Events *eventlog.Writer
 	Clock  clock.Clock
@@ -36,7 +44,7 @@ func (s *Service) site(ctx context.Context, siteID string, reads ...func(context
 }
 
 // Get returns the caller's article.
-func (s *Service) Get(ctx context.Context, siteID, id string) (a Article, err error) {
+func (s *Service) Get(ctx context.Context, siteID, id string) (a articles.Article, err error) {
 	_, _, err = s.site(ctx, siteID, func(ctx context.Context) (err error) {
 		a, err = s.Store.Get(ctx, siteID, id)
 		return err
@@ -46,9 +54,9 @@ func (s *Service) Get(ctx context.Context, siteID, id string) (a Article, err er
 
 // List lists the caller's site's articles. Errors: not_found,
 // validation_failed for an unknown status or a bad cursor.
-func (s *Service) List(ctx context.Context, siteID string, f Filter, limit int, cursor string) (list []Article, next string, err error) {
+func (s *Service) List(ctx context.Context, siteID string, f articles.Filter, limit int, cursor string) (list []articles.Article, next string, err error) {
 	_, _, err = s.site(ctx, siteID, func(ctx context.Context) (err error) {
-		if err = f.check(); err != nil {
+		if err = f.Check(); err != nil {
 			return err
 		}
 		list, next, err = s.Store.List(ctx, siteID, f, limit, cursor)
@@ -59,42 +67,25 @@ func (s *Service) List(ctx context.Context, siteID string, f Filter, limit int, 
 
 // Create adds an idea or a scheduled article to the caller's site (source
 // api, or dashboard for the signed-in owner) and records article.created.
-func (s *Service) Create(ctx context.Context, siteID string, d Draft) (Article, error) {
+func (s *Service) Create(ctx context.Context, siteID string, d Draft) (articles.Article, error) {
 	p, _, err := s.site(ctx, siteID)
 	if err != nil {
-		return Article{}, err
+		return articles.Article{}, err
 	}
 	now := s.Clock.Now()
-	a := New(siteID, d, SourceOf(p), now)
+	a := articles.New(siteID, d.Draft, articles.SourceOf(p), now)
+	SetBody(&a, d.BodyMarkdown)
 	tx := &dynamo.Tx{}
-	PutNew(tx, p.AccountID, a)
+	articles.PutNew(tx, p.AccountID, a)
 	s.Events.Emit(tx, p.AccountID, siteID, "article.created", map[string]any{"article": a.WithoutBody(), "source": a.Source})
 	activity.Record(tx, now, p, activity.Change{
 		Action: "article.created", SiteID: siteID, Resource: activity.Resource{Type: "article", ID: a.ID},
 		Summary: fmt.Sprintf("Article %q added as %s", a.Title, a.Status),
 	})
 	if err := s.Store.Table.Commit(ctx, tx, a); err != nil {
-		return Article{}, apperr.Wrap("articles.Create", err)
+		return articles.Article{}, apperr.Wrap("articles.Create", err)
 	}
 	return a, nil
-}
-
-// New returns a new article of site from d, created at now by source.
-func New(siteID string, d Draft, source string, now time.Time) Article {
-	at := clock.Format(now)
-	a := Article{
-		ID: ids.Sortable(), SiteID: siteID, Status: d.Status, Title: d.Title, Description: d.Description,
-		Keyword: d.Keyword, Tags: d.Tags, Source: source, ScheduledFor: d.ScheduledFor, CreatedAt: at, UpdatedAt: at,
-	}
-	if a.Status == "" {
-		a.Status = StatusOpportunity
-	}
-	if a.Tags == nil {
-		a.Tags = []string{}
-	}
-	a.Slug = Slug(a.Title, a.ID)
-	a.SetBody(d.BodyMarkdown)
-	return a
 }
 
 // errGenerating refuses changes while the service writes the article.
@@ -115,21 +106,21 @@ var errKeepsBody = apperr.New(apperr.Conflict, "The article is finished and keep
 // (updated_at stays) and returns the article as it is. Errors: not_found;
 // conflict while the article is being written, for a status sent for a
 // finished article, or for an empty body (null or blank) sent for one.
-func (s *Service) Update(ctx context.Context, siteID, id string, in Patch) (Article, error) {
+func (s *Service) Update(ctx context.Context, siteID, id string, in Patch) (articles.Article, error) {
 	p, site, err := s.site(ctx, siteID)
 	if err != nil {
-		return Article{}, err
+		return articles.Article{}, err
 	}
 	var changed []string
-	var unchanged *Article
-	a, err := s.Store.Change(ctx, siteID, id, func(a *Article) error {
-		if a.Status == StatusGenerating {
+	var unchanged *articles.Article
+	a, err := s.Store.Change(ctx, siteID, id, func(a *articles.Article) error {
+		if a.Status == articles.StatusGenerating {
 			return errGenerating
 		}
-		if a.Status == StatusFinished && in.Status.Sent && !in.Status.Null {
+		if a.Status == articles.StatusFinished && in.Status.Sent && !in.Status.Null {
 			return errStaysFinished
 		}
-		if a.Status == StatusFinished && in.BodyMarkdown.Sent && strings.TrimSpace(in.BodyMarkdown.Value) == "" {
+		if a.Status == articles.StatusFinished && in.BodyMarkdown.Sent && strings.TrimSpace(in.BodyMarkdown.Value) == "" {
 			return errKeepsBody
 		}
 		changed = apply(a, in)
@@ -140,12 +131,12 @@ func (s *Service) Update(ctx context.Context, siteID, id string, in Patch) (Arti
 			unchanged = &kept
 			return errUnchanged
 		}
-		if a.Status == StatusFinished {
-			a.Slug = Slug(a.Title, a.ID) // the score's keyword_in_slug check reads it
-			a.SetSEOScore(site)          // a finished article's score follows its text and keyword
+		if a.Status == articles.StatusFinished {
+			a.Slug = articles.Slug(a.Title, a.ID) // the score's keyword_in_slug check reads it
+			SetSEOScore(a, site)                  // a finished article's score follows its text and keyword
 		}
 		return nil
-	}, func(tx *dynamo.Tx, before, after Article) error {
+	}, func(tx *dynamo.Tx, before, after articles.Article) error {
 		if len(changed) == 0 {
 			return nil
 		}
@@ -153,7 +144,7 @@ func (s *Service) Update(ctx context.Context, siteID, id string, in Patch) (Arti
 			Action: "article.updated", SiteID: siteID, Resource: activity.Resource{Type: "article", ID: id},
 			Summary: fmt.Sprintf("Article %q changed (%s)", after.Title, strings.Join(changed, ", ")),
 		})
-		if after.Status == StatusFinished {
+		if after.Status == articles.StatusFinished {
 			if visible := publicChanges(changed); len(visible) > 0 {
 				s.Events.Emit(tx, p.AccountID, siteID, "article.updated", map[string]any{"article": after.WithoutBody(), "changed": visible})
 			}
@@ -171,7 +162,7 @@ var errUnchanged = errors.New("articles: nothing changed")
 
 // apply sets the sent fields and returns the names of those that changed.
 // Status moves only between opportunity and scheduled.
-func apply(a *Article, in Patch) []string {
+func apply(a *articles.Article, in Patch) []string {
 	var changed []string
 	note := func(name string, differs bool) bool {
 		if differs {
@@ -194,11 +185,11 @@ func apply(a *Article, in Patch) []string {
 	if in.ScheduledFor.Sent && note("scheduled_for", !same(a.ScheduledFor, in.ScheduledFor)) {
 		a.ScheduledFor = value(in.ScheduledFor)
 	}
-	if in.Status.Sent && !in.Status.Null && a.Status != StatusFinished && note("status", a.Status != in.Status.Value) {
+	if in.Status.Sent && !in.Status.Null && a.Status != articles.StatusFinished && note("status", a.Status != in.Status.Value) {
 		a.Status = in.Status.Value
 	}
 	if in.BodyMarkdown.Sent && note("body_markdown", a.BodyMarkdown != in.BodyMarkdown.Value) {
-		a.SetBody(in.BodyMarkdown.Value)
+		SetBody(a, in.BodyMarkdown.Value)
 	}
 	return changed
 }
@@ -236,17 +227,17 @@ func publicChanges(changed []string) []string {
 // Delete removes the caller's article and records article.deleted.
 // Errors: not_found; conflict while the article is being written (or when
 // it changed at the same moment).
-func (s *Service) Delete(ctx context.Context, siteID, id string) (Article, error) {
+func (s *Service) Delete(ctx context.Context, siteID, id string) (articles.Article, error) {
 	p, _, err := s.site(ctx, siteID)
 	if err != nil {
-		return Article{}, err
+		return articles.Article{}, err
 	}
-	return s.Store.Delete(ctx, siteID, id, func(a Article) error {
-		if a.Status == StatusGenerating {
+	return s.Store.Delete(ctx, siteID, id, func(a articles.Article) error {
+		if a.Status == articles.StatusGenerating {
 			return errGenerating // its job owns it: a refund and its events follow the job's end
 		}
 		return nil
-	}, func(tx *dynamo.Tx, a Article) {
+	}, func(tx *dynamo.Tx, a articles.Article) {
 		s.Events.Emit(tx, p.AccountID, siteID, "article.deleted", map[string]any{"article_id": a.ID, "title": a.Title})
 		activity.Record(tx, s.Clock.Now(), p, activity.Change{
 			Action: "article.deleted", SiteID: siteID, Resource: activity.Resource{Type: "article", ID: a.ID},

@@ -1,4 +1,9 @@
-package contentapi
+// Package presenceapi holds the agent API's HTTP handlers of forum
+// presence (spec 4.8): settings, sweeps, threads, drafts and replies. Each
+// decodes the request, calls one forum method and encodes the answer, as
+// agentapi's do; it is apart from contentapi so that the forum function
+// links none of the article-writing side.
+package presenceapi
 
 import (
 	"context"

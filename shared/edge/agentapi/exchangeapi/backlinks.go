@@ -1,4 +1,9 @@
-package contentapi
+// Package exchangeapi holds the agent API's HTTP handlers of the backlink
+// exchange (spec 4.7): settings, the domain and its verification, targets
+// and placements. Each decodes the request, calls one backlinks method and
+// encodes the answer, as agentapi's do; it is apart from contentapi so
+// that the backlinks function links none of the writing side.
+package exchangeapi
 
 import (
 	"context"

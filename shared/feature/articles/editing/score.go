@@ -1,16 +1,17 @@
-package articles
+package editing
 
 import (
 	"context"
 	"net/url"
 
+	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/feature/score"
 	"rvcontent/shared/feature/sites"
 )
 
 // ScoreOf scores the article on its site (package score's rules): the
 // site's brand name and website host feed the entity and citation checks.
-func ScoreOf(a Article, site sites.Site) score.Score {
+func ScoreOf(a articles.Article, site sites.Site) score.Score {
 	in := score.Input{
 		Title: a.Title, Slug: a.Slug, Description: a.Description, Body: a.BodyMarkdown, WordCount: a.WordCount,
 	}
@@ -33,7 +34,7 @@ func ScoreOf(a Article, site sites.Site) score.Score {
 // Score scores the caller's article, written or not (GET .../score).
 // Errors: not_found.
 func (s *Service) Score(ctx context.Context, siteID, id string) (score.Score, error) {
-	var a Article
+	var a articles.Article
 	_, site, err := s.site(ctx, siteID, func(ctx context.Context) (err error) {
 		a, err = s.Store.Get(ctx, siteID, id)
 		return err
@@ -45,7 +46,7 @@ func (s *Service) Score(ctx context.Context, siteID, id string) (score.Score, er
 }
 
 // SetSEOScore stores the article's SEO score as computed on site.
-func (a *Article) SetSEOScore(site sites.Site) {
+func SetSEOScore(a *articles.Article, site sites.Site) {
 	v := float64(ScoreOf(*a, site).SEO.Score)
 	a.SEOScore = &v
 }

@@ -1,4 +1,4 @@
-package articles
+package editing
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"rvcontent/shared/feature/articles"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -38,8 +40,9 @@ func WordCount(body string) int {
 	}))
 }
 
-// SetBody sets the article's Markdown body and what derives from it.
-func (a *Article) SetBody(body string) {
+// SetBody sets the article's Markdown body and what derives from it:
+// its HTML rendering and word count.
+func SetBody(a *articles.Article, body string) {
 	a.BodyMarkdown = body
 	a.BodyHTML = RenderHTML(body)
 	a.WordCount = WordCount(body)
@@ -49,7 +52,7 @@ func (a *Article) SetBody(body string) {
 // in bytes as JSON writes them. An article is one table item (DynamoDB
 // holds at most 400 KB in one), and the answer an idempotent request
 // stores holds both as JSON too; markup can make the HTML many times the
-// Markdown's size, so characters alone (MaxBody) do not bound it.
+// Markdown's size, so characters alone (articles.MaxBody) do not bound it.
 const MaxStoredBody = 380_000
 
 // storedSize is what body and its HTML take as JSON strings.
