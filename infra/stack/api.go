@@ -5,6 +5,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awsapigatewayv2integrations"
 	"github.com/aws/jsii-runtime-go"
 
+	"rvcontent/infra/naming"
 	"rvcontent/shared/edge/routes"
 )
 
@@ -32,7 +33,7 @@ func (s *ServiceStack) addRoutes() {
 	for _, r := range routes.Table {
 		in, ok := integrations[r.Group]
 		if !ok {
-			in = s.lambdaIntegration(string(r.Group), constructID(string(r.Group))+"Integration", false)
+			in = s.lambdaIntegration(string(r.Group), naming.ConstructID(string(r.Group))+"Integration", false)
 			integrations[r.Group] = in
 		}
 		for _, route := range *s.API.AddRoutes(&awsapigatewayv2.AddRoutesOptions{

@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-cdk-go/awscdk/v2/awslogs"
 	"github.com/aws/jsii-runtime-go"
 
+	"rvcontent/infra/naming"
 	"rvcontent/shared/kernel/gcsettings"
 	"rvcontent/shared/platform/dynamo"
 )
@@ -37,7 +38,7 @@ type factory struct {
 // its own role (no managed policy), its own log group, the environment of
 // shared/config, and the grants of access.
 func (f *factory) function(name string, spec fnSpec, access Access) awslambda.Function {
-	id := constructID(name)
+	id := naming.ConstructID(name)
 	role := awsiam.NewRole(f.stack.Stack, jsii.String(id+"Role"), &awsiam.RoleProps{
 		AssumedBy:   awsiam.NewServicePrincipal(jsii.String("lambda.amazonaws.com"), nil),
 		Description: jsii.String(fmt.Sprintf("Runs the %s function", name)),
@@ -121,25 +122,4 @@ func (f *factory) sendMailStatement() awsiam.PolicyStatement {
 			"StringEquals": map[string]interface{}{"ses:FromAddress": f.props.MailFrom},
 		},
 	})
-}
-
-// constructID turns a function name ("payments-webhook") into a construct
-// id ("PaymentsWebhook").
-func constructID(name string) string {
-	out := make([]byte, 0, len(name))
-	upper := true
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		switch {
-		case c == '-' || c == '_':
-			upper = true
-		case upper && c >= 'a' && c <= 'z':
-			out = append(out, c-'a'+'A')
-			upper = false
-		default:
-			out = append(out, c)
-			upper = false
-		}
-	}
-	return string(out)
 }

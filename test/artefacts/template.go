@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"rvcontent/infra/naming"
 )
 
 // DefaultTemplate is the template `make synth` writes, relative to the
@@ -80,7 +82,7 @@ func LoadTemplate(path string, names []string) (*Template, error) {
 	t := &Template{Path: path, Resources: doc.Resources}
 	byConstruct := map[string]string{}
 	for _, n := range names {
-		byConstruct[ConstructID(n)+"Function"] = n
+		byConstruct[naming.ConstructID(n)+"Function"] = n
 	}
 	var problems []string
 	for id, r := range doc.Resources {
@@ -146,28 +148,6 @@ func (t *Template) Names() []string {
 		out = append(out, f.Name)
 	}
 	return out
-}
-
-// ConstructID turns a function's folder name ("payments-webhook") into the
-// construct id the CDK stack gives it ("PaymentsWebhook"), as
-// infra/stack/functions.go does.
-func ConstructID(name string) string {
-	out := make([]byte, 0, len(name))
-	upper := true
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		switch {
-		case c == '-' || c == '_':
-			upper = true
-		case upper && c >= 'a' && c <= 'z':
-			out = append(out, c-'a'+'A')
-			upper = false
-		default:
-			out = append(out, c)
-			upper = false
-		}
-	}
-	return string(out)
 }
 
 // ModuleRoot returns the folder of the module's go.mod, searching up from
