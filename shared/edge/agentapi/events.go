@@ -17,7 +17,7 @@ func (s *Events) listEvents(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	q := eventlog.Query{Since: since, Cursor: page.Cursor, Types: QueryList(r, "types"), SiteID: r.URL.Query().Get("site_id"), Limit: page.Limit}
+	q := eventlog.Query{Since: since, Cursor: page.Cursor, Types: api.QueryList(r, "types"), SiteID: r.URL.Query().Get("site_id"), Limit: page.Limit}
 	res, err := s.Events.List(r.Context(), Caller(r).AccountID, q)
 	if err == nil {
 		res.NextCursor, err = page.Next(res.NextCursor)

@@ -31,7 +31,7 @@ func (s *Jobs) listJobs(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	f := jobs.Filter{SiteID: q.Get("site_id"), Kinds: QueryList(r, "kind"), Statuses: QueryList(r, "status")}
+	f := jobs.Filter{SiteID: q.Get("site_id"), Kinds: api.QueryList(r, "kind"), Statuses: api.QueryList(r, "status")}
 	list, next, err := s.Jobs.List(r.Context(), Caller(r).AccountID, f, page.Limit, page.Cursor)
 	if err != nil {
 		api.Error(w, r, err)

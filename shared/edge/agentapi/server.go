@@ -9,7 +9,6 @@ package agentapi
 import (
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"rvcontent/shared/edge/api"
@@ -145,15 +144,4 @@ func queryInt(r *http.Request, name string, min, max int, problems *[]apperr.Pro
 		return 0, false
 	}
 	return n, true
-}
-
-// QueryList reads a comma-separated query parameter.
-func QueryList(r *http.Request, name string) []string {
-	var out []string
-	for _, v := range strings.Split(r.URL.Query().Get(name), ",") {
-		if v = strings.TrimSpace(v); v != "" {
-			out = append(out, v)
-		}
-	}
-	return out
 }

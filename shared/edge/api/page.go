@@ -92,20 +92,14 @@ func (p Page) key() ([]byte, error) {
 
 // listOf says which list r reads: the caller's account, the method and
 // path (the endpoint, with the site, article or webhook endpoint in it),
-// and the value of each of filters. A filter's value is read as a
-// comma-separated set, as QueryList-style filters are, so their order,
-// spaces and repeats do not make another list.
+// and the value of each of filters. A filter's value is read as a set
+// (QueryList), so the order of its values, spaces and repeats do not make
+// another list.
 func listOf(r *http.Request, filters []string) string {
 	caller, _ := auth.From(r.Context())
 	parts := []string{caller.AccountID, r.Method + " " + r.URL.Path}
-	q := r.URL.Query()
 	for _, name := range filters {
-		var set []string
-		for _, v := range strings.Split(q.Get(name), ",") {
-			if v = strings.TrimSpace(v); v != "" {
-				set = append(set, v)
-			}
-		}
+		set := QueryList(r, name)
 		slices.Sort(set)
 		parts = append(parts, name+"="+strings.Join(slices.Compact(set), ","))
 	}

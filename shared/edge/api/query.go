@@ -43,3 +43,18 @@ func QueryProblem(raw string) (apperr.Problem, bool) {
 	}
 	return apperr.Problem{Field: "query", Problem: "does not decode"}, true
 }
+
+// QueryList reads a list parameter of r's query: comma-separated values,
+// and the parameter repeated as well (?status=a&status=b reads as
+// status=a,b), each value trimmed, empty ones dropped, in the order sent.
+func QueryList(r *http.Request, name string) []string {
+	var out []string
+	for _, sent := range r.URL.Query()[name] {
+		for _, v := range strings.Split(sent, ",") {
+			if v = strings.TrimSpace(v); v != "" {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}

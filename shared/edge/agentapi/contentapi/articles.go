@@ -10,7 +10,6 @@ import (
 	"context"
 	"net/http"
 
-	"rvcontent/shared/edge/agentapi"
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/articles"
@@ -41,7 +40,7 @@ func (h *Articles) list(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	f := articles.Filter{Statuses: agentapi.QueryList(r, "status"), Keyword: r.URL.Query().Get("keyword")}
+	f := articles.Filter{Statuses: api.QueryList(r, "status"), Keyword: r.URL.Query().Get("keyword")}
 	list, next, err := h.Articles.List(r.Context(), r.PathValue("site_id"), f, page.Limit, page.Cursor)
 	if err != nil {
 		api.Error(w, r, err)

@@ -9,7 +9,6 @@ import (
 	"context"
 	"net/http"
 
-	"rvcontent/shared/edge/agentapi"
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/forum"
@@ -83,7 +82,7 @@ func (h *Forum) listThreads(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	list, next, err := h.Forum.ListThreads(r.Context(), r.PathValue("site_id"), agentapi.QueryList(r, "status"), page.Limit, page.Cursor)
+	list, next, err := h.Forum.ListThreads(r.Context(), r.PathValue("site_id"), api.QueryList(r, "status"), page.Limit, page.Cursor)
 	if err == nil {
 		next, err = page.Next(next)
 	}
@@ -144,7 +143,7 @@ func (h *Forum) listReplies(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	list, next, err := h.Forum.ListReplies(r.Context(), r.PathValue("site_id"), agentapi.QueryList(r, "status"), page.Limit, page.Cursor)
+	list, next, err := h.Forum.ListReplies(r.Context(), r.PathValue("site_id"), api.QueryList(r, "status"), page.Limit, page.Cursor)
 	if err == nil {
 		next, err = page.Next(next)
 	}
