@@ -47,6 +47,20 @@ func (s *Service) notifyRevoked(tx *dynamo.Tx, p auth.Principal, k AgentKey, now
 // renderRevoked writes the revocation notice to the account's owner; a
 // deleted account gets none.
 func (s *Service) renderRevoked(ctx context.Context, m mail.Pending) (mail.Message, error) {
+	return s.notice(ctx, m, "Agent access revoked: ", "An agent credential of your account was revoked: it no longer works.", func(link string) string {
+		text := "Revoked: " + mail.Time(m.Param("revoked_at")) + "\nBy: " + m.Param("by") + "\n"
+		if v := m.Param("reason"); v != "" {
+			text += "Why: " + v + "\n"
+		}
+		return text + "\nYour agent keys and connected apps:\n" + link + "\n"
+	})
+}
+
+// notice writes a notice about the credential m names to the account's
+// owner: subject followed by its name, intro, the credential's name, type
+// and key prefix, then what rest says (given the dashboard's page of
+// agent keys). A deleted account gets none (mail.ErrObsolete).
+func (s *Service) notice(ctx context.Context, m mail.Pending, subject, intro string, rest func(link string) string) (mail.Message, error) {
 	to, err := s.Owners.OwnerEmail(ctx, m.AccountID)
 	if err != nil {
 		if apperr.Is(err, apperr.NotFound) {
@@ -55,16 +69,11 @@ func (s *Service) renderRevoked(ctx context.Context, m mail.Pending) (mail.Messa
 		return mail.Message{}, err
 	}
 	link := s.DashboardURL + "/settings/agents"
-	text := "An agent credential of your account was revoked: it no longer works.\n\nName: " + m.Param("name") + "\nType: " + typeName(m.Param("type")) + "\n"
+	text := intro + "\n\nName: " + m.Param("name") + "\nType: " + typeName(m.Param("type")) + "\n"
 	if v := m.Param("prefix"); v != "" {
 		text += "Key: " + v + "\n"
 	}
-	text += "Revoked: " + mail.Time(m.Param("revoked_at")) + "\nBy: " + m.Param("by") + "\n"
-	if v := m.Param("reason"); v != "" {
-		text += "Why: " + v + "\n"
-	}
-	text += "\nYour agent keys and connected apps:\n" + link + "\n"
-	return mail.Message{To: to, Subject: "Agent access revoked: " + m.Param("name"), Text: text, Links: []string{link}}, nil
+	return mail.Message{To: to, Subject: subject + m.Param("name"), Text: text + rest(link), Links: []string{link}}, nil
 }
 
 // notifyOwner adds to tx the owner's notice that credential k was added.
@@ -83,23 +92,13 @@ func (s *Service) notifyOwner(tx *dynamo.Tx, accountID string, k AgentKey) {
 // renderAdded writes the notice to the account's owner; a deleted account
 // gets none.
 func (s *Service) renderAdded(ctx context.Context, m mail.Pending) (mail.Message, error) {
-	to, err := s.Owners.OwnerEmail(ctx, m.AccountID)
-	if err != nil {
-		if apperr.Is(err, apperr.NotFound) {
-			return mail.Message{}, mail.ErrObsolete
+	return s.notice(ctx, m, "New agent access: ", "A new agent credential was added to your account.", func(link string) string {
+		text := ""
+		if v := m.Param("operator"); v != "" {
+			text += "Operator: " + v + "\n"
 		}
-		return mail.Message{}, err
-	}
-	link := s.DashboardURL + "/settings/agents"
-	text := "A new agent credential was added to your account.\n\nName: " + m.Param("name") + "\nType: " + typeName(m.Param("type")) + "\n"
-	if v := m.Param("prefix"); v != "" {
-		text += "Key: " + v + "\n"
-	}
-	if v := m.Param("operator"); v != "" {
-		text += "Operator: " + v + "\n"
-	}
-	text += "Added: " + mail.Time(m.Param("created_at")) + "\n\nIf you did not expect this, revoke it here:\n" + link + "\n"
-	return mail.Message{To: to, Subject: "New agent access: " + m.Param("name"), Text: text, Links: []string{link}}, nil
+		return text + "Added: " + mail.Time(m.Param("created_at")) + "\n\nIf you did not expect this, revoke it here:\n" + link + "\n"
+	})
 }
 
 // typeName names a credential type for the owner.
