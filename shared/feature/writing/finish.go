@@ -28,17 +28,17 @@ type result struct {
 	CreditsSpent int              `json:"credits_spent"`
 }
 
-// complete stores the draft as the finished article, with article.generated
-// and article.finished, the job's completion and the watch's removal, in
-// one transaction.
-func (s *Service) complete(ctx context.Context, run *jobs.Run, in jobInput, site sites.Site, d model.ArticleDraft) (any, error) {
+// complete stores the draft, its body rendered (body), as the finished
+// article, with article.generated and article.finished, the job's
+// completion and the watch's removal, in one transaction.
+func (s *Service) complete(ctx context.Context, run *jobs.Run, in jobInput, site sites.Site, d model.ArticleDraft, body editing.Body) (any, error) {
 	now := s.Clock.Now()
 	var res result
 	_, err := s.Articles.Change(ctx, in.SiteID, in.ArticleID, func(a *articles.Article) error {
 		if a.Status != articles.StatusGenerating || a.GenerationJobID != run.Job.ID {
 			return errStale
 		}
-		editing.SetBody(a, d.BodyMarkdown)
+		editing.Set(a, body)
 		a.Description = d.Description
 		if len(d.Tags) > 0 {
 			a.Tags = d.Tags

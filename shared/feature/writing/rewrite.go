@@ -146,7 +146,8 @@ func (s *Service) RewriteSection(ctx context.Context, p auth.Principal, siteID, 
 		_ = s.AI.Give(ctx, p.AccountID, taken)
 		return Rewrite{}, errRewriteImage(loc.section != "")
 	}
-	if !editing.Fits(body) {
+	rendered := editing.Render(body) // once, for the size check and the article
+	if !rendered.Fits() {
 		_ = s.AI.Give(ctx, p.AccountID, taken)
 		return Rewrite{}, errRewriteTooLarge(loc.section != "")
 	}
@@ -161,7 +162,7 @@ func (s *Service) RewriteSection(ctx context.Context, p auth.Principal, siteID, 
 		if x.BodyMarkdown != a.BodyMarkdown || x.Status == articles.StatusGenerating {
 			return articles.ErrChanged
 		}
-		editing.SetBody(x, body)
+		editing.Set(x, rendered)
 		if x.Status == articles.StatusFinished {
 			editing.SetSEOScore(x, site)
 		}

@@ -41,30 +41,37 @@ func (s *Service) Run(ctx context.Context, run *jobs.Run) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("prepare the brief: %v", err)
 	}
-	draft, err := s.write(ctx, brief)
+	draft, body, err := s.write(ctx, brief)
 	if err != nil {
 		if run.Job.Attempts < jobs.MaxAttempts {
 			return nil, fmt.Errorf("write the article (attempt %d): %v", run.Job.Attempts, err)
 		}
 		return nil, s.giveUp(ctx, run.AccountID, run.Job.ID, in, run, errModelFailed)
 	}
-	return s.complete(ctx, run, in, site, draft)
+	return s.complete(ctx, run, in, site, draft, body)
 }
 
 // write asks the writer for the article.
-func (s *Service) write(ctx context.Context, b model.ArticleBrief) (model.ArticleDraft, error) {
+func (s *Service) write(ctx context.Context, b model.ArticleBrief) (model.ArticleDraft, editing.Body, error) {
 	d, err := s.Writer.WriteArticle(ctx, b)
 	if err != nil {
-		return model.ArticleDraft{}, err
+		return model.ArticleDraft{}, editing.Body{}, err
 	}
 	if len([]rune(d.Description)) > articles.MaxDescription {
 		d.Description = string([]rune(d.Description)[:articles.MaxDescription])
 	}
-	if len(d.BodyMarkdown) > articles.MaxBody || !editing.Fits(d.BodyMarkdown) {
-		return model.ArticleDraft{}, errors.New("the written body is longer than an article may be")
+	if len(d.BodyMarkdown) > articles.MaxBody {
+		return model.ArticleDraft{}, editing.Body{}, errTooLong
+	}
+	body := editing.Render(d.BodyMarkdown) // once, for the size check and the article
+	if !body.Fits() {
+		return model.ArticleDraft{}, editing.Body{}, errTooLong
 	}
 	if editing.HasImages(d.BodyMarkdown) {
-		return model.ArticleDraft{}, errors.New("the written body has an image, and articles carry text only")
+		return model.ArticleDraft{}, editing.Body{}, errors.New("the written body has an image, and articles carry text only")
 	}
-	return d, nil
+	return d, body, nil
 }
+
+// errTooLong is a written body too long to store.
+var errTooLong = errors.New("the written body is longer than an article may be")

@@ -13,6 +13,7 @@ import (
 type Draft struct {
 	articles.Draft
 	BodyMarkdown string
+	body         Body // its rendering, made by the size check
 }
 
 // ParseDraft reads the body of POST /sites/{site_id}/articles.
@@ -31,7 +32,7 @@ func ParseDraft(o *input.Object) (Draft, error) {
 	if f := o.NullableString("scheduled_for", day); f.Sent && !f.Null {
 		d.ScheduledFor = &f.Value
 	}
-	d.BodyMarkdown, _ = o.String("body_markdown", false, input.MaxLen(articles.MaxBody), noImages, fits)
+	d.BodyMarkdown, _ = o.String("body_markdown", false, input.MaxLen(articles.MaxBody), noImages, rendered(&d.body))
 	return d, o.Err()
 }
 
@@ -45,6 +46,7 @@ type Patch struct {
 	Status       input.Field[string]
 	ScheduledFor input.Field[string]
 	BodyMarkdown input.Field[string]
+	body         Body // its rendering, made by the size check
 }
 
 // ParsePatch reads the body of PATCH /sites/{site_id}/articles/{article_id}.
@@ -64,7 +66,7 @@ func ParsePatch(o *input.Object) (Patch, error) {
 		o.Problem("status", "cannot be null")
 	}
 	p.ScheduledFor = o.NullableString("scheduled_for", day)
-	p.BodyMarkdown = o.NullableString("body_markdown", input.MaxLen(articles.MaxBody), noImages, fits)
+	p.BodyMarkdown = o.NullableString("body_markdown", input.MaxLen(articles.MaxBody), noImages, rendered(&p.body))
 	return p, o.Err()
 }
 
@@ -87,4 +89,20 @@ func day(s string) string {
 		return "must be a calendar day as YYYY-MM-DD"
 	}
 	return ""
+}
+
+// rendering returns the body's rendering: the size check's, or a new one
+// for a body that was not checked (a Draft made in code).
+func (d Draft) rendering() Body { return reuse(d.body, d.BodyMarkdown) }
+
+// rendering returns the sent body's rendering ("" for null): the size
+// check's, or a new one for a body that was not checked.
+func (p Patch) rendering() Body { return reuse(p.body, p.BodyMarkdown.Value) }
+
+// reuse returns b when it renders md, else md rendered.
+func reuse(b Body, md string) Body {
+	if b.Markdown == md && (md == "" || b.HTML != "") {
+		return b
+	}
+	return Render(md)
 }

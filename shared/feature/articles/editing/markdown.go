@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/kernel/input"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -40,13 +41,28 @@ func WordCount(body string) int {
 	}))
 }
 
+// Body is a Markdown body with what derives from it: its HTML rendering
+// and word count. Rendering a long body takes tens of milliseconds, so a
+// body is rendered once (Render) for both the size check (Fits) and the
+// article (Set).
+type Body struct {
+	Markdown, HTML string
+	Words          int
+}
+
+// Render renders body.
+func Render(body string) Body {
+	return Body{Markdown: body, HTML: RenderHTML(body), Words: WordCount(body)}
+}
+
+// Set sets the article's body to b.
+func Set(a *articles.Article, b Body) {
+	a.BodyMarkdown, a.BodyHTML, a.WordCount = b.Markdown, b.HTML, b.Words
+}
+
 // SetBody sets the article's Markdown body and what derives from it:
 // its HTML rendering and word count.
-func SetBody(a *articles.Article, body string) {
-	a.BodyMarkdown = body
-	a.BodyHTML = RenderHTML(body)
-	a.WordCount = WordCount(body)
-}
+func SetBody(a *articles.Article, body string) { Set(a, Render(body)) }
 
 // MaxStoredBody bounds a body and its HTML rendering together, counted
 // in bytes as JSON writes them. An article is one table item (DynamoDB
@@ -55,26 +71,40 @@ func SetBody(a *articles.Article, body string) {
 // Markdown's size, so characters alone (articles.MaxBody) do not bound it.
 const MaxStoredBody = 380_000
 
-// storedSize is what body and its HTML take as JSON strings.
-func storedSize(body, html string) int {
-	md, _ := json.Marshal(body)
-	h, _ := json.Marshal(html)
+// storedSize is what the body and its HTML take as JSON strings.
+func (b Body) storedSize() int {
+	md, _ := json.Marshal(b.Markdown)
+	h, _ := json.Marshal(b.HTML)
 	return len(md) + len(h)
 }
 
-// fits refuses a body that, with its HTML rendering, is too large to store
-// (see MaxStoredBody).
-func fits(body string) string {
-	if storedSize(body, RenderHTML(body)) > MaxStoredBody {
+// tooLarge refuses a body that, with its HTML rendering, is too large to
+// store (see MaxStoredBody).
+func (b Body) tooLarge() string {
+	if b.storedSize() > MaxStoredBody {
 		return fmt.Sprintf("is too large to store once rendered: the Markdown and its HTML may take at most %d bytes together as JSON; shorten the article", MaxStoredBody)
 	}
 	return ""
 }
 
-// Fits reports whether a body can be stored with its HTML rendering (see
-// MaxStoredBody). Text that comes from a model, or that a rewrite makes,
-// is checked with it.
-func Fits(body string) bool { return fits(body) == "" }
+// Fits reports whether the body can be stored with its HTML rendering
+// (see MaxStoredBody). Text that comes from a model, or that a rewrite
+// makes, is checked with it.
+func (b Body) Fits() bool { return b.tooLarge() == "" }
+
+// Fits reports whether body can be stored with its HTML rendering (see
+// Body.Fits).
+func Fits(body string) bool { return Render(body).Fits() }
+
+// rendered is the input check of a body's stored size (see
+// Body.tooLarge) that keeps the rendering it made in *into, so that the
+// article takes it rather than rendering the body again.
+func rendered(into *Body) input.Check {
+	return func(body string) string {
+		*into = Render(body)
+		return into.tooLarge()
+	}
+}
 
 // imgTag matches a raw HTML image tag: <img>, and <image>, which HTML
 // parsers read as <img> (and SVG draws as an image too).

@@ -74,7 +74,7 @@ func (s *Service) Create(ctx context.Context, siteID string, d Draft) (articles.
 	}
 	now := s.Clock.Now()
 	a := articles.New(siteID, d.Draft, articles.SourceOf(p), now)
-	SetBody(&a, d.BodyMarkdown)
+	Set(&a, d.rendering())
 	tx := &dynamo.Tx{}
 	articles.PutNew(tx, p.AccountID, a)
 	s.Events.Emit(tx, p.AccountID, siteID, "article.created", map[string]any{"article": a.WithoutBody(), "source": a.Source})
@@ -189,7 +189,7 @@ func apply(a *articles.Article, in Patch) []string {
 		a.Status = in.Status.Value
 	}
 	if in.BodyMarkdown.Sent && note("body_markdown", a.BodyMarkdown != in.BodyMarkdown.Value) {
-		SetBody(a, in.BodyMarkdown.Value)
+		Set(a, in.rendering())
 	}
 	return changed
 }
