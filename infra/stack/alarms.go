@@ -70,16 +70,17 @@ func (s *ServiceStack) addAlarms(email string) {
 // Thresholds of the service-wide alarms, per alarm period.
 const (
 	apiServerErrorsAlarm = 10               // API answers with a 5xx status
-	workerErrorsAlarm    = 5                // crashed or timed-out invocations of the queue workers
+	functionErrorsAlarm  = 5                // failed invocations of the queue workers, or of the invoked functions
 	jobsAgeAlarm         = 30 * time.Minute // the oldest job waiting
 )
 
 // addServiceAlarms adds the alarms of a service that is not serving: the
 // API answering 5xx (an endpoint function that fails or cannot start
 // answers 500 or 503 through API Gateway), the queue workers failing
-// (crashes and timeouts; the scheduler has its own alarm), and jobs
-// waiting for half an hour in two periods in a row (the workers cannot
-// keep up or are throttled).
+// (crashes and timeouts; the scheduler has its own alarm), the functions
+// the MCP server and the owner's pages invoke failing, and jobs waiting
+// for half an hour in two periods in a row (the workers cannot keep up or
+// are throttled).
 func (s *ServiceStack) addServiceAlarms(notify awscloudwatchactions.SnsAction) {
 	period := duration(alarmPeriod)
 	alarm := func(id, what string, m awscloudwatch.IMetric, threshold float64, periods int) {
@@ -96,19 +97,36 @@ func (s *ServiceStack) addServiceAlarms(notify awscloudwatchactions.SnsAction) {
 	alarm("ApiServerErrorsAlarm", "The API answered many requests with a 5xx status: read the functions' log groups and the API's access log.",
 		s.API.MetricServerError(&awscloudwatch.MetricOptions{Period: period, Statistic: jsii.String("Sum")}), apiServerErrorsAlarm, 1)
 
-	// The endpoint functions' failures reach the API's 5xx; the queue
-	// workers' are summed here (an alarm's metric math takes 10 metrics
-	// at most).
-	errs := map[string]awscloudwatch.IMetric{}
-	for i, name := range []string{JobWorker, DeliveriesWorker} {
-		errs[fmt.Sprintf("e%d", i)] = s.Functions[name].MetricErrors(&awscloudwatch.MetricOptions{Period: period, Statistic: jsii.String("Sum")})
-	}
+	// The endpoint functions' failures reach the API's 5xx when the API
+	// invokes them; the queue workers' are summed here.
 	alarm("WorkerErrorsAlarm", "The jobs or deliveries worker crashed or timed out (a worker that cannot start, such as one whose secret cannot be read, shows here first): read its log group.",
-		awscloudwatch.NewMathExpression(&awscloudwatch.MathExpressionProps{
-			Expression: jsii.String("SUM(METRICS())"), UsingMetrics: &errs, Period: period, Label: jsii.String("Worker errors"),
-		}), workerErrorsAlarm, 1)
+		s.errorsSum("Worker errors", []string{JobWorker, DeliveriesWorker}), functionErrorsAlarm, 1)
+	// So are the failures of the functions other functions invoke (the MCP
+	// server's tool calls, the owner's pages): their callers answer for
+	// them (the MCP server with a tool error in an HTTP 200), so the API's
+	// 5xx never shows them.
+	var invoked []string
+	for _, g := range invokedGroups() {
+		invoked = append(invoked, string(g))
+	}
+	alarm("InvokedFunctionErrorsAlarm", "An endpoint function that the MCP server or the owner's pages run requests in crashed, timed out or could not start: read its log group.",
+		s.errorsSum("Invoked function errors", invoked), functionErrorsAlarm, 1)
 
 	alarm("JobsWaitingAlarm", "Jobs have waited half an hour in the jobs queue: the jobs worker cannot keep up or is throttled (check the account's Lambda concurrency quota).",
 		s.Jobs.Queue.MetricApproximateAgeOfOldestMessage(&awscloudwatch.MetricOptions{Period: period, Statistic: jsii.String("Maximum")}),
 		jobsAgeAlarm.Seconds(), 2)
+}
+
+// errorsSum returns the sum, per alarm period, of the Errors (crashed,
+// timed-out or failed-to-start invocations) of the functions named names,
+// labelled label. An alarm's metric math takes 10 metrics at most.
+func (s *ServiceStack) errorsSum(label string, names []string) awscloudwatch.IMetric {
+	period := duration(alarmPeriod)
+	errs := map[string]awscloudwatch.IMetric{}
+	for i, name := range names {
+		errs[fmt.Sprintf("e%d", i)] = s.Functions[name].MetricErrors(&awscloudwatch.MetricOptions{Period: period, Statistic: jsii.String("Sum")})
+	}
+	return awscloudwatch.NewMathExpression(&awscloudwatch.MathExpressionProps{
+		Expression: jsii.String("SUM(METRICS())"), UsingMetrics: &errs, Period: period, Label: jsii.String(label),
+	})
 }

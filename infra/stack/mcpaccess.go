@@ -3,6 +3,7 @@ package stack
 import (
 	"github.com/aws/jsii-runtime-go"
 
+	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/platform/lambdainvoke"
 )
 
@@ -18,4 +19,20 @@ func (s *ServiceStack) addInvokes() {
 			callee.GrantInvoke(fn)
 		}
 	}
+}
+
+// invokedGroups returns, once each and in the order of groupNames, the
+// endpoint groups whose functions other functions invoke.
+func invokedGroups() []routes.Group {
+	seen := map[routes.Group]bool{}
+	var out []routes.Group
+	for _, g := range groupNames() {
+		for _, target := range GroupAccess(g).Invokes {
+			if !seen[target] {
+				seen[target] = true
+				out = append(out, target)
+			}
+		}
+	}
+	return out
 }

@@ -16,7 +16,7 @@ func queueIDs() map[string]string {
 
 func TestQueuesHaveDeadLetterQueues(t *testing.T) {
 	queues := resources("AWS::SQS::Queue")
-	want := map[string]float64{"jobs": 3, "deliveries": 5}
+	want := map[string]float64{"jobs": 5, "deliveries": 5}
 	dlqs := map[string]bool{}
 	for name, id := range queueIDs() {
 		q, ok := queues[id]

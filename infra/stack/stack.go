@@ -15,6 +15,8 @@ import (
 	"github.com/aws/constructs-go/constructs/v10"
 	"github.com/aws/jsii-runtime-go"
 
+	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/kernel/apipath"
 	"rvcontent/shared/kernel/workqueues"
 	"rvcontent/shared/platform/dynamo"
 )
@@ -147,6 +149,8 @@ func (s *ServiceStack) addOutputs() {
 		value           *string
 	}{
 		{"ApiUrl", "Base URL of the service (BASE_URL)", s.API.ApiEndpoint()},
+		{"DashboardUrl", "The owner's dashboard (DASHBOARD_URL)", s.apiURL(apipath.Dashboard)},
+		{"PaymentsWebhookUrl", "Where the payment processor sends its webhooks (enter it in Stripe)", s.apiURL(routes.PaymentsWebhookPath)},
 		{"TableName", "DynamoDB table (TABLE_NAME)", s.Table.TableName()},
 		{"JobsQueueUrl", "Jobs queue (JOBS_QUEUE_URL)", s.Jobs.Queue.QueueUrl()},
 		{"JobsDeadLetterQueueUrl", "Jobs that failed every attempt", s.Jobs.DeadLetter.QueueUrl()},
@@ -158,6 +162,11 @@ func (s *ServiceStack) addOutputs() {
 	for _, o := range outputs {
 		awscdk.NewCfnOutput(s.Stack, jsii.String(o.id), &awscdk.CfnOutputProps{Value: o.value, Description: jsii.String(o.description)})
 	}
+}
+
+// apiURL returns the address of path on the API's endpoint.
+func (s *ServiceStack) apiURL(path string) *string {
+	return awscdk.Fn_Join(jsii.String(""), &[]*string{s.API.ApiEndpoint(), jsii.String(path)})
 }
 
 // LogicalID returns the CloudFormation logical id of the function named

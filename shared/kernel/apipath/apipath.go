@@ -11,4 +11,7 @@ const (
 	Public = "/api/public/v1"
 	// MCP is the MCP server's address.
 	MCP = "/mcp"
+	// Dashboard is the owner's dashboard, the root of the pages a signed-in
+	// owner opens (DASHBOARD_URL is BASE_URL + Dashboard by default).
+	Dashboard = "/dashboard"
 )

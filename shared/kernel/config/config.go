@@ -7,6 +7,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+
+	"rvcontent/shared/kernel/apipath"
 )
 
 // Config holds every setting. The README lists each variable.
@@ -21,7 +23,7 @@ type Config struct {
 	// (BASE_URL). Links in emails and responses start with it.
 	BaseURL string
 	// DashboardURL is the owner's dashboard (DASHBOARD_URL); defaults to
-	// BaseURL + "/dashboard".
+	// BaseURL + apipath.Dashboard.
 	DashboardURL string
 	// MailFrom is the sender address of the service's emails (MAIL_FROM).
 	MailFrom string
@@ -175,7 +177,7 @@ func read(signupsDefault int) (Config, error) {
 // Fill sets the defaults that derive from other settings.
 func (c *Config) Fill() {
 	if c.DashboardURL == "" && c.BaseURL != "" {
-		c.DashboardURL = c.BaseURL + "/dashboard"
+		c.DashboardURL = c.BaseURL + apipath.Dashboard
 	}
 	if c.AccountRequestsPerMinute == 0 {
 		c.AccountRequestsPerMinute = 600

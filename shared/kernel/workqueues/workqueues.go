@@ -23,7 +23,9 @@ type Spec struct {
 	// handles at once.
 	RecordConcurrency int
 	// MaxReceives is how many times a message is received before it moves
-	// to the dead-letter queue.
+	// to the dead-letter queue: at least 5, as Lambda's guidance for SQS
+	// event sources says, since a throttled invocation counts a receive
+	// too. A job's own attempts are counted in its item (jobs.MaxAttempts).
 	MaxReceives int
 	// ConsumerTimeout is the consumer function's timeout.
 	ConsumerTimeout time.Duration
@@ -44,7 +46,7 @@ func (s Spec) VisibilityTimeout() time.Duration { return 6 * s.ConsumerTimeout }
 var (
 	Jobs = Spec{
 		Name: "jobs", BatchSize: 1, MaxConcurrency: 10, RecordConcurrency: 1,
-		MaxReceives: 3, ConsumerTimeout: 5 * time.Minute,
+		MaxReceives: 5, ConsumerTimeout: 5 * time.Minute,
 	}
 	Deliveries = Spec{
 		Name: "deliveries", BatchSize: 10, MaxConcurrency: 10, RecordConcurrency: 10,
