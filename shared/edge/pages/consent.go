@@ -32,7 +32,7 @@ type consentView struct {
 // Authorize answers GET /oauth/authorize.
 func (c *Consent) Authorize(w http.ResponseWriter, r *http.Request) {
 	browser := c.browserCookie(w, r, browserCookie, oauthPath, int(browserLifetime.Seconds()))
-	req, err := c.OAuth.Authorize(r.Context(), r.URL.Query(), c.base(r), browser)
+	req, err := c.OAuth.Authorize(r.Context(), r.URL.RawQuery, c.base(r), browser)
 	var ae *oauth.AuthorizeError
 	switch {
 	case errors.As(err, &ae) && ae.RedirectURI != "":

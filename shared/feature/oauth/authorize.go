@@ -2,7 +2,9 @@ package oauth
 
 import (
 	"context"
+	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"net/url"
@@ -20,8 +22,17 @@ const MethodS256 = "S256"
 // maxState is the longest state value accepted.
 const maxState = 1024
 
-// pkcePattern is the form of a code challenge or verifier (RFC 7636 4.1).
+// pkcePattern is the form of a code verifier (RFC 7636 4.1).
 var pkcePattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9\-._~]{43,128}$`) })
+
+// isS256Challenge reports whether challenge can be an S256 code challenge:
+// BASE64URL(SHA256(verifier)) without padding (RFC 7636 4.2), so 43
+// characters that decode to a SHA-256. Anything else matches no verifier,
+// and its code could never be exchanged.
+func isS256Challenge(challenge string) bool {
+	sum, err := base64.RawURLEncoding.Strict().DecodeString(challenge)
+	return err == nil && len(sum) == sha256.Size
+}
 
 // Request statuses.
 const (
@@ -116,11 +127,13 @@ func pageError(format string, args ...any) error {
 	return &AuthorizeError{Err: badRequest(InvalidRequest, fmt.Sprintf(format, args...))}
 }
 
-// Authorize checks an authorization request (the query of GET
+// Authorize checks an authorization request (rawQuery, the query of GET
 // /oauth/authorize) made to issuer and records it for the owner's answer,
-// bound to the browser whose binding cookie is browser. Errors are
-// *AuthorizeError.
-func (s *Service) Authorize(ctx context.Context, q url.Values, issuer, browser string) (Request, error) {
+// bound to the browser whose binding cookie is browser. A query that does
+// not decode is refused (invalid_request) rather than read without the
+// parameters Go's parser drops. Errors are *AuthorizeError.
+func (s *Service) Authorize(ctx context.Context, rawQuery, issuer, browser string) (Request, error) {
+	q, malformed := url.ParseQuery(rawQuery) // q keeps the parameters that decode
 	clientID, ok := single(q, "client_id")
 	if !ok || clientID == "" {
 		return Request{}, pageError("The app's request has no client_id (or more than one). Ask the app's developer to register it and send its client_id.")
@@ -147,6 +160,9 @@ func (s *Service) Authorize(ctx context.Context, q url.Values, issuer, browser s
 	state, stateOK := single(q, "state")
 	fail := func(code, format string, args ...any) error {
 		return &AuthorizeError{Err: badRequest(code, fmt.Sprintf(format, args...)), RedirectURI: redirect, State: state, Issuer: issuer}
+	}
+	if malformed != nil {
+		return Request{}, fail(InvalidRequest, "The request's query does not decode: percent-encode every parameter value (a ';' as %%3B, a '%%' as %%25).")
 	}
 	if !stateOK {
 		return Request{}, fail(InvalidRequest, "state may be sent only once.")
@@ -193,7 +209,7 @@ func (s *Service) checkAuthorization(q url.Values, issuer string, r *Request) *E
 	case m != MethodS256:
 		return badRequest(InvalidRequest, "code_challenge_method must be S256; plain is not supported.")
 	}
-	if !pkcePattern().MatchString(params["code_challenge"]) {
+	if !isS256Challenge(params["code_challenge"]) {
 		return badRequest(InvalidRequest, "code_challenge must be the base64url SHA-256 of the code verifier (43 characters).")
 	}
 	for _, res := range q["resource"] {

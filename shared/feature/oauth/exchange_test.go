@@ -94,7 +94,7 @@ func (r *rig) code(t *testing.T) string {
 	req, err := r.svc.Authorize(ctx, url.Values{
 		"response_type": {"code"}, "client_id": {r.client}, "redirect_uri": {"https://app.example/cb"}, "state": {"s"},
 		"code_challenge": {base64.RawURLEncoding.EncodeToString(sum[:])}, "code_challenge_method": {"S256"},
-	}, issuer, "browser-cookie-value-0123456789")
+	}.Encode(), issuer, "browser-cookie-value-0123456789")
 	if err != nil {
 		t.Fatal(err)
 	}

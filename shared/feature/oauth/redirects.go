@@ -113,19 +113,18 @@ func MatchRedirect(registered []string, uri string) bool {
 	return false
 }
 
-// withParams returns redirect URI uri with params added to its query
-// (existing query parameters are kept, RFC 6749 3.1.2).
+// withParams returns redirect URI uri with params added to its query. The
+// query uri has is kept as it is (RFC 6749 3.1.2: it "MUST be retained"):
+// parsing and encoding it again would drop what Go's parser refuses, such
+// as a ";" in a value, and rewrite the rest. Redirect URIs have no
+// fragment, so the parameters go at the end.
 func withParams(uri string, params url.Values) string {
-	u, err := url.Parse(uri)
-	if err != nil {
-		return uri
-	}
-	q := u.Query()
-	for k, vs := range params {
-		for _, v := range vs {
-			q.Add(k, v)
+	sep := "?"
+	if i := strings.IndexByte(uri, '?'); i >= 0 {
+		sep = "&"
+		if i == len(uri)-1 || strings.HasSuffix(uri, "&") {
+			sep = ""
 		}
 	}
-	u.RawQuery = q.Encode()
-	return u.String()
+	return uri + sep + params.Encode()
 }

@@ -60,9 +60,17 @@ func TestMatchRedirect(t *testing.T) {
 }
 
 func TestWithParamsKeepsTheQuery(t *testing.T) {
-	got := answer("https://app.example.com/cb?keep=1", "https://issuer.example", "s t", map[string][]string{"code": {"abc"}})
-	want := "https://app.example.com/cb?code=abc&iss=https%3A%2F%2Fissuer.example&keep=1&state=s+t"
-	if got != want {
-		t.Fatalf("answer = %q, want %q", got, want)
+	const added = "code=abc&iss=https%3A%2F%2Fissuer.example&state=s+t"
+	cases := map[string]string{
+		"https://app.example.com/cb?keep=1":         "https://app.example.com/cb?keep=1&" + added,
+		"https://app.example.com/cb":                "https://app.example.com/cb?" + added,
+		"https://app.example.com/cb?":               "https://app.example.com/cb?" + added,
+		"https://app.example.com/cb?a=1&":           "https://app.example.com/cb?a=1&" + added,
+		"https://app.example.com/cb?t=acme;eu&flag": "https://app.example.com/cb?t=acme;eu&flag&" + added,
+	}
+	for uri, want := range cases {
+		if got := answer(uri, "https://issuer.example", "s t", map[string][]string{"code": {"abc"}}); got != want {
+			t.Errorf("answer(%q) = %q, want %q", uri, got, want)
+		}
 	}
 }
