@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"rvcontent/shared/feature/sessions"
+	"rvcontent/shared/kernel/apipath"
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/clock"
 )
@@ -16,7 +17,7 @@ import (
 // Dashboard paths: the pages the service's dashboard_url, action_url and
 // mails link to, under DashboardPath.
 const (
-	DashboardPath = "/dashboard"
+	DashboardPath = apipath.Dashboard
 	activityPage  = DashboardPath + "/activity"
 	billingPage   = DashboardPath + "/billing"
 	sitesPage     = DashboardPath + "/sites"
