@@ -22,8 +22,11 @@ type articleView struct {
 	CanGenerate, CanFinish     bool
 	HasBody                    bool
 	Created, FinishedAt        when
-	Score                      *scoreSummary
-	Rewrite, Publish           formView
+	// Failed is the last failure to write the article, for an article
+	// that failure left unwritten.
+	Failed           *writingFailure
+	Score            *scoreSummary
+	Rewrite, Publish formView
 	// Platforms are the connected push platforms a finished article can
 	// be sent to.
 	Platforms []option
@@ -39,6 +42,60 @@ type destinationRow struct {
 	Platform, URL string
 	Pushed        when
 }
+
+// writingFailure is a failed attempt to write an article: when, and the
+// job's error message.
+type writingFailure struct {
+	At      when
+	Message string
+}
+
+// failurePages bounds how many pages of events writingFailures reads
+// (100 events each).
+const failurePages = 10
+
+// writingFailures reads the article.generation_failed events of site
+// siteID from since on (GET /events keeps 30 days, oldest first): the
+// newest failure of each article by its id. It is empty when the events
+// cannot be read.
+func (d *Dashboard) writingFailures(r *http.Request, o owner, siteID, since string) map[string]*writingFailure {
+	out := map[string]*writingFailure{}
+	q := url.Values{"types": {"article.generation_failed"}, "site_id": {siteID}, "limit": {"100"}}
+	if since != "" {
+		q.Set("since", since)
+	}
+	for range failurePages {
+		var evs struct {
+			Events []struct {
+				CreatedAt string `json:"created_at"`
+				Data      struct {
+					ArticleID string `json:"article_id"`
+					Error     struct {
+						Message string `json:"message"`
+					} `json:"error"`
+				} `json:"data"`
+			} `json:"events"`
+			NextCursor string `json:"next_cursor"`
+			HasMore    bool   `json:"has_more"`
+		}
+		if err := d.get(r.Context(), o, "/events?"+q.Encode(), &evs); err != nil {
+			return out
+		}
+		for _, e := range evs.Events {
+			out[e.Data.ArticleID] = &writingFailure{At: at(e.CreatedAt, d.Clock.Now()), Message: e.Data.Error.Message}
+		}
+		if !evs.HasMore {
+			break
+		}
+		q.Del("since")
+		q.Set("cursor", evs.NextCursor)
+	}
+	return out
+}
+
+// unwritten reports whether a is where a failed writing leaves an
+// article: scheduled, without a body.
+func unwritten(a apiArticle) bool { return a.Status == "scheduled" && a.WordCount == 0 }
 
 type scoreSummary struct {
 	Overall, SEO, GEO int
@@ -214,6 +271,9 @@ func (d *Dashboard) showArticle(w http.ResponseWriter, r *http.Request, o *owner
 	}
 	v.CanGenerate = !v.HasBody && (art0.Status == "opportunity" || art0.Status == "scheduled")
 	v.CanFinish = v.HasBody && !v.Finished && !v.Generating
+	if unwritten(art0) {
+		v.Failed = d.writingFailures(r, signed, s.ID, art0.CreatedAt)[art0.ID]
+	}
 	if v.Generating {
 		v.Refresh = 5
 	} else if r.URL.Query().Get("done") == "generating" {

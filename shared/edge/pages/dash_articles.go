@@ -31,6 +31,9 @@ type articleRow struct {
 	Words                                   int
 	Scheduled, Updated                      when
 	Published                               bool
+	// Failed is the last failure to write the article, for an article
+	// that failure left unwritten (lists only).
+	Failed *writingFailure
 }
 
 // statusText names an article status for a person.
@@ -115,8 +118,20 @@ func (d *Dashboard) showArticles(w http.ResponseWriter, r *http.Request, o *owne
 		}
 		v.Filters = append(v.Filters, navItem{Href: href, Label: af.Label, Current: af.Status == filter})
 	}
+	since := ""
 	for _, a := range list.Articles {
 		v.Articles = append(v.Articles, d.articleRow(s.ID, a))
+		if unwritten(a) && (since == "" || a.CreatedAt < since) {
+			since = a.CreatedAt
+		}
+	}
+	if since != "" {
+		failed := d.writingFailures(r, signed, s.ID, since)
+		for i, a := range list.Articles {
+			if unwritten(a) {
+				v.Articles[i].Failed = failed[a.ID]
+			}
+		}
 	}
 	v.Older, v.First = pageLinks(base, r, list.NextCursor)
 	start := vals("status", "opportunity")

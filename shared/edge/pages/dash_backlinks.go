@@ -76,9 +76,12 @@ type targetRow struct {
 
 type placementRow struct {
 	ID, Status, TargetURL, Anchor, HostURL, EndReason string
-	Credits                                           int
-	Reserved, Live, Ended, Checked                    when
-	Removable                                         bool
+	// ArticleHref is the page of the site's own article that hosts the
+	// link (hosted placements only).
+	ArticleHref                    string
+	Credits                        int
+	Reserved, Live, Ended, Checked when
+	Removable                      bool
 }
 
 // proofMethodText names a domain proof method as the page's list of
@@ -146,14 +149,16 @@ func (d *Dashboard) showBacklinks(w http.ResponseWriter, r *http.Request, o *own
 			Monthly: t.MaxNewLinksPerMonth, Live: t.LiveCount, Active: t.Active, LastPlaced: atp(t.LastPlacedAt, now),
 		})
 	}
-	v.Inbound, v.Hosted = d.placementRows(in.Placements), d.placementRows(hosted.Placements)
+	v.Inbound, v.Hosted = d.placementRows(s.ID, in.Placements), d.placementRows(s.ID, hosted.Placements)
 	v.Settings = pick(forms["settings"], form("settings", base, "Save exchange settings", backlinkFields, backlinkValues(b)))
 	v.SetDomain = pick(forms["domain"], form("domain", base+"/domain", "Set the domain", domainFields, vals("domain", str(b.Domain))))
 	v.AddTarget = pick(forms["target"], form("target", base+"/targets", "Add target", targetFields, vals("priority", "5", "max_new_links_per_month", "4", "active", "true")))
 	Render(w, status, "dash_backlinks.html", v)
 }
 
-func (d *Dashboard) placementRows(ps []apiPlacement) []placementRow {
+// placementRows are the placements ps of site siteID as its page lists
+// them.
+func (d *Dashboard) placementRows(siteID string, ps []apiPlacement) []placementRow {
 	now := d.Clock.Now()
 	out := make([]placementRow, len(ps))
 	for i, p := range ps {
@@ -161,6 +166,9 @@ func (d *Dashboard) placementRows(ps []apiPlacement) []placementRow {
 			ID: p.ID, Status: p.Status, TargetURL: p.TargetURL, Anchor: p.AnchorUsed, HostURL: p.HostURL, EndReason: words(str(p.EndReason)),
 			Credits: p.Credits, Reserved: atp(p.ReservedAt, now), Live: atp(p.LiveAt, now), Ended: atp(p.EndedAt, now), Checked: atp(p.LastCheckedAt, now),
 			Removable: p.Direction == "hosted" && (p.Status == "reserved" || p.Status == "placed" || p.Status == "live"),
+		}
+		if p.Direction == "hosted" && p.HostArticleID != nil {
+			out[i].ArticleHref = articlePath(siteID, *p.HostArticleID)
 		}
 	}
 	return out

@@ -9,6 +9,9 @@ import (
 // rankView is a site's keyword coverage page.
 type rankView struct {
 	page
+	// Basis is what coverage counts ("keywords", "monthly searches");
+	// Total, Planned and Open are counts with that noun, Published the
+	// bare number of them covered.
 	Basis                           string
 	Total, Published, Planned, Open string
 	PublishedShare                  int
@@ -36,12 +39,13 @@ func (d *Dashboard) rank(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c := rk.Rank.Coverage
-	v := rankView{
-		page: o.sitePage(r, s, "Rank coverage", "/rank"), Basis: "monthly searches", Total: countText(c.Total),
-		Published: countText(c.Published), Planned: countText(c.Planned), Open: countText(c.Open),
-	}
+	one, many := "monthly search", "monthly searches"
 	if c.Basis == "topics" {
-		v.Basis = "keywords"
+		one, many = "keyword", "keywords"
+	}
+	v := rankView{
+		page: o.sitePage(r, s, "Rank coverage", "/rank"), Basis: many, Total: plural(c.Total, one, many),
+		Published: countText(c.Published), Planned: plural(c.Planned, one, many), Open: plural(c.Open, one, many),
 	}
 	if c.Total > 0 {
 		v.PublishedShare = c.Published * 100 / c.Total

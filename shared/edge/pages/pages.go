@@ -125,6 +125,7 @@ var templateIndex = sync.OnceValues(func() (index, error) {
 // table's rows with its caption).
 var funcs = template.FuncMap{
 	"formid": newFormID,
+	"plural": plural,
 	"secret": func(label, value, warning string) map[string]string {
 		return map[string]string{"Label": label, "Secret": value, "Warning": warning}
 	},

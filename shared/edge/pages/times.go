@@ -7,9 +7,11 @@ import (
 
 // when is a moment as a person reads it: Rel ("3 hours ago", "in 2 days")
 // and Abs ("12 Mar 2027 14:05 UTC"), with ISO for a <time datetime>. The
-// zero when is "never" or "not set", as its page says.
+// zero when is "never" or "not set", as its page says. Past tells a
+// deadline that has gone by ("ended") from one to come ("ends").
 type when struct {
 	Rel, Abs, ISO string
+	Past          bool
 }
 
 // absLayout is how the dashboard writes a moment.
@@ -23,7 +25,7 @@ func at(s string, now time.Time) when {
 		return when{}
 	}
 	t = t.UTC()
-	return when{Rel: relative(t, now), Abs: t.Format(absLayout), ISO: t.Format(time.RFC3339)}
+	return when{Rel: relative(t, now), Abs: t.Format(absLayout), ISO: t.Format(time.RFC3339), Past: !t.After(now)}
 }
 
 // atp is at for an optional timestamp.

@@ -153,12 +153,12 @@ func money(n string) string {
 	return strconv.FormatFloat(f, 'f', 2, 64) + " USD"
 }
 
-// plural writes n with its noun ("1 article", "3 articles").
+// plural writes n with its noun ("1 article", "1,200 articles").
 func plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
-	return strconv.Itoa(n) + " " + many
+	return countText(n) + " " + many
 }
 
 // words turns an API code ("past_due") into words ("past due").
