@@ -128,6 +128,7 @@ func (s *Service) giveUpOnce(ctx context.Context, accountID, jobID string, in jo
 	case !errors.Is(err, articles.ErrNotFound):
 		return err
 	}
+	found := err == nil // else the article was deleted meanwhile
 	refunded, err := s.Credits.RefundIn(ctx, tx, in.spent(accountID))
 	if err != nil {
 		return err
@@ -142,7 +143,24 @@ func (s *Service) giveUpOnce(ctx context.Context, accountID, jobID string, in jo
 	})
 	activity.Record(tx, now, auth.Service(accountID, writerActor), activity.Change{
 		Action: "article.generation_failed", SiteID: in.SiteID, Resource: activity.Resource{Type: "article", ID: in.ArticleID},
-		Summary: fmt.Sprintf("Writing failed (%s); %d article credit(s) refunded", jobErr.Code, refunded),
+		Summary: failureSummary(prep.After.Title, found, refunded),
 	})
 	return s.Table.Commit(ctx, tx, nil)
+}
+
+// failureSummary is the activity entry of a writing that ended without an
+// article: which article (title; found is false when it was deleted
+// meanwhile) and how many article credits went back.
+func failureSummary(title string, found bool, refunded int) string {
+	credits := "no article credit was refunded (its billing period has ended)"
+	switch {
+	case refunded == 1:
+		credits = "1 article credit refunded"
+	case refunded > 1:
+		credits = fmt.Sprintf("%d article credits refunded", refunded)
+	}
+	if !found {
+		return "Writing stopped: the article was deleted; " + credits
+	}
+	return fmt.Sprintf("Writing of %q failed; %s", title, credits)
 }
