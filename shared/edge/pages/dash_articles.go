@@ -134,7 +134,7 @@ func (d *Dashboard) showArticles(w http.ResponseWriter, r *http.Request, o *owne
 		}
 	}
 	v.Older, v.First = pageLinks(base, r, list.NextCursor)
-	start := vals("status", "opportunity")
+	start := vals("status", createStatus(filter))
 	if kw := strings.TrimSpace(q.Get("plan")); kw != "" && f == nil {
 		// From the rank page: an article for a keyword without one, the
 		// keyword filled in and the title field focused to write.
@@ -146,6 +146,20 @@ func (d *Dashboard) showArticles(w http.ResponseWriter, r *http.Request, o *owne
 		v.Create.Fields[0].Focus = true
 	}
 	Render(w, status, "dash_articles.html", v)
+}
+
+// createStatus is the status the create form starts at: the list's
+// filter when an article can be created in it (an idea or scheduled),
+// else an idea.
+func createStatus(filter string) string {
+	for _, f := range articleFields {
+		for _, o := range f.Options {
+			if f.Name == "status" && o.Value == filter {
+				return filter
+			}
+		}
+	}
+	return "opportunity"
 }
 
 // createArticle creates an idea or a scheduled article (POST

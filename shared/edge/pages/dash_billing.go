@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"rvcontent/shared/feature/billing"
+	"rvcontent/shared/kernel/nouns"
 )
 
 // billingFacts is the account's billing in words.
@@ -18,6 +19,10 @@ type billingFacts struct {
 	// CardCheckFailed says the trial's card check failed: writing is off
 	// until the card is updated.
 	CardCheckFailed bool
+	// WritingPaused says why articles are not written although credits
+	// are left ("" while writing runs): the trial's card check failed, or
+	// a payment is past due beyond the grace.
+	WritingPaused string
 	// Subscribed says there is a subscription to manage in the processor's
 	// portal; otherwise one starts through checkout.
 	Subscribed  bool
@@ -45,6 +50,12 @@ func (d *Dashboard) billingOf(b apiBilling) billingFacts {
 		if t, err := time.Parse(time.RFC3339Nano, *b.PastDueSince); err == nil {
 			f.GraceEnds = at(t.Add(billing.Grace).UTC().Format(time.RFC3339Nano), now)
 		}
+	}
+	switch {
+	case f.CardCheckFailed:
+		f.WritingPaused = "the trial's card check failed"
+	case f.PastDue && (f.GraceEnds.ISO == "" || f.GraceEnds.Past):
+		f.WritingPaused = "a payment is past due"
 	}
 	switch {
 	case b.CardVerified == nil:
@@ -79,10 +90,16 @@ func (d *Dashboard) billingOf(b apiBilling) billingFacts {
 type billingView struct {
 	page
 	Billing billingFacts
-	Card    string
-	Quote   quoteView
-	Studio  []siteFacts
-	AddSite formView
+	// MonthlyNote says what the monthly total covers ("" for the plan
+	// alone).
+	MonthlyNote string
+	// PortalButton is the label of the button to the processor's portal,
+	// which the page's notes name.
+	PortalButton string
+	Card         string
+	Quote        quoteView
+	Studio       []siteFacts
+	AddSite      formView
 	// Confirming says the owner is back from a completed checkout whose
 	// subscription the processor has not confirmed yet: the page says so
 	// instead of offering checkout again, and refreshes.
@@ -138,7 +155,7 @@ func (d *Dashboard) showBilling(w http.ResponseWriter, r *http.Request, o *owner
 		d.refused(w, r, err, DashboardPath, "Back to the overview")
 		return
 	}
-	v := billingView{page: o.page(r, "Billing", billingPage), Billing: d.billingOf(b.Billing), Card: "none on file"}
+	v := billingView{page: o.page(r, "Billing", billingPage), Billing: d.billingOf(b.Billing), PortalButton: portalButton, Card: "none on file"}
 	if r.URL.Query().Get("checkout") == checkoutDone && v.Flash == "" {
 		// Back from the processor's checkout: its webhook may land after
 		// the owner does.
@@ -154,16 +171,24 @@ func (d *Dashboard) showBilling(w http.ResponseWriter, r *http.Request, o *owner
 	if c := q.Quote.Card; c != nil {
 		v.Card = strings.ToUpper(c.Brand[:min(1, len(c.Brand))]) + c.Brand[min(1, len(c.Brand)):] + " ending in " + c.Last4
 	}
-	// The quote's sentence is shown on the Billing page itself.
+	// The quote's sentence is shown on the Billing page itself, below its
+	// buttons; the card is updated with the portal's.
+	here := strings.NewReplacer("Update the card on the Billing page", "Update the card with “"+portalButton+"” above", " on the Billing page", " above")
 	v.Quote = quoteView{
-		Message: strings.ReplaceAll(forPerson(q.Quote.Message), " on the Billing page", " above"), DueToday: money(q.Quote.DueToday.String()), MonthlyAfter: money(q.Quote.MonthlyAfter.String()),
+		Message: here.Replace(forPerson(q.Quote.Message)), DueToday: money(q.Quote.DueToday.String()), MonthlyAfter: money(q.Quote.MonthlyAfter.String()),
 		PricePerSite: money(q.Quote.PricePerSite.String()), Blocked: q.Quote.Block != nil, ProrationDate: strconv.FormatInt(q.Quote.ProrationDate, 10),
 	}
+	leaving := 0
 	for _, s := range ss.Sites {
 		if s.Kind != "primary" {
-			v.Studio = append(v.Studio, d.factsOf(s))
+			sf := d.factsOf(s)
+			v.Studio = append(v.Studio, sf)
+			if sf.RemovesAt.ISO != "" {
+				leaving++
+			}
 		}
 	}
+	v.MonthlyNote = monthlyNote(b.Billing.StudioSites, leaving)
 	if f != nil {
 		v.AddSite = *f
 	} else {
@@ -173,6 +198,27 @@ func (d *Dashboard) showBilling(w http.ResponseWriter, r *http.Request, o *owner
 	// too (the quote is read again).
 	v.AddSite.Submit = "Add the site and pay " + v.Quote.DueToday
 	RenderForm(w, status, "dash_billing.html", v, paymentTargets)
+}
+
+// portalButton labels the button to the processor's portal, where the
+// card is updated.
+const portalButton = "Manage card, invoices or cancellation"
+
+// monthlyNote says what the monthly total covers: the plan, the Studio
+// sites it bills, and, as they are no longer billed, the Studio sites due
+// for removal ("" for the plan alone).
+func monthlyNote(billed, leaving int) string {
+	if billed == 0 && leaving == 0 {
+		return ""
+	}
+	note := "the plan"
+	if billed > 0 {
+		note += " and " + plural(billed, "Studio site", "Studio sites")
+	}
+	if leaving > 0 {
+		note += "; " + plural(leaving, "Studio site", "Studio sites") + " due for removal " + nouns.Pick(leaving, "is", "are") + " no longer billed"
+	}
+	return note
 }
 
 // checkout sends the owner to the processor's checkout (POST

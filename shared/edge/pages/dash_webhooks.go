@@ -16,9 +16,12 @@ var webhookFields = []field{
 	{Name: "description", Label: "Description", Hint: "Optional, at most 200 characters.", Blank: nullBlank, Max: 200},
 }
 
+// everyEvent names the subscription to every event type (["*"]).
+const everyEvent = "Every event"
+
 // eventOptions are the event types an endpoint can subscribe to.
 func eventOptions() []option {
-	out := []option{{Value: webhooks.AllEvents, Label: "Every event"}}
+	out := []option{{Value: webhooks.AllEvents, Label: everyEvent}}
 	for _, t := range webhooks.EventTypes {
 		out = append(out, option{Value: t, Label: eventLabel(t)})
 	}
@@ -36,20 +39,26 @@ func eventLabel(t string) string {
 	return strings.ToUpper(area[:1]) + area[1:] + ": " + strings.ReplaceAll(what, "_", " ") + " (" + t + ")"
 }
 
-// eventsText lists an endpoint's event types: their codes, which a
-// receiver's code branches on, or "every event" for ["*"].
-func eventsText(events []string) string {
-	if len(events) == 1 && events[0] == "*" {
-		return "Every event"
+// eventsText lists an endpoint's event types as its page's form names
+// them: each label with its code, which a receiver's code branches on, or
+// "Every event" for ["*"].
+func eventsText(events []string) []string {
+	if len(events) == 1 && events[0] == webhooks.AllEvents {
+		return []string{everyEvent}
 	}
-	return strings.Join(events, ", ")
+	out := make([]string, len(events))
+	for i, e := range events {
+		out[i] = eventLabel(e)
+	}
+	return out
 }
 
 // hookRow is a webhook endpoint as the pages show it.
 type hookRow struct {
-	ID, URL, Events, Description, DisabledReason, CreatedBy, LastStatus string
-	Enabled                                                             bool
-	Created, LastDelivery                                               when
+	ID, URL, Description, DisabledReason, CreatedBy, LastStatus string
+	Events                                                      []string
+	Enabled                                                     bool
+	Created, LastDelivery                                       when
 }
 
 // disabledText says why an endpoint is off, for a person.

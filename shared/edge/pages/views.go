@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"rvcontent/shared/kernel/nouns"
 )
 
 // page is what every dashboard page shows around its content: its title,
@@ -155,10 +157,7 @@ func money(n string) string {
 
 // plural writes n with its noun ("1 article", "1,200 articles").
 func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return countText(n) + " " + many
+	return countText(n) + " " + nouns.Pick(n, one, many)
 }
 
 // words turns an API code ("past_due") into words ("past due").

@@ -3,9 +3,12 @@ package forum
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"rvcontent/shared/kernel/nouns"
 )
 
 // Compliance is how a draft's text fares against the checks a reply must
@@ -103,11 +106,17 @@ var linkPattern = sync.OnceValue(func() *regexp.Regexp {
 
 func linkCheck(in complianceInput) Check {
 	n := len(linkPattern().FindAllString(in.Text, -1))
-	c := Check{ID: CheckLinks, Label: fmt.Sprintf("At most %d link(s)", in.MaxLinks), State: CheckPass,
-		Detail: fmt.Sprintf("The reply has %d link(s); the settings allow %d.", n, in.MaxLinks)}
+	links := nouns.Count(n, "link", "links")
+	c := Check{ID: CheckLinks, Label: "At most " + nouns.Count(in.MaxLinks, "link", "links"), State: CheckPass,
+		Detail: "The reply has " + links + "; the settings allow " + strconv.Itoa(in.MaxLinks) + "."}
+	if in.MaxLinks == 0 {
+		c.Label, c.Detail = "No links", "The reply has no links, as the settings require."
+	}
 	if n > in.MaxLinks {
-		c.State = CheckFail
-		c.Detail = fmt.Sprintf("The reply has %d link(s) but the settings allow %d; remove the extra link(s).", n, in.MaxLinks)
+		c.State, c.Detail = CheckFail, "The reply has "+links+" but the settings allow "+strconv.Itoa(in.MaxLinks)+"; remove the extra "+nouns.Pick(n-in.MaxLinks, "link", "links")+"."
+		if in.MaxLinks == 0 {
+			c.Detail = "The reply has " + links + " but the settings allow none; remove " + nouns.Pick(n, "it", "them") + "."
+		}
 	}
 	return c
 }
@@ -122,7 +131,7 @@ func hypeCheck(text string) Check {
 	}
 	c := Check{ID: CheckHype, Label: "No banned phrases or hype", State: CheckPass, Detail: "No hype or hard-selling phrase found."}
 	if len(found) > 0 {
-		c.State, c.Detail = CheckFail, "Remove the hype or hard-selling phrase(s): "+strings.Join(found, ", ")+"."
+		c.State, c.Detail = CheckFail, "Remove the hype or hard-selling "+nouns.Pick(len(found), "phrase", "phrases")+": "+strings.Join(found, ", ")+"."
 	}
 	return c
 }

@@ -3,6 +3,8 @@ package score
 import (
 	"fmt"
 	"strings"
+
+	"rvcontent/shared/kernel/nouns"
 )
 
 // geo runs the GEO checks (100 points in all).
@@ -86,7 +88,7 @@ func (r rater) listsAndTables() Check {
 	if r.d.tables > 0 {
 		points += 7
 	}
-	detail := fmt.Sprintf("%d list(s) and %d table(s).", r.d.lists, r.d.tables)
+	detail := nouns.Count(r.d.lists, "list", "lists") + " and " + nouns.Count(r.d.tables, "table", "tables") + "."
 	if points < max {
 		detail += " Answer engines quote lists and tables: use at least one of each."
 	}
@@ -118,7 +120,11 @@ func (r rater) entityClarity() Check {
 		points += 7
 		notes = append(notes, fmt.Sprintf("The topic is named consistently (%d mentions of the keyword).", n))
 	default:
-		notes = append(notes, fmt.Sprintf("The keyword appears %d time(s); name the topic the same way at least %d times.", n, topicMentions))
+		times := nouns.Count(n, "time", "times")
+		if n == 1 {
+			times = "once"
+		}
+		notes = append(notes, fmt.Sprintf("The keyword appears %s; name the topic the same way at least %d times.", times, topicMentions))
 	}
 	return check(id, label, points, max, strings.Join(notes, " "))
 }
@@ -149,7 +155,7 @@ func (r rater) shortSections() Check {
 		}
 	}
 	if long > 0 {
-		return check(id, label, 0, max, fmt.Sprintf("%d section(s) run over %d words. Split them with subheadings.", long, maxSectionWords))
+		return check(id, label, 0, max, fmt.Sprintf("%s over %d words. Split %s.", nouns.Count(long, "section runs", "sections run"), maxSectionWords, nouns.Pick(long, "it with a subheading", "them with subheadings")))
 	}
 	return check(id, label, max, max, fmt.Sprintf("Every section has at most %d words.", maxSectionWords))
 }

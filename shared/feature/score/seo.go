@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"rvcontent/shared/kernel/fold"
+	"rvcontent/shared/kernel/nouns"
 )
 
 // seo runs the SEO checks (100 points in all).
@@ -117,7 +118,7 @@ func (r rater) links() Check {
 	case all >= 2 && own >= 1:
 		return check(id, label, max, max, fmt.Sprintf("%d links, %d of them to the site's own pages.", all, own))
 	case all >= 1:
-		return check(id, label, 5, max, fmt.Sprintf("%d link(s), %d to the site's own pages. Link to at least two pages, one of them on your site.", all, own))
+		return check(id, label, 5, max, fmt.Sprintf("%s, %d to the site's own pages. Link to at least two pages, one of them on your site.", nouns.Count(all, "link", "links"), own))
 	}
 	return check(id, label, 0, max, "No links. Link to at least two pages, one of them on your site.")
 }
@@ -134,7 +135,7 @@ func (r rater) sections() Check {
 	case n >= 3:
 		return check(id, label, max, max, fmt.Sprintf("%d H2 sections.", n))
 	case n >= 1:
-		return check(id, label, 5, max, fmt.Sprintf("%d H2 section(s). Split the article into at least three.", n))
+		return check(id, label, 5, max, nouns.Count(n, "H2 section", "H2 sections")+". Split the article into at least three.")
 	}
 	return check(id, label, 0, max, "No H2 sections. Split the article into at least three with ## headings.")
 }
