@@ -35,8 +35,9 @@ var _ jobs.Runner = (*Runner)(nil)
 // new to the site are added (source discovered; same-name keywords are
 // kept) and the ideas become articles (status opportunity, source
 // research, article.created each), with an activity entry, in
-// transactions of at most 100 items. A retried attempt returns the stored
-// result and applies what is left.
+// transactions of at most 100 items, under the site's research lock (see
+// lock), so saving runs of a site plan one after the other. A retried
+// attempt returns the stored result and applies what is left.
 func (r *Runner) Run(ctx context.Context, run *jobs.Run) (any, error) {
 	var req Request
 	if err := json.Unmarshal(run.Input, &req); err != nil {
@@ -51,6 +52,20 @@ func (r *Runner) Run(ctx context.Context, run *jobs.Run) (any, error) {
 			return nil, err
 		}
 		return stored(ctx, r.Plans, p)
+	}
+	if req.Save {
+		unlock, err := r.lock(ctx, run, siteID)
+		if err != nil {
+			return nil, err
+		}
+		defer unlock()
+		// Another attempt may have stored the plan while this one waited.
+		if p, found, err := r.Plans.Load(ctx, siteID, run.Job.ID); err != nil || found {
+			if err != nil {
+				return nil, err
+			}
+			return stored(ctx, r.Plans, p)
+		}
 	}
 	site, err := r.Sites.Get(ctx, run.AccountID, siteID)
 	if err != nil {

@@ -446,3 +446,7 @@ func AutopilotSK(siteID string) string { return "AUTOPILOT#" + siteID }
 // GenerationSK is the sort key of the watch item of an article being
 // written, under its account.
 func GenerationSK(articleID string) string { return "GENERATION#" + articleID }
+
+// ResearchLockSK is the sort key, under a site, of the lock that research
+// runs saving to the site take one at a time.
+func ResearchLockSK() string { return "RESEARCHLOCK" }

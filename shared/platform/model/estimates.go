@@ -203,10 +203,34 @@ func hasWord(name, word string) bool {
 
 // NormalKeyword is a keyword name as the service stores it: letters with
 // their accents composed (fold.Compose, so "e" and U+0301 is "é"),
-// lowercase, surrounding spaces trimmed, inner whitespace collapsed to one
-// space.
+// lowercase (a Greek sigma that ends a word as ς, as Unicode's Final_Sigma
+// rule lowercases Σ there, so "ΚΑΦΕΣ" and "καφεσ" are "καφες"), surrounding
+// spaces trimmed, inner whitespace collapsed to one space.
 func NormalKeyword(s string) string {
-	return strings.Join(strings.Fields(strings.ToLower(fold.Compose(s))), " ")
+	return finalSigma(strings.Join(strings.Fields(strings.ToLower(fold.Compose(s))), " "))
+}
+
+// finalSigma writes each σ of lowercase s that ends a word (a letter
+// before it, none after it; combining marks are skipped) as ς.
+func finalSigma(s string) string {
+	if !strings.ContainsRune(s, 'σ') {
+		return s
+	}
+	rs := []rune(s)
+	letter := func(i, step int) bool {
+		for ; i >= 0 && i < len(rs); i += step {
+			if !unicode.Is(unicode.Mn, rs[i]) {
+				return unicode.IsLetter(rs[i])
+			}
+		}
+		return false
+	}
+	for i, r := range rs {
+		if r == 'σ' && letter(i-1, -1) && !letter(i+1, 1) {
+			rs[i] = 'ς'
+		}
+	}
+	return string(rs)
 }
 
 // NormalTitle is the form in which titles are compared for repeats:

@@ -121,3 +121,21 @@ func TestEstimates(t *testing.T) {
 		t.Errorf("ShortTag = %q", ShortTag("one two three four five six seven eight nine ten"))
 	}
 }
+
+// TestNormalKeyword: trimmed, collapsed, NFC-composed and lowercase, a
+// Greek sigma that ends a word written ς (Unicode's Final_Sigma).
+func TestNormalKeyword(t *testing.T) {
+	for in, want := range map[string]string{
+		"  Best   CRM ":            "best crm",
+		"Cafe\u0301":               "caf\u00e9",
+		"ΚΑΦΕΣ ΦΙΛΤΡΟΥ":            "καφες φιλτρου",
+		"καφεσ, σκονη":             "καφες, σκονη",
+		"ΟΔΟΣ2 Σ ΑΣ\u0301":         "οδος2 σ ας\u0301",
+		"ΣΑΣ-ΣΑΣ":                  "σας-σας",
+		"Ha\u0300 Na\u0302\u0323i": "h\u00e0 n\u1eadi",
+	} {
+		if got := NormalKeyword(in); got != want {
+			t.Errorf("NormalKeyword(%+q) = %+q, want %+q", in, got, want)
+		}
+	}
+}
