@@ -75,7 +75,7 @@ func scanShape() *Schema {
 }
 
 func keywordShape() *Schema {
-	return named("Keyword", "A keyword of the site's library (spec 2).", shapeOf[keywords.Keyword]()).
+	return named("Keyword", "A keyword of the site (spec 2): tracked (library) or saved from research (discovered).", shapeOf[keywords.Keyword]()).
 		enumAt("source", "library", "discovered").
 		enumAt("intent", model.Intents...).
 		enumAt("trend", model.Trends...)
