@@ -56,9 +56,10 @@ func (s *Service) Attempt(ctx context.Context, accountID, webhookID, eventID str
 
 // attemptClaimed makes attempt n of the claimed delivery d to endpoint ep
 // and records its outcome; a delivery whose endpoint is disabled or no
-// longer subscribed is dropped instead.
+// longer subscribed, or was disabled or unsubscribed from its type while
+// the delivery was pending (and turned back on since), is dropped instead.
 func (s *Service) attemptClaimed(ctx context.Context, ep item, d delivery, n int) error {
-	if !ep.Enabled || !ep.Subscribed(d.EventType) {
+	if !ep.Enabled || !ep.keeps(d.CreatedAt, d.EventType) {
 		return s.drop(ctx, d)
 	}
 	accountID, webhookID := d.AccountID, d.WebhookID

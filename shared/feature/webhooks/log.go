@@ -34,7 +34,8 @@ type Attempt struct {
 	DurationMS int64   `json:"duration_ms" dynamodbav:"duration_ms"`
 	CreatedAt  string  `json:"created_at" dynamodbav:"created_at"`
 	// NextAttemptAt is when the next attempt is due after a failure, null
-	// when there is none.
+	// when there is none (also when the enabled endpoint will not make it:
+	// it was re-enabled, or unsubscribed from the type, since).
 	NextAttemptAt *string `json:"next_attempt_at" dynamodbav:"next_attempt_at"`
 }
 
@@ -63,6 +64,8 @@ func newAttempt(deliveryID, eventID, eventType string, n int, res Result, now ti
 // Attempts returns a page of endpoint webhookID's attempt log, newest
 // first, without the attempts older than attemptRetention on the service
 // clock (the table's TTL deletes them late, or never under a dev clock).
+// A retry the enabled endpoint will drop shows no next_attempt_at (a
+// disabled endpoint's show theirs: the owner's page says they are dropped).
 func (s *Service) Attempts(ctx context.Context, accountID, webhookID string, limit int, cursor string) ([]Attempt, string, error) {
 	cur, err := dynamo.DecodeCursor(cursor)
 	if err != nil {
@@ -71,9 +74,10 @@ func (s *Service) Attempts(ctx context.Context, accountID, webhookID string, lim
 	pk := dynamo.WebhookLogPK(accountID, webhookID)
 	var rows []attemptItem
 	var next string
+	var ep item
 	// The endpoint is read beside its log: its not_found comes first.
-	err = par.Do(ctx, func(ctx context.Context) error {
-		_, err := s.get(ctx, accountID, webhookID)
+	err = par.Do(ctx, func(ctx context.Context) (err error) {
+		ep, err = s.get(ctx, accountID, webhookID)
 		return err
 	}, func(ctx context.Context) (err error) {
 		in, err := dynamo.PartitionPrefix(pk, dynamo.AttemptPrefix).Input()
@@ -96,6 +100,9 @@ func (s *Service) Attempts(ctx context.Context, accountID, webhookID string, lim
 	for _, r := range rows {
 		if r.CreatedAt < oldest {
 			return out, "", nil // the rest are older still
+		}
+		if ep.Enabled && !ep.keeps(r.CreatedAt, r.EventType) {
+			r.NextAttemptAt = nil // dropped when it comes due
 		}
 		out = append(out, r.Attempt)
 	}

@@ -127,7 +127,8 @@ func (s *Service) Update(ctx context.Context, id string, patch Patch) (Endpoint,
 			return it.Endpoint, err
 		}
 		tx := &dynamo.Tx{}
-		u, changed := patchUpdate(it, patch)
+		now := s.Clock.Now()
+		u, changed := patchUpdate(it, patch, now)
 		if len(changed) == 0 {
 			return it.Endpoint, nil
 		}
@@ -143,7 +144,7 @@ func (s *Service) Update(ctx context.Context, id string, patch Patch) (Endpoint,
 		if len(changed) == 1 && changed[0] == "enabled" && patch.Enabled != nil {
 			summary = fmt.Sprintf("Webhook endpoint %s %s", display(it.URL), map[bool]string{true: "enabled", false: "disabled"}[*patch.Enabled])
 		}
-		recordChange(tx, s.Clock.Now(), p, it.Endpoint, "updated", summary)
+		recordChange(tx, now, p, it.Endpoint, "updated", summary)
 		err = s.Table.Commit(ctx, tx, nil)
 		if own && dynamo.FailedOn(err, "credential") {
 			if p.CredentialID == it.CredentialID {
@@ -165,9 +166,12 @@ func (s *Service) Update(ctx context.Context, id string, patch Patch) (Endpoint,
 	}
 }
 
-// patchUpdate builds the update of it by patch, conditioned on the enabled
-// state it was read in, and names the fields it changes.
-func patchUpdate(it item, patch Patch) (*types.Update, []string) {
+// patchUpdate builds the update of it by patch at now, conditioned on the
+// enabled state it was read in, and names the fields it changes. Turning a
+// disabled endpoint back on, or subscribing it to a type again, notes when
+// (EnabledAt, SubscribedAt), so the deliveries the disabling or
+// unsubscribing ended stay dropped.
+func patchUpdate(it item, patch Patch, now time.Time) (*types.Update, []string) {
 	b := newUpdate()
 	var changed []string
 	if patch.URL != nil {
@@ -176,6 +180,9 @@ func patchUpdate(it item, patch Patch) (*types.Update, []string) {
 	}
 	if patch.Events != nil {
 		b.set("events", strList(patch.Events))
+		if again := it.resubscribed(patch.Events, clock.Format(now)); again != nil {
+			b.set("subscribed_at", strMap(again))
+		}
 		changed = append(changed, "events")
 	}
 	if patch.Description.Sent {
@@ -190,6 +197,7 @@ func patchUpdate(it item, patch Patch) (*types.Update, []string) {
 		b.set("enabled", &types.AttributeValueMemberBOOL{Value: *patch.Enabled})
 		if *patch.Enabled {
 			b.remove("disabled_reason")
+			b.set("enabled_at", str(clock.Format(now)))
 		} else {
 			b.set("disabled_reason", str(ReasonManual))
 		}
@@ -239,6 +247,15 @@ func display(raw string) string {
 		return "(invalid URL)"
 	}
 	return u.Scheme + "://" + u.Host + u.EscapedPath()
+}
+
+// strMap is m as a map of strings.
+func strMap(m map[string]string) types.AttributeValue {
+	out := &types.AttributeValueMemberM{Value: make(map[string]types.AttributeValue, len(m))}
+	for k, v := range m {
+		out.Value[k] = str(v)
+	}
+	return out
 }
 
 func strList(list []string) types.AttributeValue {

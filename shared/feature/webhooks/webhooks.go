@@ -7,13 +7,15 @@
 // scheduler) until a 2xx answer or the eighth attempt. An endpoint failing
 // for 24 hours earns its owner a warning email; after 3 days it is disabled
 // and the owner told. Revoking the credential that created an endpoint
-// disables it; deleting an endpoint drops its pending deliveries.
+// disables it; deleting or disabling an endpoint, or unsubscribing it from
+// a type, drops its pending deliveries (of that type) for good.
 //
 // Signing secrets are never stored: each is derived from the service's
 // SECRET_KEY and a random per-endpoint nonce (see Keyring).
 package webhooks
 
 import (
+	"maps"
 	"time"
 
 	"rvcontent/shared/feature/eventlog"
@@ -47,6 +49,14 @@ type Endpoint struct {
 	CreatedAt          string     `json:"created_at" dynamodbav:"created_at"`
 	LastDeliveryAt     *string    `json:"last_delivery_at" dynamodbav:"last_delivery_at"`
 	LastDeliveryStatus *int       `json:"last_delivery_status" dynamodbav:"last_delivery_status"`
+	// EnabledAt is when PATCH enabled true last turned the disabled
+	// endpoint back on (empty if never): a disabling ends every delivery
+	// pending then, so only events after it are delivered (see Wants).
+	EnabledAt string `json:"-" dynamodbav:"enabled_at,omitempty"`
+	// SubscribedAt is, for each event type a PATCH of events subscribed the
+	// endpoint to again, when: unsubscribing ended the deliveries of that
+	// type pending then, so only its events after it are delivered.
+	SubscribedAt map[string]string `json:"-" dynamodbav:"subscribed_at,omitempty"`
 }
 
 // Subscribed reports whether the endpoint wants events of type typ.
@@ -59,12 +69,40 @@ func (e Endpoint) Subscribed(typ string) bool {
 	return false
 }
 
-// Wants reports whether the endpoint receives ev: it is enabled, subscribed
-// to its type, and existed when ev happened (an endpoint added later does
-// not receive older events). Both times use the API's fixed-width layout, so
-// they compare as strings.
+// Wants reports whether the endpoint receives ev: it is enabled and keeps
+// events of its type from then (see keeps).
 func (e Endpoint) Wants(ev eventlog.Event) bool {
-	return e.Enabled && e.Subscribed(ev.Type) && e.CreatedAt <= ev.CreatedAt
+	return e.Enabled && e.keeps(ev.CreatedAt, ev.Type)
+}
+
+// keeps reports whether the endpoint, while enabled, takes an event of type
+// typ, or the retry of a delivery of one, from time at: it is subscribed to
+// typ and has been without a break since at, neither created, re-enabled
+// nor subscribed to typ again after it (a disabling or an unsubscribing
+// drops what was pending for good). The times use the API's fixed-width
+// layout, so they compare as strings.
+func (e Endpoint) keeps(at, typ string) bool {
+	return e.Subscribed(typ) && e.CreatedAt <= at && e.EnabledAt <= at && e.SubscribedAt[typ] <= at
+}
+
+// resubscribed returns SubscribedAt for the endpoint's events becoming
+// events at now: every known type the endpoint was not subscribed to and
+// is afterwards is noted at now. It returns nil when no type is added.
+func (e Endpoint) resubscribed(events []string, now string) map[string]string {
+	after := Endpoint{Events: events}
+	var out map[string]string
+	for _, typ := range EventTypes {
+		if !e.Subscribed(typ) && after.Subscribed(typ) {
+			if out == nil {
+				out = maps.Clone(e.SubscribedAt)
+				if out == nil {
+					out = map[string]string{}
+				}
+			}
+			out[typ] = now
+		}
+	}
+	return out
 }
 
 // Schedule is the wait before each attempt, measured from the previous one

@@ -121,3 +121,31 @@ func TestParsePatchReadsOnlySentFields(t *testing.T) {
 		t.Fatalf("nulls for required fields: %v", err)
 	}
 }
+
+// TestResubscribingNotesOnlyTheTypesAdded proves the rule behind the
+// README's "a pending delivery is dropped ... when its endpoint is ... no
+// longer subscribed": a PATCH of events notes when each type it adds was
+// subscribed again, not the types kept, so only the deliveries the
+// unsubscribing ended stay dropped.
+func TestResubscribingNotesOnlyTheTypesAdded(t *testing.T) {
+	const before, now, later = "2026-01-01T00:00:00.000000Z", "2026-01-02T00:00:00.000000Z", "2026-01-03T00:00:00.000000Z"
+	ep := Endpoint{Events: []string{"article.created"}, CreatedAt: before}
+	if got := ep.resubscribed([]string{"article.created"}, now); got != nil {
+		t.Fatalf("same events noted %v", got)
+	}
+	got := ep.resubscribed([]string{"article.created", "article.deleted"}, now)
+	if len(got) != 1 || got["article.deleted"] != now {
+		t.Fatalf("adding a type noted %v", got)
+	}
+	ep.Events, ep.SubscribedAt = []string{"article.created", "article.deleted"}, got
+	if all := ep.resubscribed([]string{AllEvents}, later); all["article.created"] != "" || all["article.deleted"] != now || all["billing.ended"] != later {
+		t.Fatalf("\"*\" noted %v", all)
+	}
+	if ep.keeps(before, "article.deleted") || !ep.keeps(now, "article.deleted") || !ep.keeps(before, "article.created") {
+		t.Fatal("keeps does not follow SubscribedAt")
+	}
+	ep.EnabledAt = later
+	if ep.keeps(now, "article.created") || !ep.keeps(later, "article.created") {
+		t.Fatal("keeps does not follow EnabledAt")
+	}
+}
