@@ -80,7 +80,7 @@ func forumOps() []Operation {
 			Description: "Saves, dismisses or restores (new) a thread; a posted thread cannot be dismissed.",
 			Body: []Field{
 				oneOf("status", "The thread's new status.", forum.StatusSaved, forum.StatusDismissed, forum.StatusNew).required(),
-				text("dismiss_reason", "Why the thread was dismissed.", 0, forum.MaxDismissReason),
+				text("dismiss_reason", "Why the thread was dismissed; null or \"\" for none. Kept while the thread is dismissed.", 0, forum.MaxDismissReason).nullable(),
 			},
 			Status: http.StatusOK, Response: one("thread", threadDetailShape()),
 			Fails: []Error{errConflict("the thread is posted, or blocked and can only be dismissed")},

@@ -41,8 +41,8 @@ func (p Permalinks) ParseComment(raw string) (ref CommentRef, problem string) {
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
 		return CommentRef{}, "must be an https link to your comment on " + p.Host
 	}
-	if !p.isHost(u.Hostname()) {
-		return CommentRef{}, "must be a link on the forum's public host " + p.Host
+	if !p.isHost(u.Hostname()) || u.User != nil || (u.Port() != "" && u.Port() != defaultPorts[u.Scheme]) {
+		return CommentRef{}, "must be a link on the forum's public host " + p.Host + ", without a user name or another port"
 	}
 	m := linkPath().FindStringSubmatch(u.EscapedPath())
 	if m == nil {
@@ -53,6 +53,9 @@ func (p Permalinks) ParseComment(raw string) (ref CommentRef, problem string) {
 	}
 	return CommentRef{Subforum: m[1], ForumID: strings.ToLower(m[2]), CommentID: strings.ToLower(m[4])}, ""
 }
+
+// defaultPorts are the ports a link may name for its scheme: its own.
+var defaultPorts = map[string]string{"http": "80", "https": "443"}
 
 func (p Permalinks) isHost(h string) bool {
 	h = strings.ToLower(h)
