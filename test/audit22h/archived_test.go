@@ -50,6 +50,8 @@ func TestArchivedStudioSite(t *testing.T) {
 	c.Agent(t, "POST", base+"/articles/"+art["id"].(string)+"/generate", nil).ExpectError(t, http.StatusPaymentRequired, "subscription_required")
 	c.Agent(t, "PATCH", base+"/integrations/push_platform_1", map[string]any{"default_status": "publish"}).ExpectError(t, http.StatusPaymentRequired, "subscription_required")
 	c.Agent(t, "POST", base+"/integrations/push_platform_1/sync", nil).ExpectError(t, http.StatusPaymentRequired, "subscription_required")
+	c.Agent(t, "PATCH", base+"/backlinks", map[string]any{"max_links_per_article": 2}).ExpectError(t, http.StatusPaymentRequired, "subscription_required")
+	c.Agent(t, "GET", base+"/backlinks", nil).Expect(t, http.StatusOK)
 	c.Agent(t, "GET", base+"/rank", nil).Expect(t, http.StatusOK)
 	c.Agent(t, "GET", base+"/integrations", nil).Expect(t, http.StatusOK)
 }
