@@ -41,6 +41,10 @@ func run() int {
 	if !stopWithParent() {
 		return 1
 	}
+	// Watch make's signal handlers from before the stack starts: a
+	// signal sent to make as soon as the ready line is out must find the
+	// handler it resets already noted (read later, it would be missed).
+	ending := devstack.ParentEnding(ctx, 200*time.Millisecond)
 	s, err := devstack.Start(ctx, devstack.Options{
 		Addr:           "127.0.0.1:" + port,
 		DataDir:        os.Getenv("DATA_DIR"),
@@ -54,7 +58,7 @@ func run() int {
 	fmt.Println("ready: " + s.URL)
 	select {
 	case <-ctx.Done():
-	case sig := <-devstack.ParentEnding(ctx, 200*time.Millisecond):
+	case sig := <-ending:
 		slog.Info("make run is ending", "signal", sig.String())
 	}
 	slog.Info("stopping")

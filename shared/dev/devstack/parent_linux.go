@@ -19,7 +19,9 @@ import (
 // signal on. Its handler first restores the signal's default action, so a
 // fatal signal make caught when the stack started and catches no longer
 // says make is ending. The channel never receives when the parent is not
-// make or ends otherwise (the parent-death signal covers that).
+// make or ends otherwise (the parent-death signal covers that). The
+// handlers make catches are read when ParentEnding is called: call it
+// before anything that lets a caller signal make (the ready line).
 func ParentEnding(ctx context.Context, every time.Duration) <-chan os.Signal {
 	ch := make(chan os.Signal, 1)
 	parent := os.Getppid()
