@@ -20,22 +20,22 @@ import (
 // DynamoDB Local never), so a stale token revoked a healthy connection.
 func TestReplacedRefreshTokenIsForgottenAfter90Days(t *testing.T) {
 	env := testenv.StartQuiet(t)
-	o := newOwner(t, env)
-	app := newApp(t, env, "Forgetful App")
-	first := o.connect(t, env, app)
+	o := env.NewOwner(t)
+	app := env.NewOAuthApp(t, "Forgetful App")
+	first := o.Connect(t, app)
 	id := connectionID(t, first.AccessToken)
-	second, err := refresh(app, first.RefreshToken)
+	second, err := testenv.Refresh(app, first.RefreshToken)
 	if err != nil {
 		t.Fatalf("refresh: %v", err)
 	}
 	env.Advance(t, 90*24*3600+60)
-	if _, err := refresh(app, first.RefreshToken); grantError(t, err) != "invalid_grant" {
+	if _, err := testenv.Refresh(app, first.RefreshToken); testenv.GrantError(t, err) != "invalid_grant" {
 		t.Fatalf("the forgotten refresh token: %v, want invalid_grant", err)
 	}
 	if o.Client.AgentKey(t, id) == nil {
 		t.Fatal("presenting a refresh token replaced over 90 days ago revoked the connection")
 	}
-	third, err := refresh(app, second.RefreshToken)
+	third, err := testenv.Refresh(app, second.RefreshToken)
 	if err != nil {
 		t.Fatalf("the connection's current refresh token stopped working: %v", err)
 	}
@@ -47,15 +47,15 @@ func TestReplacedRefreshTokenIsForgottenAfter90Days(t *testing.T) {
 	env.Client().As(third.AccessToken).Agent(t, "GET", "/account", nil).Expect(t, http.StatusOK)
 
 	// Within the 90 days, reuse still revokes.
-	fourth, err := refresh(app, third.RefreshToken)
+	fourth, err := testenv.Refresh(app, third.RefreshToken)
 	if err != nil {
 		t.Fatalf("refresh: %v", err)
 	}
 	env.Advance(t, 90*24*3600-3600)
-	if _, err := refresh(app, third.RefreshToken); grantError(t, err) != "invalid_grant" {
+	if _, err := testenv.Refresh(app, third.RefreshToken); testenv.GrantError(t, err) != "invalid_grant" {
 		t.Fatalf("reuse: %v, want invalid_grant", err)
 	}
-	if _, err := refresh(app, fourth.RefreshToken); err == nil {
+	if _, err := testenv.Refresh(app, fourth.RefreshToken); err == nil {
 		t.Fatal("reuse within 90 days did not revoke the connection")
 	}
 }
@@ -68,22 +68,22 @@ func TestReplacedRefreshTokenIsForgottenAfter90Days(t *testing.T) {
 // the item.
 func TestExchangedCodeIsForgottenADayAfterItExpires(t *testing.T) {
 	env := testenv.StartQuiet(t)
-	o := newOwner(t, env)
-	app := newApp(t, env, "Code Keeper")
-	code, verifier := o.code(t, env, app)
-	tok, err := app.Exchange(ctx(), code, oauth2.VerifierOption(verifier))
+	o := env.NewOwner(t)
+	app := env.NewOAuthApp(t, "Code Keeper")
+	code, verifier := o.Code(t, app)
+	tok, err := app.Exchange(testenv.OAuthContext(), code, oauth2.VerifierOption(verifier))
 	if err != nil {
 		t.Fatalf("exchange: %v", err)
 	}
 	id := connectionID(t, tok.AccessToken)
 	env.Advance(t, 600+24*3600+60)
-	if _, err := app.Exchange(ctx(), code, oauth2.VerifierOption(verifier)); grantError(t, err) != "invalid_grant" {
+	if _, err := app.Exchange(testenv.OAuthContext(), code, oauth2.VerifierOption(verifier)); testenv.GrantError(t, err) != "invalid_grant" {
 		t.Fatalf("the forgotten code: %v, want invalid_grant", err)
 	}
 	if o.Client.AgentKey(t, id) == nil {
 		t.Fatal("presenting a code that expired over a day ago revoked the connection")
 	}
-	if _, err := refresh(app, tok.RefreshToken); err != nil {
+	if _, err := testenv.Refresh(app, tok.RefreshToken); err != nil {
 		t.Fatalf("the connection's refresh token stopped working: %v", err)
 	}
 }
@@ -97,7 +97,7 @@ func TestExchangedCodeIsForgottenADayAfterItExpires(t *testing.T) {
 // code included, to an address no app can listen on.
 func TestLoopbackRedirectOnAPortThatIsNoPortIsRefused(t *testing.T) {
 	env := testenv.StartQuiet(t)
-	app := newApp(t, env, "Port App")
+	app := env.NewOAuthApp(t, "Port App")
 	b := env.NewBrowser(t)
 	for _, port := range []string{"99999", "0", "65536"} {
 		app.RedirectURL = "http://127.0.0.1:" + port + "/callback"

@@ -24,9 +24,9 @@ func TestTokenForAnotherServiceIsRefused(t *testing.T) {
 	var table string
 	first := testenv.Start(t, testenv.Options{SchedulerEvery: -1, Configure: func(c *config.Config) { table = c.TableName }})
 	second := testenv.Start(t, testenv.Options{SchedulerEvery: -1, Configure: func(c *config.Config) { c.TableName = table }})
-	o := newOwner(t, first)
-	tok := o.connect(t, first, newApp(t, first, "Audience App"))
-	if aud := claims(t, tok.AccessToken)["aud"].([]any); len(aud) != 1 || aud[0] != first.URL+"/mcp" {
+	o := first.NewOwner(t)
+	tok := o.Connect(t, first.NewOAuthApp(t, "Audience App"))
+	if aud := testenv.JWTClaims(t, tok.AccessToken)["aud"].([]any); len(aud) != 1 || aud[0] != first.URL+"/mcp" {
 		t.Fatalf("aud %v", aud)
 	}
 	// The second stack reads the same account: its key works there.
@@ -55,16 +55,16 @@ func TestTokenForAnotherServiceIsRefused(t *testing.T) {
 // token itself works.
 func TestAlteredAccessTokensAnswerTheSame401(t *testing.T) {
 	env := testenv.StartQuiet(t)
-	o := newOwner(t, env)
-	tok := o.connect(t, env, newApp(t, env, "Altered Token App"))
+	o := env.NewOwner(t)
+	tok := o.Connect(t, env.NewOAuthApp(t, "Altered Token App"))
 	other := env.NewAccount(t, "")
-	c := claims(t, tok.AccessToken)
+	c := testenv.JWTClaims(t, tok.AccessToken)
 	c["sub"] = other.ID
 	resub := withClaims(t, tok.AccessToken, c, false)
-	c = claims(t, tok.AccessToken)
+	c = testenv.JWTClaims(t, tok.AccessToken)
 	c["exp"] = c["exp"].(float64) + 86400
 	later := withClaims(t, tok.AccessToken, c, false)
-	unsigned := withClaims(t, tok.AccessToken, claims(t, tok.AccessToken), true)
+	unsigned := withClaims(t, tok.AccessToken, testenv.JWTClaims(t, tok.AccessToken), true)
 
 	env.Client().As(tok.AccessToken).Agent(t, "GET", "/account", nil).Expect(t, http.StatusOK)
 	mcp(t, env, tok.AccessToken, mcpList).Expect(t, http.StatusOK)

@@ -29,10 +29,10 @@ func mcp(t *testing.T, env *testenv.Env, token, message string) *testenv.Respons
 // disconnect through the API; this one goes through the dashboard form.
 func TestDashboardDisconnectStopsTheAppAtOnce(t *testing.T) {
 	env := testenv.StartQuiet(t)
-	o := newOwner(t, env)
-	app := newApp(t, env, "Dashboard Disconnect App")
-	tok := o.connect(t, env, app)
-	connection, _ := claims(t, tok.AccessToken)["connection_id"].(string)
+	o := env.NewOwner(t)
+	app := env.NewOAuthApp(t, "Dashboard Disconnect App")
+	tok := o.Connect(t, app)
+	connection, _ := testenv.JWTClaims(t, tok.AccessToken)["connection_id"].(string)
 	api := env.Client().As(tok.AccessToken)
 	for range 2 {
 		api.Agent(t, "GET", "/account", nil).Expect(t, http.StatusOK)
@@ -54,7 +54,7 @@ func TestDashboardDisconnectStopsTheAppAtOnce(t *testing.T) {
 			t.Errorf("%s after the dashboard disconnect: %d %s (WWW-Authenticate %q), want the 401 of no credential %s", name, r.Status, r.Body, r.Header.Get("WWW-Authenticate"), unknown.Body)
 		}
 	}
-	if _, err := refresh(app, tok.RefreshToken); grantError(t, err) != "invalid_grant" {
+	if _, err := testenv.Refresh(app, tok.RefreshToken); testenv.GrantError(t, err) != "invalid_grant" {
 		t.Fatalf("refresh after the dashboard disconnect: %v, want invalid_grant", err)
 	}
 	if k := o.Client.AgentKey(t, connection); k != nil {

@@ -21,8 +21,8 @@ import (
 // reaches the consent page.
 func TestChallengeThatIsNoSHA256IsRefused(t *testing.T) {
 	env := testenv.StartQuiet(t)
-	o := newOwner(t, env)
-	app := newApp(t, env, "Challenge App")
+	o := env.NewOwner(t)
+	app := env.NewOAuthApp(t, "Challenge App")
 	real := oauth2.S256ChallengeFromVerifier(oauth2.GenerateVerifier())
 	for name, challenge := range map[string]string{
 		"44 characters":  real + "A",
@@ -32,7 +32,7 @@ func TestChallengeThatIsNoSHA256IsRefused(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			target := app.AuthCodeURL("st", oauth2.SetAuthURLParam("code_challenge", challenge), oauth2.SetAuthURLParam("code_challenge_method", "S256"))
-			q := o.Browser.Get(t, target).Redirect(t, http.StatusFound, redirectURI+"?").Query()
+			q := o.Browser.Get(t, target).Redirect(t, http.StatusFound, testenv.LoopbackRedirect+"?").Query()
 			if q.Get("error") != "invalid_request" || q.Get("state") != "st" {
 				t.Fatalf("answer %v, want invalid_request with the state", q)
 			}

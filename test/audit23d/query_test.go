@@ -24,8 +24,8 @@ import (
 // redirect.
 func TestMalformedAuthorizationQueryIsRefused(t *testing.T) {
 	env := testenv.StartQuiet(t)
-	o := newOwner(t, env)
-	app := newApp(t, env, "Malformed App")
+	o := env.NewOwner(t)
+	app := env.NewOAuthApp(t, "Malformed App")
 	good := app.AuthCodeURL("st", oauth2.S256ChallengeOption(oauth2.GenerateVerifier()))
 	for name, extra := range map[string]string{
 		"state":    "&state=a%zzb",
@@ -37,7 +37,7 @@ func TestMalformedAuthorizationQueryIsRefused(t *testing.T) {
 			if name != "state" {
 				target += "&state=st"
 			}
-			u := o.Browser.Get(t, target).Redirect(t, http.StatusFound, redirectURI+"?")
+			u := o.Browser.Get(t, target).Redirect(t, http.StatusFound, testenv.LoopbackRedirect+"?")
 			q := u.Query()
 			if q.Get("error") != "invalid_request" || q.Get("iss") != env.URL || q.Get("code") != "" {
 				t.Fatalf("answer %s, want invalid_request back to the app", u)

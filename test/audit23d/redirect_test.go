@@ -20,13 +20,13 @@ import (
 // redirect each keep the registered query as it was registered.
 func TestRegisteredRedirectQueryIsRetained(t *testing.T) {
 	env := testenv.StartQuiet(t)
-	o := newOwner(t, env)
+	o := env.NewOwner(t)
 	const registered = "http://127.0.0.1:9/callback?tenant=acme;eu&flag"
-	app := newApp(t, env, "Query App", registered)
+	app := env.NewOAuthApp(t, "Query App", registered)
 	verifier := oauth2.GenerateVerifier()
 
-	connect := o.answer(t, env, app.AuthCodeURL("st", oauth2.S256ChallengeOption(verifier)), "connect")
-	cancel := o.answer(t, env, app.AuthCodeURL("st", oauth2.S256ChallengeOption(verifier)), "cancel")
+	connect := o.Answer(t, app.AuthCodeURL("st", oauth2.S256ChallengeOption(verifier)), "connect")
+	cancel := o.Answer(t, app.AuthCodeURL("st", oauth2.S256ChallengeOption(verifier)), "cancel")
 	refused := o.Browser.Get(t, app.AuthCodeURL("st", oauth2.SetAuthURLParam("response_type", "token"), oauth2.S256ChallengeOption(verifier))).Location
 	for name, loc := range map[string]string{"connect": connect.String(), "cancel": cancel.String(), "error": refused} {
 		if !strings.HasPrefix(loc, registered+"&") || !strings.Contains(loc, "&state=st") || !strings.Contains(loc, "&iss=") {
