@@ -13,7 +13,7 @@ import (
 // connection at once; unknown
 // tokens answer 200 and change nothing; a token of another client answers
 // unauthorized_client and an unregistered client_id invalid_client, both
-// changing nothing.
+// changing nothing; a parameter sent twice answers invalid_request.
 func TestRevocationEndpoint(t *testing.T) {
 	env := testenv.Shared(t)
 	o := newOwner(t, env)
@@ -41,6 +41,13 @@ func TestRevocationEndpoint(t *testing.T) {
 		t.Fatalf("refresh after revocation: %v, want invalid_grant", err)
 	}
 	revoke(url.Values{"token": {byRefresh.RefreshToken}, "client_id": {a.ID}}) // again: still 200
+
+	// A parameter sent twice is refused (RFC 6749 3.2, RFC 7009 2.1) and
+	// revokes nothing, whichever of the two the server would have read.
+	twice := o.connect(t, a)
+	oauthError(t, tokenPost(t, env, "/oauth/revoke", url.Values{"token": {twice.RefreshToken, "rv_refresh_unknown"}, "client_id": {a.ID}}), http.StatusBadRequest, "invalid_request")
+	oauthError(t, tokenPost(t, env, "/oauth/revoke", url.Values{"token": {twice.RefreshToken}, "client_id": {a.ID, a.ID}}), http.StatusBadRequest, "invalid_request")
+	api(env, twice).Agent(t, "GET", "/account", nil).Expect(t, http.StatusOK)
 
 	byAccess := o.connect(t, a)
 	revoke(url.Values{"token": {byAccess.AccessToken}, "client_id": {a.ID}})

@@ -67,16 +67,7 @@ func (e *Endpoints) revoke(w http.ResponseWriter, r *http.Request) {
 		writeError(w, r, perr)
 		return
 	}
-	token := req.Form.Get("token")
-	if token == "" {
-		writeError(w, r, oauth.Errorf(oauth.InvalidRequest, "token is required: the refresh or access token to revoke."))
-		return
-	}
-	clientID := req.Form.Get("client_id")
-	if clientID == "" {
-		clientID = req.BasicClient
-	}
-	if err := e.Service.Revoke(r.Context(), token, clientID, api.ClientIP(r)); err != nil {
+	if err := e.Service.Revoke(r.Context(), req, api.ClientIP(r)); err != nil {
 		writeError(w, r, err)
 		return
 	}

@@ -122,7 +122,9 @@ func parseRegistration(body []byte) (Client, *Error) {
 		// U+FFFD into the name the owner is shown.
 		return Client{}, invalidMetadata("The body must be a JSON object of client metadata (RFC 7591) in UTF-8.")
 	}
-	if err := json.Unmarshal(body, &in); err != nil {
+	// Go decodes a JSON null into an untouched struct: only an object is
+	// client metadata.
+	if err := json.Unmarshal(body, &in); err != nil || !strings.HasPrefix(strings.TrimLeft(string(body), " \t\r\n"), "{") {
 		return Client{}, invalidMetadata("The body must be a JSON object of client metadata (RFC 7591) with fields of the right types.")
 	}
 	var c Client

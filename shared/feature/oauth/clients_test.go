@@ -28,4 +28,9 @@ func TestParseRegistration(t *testing.T) {
 	if _, err := parseRegistration([]byte("{\"client_name\":\"\xff\xfe\",\"redirect_uris\":[\"https://a.example/cb\"]}")); err == nil || err.Code != InvalidClientMetadata {
 		t.Fatalf("a body that is not UTF-8: %v", err)
 	}
+	for _, body := range []string{`null`, ` null `, `[]`, `"x"`, ``} {
+		if _, err := parseRegistration([]byte(body)); err == nil || err.Code != InvalidClientMetadata {
+			t.Errorf("body %q: %v, want %s", body, err, InvalidClientMetadata)
+		}
+	}
 }

@@ -37,6 +37,30 @@ type TokenRequest struct {
 	BasicClient string
 }
 
+// onlyOnce refuses a parameter of f sent more than once (RFC 6749 3.1,
+// 3.2; RFC 7009 2.1 uses the same encoding).
+func onlyOnce(f url.Values, names ...string) *Error {
+	for _, name := range names {
+		if len(f[name]) > 1 {
+			return badRequest(InvalidRequest, name+" may be sent only once.")
+		}
+	}
+	return nil
+}
+
+// client returns the client_id the request names, in its form or in its
+// Authorization header ("" when neither), and refuses two that differ.
+func (req TokenRequest) client() (string, *Error) {
+	clientID := req.Form.Get("client_id")
+	if req.BasicClient != "" && clientID != "" && req.BasicClient != clientID {
+		return "", badRequest(InvalidRequest, "client_id differs from the client of the Authorization header.")
+	}
+	if clientID == "" {
+		clientID = req.BasicClient
+	}
+	return clientID, nil
+}
+
 var (
 	errBadCode = badRequest(InvalidGrant, "The authorization code is unknown, used, expired (codes work once, for 10 minutes) or was issued to another client or redirect_uri.")
 	errPKCE    = badRequest(InvalidGrant, "code_verifier does not match the code_challenge of the authorization request.")
@@ -48,10 +72,8 @@ var (
 // PKCE) or the refresh_token grant (with rotation). Errors are *Error.
 func (s *Service) Exchange(ctx context.Context, req TokenRequest) (TokenResponse, error) {
 	f := req.Form
-	for _, name := range []string{"grant_type", "code", "redirect_uri", "client_id", "code_verifier", "refresh_token"} {
-		if len(f[name]) > 1 {
-			return TokenResponse{}, badRequest(InvalidRequest, name+" may be sent only once.")
-		}
+	if e := onlyOnce(f, "grant_type", "code", "redirect_uri", "client_id", "code_verifier", "refresh_token"); e != nil {
+		return TokenResponse{}, e
 	}
 	grantType := f.Get("grant_type")
 	if grantType == "" {
@@ -60,12 +82,9 @@ func (s *Service) Exchange(ctx context.Context, req TokenRequest) (TokenResponse
 	if grantType != GrantAuthorizationCode && grantType != GrantRefreshToken {
 		return TokenResponse{}, badRequest(UnsupportedGrantType, "grant_type must be authorization_code or refresh_token.")
 	}
-	clientID := f.Get("client_id")
-	if req.BasicClient != "" && clientID != "" && req.BasicClient != clientID {
-		return TokenResponse{}, badRequest(InvalidRequest, "client_id differs from the client of the Authorization header.")
-	}
-	if clientID == "" {
-		clientID = req.BasicClient
+	clientID, e := req.client()
+	if e != nil {
+		return TokenResponse{}, e
 	}
 	if clientID == "" {
 		return TokenResponse{}, Errorf(InvalidClient, "client_id is required.")

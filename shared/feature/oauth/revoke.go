@@ -17,8 +17,21 @@ import (
 // or already dead change nothing and are not an error (2.2). A client_id
 // that is not registered is refused (invalid_client), and so is a token
 // issued to another client than the one named (unauthorized_client, 2.1):
-// the client learns that nothing was revoked.
-func (s *Service) Revoke(ctx context.Context, token, clientID, ip string) error {
+// the client learns that nothing was revoked. A parameter sent twice, a
+// missing token and a client_id that differs from the Authorization
+// header's are invalid_request. Errors are *Error.
+func (s *Service) Revoke(ctx context.Context, req TokenRequest, ip string) error {
+	if e := onlyOnce(req.Form, "token", "token_type_hint", "client_id"); e != nil {
+		return e
+	}
+	token := req.Form.Get("token")
+	if token == "" {
+		return Errorf(InvalidRequest, "token is required: the refresh or access token to revoke.")
+	}
+	clientID, e := req.client()
+	if e != nil {
+		return e
+	}
 	if clientID != "" {
 		if _, err := s.Client(ctx, clientID); errors.Is(err, ErrUnknownClient) {
 			return Errorf(InvalidClient, "The client_id is not registered here.")
