@@ -15,3 +15,8 @@ func (s *Plans) ApplyBatch(ctx context.Context, p *Plan, i int) error { return s
 func IdeaArticle(siteID string, idea model.ArticleIdea, status string, source string, now time.Time) articles.Article {
 	return ideaArticle(siteID, idea, status, nil, source, now)
 }
+
+// Lock is lock for the package's external tests.
+func (s *Plans) Lock(ctx context.Context, siteID, jobID string, deadline time.Time) (func(), error) {
+	return s.lock(ctx, siteID, jobID, deadline)
+}

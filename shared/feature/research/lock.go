@@ -13,9 +13,9 @@ import (
 	"rvcontent/shared/platform/dynamo"
 )
 
-// Research runs that save take a lock on their site from reading the
-// site's keywords and titles until their writes are applied, so runs of
-// the same site save one after the other: each plans from a site that
+// Research runs that save, and a scan's plan stage, take a lock on their
+// site from reading the site's keywords and titles until their writes are
+// applied, so they save one after the other: each plans from a site that
 // holds what the one before added, never repeats its titles, and counts
 // only the keywords it adds. A lock whose run died frees at the end of
 // that run's lease.
@@ -40,25 +40,26 @@ type lockItem struct {
 	TTL   int64  `dynamodbav:"ttl"`
 }
 
-// lock takes the site's research lock for run until its deadline, waiting
-// while another live run holds it, and returns the function that frees it.
-// It returns jobs.ErrOutOfTime when the lock stayed taken for lockWait.
-func (r *Runner) lock(ctx context.Context, run *jobs.Run, siteID string) (func(), error) {
-	table, clk := r.Plans.Table, r.Plans.Clock
+// lock takes the site's research lock for job jobID until its lease ends
+// at deadline, waiting while another live run holds it, and returns the
+// function that frees it. It returns jobs.ErrOutOfTime when the lock
+// stayed taken for lockWait or ctx ended first.
+func (s *Plans) lock(ctx context.Context, siteID, jobID string, deadline time.Time) (func(), error) {
+	table, clk := s.Table, s.Clock
 	pk, sk := dynamo.SitePK(siteID), dynamo.ResearchLockSK()
 	give := time.Now().Add(lockWait)
 	for {
 		now := clk.Now()
-		it := lockItem{PK: pk, SK: sk, JobID: run.Job.ID, Until: clock.Format(run.Deadline()), TTL: run.Deadline().Add(time.Hour).Unix()}
+		it := lockItem{PK: pk, SK: sk, JobID: jobID, Until: clock.Format(deadline), TTL: deadline.Add(time.Hour).Unix()}
 		tx := &dynamo.Tx{}
 		tx.PutExpr(writeLock, it, expression.AttributeNotExists(expression.Name("pk")).
 			Or(expression.Name("until").LessThan(expression.Value(clock.Format(now)))).
-			Or(expression.Name("job_id").Equal(expression.Value(run.Job.ID))))
+			Or(expression.Name("job_id").Equal(expression.Value(jobID))))
 		err := table.Commit(ctx, tx, nil)
 		if err == nil {
 			return func() {
 				tx := &dynamo.Tx{}
-				tx.DeleteExpr(writeLock, pk, sk, expression.Name("job_id").Equal(expression.Value(run.Job.ID)))
+				tx.DeleteExpr(writeLock, pk, sk, expression.Name("job_id").Equal(expression.Value(jobID)))
 				_ = table.Commit(context.WithoutCancel(ctx), tx, nil) // taken over after our lease: not ours to free
 			}, nil
 		}

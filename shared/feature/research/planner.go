@@ -47,22 +47,28 @@ var _ scans.Planner = (*Planner)(nil)
 //     the first PlanArticles left out; articles of a keyword the model
 //     gave no idea for stay); written articles are never touched.
 //
-// The writes go in transactions of at most 100 items; a retried attempt
-// of the same scan job resumes them and reports the same counts.
+// The plan is made and applied under the site's research lock (see lock),
+// so a research run saving at the same time neither repeats its titles
+// nor loses its ideas to the replacement. The writes go in transactions of
+// at most 100 items; a retried attempt of the same scan job resumes them
+// and reports the same counts.
 func (p *Planner) Plan(ctx context.Context, in scans.PlanInput) (scans.PlanCounts, error) {
 	siteID := in.Site.ID
-	if stored, found, err := p.Plans.Load(ctx, siteID, in.JobID); err != nil || found {
-		if err != nil {
-			return scans.PlanCounts{}, err
-		}
-		if err := p.Plans.Resume(ctx, stored); err != nil {
-			return scans.PlanCounts{}, err
-		}
-		return counts(stored)
+	if c, found, err := p.resume(ctx, in); err != nil || found {
+		return c, err
 	}
 	req := facts(in.Site, in.Brand, in.Analysis)
 	if !grounded(req) {
 		return scans.PlanCounts{}, nil
+	}
+	unlock, err := p.Plans.lock(ctx, siteID, in.JobID, in.Deadline)
+	if err != nil {
+		return scans.PlanCounts{}, err
+	}
+	defer unlock()
+	// Another attempt may have stored the plan while this one waited.
+	if c, found, err := p.resume(ctx, in); err != nil || found {
+		return c, err
 	}
 	arts, err := p.Plans.Articles.All(ctx, siteID)
 	if err != nil {
@@ -86,6 +92,20 @@ func (p *Planner) Plan(ctx context.Context, in scans.PlanInput) (scans.PlanCount
 		return scans.PlanCounts{}, err
 	}
 	return counts(applied)
+}
+
+// resume applies what is left of the plan an earlier attempt of the scan
+// job stored, and returns its counts; found is false when there is none.
+func (p *Planner) resume(ctx context.Context, in scans.PlanInput) (c scans.PlanCounts, found bool, err error) {
+	stored, found, err := p.Plans.Load(ctx, in.Site.ID, in.JobID)
+	if err != nil || !found {
+		return scans.PlanCounts{}, false, err
+	}
+	if err := p.Plans.Resume(ctx, stored); err != nil {
+		return scans.PlanCounts{}, true, err
+	}
+	c, err = counts(stored)
+	return c, true, err
 }
 
 // scanPlan is a plan and the counts it reports.

@@ -2,6 +2,7 @@ package research_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 	"time"
@@ -9,6 +10,7 @@ import (
 	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/feature/articles/editing"
 	"rvcontent/shared/feature/eventlog"
+	"rvcontent/shared/feature/jobs"
 	"rvcontent/shared/feature/keywords"
 	"rvcontent/shared/feature/research"
 	"rvcontent/shared/feature/scans"
@@ -207,5 +209,36 @@ func TestPlannerRetry(t *testing.T) {
 	in.JobID, in.Analysis = "scan-2", scans.Analysis{}
 	if got, err := pl.Plan(ctx, in); err != nil || got != (scans.PlanCounts{}) {
 		t.Fatalf("ungrounded plan %+v %v", got, err)
+	}
+}
+
+// TestPlannerWaitsForResearchLock: a scan's plan stage does not read or
+// write the site while a research run saving to it holds the site's lock
+// (it would repeat that run's titles or replace its ideas); it plans once
+// the lock is free.
+func TestPlannerWaitsForResearchLock(t *testing.T) {
+	r := newRig(t)
+	ctx := context.Background()
+	now := r.plans.Clock.Now()
+	unlock, err := r.plans.Lock(ctx, r.site, "research-1", now.Add(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl := &research.Planner{Plans: r.plans}
+	in := scans.PlanInput{
+		AccountID: r.account, JobID: "scan-1", Deadline: now.Add(time.Hour), Site: sites.Site{ID: r.site},
+		Analysis: scans.Analysis{Niche: "invoicing app", Audience: "freelancers"},
+	}
+	short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+	defer cancel()
+	if got, err := pl.Plan(short, in); !errors.Is(err, jobs.ErrOutOfTime) {
+		t.Fatalf("plan while a research run holds the lock: %+v %v, want jobs.ErrOutOfTime", got, err)
+	}
+	if n := r.count(t, dynamo.SitePK(r.site), dynamo.ArticlePrefix); n != 0 {
+		t.Fatalf("%d articles planned while the lock was held", n)
+	}
+	unlock()
+	if got, err := pl.Plan(ctx, in); err != nil || got.ArticlesPlanned != 8 {
+		t.Fatalf("plan after the lock was freed: %+v %v", got, err)
 	}
 }

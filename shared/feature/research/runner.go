@@ -54,7 +54,7 @@ func (r *Runner) Run(ctx context.Context, run *jobs.Run) (any, error) {
 		return stored(ctx, r.Plans, p)
 	}
 	if req.Save {
-		unlock, err := r.lock(ctx, run, siteID)
+		unlock, err := r.Plans.lock(ctx, siteID, run.Job.ID, run.Deadline())
 		if err != nil {
 			return nil, err
 		}

@@ -1,6 +1,8 @@
 package scans
 
 import (
+	"time"
+
 	"context"
 
 	"rvcontent/shared/feature/sites"
@@ -19,6 +21,7 @@ type Planner interface {
 type PlanInput struct {
 	AccountID string
 	JobID     string
+	Deadline  time.Time  // the end of the scan job's lease
 	Site      sites.Site // the site as the scan began
 	Brand     sites.Brand
 	Analysis  Analysis

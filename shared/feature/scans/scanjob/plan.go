@@ -13,7 +13,7 @@ func (r *Runner) plan(ctx context.Context, run *jobs.Run, site sites.Site, sc *s
 	if r.Planner == nil {
 		return nil
 	}
-	c, err := r.Planner.Plan(ctx, scans.PlanInput{AccountID: run.AccountID, JobID: run.Job.ID, Site: site, Brand: sc.Brand, Analysis: sc.Analysis})
+	c, err := r.Planner.Plan(ctx, scans.PlanInput{AccountID: run.AccountID, JobID: run.Job.ID, Deadline: run.Deadline(), Site: site, Brand: sc.Brand, Analysis: sc.Analysis})
 	if err != nil {
 		return err
 	}
