@@ -22,10 +22,10 @@ import (
 func TestAPendingRetryIsDroppedWhenItsEndpointIsDisabled(t *testing.T) {
 	env := testenv.Shared(t)
 	acct := newAccount(t, env)
-	rc := newReceiver(t, env, func(*http.Request) int { return http.StatusInternalServerError })
+	rc := testenv.NewReceiver(t, env, func(int, *http.Request) int { return http.StatusInternalServerError })
 	wh := createWebhook(t, acct.Client, rc.URL, "agent_access.created")
 	newKey(t, acct.Client, "Failed once")
-	rc.waitFor(t, 1)
+	rc.WaitFor(t, 1, 10*time.Second)
 
 	setEnabled(t, acct.Client, wh.ID, false)
 	if w := setEnabled(t, acct.Client, wh.ID, true); !w.Enabled || w.DisabledReason != nil {
@@ -35,21 +35,21 @@ func TestAPendingRetryIsDroppedWhenItsEndpointIsDisabled(t *testing.T) {
 	if log := attempts(t, acct.Client, wh.ID); len(log) != 1 || log[0].NextAttemptAt != nil {
 		t.Errorf("attempt log after re-enabling: %+v, want next_attempt_at null", log)
 	}
-	rc.setRespond(nil)
+	rc.SetRespond(nil)
 	for _, wait := range []float64{61, 301} {
 		env.Advance(t, wait)
 		settle(t, env)
 	}
-	if got := rc.hits(); len(got) != 1 {
+	if got := rc.Received(); len(got) != 1 {
 		t.Fatalf("endpoint got %d requests, want 1: the retry pending when it was disabled was made after re-enabling", len(got))
 	}
 
 	newKey(t, acct.Client, "After re-enabling")
-	got := rc.waitFor(t, 2)
+	got := rc.WaitFor(t, 2, 10*time.Second)
 	if got[1].Header.Get("Service-Delivery-Attempt") != "1" {
 		t.Fatalf("new event arrived as attempt %q", got[1].Header.Get("Service-Delivery-Attempt"))
 	}
-	if err := verify(wh.Secret, got[1].Header.Get("Service-Signature"), got[1].Body, time.Now()); err != nil {
+	if err := testenv.VerifySignature(wh.Secret, got[1].Header.Get("Service-Signature"), got[1].Body, time.Now()); err != nil {
 		t.Fatalf("signature after re-enabling: %v", err)
 	}
 }
@@ -63,11 +63,11 @@ func TestAPendingRetryIsDroppedWhenItsEndpointIsDisabled(t *testing.T) {
 func TestAPendingRetryIsDroppedWhenItsTypeIsUnsubscribed(t *testing.T) {
 	env := testenv.Shared(t)
 	acct := newAccount(t, env)
-	rc := newReceiver(t, env, func(*http.Request) int { return http.StatusInternalServerError })
+	rc := testenv.NewReceiver(t, env, func(int, *http.Request) int { return http.StatusInternalServerError })
 	wh := createWebhook(t, acct.Client, rc.URL, "agent_access.created", "agent_access.revoked")
 	id, _ := newKey(t, acct.Client, "Failed once")
 	acct.Client.Agent(t, "DELETE", "/agent-keys/"+id, nil).Expect(t, http.StatusOK)
-	rc.waitFor(t, 2)
+	rc.WaitFor(t, 2, 10*time.Second)
 
 	patch := func(events ...string) {
 		acct.Client.Agent(t, "PATCH", "/webhooks/"+wh.ID, map[string]any{"events": events}).Expect(t, http.StatusOK)
@@ -79,12 +79,12 @@ func TestAPendingRetryIsDroppedWhenItsTypeIsUnsubscribed(t *testing.T) {
 			t.Errorf("attempt log entry %+v: want next_attempt_at only on the kept type's", a)
 		}
 	}
-	rc.setRespond(nil)
+	rc.SetRespond(nil)
 	env.Advance(t, 61)
 	settle(t, env)
-	got := rc.waitFor(t, 3)
+	got := rc.WaitFor(t, 3, 10*time.Second)
 	time.Sleep(300 * time.Millisecond)
-	if got = rc.hits(); len(got) != 3 || got[2].Header.Get("Service-Event-Type") != "agent_access.revoked" {
+	if got = rc.Received(); len(got) != 3 || got[2].Header.Get("Service-Event-Type") != "agent_access.revoked" {
 		var kinds []string
 		for _, h := range got {
 			kinds = append(kinds, h.Header.Get("Service-Event-Type")+"#"+h.Header.Get("Service-Delivery-Attempt"))
@@ -101,13 +101,13 @@ func TestAPendingRetryIsDroppedWhenItsTypeIsUnsubscribed(t *testing.T) {
 func TestARetryPendingAtRevocationIsNotMadeAfterReenabling(t *testing.T) {
 	env := testenv.Shared(t)
 	acct := newAccount(t, env)
-	rc := newReceiver(t, env, func(*http.Request) int { return http.StatusServiceUnavailable })
+	rc := testenv.NewReceiver(t, env, func(int, *http.Request) int { return http.StatusServiceUnavailable })
 	keyID, key := newKey(t, acct.Client, "Rotating agent")
 	settle(t, env)
 	wh := createWebhook(t, acct.Client.As(key), rc.URL, "agent_access.created")
 	t.Cleanup(func() { acct.Client.Agent(t, "DELETE", "/webhooks/"+wh.ID, nil) }) // its creator's key is revoked below
 	newKey(t, acct.Client, "Failed once")
-	rc.waitFor(t, 1)
+	rc.WaitFor(t, 1, 10*time.Second)
 
 	acct.Client.Agent(t, "DELETE", "/agent-keys/"+keyID, nil).Expect(t, http.StatusOK)
 	var list struct{ Webhooks []webhook }
@@ -116,10 +116,10 @@ func TestARetryPendingAtRevocationIsNotMadeAfterReenabling(t *testing.T) {
 		t.Fatalf("after revoking its creator: %+v", list.Webhooks)
 	}
 	setEnabled(t, acct.Client, wh.ID, true)
-	rc.setRespond(nil)
+	rc.SetRespond(nil)
 	env.Advance(t, 61)
 	settle(t, env)
-	if got := rc.hits(); len(got) != 1 {
+	if got := rc.Received(); len(got) != 1 {
 		t.Fatalf("endpoint got %d requests, want 1: the retry pending at the revocation was made", len(got))
 	}
 }
@@ -130,13 +130,13 @@ func TestARetryPendingAtRevocationIsNotMadeAfterReenabling(t *testing.T) {
 func TestGoneIsAFailureAndRetried(t *testing.T) {
 	env := testenv.Shared(t)
 	acct := newAccount(t, env)
-	rc := newReceiver(t, env, func(*http.Request) int { return http.StatusGone })
+	rc := testenv.NewReceiver(t, env, func(int, *http.Request) int { return http.StatusGone })
 	wh := createWebhook(t, acct.Client, rc.URL, "agent_access.created")
 	newKey(t, acct.Client, "Gone agent")
-	rc.waitFor(t, 1)
+	rc.WaitFor(t, 1, 10*time.Second)
 	env.Advance(t, 61)
 	settle(t, env)
-	got := rc.waitFor(t, 2)
+	got := rc.WaitFor(t, 2, 10*time.Second)
 	if got[1].Header.Get("Service-Delivery-Attempt") != "2" {
 		t.Fatalf("retry carries attempt %q", got[1].Header.Get("Service-Delivery-Attempt"))
 	}
@@ -175,7 +175,7 @@ func sendTest(t testing.TB, c *testenv.Client, id string) testDelivery {
 func TestNoAnswerWithinTenSecondsIsAFailureInWords(t *testing.T) {
 	env := testenv.Shared(t)
 	acct := newAccount(t, env)
-	rc := newReceiver(t, env, func(r *http.Request) int {
+	rc := testenv.NewReceiver(t, env, func(_ int, r *http.Request) int {
 		select {
 		case <-time.After(11 * time.Second):
 		case <-r.Context().Done():
@@ -218,7 +218,7 @@ func TestATLSFailureIsAFailureInWords(t *testing.T) {
 func TestAttemptLogIsNewestFirstAndPages(t *testing.T) {
 	env := testenv.Shared(t)
 	acct := newAccount(t, env)
-	rc := newReceiver(t, env, nil)
+	rc := testenv.NewReceiver(t, env, nil)
 	wh := createWebhook(t, acct.Client, rc.URL, "billing.ended")
 	var sent []string
 	for range 3 {
@@ -269,7 +269,7 @@ func TestAttemptLogIsNewestFirstAndPages(t *testing.T) {
 func TestTheTestEventReachesADisabledEndpoint(t *testing.T) {
 	env := testenv.Shared(t)
 	acct := newAccount(t, env)
-	rc, bystander := newReceiver(t, env, nil), newReceiver(t, env, nil)
+	rc, bystander := testenv.NewReceiver(t, env, nil), testenv.NewReceiver(t, env, nil)
 	wh := createWebhook(t, acct.Client, rc.URL, "*")
 	createWebhook(t, acct.Client, bystander.URL, "*")
 	setEnabled(t, acct.Client, wh.ID, false)
@@ -277,17 +277,17 @@ func TestTheTestEventReachesADisabledEndpoint(t *testing.T) {
 	if d.Status == nil || *d.Status != 200 || d.Error != nil || d.EventID == "" {
 		t.Fatalf("test of a disabled endpoint: %+v", d)
 	}
-	got := rc.waitFor(t, 1)
+	got := rc.WaitFor(t, 1, 10*time.Second)
 	h := got[0].Header
 	if h.Get("Service-Event-Type") != "webhook.test" || h.Get("Service-Event-Id") != d.EventID || h.Get("Service-Delivery-Attempt") != "1" ||
 		h.Get("Content-Type") != "application/json" || h.Get("User-Agent") != "Service-Webhooks/1.0" {
 		t.Fatalf("test event headers: %v", h)
 	}
-	if err := verify(wh.Secret, h.Get("Service-Signature"), got[0].Body, time.Now()); err != nil {
+	if err := testenv.VerifySignature(wh.Secret, h.Get("Service-Signature"), got[0].Body, time.Now()); err != nil {
 		t.Fatalf("test event signature: %v", err)
 	}
 	settle(t, env)
-	if n := len(bystander.hits()); n != 0 {
+	if n := len(bystander.Received()); n != 0 {
 		t.Fatalf("another endpoint subscribed to * got %d requests", n)
 	}
 	var list struct{ Webhooks []webhook }
@@ -311,16 +311,16 @@ func TestSubscribedTypesOfEverySiteAreDelivered(t *testing.T) {
 	studio := acct.Client.Agent(t, "POST", "/sites", map[string]any{"site_url": "https://studio-audit23g.example.org/", "site_name": "Studio"}, "Idempotency-Key: studio-audit23g-"+acct.ID).
 		Expect(t, http.StatusCreated).JSON(t)["site"].(map[string]any)["id"].(string)
 	settle(t, env)
-	rc := newReceiver(t, env, nil)
+	rc := testenv.NewReceiver(t, env, nil)
 	wh := createWebhook(t, acct.Client, rc.URL, "article.created")
 	sites := []string{acct.SiteID, studio}
 	for _, site := range sites {
 		art := acct.Client.Agent(t, "POST", "/sites/"+site+"/articles", map[string]any{"title": "Webhook audit on " + site}).Expect(t, http.StatusCreated).JSON(t)["article"].(map[string]any)
 		acct.Client.Agent(t, "DELETE", "/sites/"+site+"/articles/"+art["id"].(string), nil).Expect(t, http.StatusOK)
 	}
-	rc.waitFor(t, 2)
+	rc.WaitFor(t, 2, 10*time.Second)
 	settle(t, env)
-	got := rc.hits()
+	got := rc.Received()
 	if len(got) != 2 {
 		t.Fatalf("endpoint got %d requests, want the 2 article.created events", len(got))
 	}
@@ -337,7 +337,7 @@ func TestSubscribedTypesOfEverySiteAreDelivered(t *testing.T) {
 			t.Errorf("request %d: %+v, want article.created", i+1, ev)
 		}
 		seen[ev.SiteID] = true
-		if err := verify(wh.Secret, h.Header.Get("Service-Signature"), h.Body, time.Now()); err != nil {
+		if err := testenv.VerifySignature(wh.Secret, h.Header.Get("Service-Signature"), h.Body, time.Now()); err != nil {
 			t.Errorf("request %d signature: %v", i+1, err)
 		}
 	}
@@ -355,10 +355,10 @@ func TestSubscribedTypesOfEverySiteAreDelivered(t *testing.T) {
 func TestAnEndpointFailingThreeDaysIsDisabledAsTheAgentSees(t *testing.T) {
 	env := testenv.Shared(t)
 	acct := newAccount(t, env)
-	rc := newReceiver(t, env, func(*http.Request) int { return http.StatusInternalServerError })
+	rc := testenv.NewReceiver(t, env, func(int, *http.Request) int { return http.StatusInternalServerError })
 	wh := createWebhook(t, acct.Client, rc.URL, "agent_access.created")
 	newKey(t, acct.Client, "Failing agent")
-	rc.waitFor(t, 1)
+	rc.WaitFor(t, 1, 10*time.Second)
 	env.Advance(t, 24*3600+60)
 	settle(t, env)
 	var list struct{ Webhooks []webhook }
@@ -409,7 +409,7 @@ func TestAnEndpointFailingThreeDaysIsDisabledAsTheAgentSees(t *testing.T) {
 func TestPatchHoldsTheCreationRules(t *testing.T) {
 	env := testenv.Shared(t)
 	acct := newAccount(t, env)
-	rc := newReceiver(t, env, nil)
+	rc := testenv.NewReceiver(t, env, nil)
 	wh := createWebhook(t, acct.Client, rc.URL, "billing.ended")
 	for name, body := range map[string]map[string]any{
 		"http URL":     {"url": "http://hooks.example.com/in"},

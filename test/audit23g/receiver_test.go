@@ -15,127 +15,12 @@
 package audit23g
 
 import (
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
-	"errors"
-	"fmt"
-	"io"
 	"net/http"
-	"net/http/httptest"
-	"strconv"
-	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"rvcontent/test/testenv"
 )
-
-// hit is one request a receiver got.
-type hit struct {
-	Header http.Header
-	Body   []byte
-}
-
-// receiver is a webhook endpoint served over TLS on loopback under a
-// public-looking host name.
-type receiver struct {
-	URL string
-
-	mu      sync.Mutex
-	got     []hit
-	respond func(r *http.Request) int
-}
-
-var hostSeq atomic.Int64
-
-// newReceiver starts an endpoint answering respond's status (200 when nil).
-func newReceiver(t testing.TB, env *testenv.Env, respond func(r *http.Request) int) *receiver {
-	t.Helper()
-	rc := &receiver{respond: respond}
-	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, _ := io.ReadAll(r.Body)
-		rc.mu.Lock()
-		rc.got = append(rc.got, hit{Header: r.Header.Clone(), Body: body})
-		f := rc.respond
-		rc.mu.Unlock()
-		status := http.StatusOK
-		if f != nil {
-			status = f(r)
-		}
-		w.WriteHeader(status)
-	}))
-	t.Cleanup(srv.Close)
-	host := fmt.Sprintf("a23g-%d-%d.example.com", time.Now().UnixNano()%1_000_000, hostSeq.Add(1))
-	env.SetHost(t, host, srv.Listener.Addr().String())
-	rc.URL = "https://" + host + "/hook"
-	return rc
-}
-
-// hits returns a copy of every request so far.
-func (rc *receiver) hits() []hit {
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	return append([]hit(nil), rc.got...)
-}
-
-// setRespond changes how the receiver answers from now on.
-func (rc *receiver) setRespond(f func(r *http.Request) int) {
-	rc.mu.Lock()
-	rc.respond = f
-	rc.mu.Unlock()
-}
-
-// waitFor polls until the receiver has n requests and returns them.
-func (rc *receiver) waitFor(t testing.TB, n int) []hit {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		if got := rc.hits(); len(got) >= n {
-			return got
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("endpoint %s got %d requests, want %d", rc.URL, len(rc.hits()), n)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
-
-// verify checks a Service-Signature header as spec 6 tells a receiver to:
-// split the header on commas and each part on its first "="; the signed
-// payload is t, ".", and the raw body unchanged; the signature is the
-// lowercase hex HMAC-SHA256 of that payload keyed with the entire secret
-// string, "whsec_" included; compare with v1 in constant time; reject when
-// t differs from the receiver's clock by more than 300 seconds.
-func verify(secret, header string, body []byte, now time.Time) error {
-	parts := map[string]string{}
-	for _, p := range strings.Split(header, ",") {
-		k, v, ok := strings.Cut(p, "=")
-		if !ok {
-			return fmt.Errorf("part %q has no '='", p)
-		}
-		parts[k] = v
-	}
-	if parts["t"] == "" || parts["v1"] == "" {
-		return errors.New("t or v1 missing")
-	}
-	mac := hmac.New(sha256.New, []byte(secret))
-	mac.Write([]byte(parts["t"] + "."))
-	mac.Write(body)
-	if !hmac.Equal([]byte(hex.EncodeToString(mac.Sum(nil))), []byte(parts["v1"])) {
-		return errors.New("signature does not match")
-	}
-	sec, err := strconv.ParseInt(parts["t"], 10, 64)
-	if err != nil {
-		return fmt.Errorf("t %q is not unix seconds", parts["t"])
-	}
-	if d := now.Sub(time.Unix(sec, 0)); d > 300*time.Second || d < -300*time.Second {
-		return fmt.Errorf("t is %s away from the receiver's clock", d)
-	}
-	return nil
-}
 
 // webhook is an endpoint as the API shows it.
 type webhook struct {

@@ -14,7 +14,7 @@ import (
 func TestDeliveryIsSignedAndCarriesTheEventAsGETEventsShowsIt(t *testing.T) {
 	env := testenv.Shared(t)
 	acct := newAccount(t, env)
-	rc := newReceiver(t, env, nil)
+	rc := testenv.NewReceiver(t, env, nil)
 	wh := createWebhook(t, acct.Client, rc.URL, "agent_access.created")
 	if !strings.HasPrefix(wh.Secret, "whsec_") || len(wh.Secret) < 30 {
 		t.Fatalf("secret %q: want whsec_ and random", wh.Secret)
@@ -24,7 +24,7 @@ func TestDeliveryIsSignedAndCarriesTheEventAsGETEventsShowsIt(t *testing.T) {
 	}
 
 	newKey(t, acct.Client, "Second agent")
-	got := rc.waitFor(t, 1, 10*time.Second)[0]
+	got := rc.WaitFor(t, 1, 10*time.Second)[0]
 
 	h := got.Header
 	for name, want := range map[string]string{
@@ -41,17 +41,17 @@ func TestDeliveryIsSignedAndCarriesTheEventAsGETEventsShowsIt(t *testing.T) {
 	if h.Get("Service-Event-Id") != ev["id"] || ev["type"] != "agent_access.created" || ev["account_id"] != acct.ID {
 		t.Errorf("headers and body disagree: id header %q, body %v", h.Get("Service-Event-Id"), ev)
 	}
-	if err := verify(wh.Secret, h.Get("Service-Signature"), got.Body, time.Now()); err != nil {
+	if err := testenv.VerifySignature(wh.Secret, h.Get("Service-Signature"), got.Body, time.Now()); err != nil {
 		t.Fatalf("signature: %v (header %q)", err, h.Get("Service-Signature"))
 	}
 	// The verifier can fail: a changed body, a wrong secret, an old t.
-	if verify(wh.Secret, h.Get("Service-Signature"), append(bytes.Clone(got.Body), ' '), time.Now()) == nil {
+	if testenv.VerifySignature(wh.Secret, h.Get("Service-Signature"), append(bytes.Clone(got.Body), ' '), time.Now()) == nil {
 		t.Error("verifier accepted a changed body")
 	}
-	if verify(strings.TrimPrefix(wh.Secret, "whsec_"), h.Get("Service-Signature"), got.Body, time.Now()) == nil {
+	if testenv.VerifySignature(strings.TrimPrefix(wh.Secret, "whsec_"), h.Get("Service-Signature"), got.Body, time.Now()) == nil {
 		t.Error("verifier accepted the secret without its prefix")
 	}
-	if verify(wh.Secret, h.Get("Service-Signature"), got.Body, time.Now().Add(301*time.Second)) == nil {
+	if testenv.VerifySignature(wh.Secret, h.Get("Service-Signature"), got.Body, time.Now().Add(301*time.Second)) == nil {
 		t.Error("verifier accepted a timestamp 301 s old")
 	}
 
@@ -85,14 +85,14 @@ func TestDeliveryIsSignedAndCarriesTheEventAsGETEventsShowsIt(t *testing.T) {
 func TestSubscriptionsFilterByTypeAndStarTakesAll(t *testing.T) {
 	env := testenv.Shared(t)
 	acct := newAccount(t, env)
-	created, revoked, all := newReceiver(t, env, nil), newReceiver(t, env, nil), newReceiver(t, env, nil)
+	created, revoked, all := testenv.NewReceiver(t, env, nil), testenv.NewReceiver(t, env, nil), testenv.NewReceiver(t, env, nil)
 	createWebhook(t, acct.Client, created.URL, "agent_access.created")
 	createWebhook(t, acct.Client, revoked.URL, "agent_access.revoked")
 	createWebhook(t, acct.Client, all.URL, "*")
 
 	id, _ := newKey(t, acct.Client, "Short-lived agent")
 	acct.Client.Agent(t, "DELETE", "/agent-keys/"+id, nil).Expect(t, http.StatusOK)
-	all.waitFor(t, 2, 10*time.Second)
+	all.WaitFor(t, 2, 10*time.Second)
 	settle(t, env)
 
 	if got := types(t, created.Received()); len(got) != 1 || got[0] != "agent_access.created" {
@@ -109,7 +109,7 @@ func TestSubscriptionsFilterByTypeAndStarTakesAll(t *testing.T) {
 func TestTestEventIsSentNowAndReported(t *testing.T) {
 	env := testenv.Shared(t)
 	acct := newAccount(t, env)
-	rc := newReceiver(t, env, nil)
+	rc := testenv.NewReceiver(t, env, nil)
 	// Subscribed to something else: the test event goes anyway.
 	wh := createWebhook(t, acct.Client, rc.URL, "billing.activated")
 
@@ -133,7 +133,7 @@ func TestTestEventIsSentNowAndReported(t *testing.T) {
 	if ev["type"] != "webhook.test" || data["webhook_id"] != wh.ID || ev["site_id"] != nil {
 		t.Fatalf("test event: %v", ev)
 	}
-	if err := verify(wh.Secret, got[0].Header.Get("Service-Signature"), got[0].Body, time.Now()); err != nil {
+	if err := testenv.VerifySignature(wh.Secret, got[0].Header.Get("Service-Signature"), got[0].Body, time.Now()); err != nil {
 		t.Fatalf("test event signature: %v", err)
 	}
 	feed := acct.Client.Agent(t, "GET", "/events?types=webhook.test", nil).Expect(t, http.StatusOK).JSON(t)

@@ -12,7 +12,7 @@ import (
 func TestRevokingTheCreatingKeyDisablesItsEndpointsOnly(t *testing.T) {
 	env := testenv.Shared(t)
 	acct := newAccount(t, env)
-	mine, theirs := newReceiver(t, env, nil), newReceiver(t, env, nil)
+	mine, theirs := testenv.NewReceiver(t, env, nil), testenv.NewReceiver(t, env, nil)
 	keyID, key := newKey(t, acct.Client, "Rotating agent")
 	other := acct.Client.As(key)
 	kept := createWebhook(t, acct.Client, mine.URL, "*")
@@ -30,7 +30,7 @@ func TestRevokingTheCreatingKeyDisablesItsEndpointsOnly(t *testing.T) {
 		t.Fatal("endpoint of another key was disabled")
 	}
 	// The revocation's own event reaches the endpoint that stays.
-	got := mine.waitFor(t, 1, 10*time.Second)
+	got := mine.WaitFor(t, 1, 10*time.Second)
 	settle(t, env)
 	if got[0].Header.Get("Service-Event-Type") != "agent_access.revoked" {
 		t.Fatalf("kept endpoint got %v", types(t, got))
@@ -47,10 +47,10 @@ func TestRevokingTheCreatingKeyDisablesItsEndpointsOnly(t *testing.T) {
 func TestDeletingAnEndpointDropsItsPendingDeliveries(t *testing.T) {
 	env := testenv.Shared(t)
 	acct := newAccount(t, env)
-	rc := newReceiver(t, env, func(int, *http.Request) int { return http.StatusServiceUnavailable })
+	rc := testenv.NewReceiver(t, env, func(int, *http.Request) int { return http.StatusServiceUnavailable })
 	wh := createWebhook(t, acct.Client, rc.URL, "agent_access.created")
 	newKey(t, acct.Client, "Agent")
-	rc.waitFor(t, 1, 10*time.Second)
+	rc.WaitFor(t, 1, 10*time.Second)
 
 	r := acct.Client.Agent(t, "DELETE", "/webhooks/"+wh.ID, nil).Expect(t, http.StatusOK).JSON(t)
 	if r["deleted"] != true || r["id"] != wh.ID {
@@ -70,7 +70,7 @@ func TestDeletingAnEndpointDropsItsPendingDeliveries(t *testing.T) {
 func TestAnEventWhoseDispatchDiedIsDeliveredByTheSweep(t *testing.T) {
 	env := testenv.Shared(t)
 	acct := newAccount(t, env)
-	rc := newReceiver(t, env, nil)
+	rc := testenv.NewReceiver(t, env, nil)
 	createWebhook(t, acct.Client, rc.URL, "agent_access.created")
 
 	// The request dies right after its transaction committed: the event is
@@ -94,7 +94,7 @@ func TestAnEventWhoseDispatchDiedIsDeliveredByTheSweep(t *testing.T) {
 
 	env.Advance(t, 61) // past the outbox sweep's age
 	settle(t, env)
-	got := rc.waitFor(t, 1, 10*time.Second)
+	got := rc.WaitFor(t, 1, 10*time.Second)
 	if got[0].Header.Get("Service-Event-Id") != committed["id"] {
 		t.Fatalf("swept delivery is another event: %v", got[0].Event(t))
 	}
@@ -108,7 +108,7 @@ func TestAnEventWhoseDispatchDiedIsDeliveredByTheSweep(t *testing.T) {
 func TestPatchChangesOnlySentFields(t *testing.T) {
 	env := testenv.Shared(t)
 	acct := newAccount(t, env)
-	a, b := newReceiver(t, env, nil), newReceiver(t, env, nil)
+	a, b := testenv.NewReceiver(t, env, nil), testenv.NewReceiver(t, env, nil)
 	var out struct{ Webhook webhook }
 	acct.Client.Agent(t, "POST", "/webhooks", map[string]any{"url": a.URL, "events": []string{"*"}, "description": "CRM sync"}).
 		Expect(t, http.StatusCreated).Decode(t, &out)
@@ -146,7 +146,7 @@ func TestPatchChangesOnlySentFields(t *testing.T) {
 		t.Fatalf("PATCH enabled true: %+v", w)
 	}
 	newKey(t, acct.Client, "Loud agent")
-	b.waitFor(t, 1, 10*time.Second)
+	b.WaitFor(t, 1, 10*time.Second)
 	if n := len(a.Received()); n != 0 {
 		t.Fatalf("the old URL got %d requests", n)
 	}

@@ -28,8 +28,8 @@ func TestLoadThousandEventsThreeEndpoints(t *testing.T) {
 	acct := newAccount(t, env)
 	var mu sync.Mutex
 	rng := rand.New(rand.NewPCG(1, 2))
-	all, createdOnly := newReceiver(t, env, nil), newReceiver(t, env, nil)
-	flaky := newReceiver(t, env, func(int, *http.Request) int {
+	all, createdOnly := testenv.NewReceiver(t, env, nil), testenv.NewReceiver(t, env, nil)
+	flaky := testenv.NewReceiver(t, env, func(int, *http.Request) int {
 		mu.Lock()
 		defer mu.Unlock()
 		if rng.IntN(2) == 0 {
@@ -85,7 +85,7 @@ func TestLoadThousandEventsThreeEndpoints(t *testing.T) {
 		env.Stack.Drain(t.Context(), time.Minute)
 	}
 
-	for _, rc := range []*receiver{all, createdOnly, flaky} {
+	for _, rc := range []*testenv.Receiver{all, createdOnly, flaky} {
 		for _, r := range rc.Received() {
 			if rc == createdOnly && r.Header.Get("Service-Event-Type") != "agent_access.created" {
 				t.Fatalf("endpoint subscribed to agent_access.created got %s", r.Header.Get("Service-Event-Type"))
@@ -114,7 +114,7 @@ func TestLoadThousandEventsThreeEndpoints(t *testing.T) {
 }
 
 // uniqueOK counts the distinct events answered with a 2xx.
-func uniqueOK(got []received) int {
+func uniqueOK(got []testenv.Delivery) int {
 	seen := map[string]bool{}
 	for _, r := range got {
 		if r.Status < 300 {
@@ -126,7 +126,7 @@ func uniqueOK(got []received) int {
 
 // duplicates counts 2xx-answered requests for an event already answered
 // with a 2xx.
-func duplicates(got []received) int {
+func duplicates(got []testenv.Delivery) int {
 	seen := map[string]bool{}
 	n := 0
 	for _, r := range got {

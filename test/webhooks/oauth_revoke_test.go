@@ -16,7 +16,7 @@ func TestDisconnectingTheCreatingAppDisablesItsEndpoints(t *testing.T) {
 	acct := newAccount(t, env)
 	token := env.OAuthToken(t, acct, "Webhook App")
 	app := env.Client().As(token)
-	rc := newReceiver(t, env, nil)
+	rc := testenv.NewReceiver(t, env, nil)
 	w := createWebhook(t, app, rc.URL, "*")
 	if w.CreatedBy.Type != "app" || w.CreatedBy.Name != "Webhook App" {
 		t.Fatalf("created_by = %+v, want the app", w.CreatedBy)

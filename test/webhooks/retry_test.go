@@ -39,7 +39,7 @@ func TestRetriesFollowTheScheduleAndStopAfterSuccess(t *testing.T) {
 	acct := newAccount(t, env)
 	// 500, then a redirect (a failure: not followed), then 503, then 200.
 	answers := []int{500, 302, 503, 200}
-	rc := newReceiver(t, env, func(n int, _ *http.Request) int {
+	rc := testenv.NewReceiver(t, env, func(n int, _ *http.Request) int {
 		if n <= len(answers) {
 			return answers[n-1]
 		}
@@ -47,7 +47,7 @@ func TestRetriesFollowTheScheduleAndStopAfterSuccess(t *testing.T) {
 	})
 	wh := createWebhook(t, acct.Client, rc.URL, "agent_access.created")
 	newKey(t, acct.Client, "Retried agent")
-	rc.waitFor(t, 1, 10*time.Second)
+	rc.WaitFor(t, 1, 10*time.Second)
 
 	// Not before its time: 30 s after the first attempt nothing happens.
 	env.Advance(t, 30)
@@ -57,13 +57,13 @@ func TestRetriesFollowTheScheduleAndStopAfterSuccess(t *testing.T) {
 	}
 	env.Advance(t, 31) // one minute after the first attempt
 	settle(t, env)
-	rc.waitFor(t, 2, 5*time.Second)
+	rc.WaitFor(t, 2, 5*time.Second)
 	env.Advance(t, 301)
 	settle(t, env)
-	rc.waitFor(t, 3, 5*time.Second)
+	rc.WaitFor(t, 3, 5*time.Second)
 	env.Advance(t, 1801) // 30 minutes: a wait the scheduler carries
 	settle(t, env)
-	got := rc.waitFor(t, 4, 5*time.Second)
+	got := rc.WaitFor(t, 4, 5*time.Second)
 
 	for i, r := range got {
 		if r.Attempt(t) != i+1 {
@@ -75,7 +75,7 @@ func TestRetriesFollowTheScheduleAndStopAfterSuccess(t *testing.T) {
 		if r.Header.Get("Service-Event-Id") != got[0].Header.Get("Service-Event-Id") {
 			t.Errorf("request %d is another event", i+1)
 		}
-		if err := verify(wh.Secret, r.Header.Get("Service-Signature"), r.Body, time.Now()); err != nil {
+		if err := testenv.VerifySignature(wh.Secret, r.Header.Get("Service-Signature"), r.Body, time.Now()); err != nil {
 			t.Errorf("attempt %d signature: %v", i+1, err)
 		}
 	}
@@ -115,17 +115,17 @@ func TestRetriesFollowTheScheduleAndStopAfterSuccess(t *testing.T) {
 func TestFailingEndpointIsRetriedEightTimesWarnedDisabledAndReenabled(t *testing.T) {
 	env := testenv.Shared(t)
 	acct := newAccount(t, env)
-	rc := newReceiver(t, env, func(int, *http.Request) int { return http.StatusBadGateway })
+	rc := testenv.NewReceiver(t, env, func(int, *http.Request) int { return http.StatusBadGateway })
 	wh := createWebhook(t, acct.Client, rc.URL, "agent_access.created")
 	newKey(t, acct.Client, "Doomed agent")
-	rc.waitFor(t, 1, 10*time.Second)
+	rc.WaitFor(t, 1, 10*time.Second)
 
 	elapsed := 0.0
 	for i, wait := range schedule {
 		env.Advance(t, wait+1)
 		elapsed += wait + 1
 		settle(t, env)
-		got := rc.waitFor(t, i+2, 5*time.Second)
+		got := rc.WaitFor(t, i+2, 5*time.Second)
 		if a := got[i+1].Attempt(t); a != i+2 {
 			t.Fatalf("request %d carries attempt %d", i+2, a)
 		}
@@ -169,8 +169,8 @@ func TestFailingEndpointIsRetriedEightTimesWarnedDisabledAndReenabled(t *testing
 		t.Fatalf("re-enabled: %+v", out.Webhook)
 	}
 	newKey(t, acct.Client, "Heard agent")
-	got := rc.waitFor(t, 9, 10*time.Second)
-	if err := verify(wh.Secret, got[8].Header.Get("Service-Signature"), got[8].Body, time.Now()); err != nil {
+	got := rc.WaitFor(t, 9, 10*time.Second)
+	if err := testenv.VerifySignature(wh.Secret, got[8].Header.Get("Service-Signature"), got[8].Body, time.Now()); err != nil {
 		t.Fatalf("after re-enabling, the secret is the same one: %v", err)
 	}
 }
