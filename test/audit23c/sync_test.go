@@ -2,9 +2,6 @@ package audit23c
 
 import (
 	"net/http"
-	"net/http/httptest"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -12,34 +9,6 @@ import (
 	"rvcontent/shared/feature/jobs"
 	"rvcontent/test/testenv"
 )
-
-// heldCreates holds the fixture platform's answers to creates (after the
-// platform made them) until release is closed.
-type heldCreates struct {
-	next    http.Handler
-	arrived chan struct{}
-	release chan struct{}
-	once    sync.Once
-}
-
-func (h *heldCreates) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/posts") {
-		h.next.ServeHTTP(w, r)
-		return
-	}
-	rec := httptest.NewRecorder()
-	h.next.ServeHTTP(rec, r)
-	h.once.Do(func() { close(h.arrived) })
-	select {
-	case <-h.release:
-	case <-time.After(30 * time.Second):
-	}
-	for k, v := range rec.Header() {
-		w.Header()[k] = v
-	}
-	w.WriteHeader(rec.Code)
-	_, _ = w.Write(rec.Body.Bytes())
-}
 
 // TestSyncStopsAtTheJobLease: the spec's jobs (202, then GET /jobs/{id};
 // a job is tried at most 3 times) and the README's jobs worker (one
@@ -54,29 +23,16 @@ func TestSyncStopsAtTheJobLease(t *testing.T) {
 	acct := env.NewAccount(t, "https://"+host)
 	env.Trial(t, acct, testenv.TestCardOK)
 	fake := platformfake.New("Lease Blog", fakeToken)
-	held := &heldCreates{next: fake, arrived: make(chan struct{}), release: make(chan struct{})}
-	srv := httptest.NewTLSServer(held)
-	t.Cleanup(srv.Close)
-	t.Cleanup(func() {
-		select {
-		case <-held.release:
-		default:
-			close(held.release)
-		}
-	})
-	connect(t, env, acct, host, srv.Listener.Addr().String())
+	held := testenv.NewCreateGate(t, fake, 30*time.Second)
+	connect(t, env, acct, host, held.Addr)
 	finished(t, acct, "First of two")
 	finished(t, acct, "Second of two")
 
 	job := acct.Client.Agent(t, "POST", "/sites/"+acct.SiteID+"/integrations/push_platform_1/sync", nil).Expect(t, http.StatusAccepted).JSON(t)["job"].(map[string]any)
 	id := job["id"].(string)
-	select {
-	case <-held.arrived:
-	case <-time.After(20 * time.Second):
-		t.Fatal("the sync's first push never reached the platform")
-	}
+	held.WaitArrived(t, 20*time.Second)
 	env.Advance(t, jobs.DefaultLease.Seconds())
-	close(held.release)
+	held.Release()
 	var j map[string]any
 	for i := 0; i < 50; i++ {
 		j = acct.Client.Agent(t, "GET", "/jobs/"+id, nil).Expect(t, http.StatusOK).JSON(t)["job"].(map[string]any)

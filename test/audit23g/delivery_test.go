@@ -32,7 +32,7 @@ func TestAPendingRetryIsDroppedWhenItsEndpointIsDisabled(t *testing.T) {
 		t.Fatalf("re-enabled endpoint: %+v", w)
 	}
 	// The attempt log no longer promises the retry.
-	if log := attempts(t, acct.Client, wh.ID); len(log) != 1 || log[0].NextAttemptAt != nil {
+	if log := testenv.Attempts(t, acct.Client, wh.ID); len(log) != 1 || log[0].NextAttemptAt != nil {
 		t.Errorf("attempt log after re-enabling: %+v, want next_attempt_at null", log)
 	}
 	rc.SetRespond(nil)
@@ -74,7 +74,7 @@ func TestAPendingRetryIsDroppedWhenItsTypeIsUnsubscribed(t *testing.T) {
 	}
 	patch("agent_access.revoked")
 	patch("agent_access.revoked", "agent_access.created")
-	for _, a := range attempts(t, acct.Client, wh.ID) {
+	for _, a := range testenv.Attempts(t, acct.Client, wh.ID) {
 		if (a.NextAttemptAt == nil) != (a.EventType == "agent_access.created") {
 			t.Errorf("attempt log entry %+v: want next_attempt_at only on the kept type's", a)
 		}
@@ -140,7 +140,7 @@ func TestGoneIsAFailureAndRetried(t *testing.T) {
 	if got[1].Header.Get("Service-Delivery-Attempt") != "2" {
 		t.Fatalf("retry carries attempt %q", got[1].Header.Get("Service-Delivery-Attempt"))
 	}
-	log := attempts(t, acct.Client, wh.ID)
+	log := testenv.Attempts(t, acct.Client, wh.ID)
 	if len(log) < 2 || log[0].Attempt != 2 || log[0].Succeeded || log[0].Status == nil || *log[0].Status != 410 ||
 		log[0].Error == nil || !strings.Contains(*log[0].Error, "410") {
 		t.Fatalf("attempt log: %+v", log)
@@ -187,7 +187,7 @@ func TestNoAnswerWithinTenSecondsIsAFailureInWords(t *testing.T) {
 	if d.Status != nil || d.Error == nil || !strings.Contains(*d.Error, "10 seconds") || d.DurationMS == nil || *d.DurationMS < 9_500 || *d.DurationMS > 11_000 {
 		t.Fatalf("late answer: status %v, error %v, duration %v", d.Status, d.Error, d.DurationMS)
 	}
-	log := attempts(t, acct.Client, wh.ID)
+	log := testenv.Attempts(t, acct.Client, wh.ID)
 	if len(log) != 1 || log[0].Succeeded || log[0].Status != nil || log[0].Error == nil || *log[0].Error != *d.Error {
 		t.Fatalf("attempt log: %+v", log)
 	}
@@ -226,7 +226,7 @@ func TestAttemptLogIsNewestFirstAndPages(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	type page struct {
-		Deliveries []attemptLog
+		Deliveries []testenv.Attempt
 		NextCursor *string `json:"next_cursor"`
 	}
 	var p1, p2 page

@@ -59,29 +59,6 @@ func newKey(t testing.TB, c *testenv.Client, name string) (id, key string) {
 	return out.AgentKey.ID, out.AgentKey.Key
 }
 
-// attemptLog is an entry of GET /webhooks/{id}/deliveries.
-type attemptLog struct {
-	ID            string  `json:"id"`
-	DeliveryID    string  `json:"delivery_id"`
-	EventID       string  `json:"event_id"`
-	EventType     string  `json:"event_type"`
-	Attempt       int     `json:"attempt"`
-	Succeeded     bool    `json:"succeeded"`
-	Status        *int    `json:"status"`
-	Error         *string `json:"error"`
-	DurationMS    *int64  `json:"duration_ms"`
-	CreatedAt     string  `json:"created_at"`
-	NextAttemptAt *string `json:"next_attempt_at"`
-}
-
-// attempts returns the endpoint's attempt log (first page of 100).
-func attempts(t testing.TB, c *testenv.Client, id string) []attemptLog {
-	t.Helper()
-	var out struct{ Deliveries []attemptLog }
-	c.Agent(t, "GET", "/webhooks/"+id+"/deliveries?limit=100", nil).Expect(t, http.StatusOK).Decode(t, &out)
-	return out.Deliveries
-}
-
 // settle runs scheduled work, drains the queues and waits a moment for the
 // background workers.
 func settle(t testing.TB, env *testenv.Env) {

@@ -2,58 +2,18 @@ package integrations
 
 import (
 	"net/http"
-	"net/http/httptest"
-	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"rvcontent/test/testenv"
 )
-
-// gate holds the answers to the fixture site's creates until released (at
-// most max), so a test can act while a push is in flight. The site has
-// done the create when its answer is held.
-type gate struct {
-	next    http.Handler
-	arrived chan struct{}
-	release chan struct{}
-	max     time.Duration
-	once    sync.Once
-}
-
-func (g *gate) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodPost || !strings.HasSuffix(r.URL.Path, "/posts") {
-		g.next.ServeHTTP(w, r)
-		return
-	}
-	rec := httptest.NewRecorder()
-	g.next.ServeHTTP(rec, r)
-	g.once.Do(func() { close(g.arrived) })
-	select {
-	case <-g.release:
-	case <-time.After(g.max):
-	}
-	for k, v := range rec.Header() {
-		w.Header()[k] = v
-	}
-	w.WriteHeader(rec.Code)
-	_, _ = w.Write(rec.Body.Bytes())
-}
 
 // hold points the rig's platform host at a gate in front of its fixture
 // site, holding each create at most max, and returns the gate.
-func (r *rig) hold(t *testing.T, max time.Duration) *gate {
+func (r *rig) hold(t *testing.T, max time.Duration) *testenv.CreateGate {
 	t.Helper()
-	g := &gate{next: r.fake, arrived: make(chan struct{}), release: make(chan struct{}), max: max}
-	srv := httptest.NewTLSServer(g)
-	t.Cleanup(srv.Close)
-	t.Cleanup(func() {
-		select {
-		case <-g.release:
-		default:
-			close(g.release)
-		}
-	})
-	r.env.SetHost(t, r.host, srv.Listener.Addr().String())
+	g := testenv.NewCreateGate(t, r.fake, max)
+	r.env.SetHost(t, r.host, g.Addr)
 	return g
 }
 
@@ -61,7 +21,7 @@ func (r *rig) hold(t *testing.T, max time.Duration) *gate {
 // article of each title and starts a sync whose first push the platform
 // holds: it returns once that push has arrived, with the gate to release
 // it and the sync's job.
-func syncHeld(t *testing.T, host string, titles ...string) (*rig, *gate, map[string]any) {
+func syncHeld(t *testing.T, host string, titles ...string) (*rig, *testenv.CreateGate, map[string]any) {
 	t.Helper()
 	r := newRig(t, host)
 	r.connect(t, "push_platform_1")
@@ -70,11 +30,7 @@ func syncHeld(t *testing.T, host string, titles ...string) (*rig, *gate, map[str
 	}
 	g := r.hold(t, 10*time.Second)
 	job := r.api(t, "POST", r.path("push_platform_1")+"/sync", nil).Expect(t, http.StatusAccepted).JSON(t)["job"].(map[string]any)
-	select {
-	case <-g.arrived:
-	case <-time.After(20 * time.Second):
-		t.Fatal("the sync's first push never reached the platform")
-	}
+	g.WaitArrived(t, 20*time.Second)
 	return r, g, job
 }
 
@@ -84,7 +40,7 @@ func syncHeld(t *testing.T, host string, titles ...string) (*rig, *gate, map[str
 func TestDisconnectDuringASyncStopsIt(t *testing.T) {
 	r, g, job := syncHeld(t, "midsync.example.com", "Mid one", "Mid two", "Mid three")
 	r.api(t, "DELETE", r.path("push_platform_1"), nil).Expect(t, http.StatusOK)
-	close(g.release)
+	g.Release()
 
 	res := result(t, r.acct.Client.WaitJob(t, job["id"].(string)))
 	if counts(res) != [5]float64{1, 0, 0, 0, 2} {
@@ -109,7 +65,7 @@ func TestNewTokenDuringASyncCarriesOn(t *testing.T) {
 	r.fake.SetToken("renewed-token")
 	page := r.connectURL(t, "push_platform_1")
 	r.env.Client().Do(t, "POST", page, map[string]any{"site_url": "https://" + r.host, "api_token": "renewed-token"}).Expect(t, http.StatusOK)
-	close(g.release)
+	g.Release()
 
 	res := result(t, r.acct.Client.WaitJob(t, job["id"].(string)))
 	if counts(res) != [5]float64{3, 0, 0, 0, 0} {

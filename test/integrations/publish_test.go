@@ -75,7 +75,7 @@ func TestPublishToTwoSlowPlatformsAnswersInTime(t *testing.T) {
 	out := r.api(t, "POST", "/sites/"+r.acct.SiteID+"/articles/"+a["id"].(string)+"/publish",
 		map[string]any{"destinations": []string{"push_platform_1", "push_platform_2"}}).Expect(t, http.StatusOK).JSON(t)
 	took := time.Since(start)
-	close(g.release)
+	g.Release()
 	results := out["results"].([]any)
 	if len(results) != 2 {
 		t.Fatalf("results %v", results)

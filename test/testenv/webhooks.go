@@ -161,3 +161,28 @@ func VerifySignature(secret, header string, body []byte, now time.Time) error {
 	}
 	return nil
 }
+
+// Attempt is an entry of GET /webhooks/{id}/deliveries, the endpoint's
+// attempt log.
+type Attempt struct {
+	ID            string  `json:"id"`
+	DeliveryID    string  `json:"delivery_id"`
+	EventID       string  `json:"event_id"`
+	EventType     string  `json:"event_type"`
+	Attempt       int     `json:"attempt"`
+	Succeeded     bool    `json:"succeeded"`
+	Status        *int    `json:"status"`
+	Error         *string `json:"error"`
+	DurationMS    *int64  `json:"duration_ms"`
+	CreatedAt     string  `json:"created_at"`
+	NextAttemptAt *string `json:"next_attempt_at"`
+}
+
+// Attempts returns the first 100 entries of endpoint webhookID's attempt
+// log, newest first, as c sees them.
+func Attempts(t testing.TB, c *Client, webhookID string) []Attempt {
+	t.Helper()
+	var out struct{ Deliveries []Attempt }
+	c.Agent(t, "GET", "/webhooks/"+webhookID+"/deliveries?limit=100", nil).Expect(t, http.StatusOK).Decode(t, &out)
+	return out.Deliveries
+}

@@ -12,28 +12,6 @@ import (
 // schedule is the spec's wait before each retry, in seconds.
 var schedule = []float64{60, 300, 1800, 7200, 21600, 43200, 86400}
 
-// attemptLog is an entry of GET /webhooks/{id}/deliveries.
-type attemptLog struct {
-	ID            string  `json:"id"`
-	DeliveryID    string  `json:"delivery_id"`
-	EventID       string  `json:"event_id"`
-	EventType     string  `json:"event_type"`
-	Attempt       int     `json:"attempt"`
-	Succeeded     bool    `json:"succeeded"`
-	Status        *int    `json:"status"`
-	Error         *string `json:"error"`
-	DurationMS    *int64  `json:"duration_ms"`
-	CreatedAt     string  `json:"created_at"`
-	NextAttemptAt *string `json:"next_attempt_at"`
-}
-
-func attempts(t testing.TB, c *testenv.Client, webhookID string) []attemptLog {
-	t.Helper()
-	var out struct{ Deliveries []attemptLog }
-	c.Agent(t, "GET", "/webhooks/"+webhookID+"/deliveries", nil).Expect(t, http.StatusOK).Decode(t, &out)
-	return out.Deliveries
-}
-
 func TestRetriesFollowTheScheduleAndStopAfterSuccess(t *testing.T) {
 	env := testenv.Shared(t)
 	acct := newAccount(t, env)
@@ -90,7 +68,7 @@ func TestRetriesFollowTheScheduleAndStopAfterSuccess(t *testing.T) {
 	}
 
 	// The attempt log, newest first.
-	log := attempts(t, acct.Client, wh.ID)
+	log := testenv.Attempts(t, acct.Client, wh.ID)
 	if len(log) != 4 {
 		t.Fatalf("attempt log has %d entries, want 4: %+v", len(log), log)
 	}

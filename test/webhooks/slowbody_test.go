@@ -49,7 +49,7 @@ func TestA2xxAnsweredInTimeCountsWhateverItsBodyDoes(t *testing.T) {
 	if w := getWebhook(t, acct.Client, wh.ID); w.LastDeliveryStatus == nil || *w.LastDeliveryStatus != http.StatusOK {
 		t.Fatalf("last_delivery_status %v, want 200", w.LastDeliveryStatus)
 	}
-	log := attempts(t, acct.Client, wh.ID)
+	log := testenv.Attempts(t, acct.Client, wh.ID)
 	if len(log) != 1 || !log[0].Succeeded {
 		t.Fatalf("attempt log %+v, want one succeeded attempt", log)
 	}
