@@ -70,23 +70,28 @@ func fit(ev *events.APIGatewayV2HTTPRequest, resp events.APIGatewayV2HTTPRespons
 		return resp
 	}
 	slog.Error("answer too large for Lambda", "path", ev.RawPath, "status", resp.StatusCode, "bytes", len(resp.Body))
-	return tooLarge(ev)
+	return tooLarge(ev, resp)
 }
 
-// tooLarge is the 500 that replaces an answer over MaxPayload: the public
-// API's error shape ({error}) on its paths, the agent API's elsewhere.
-func tooLarge(ev *events.APIGatewayV2HTTPRequest) events.APIGatewayV2HTTPResponse {
+// tooLarge is the 500 that replaces resp, an answer over MaxPayload: the
+// public API's error shape ({error}) on its paths, the agent API's
+// elsewhere. It keeps resp's CORS headers and X-Request-Id, which every
+// answer carries, errors included (public API spec 4, README
+// "Conventions").
+func tooLarge(ev *events.APIGatewayV2HTTPRequest, resp events.APIGatewayV2HTTPResponse) events.APIGatewayV2HTTPResponse {
 	msg := "The answer is larger than the service can send (6 MB). Ask for fewer items (a smaller limit), and send Accept-Encoding: gzip to receive large answers compressed."
 	body := map[string]string{"error": msg}
 	if !strings.HasPrefix(ev.RawPath, apipath.Public+"/") {
 		body["code"] = "internal_error"
 	}
 	b, _ := json.Marshal(body)
-	return events.APIGatewayV2HTTPResponse{
-		StatusCode: http.StatusInternalServerError,
-		Headers:    map[string]string{"Content-Type": "application/json", "Cache-Control": "no-store", "Access-Control-Allow-Origin": "*"},
-		Body:       string(b),
+	headers := map[string]string{"Content-Type": "application/json", "Cache-Control": "no-store", "Access-Control-Allow-Origin": "*"}
+	for k, v := range resp.Headers {
+		if k = http.CanonicalHeaderKey(k); strings.HasPrefix(k, "Access-Control-") || k == "X-Request-Id" {
+			headers[k] = v
+		}
 	}
+	return events.APIGatewayV2HTTPResponse{StatusCode: http.StatusInternalServerError, Headers: headers, Body: string(b)}
 }
 
 // header returns the value of header name in h, whatever its case.
