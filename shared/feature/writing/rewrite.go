@@ -2,6 +2,7 @@ package writing
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"rvcontent/shared/feature/activity"
@@ -89,6 +90,13 @@ func errRewriteTooLarge(bySection bool) error {
 	return apperr.Invalid(apperr.Problem{Field: passageField(bySection), Problem: fmt.Sprintf("would make the article too large to store once rewritten (its Markdown and HTML may take at most %d bytes together as JSON); rewrite a shorter passage or ask for shorter text", editing.MaxStoredBody)})
 }
 
+// errRewriteBanned refuses a rewrite that the site's brand voice rules
+// leave empty (model.ErrRulesLeaveNothing), naming the field the passage
+// was sent in: a retry would answer the same.
+func errRewriteBanned(bySection bool) error {
+	return apperr.Invalid(apperr.Problem{Field: passageField(bySection), Problem: "has nothing left once rewritten: every sentence of it breaks a rule of the site's brand voice (writing.brand_voice); edit the passage yourself, or change the rule"})
+}
+
 // passageField names the field a passage was sent in.
 func passageField(bySection bool) string {
 	if bySection {
@@ -132,6 +140,10 @@ func (s *Service) RewriteSection(ctx context.Context, p auth.Principal, siteID, 
 		Title: a.Title, Keyword: keywordOf(a), Brand: deref(site.BrandName), Passage: before, Instructions: r.Instructions,
 		Tone: deref(site.Writing.Tone), WritingStyle: deref(site.Writing.WritingStyle), BrandVoice: Rules(deref(site.Writing.BrandVoice)),
 	})
+	if errors.Is(err, model.ErrRulesLeaveNothing) {
+		_ = s.AI.Give(ctx, p.AccountID, taken)
+		return Rewrite{}, errRewriteBanned(loc.section != "")
+	}
 	if err != nil || after == "" {
 		_ = s.AI.Give(ctx, p.AccountID, taken)
 		return Rewrite{}, errModelUnavailable

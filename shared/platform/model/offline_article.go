@@ -39,19 +39,25 @@ func (Offline) WriteArticle(_ context.Context, b ArticleBrief) (ArticleDraft, er
 	w.conclusion()
 	body := w.String()
 	if w.casual {
-		body = contract(body, b.Keyword, b.Title, b.Brand)
+		body = contract(body, w.k, w.b.Title, w.b.Brand)
 	}
-	body = dropBanned(body, BannedPhrases(b.BrandVoice), b.Keyword, b.Title, b.Brand)
+	body = dropBanned(body, BannedPhrases(b.BrandVoice), w.k, w.b.Title, w.b.Brand)
 	return ArticleDraft{BodyMarkdown: strings.TrimSpace(body) + "\n", Description: w.description(), Tags: draftTags(b)}, nil
 }
 
-// guide builds the offline article.
+// guide builds the offline article. The words it takes from the brief
+// (keyword, readers, title, brand, description, link texts) are Markdown
+// text (mdText) in b, k and readers, and its addresses link destinations
+// (mdURL); plainK and plainReaders are as written, for the meta
+// description.
 type guide struct {
 	strings.Builder
 	b       ArticleBrief
-	k       string // the keyword as written
+	k       string // the keyword
 	readers string // whom the article addresses
 	variant int    // picks between phrasings, from the title
+
+	plainK, plainReaders string
 
 	casual, concise, stepwise, depth, story bool
 }
@@ -61,8 +67,16 @@ func newGuide(b ArticleBrief) *guide {
 	tone := strings.ToLower(b.Tone)
 	h := fnv.New32a()
 	h.Write([]byte(strings.ToLower(b.Title)))
+	k, readers := strings.TrimSpace(b.Keyword), readersOf(b)
+	text := b
+	text.Title, text.Brand, text.ProductDescription = mdText(b.Title), mdText(b.Brand), mdText(b.ProductDescription)
+	text.WebsiteURL = mdURL(b.WebsiteURL)
+	text.Links = make([]Link, len(b.Links))
+	for i, l := range b.Links {
+		text.Links[i] = Link{URL: mdURL(l.URL), Text: mdText(l.Text)}
+	}
 	return &guide{
-		b: b, k: strings.TrimSpace(b.Keyword), readers: readersOf(b), variant: int(h.Sum32() % 2),
+		b: text, k: mdText(k), readers: mdText(readers), variant: int(h.Sum32() % 2), plainK: k, plainReaders: readers,
 		casual:   strings.Contains(tone, "friendly") || strings.Contains(tone, "conversational") || strings.Contains(tone, "playful") || strings.Contains(tone, "casual"),
 		concise:  strings.Contains(style, "concise"),
 		stepwise: strings.Contains(style, "step"),
@@ -126,7 +140,14 @@ func (g *guide) definition() {
 }
 
 func (g *guide) why() {
-	g.heading(2, "Why "+g.k+" matters for "+g.readers)
+	// House rules drop the sentences that break them but keep headings
+	// (dropBanned), so the heading names the readers only when no rule
+	// bans the words it names them with.
+	heading := "Why " + g.k + " matters"
+	if !usesBanned(g.readers, BannedPhrases(g.b.BrandVoice), []string{g.k, g.b.Title, g.b.Brand}) {
+		heading += " for " + g.readers
+	}
+	g.heading(2, heading)
 	g.para("For %s, %s is rarely a one-off task. Choices made early tend to stick, so a little planning now saves rework later. The benefits show up in four places:", g.readers, g.k)
 	g.list(
 		"**Time:** a clear routine removes decisions you would otherwise make again and again.",
@@ -286,17 +307,33 @@ func (g *guide) conclusion() {
 // description is the meta description: at most 160 characters, with the
 // keyword.
 func (g *guide) description() string {
+	k := capFirst(g.plainK)
 	for _, d := range []string{
-		capFirst(g.k) + " explained for " + g.readers + ": a step-by-step plan, what to look for, mistakes to avoid and answers to common questions.",
-		capFirst(g.k) + " explained: a step-by-step plan, what to look for, mistakes to avoid and a FAQ.",
-		capFirst(g.k) + ": a step-by-step plan and what to look for.",
+		k + " explained for " + g.plainReaders + ": a step-by-step plan, what to look for, mistakes to avoid and answers to common questions.",
+		k + " explained: a step-by-step plan, what to look for, mistakes to avoid and a FAQ.",
+		k + ": a step-by-step plan and what to look for.",
 	} {
 		if len([]rune(d)) <= 160 {
 			return d
 		}
 	}
-	return truncateWords(capFirst(g.k), 157) + "..."
+	return truncateWords(k, 157) + "..."
 }
+
+// mdText makes s Markdown that reads as s: a title, keyword, brand,
+// description or page title someone typed is text, so "![logo](x.png)"
+// or "<img src=x>" in it is shown as written, never made an image (which
+// the articles' no-images rule would refuse) or a link or a tag.
+func mdText(s string) string { return mdEscaper.Replace(s) }
+
+var mdEscaper = strings.NewReplacer(`\`, `\\`, `[`, `\[`, `]`, `\]`, `<`, `&lt;`)
+
+// mdURL makes a public address (no spaces or angle brackets) a Markdown
+// link destination that leads to it: "https://acme.com/guide)x" would
+// otherwise end the link at its ")".
+func mdURL(s string) string { return urlEscaper.Replace(s) }
+
+var urlEscaper = strings.NewReplacer(`\`, `\\`, `(`, `\(`, `)`, `\)`)
 
 // draftTags keeps the article's tags, or derives them from the keyword
 // and the scan's niche.

@@ -2,8 +2,14 @@ package model
 
 import (
 	"context"
+	"errors"
 	"strings"
 )
+
+// ErrRulesLeaveNothing is RewritePassage's answer when the house rules
+// leave nothing of the passage: every line of it breaks an "avoid" rule.
+// Retrying gives the same answer; the rule or the passage has to change.
+var ErrRulesLeaveNothing = errors.New("model: the brand voice's rules leave nothing of the passage")
 
 // RewritePassage edits a Markdown passage by fixed rules chosen from the
 // instructions' words, so the same passage and instructions always give
@@ -18,8 +24,9 @@ import (
 //     and sentences over 30 words are split at a joining "and" or "but".
 //
 // Headings, tables and code keep their text; "avoid" house rules drop the
-// lines that would break them. Casual and formal tones of the site apply
-// when the instructions name neither.
+// lines that would break them (ErrRulesLeaveNothing when that is every
+// line). Casual and formal tones of the site apply when the instructions
+// name neither.
 func (Offline) RewritePassage(_ context.Context, b PassageBrief) (string, error) {
 	in := strings.ToLower(b.Instructions)
 	has := func(words ...string) bool {
@@ -54,8 +61,11 @@ func (Offline) RewritePassage(_ context.Context, b PassageBrief) (string, error)
 		!has("formal") && (strings.Contains(tone, "friendly") || strings.Contains(tone, "conversational") || strings.Contains(tone, "playful")):
 		out = contract(out, b.Keyword, b.Title, b.Brand)
 	}
-	out = dropBanned(out, BannedPhrases(b.BrandVoice), b.Keyword, b.Title, b.Brand)
-	return strings.TrimSpace(out), nil
+	out = strings.TrimSpace(dropBanned(out, BannedPhrases(b.BrandVoice), b.Keyword, b.Title, b.Brand))
+	if out == "" && strings.TrimSpace(b.Passage) != "" {
+		return "", ErrRulesLeaveNothing
+	}
+	return out, nil
 }
 
 // block is a paragraph, list item, heading, table or code block of a

@@ -134,7 +134,14 @@ func noImages(body string) string {
 		case *ast.RawHTML:
 			found = imgTag.Match(n.Segments.Value(src))
 		case *ast.HTMLBlock:
-			found = imgTag.Match(n.Lines().Value(src))
+			// The line that closes a block (the "</pre>", "-->" or
+			// "</script>" line) is the block's too, and renders as it
+			// stands: an <img> after the closing tag is an image.
+			html := n.Lines().Value(src)
+			if n.HasClosure() {
+				html = append(html, n.ClosureLine.Value(src)...)
+			}
+			found = imgTag.Match(html)
 		}
 		if found {
 			return ast.WalkStop, nil
