@@ -12,6 +12,13 @@ func TestNoImages(t *testing.T) {
 		"[![badge](https://acme.com/b.svg)](https://acme.com)",
 		"Parsed as img: <image src=\"https://acme.com/r.png\">",
 		"<svg><IMAGE href=\"https://acme.com/r.png\"/></svg>",
+		"Click <input type=\"image\" src=\"https://acme.com/go.png\" alt=\"Go\">.",
+		"<video controls poster=\"https://acme.com/p.jpg\"></video>",
+		"<object data=\"https://acme.com/chart.png\" type=\"image/png\"></object>",
+		"An <embed src=\"https://acme.com/chart.svg\"> here.",
+		"<table background=\"https://acme.com/bg.png\"><tr><td>x</td></tr></table>",
+		"<div style=\"background: url('https://acme.com/bg.png')\">Hi</div>",
+		"<style>\n.hero { background-image: url(https://acme.com/bg.png) }\n</style>\n",
 	}
 	for _, body := range refused {
 		if noImages(body) == "" {
@@ -26,6 +33,10 @@ func TestNoImages(t *testing.T) {
 		"Exclamation! [link](https://acme.com)",
 		"<imgur> is not an image tag, nor is <image-caption>.",
 		"Nor <imagine> or <imaged>; in code `<image src=x>` is text.",
+		"<input type=\"text\" name=\"q\"> and <video controls src=\"https://acme.com/v.mp4\"></video>",
+		"<div style=\"color: red\">A red url(x) in text.</div>",
+		"<objection> and <embedded> are no tags of HTML.",
+		"`<div style=\"background: url(x.png)\">` in code is text.",
 	}
 	for _, body := range accepted {
 		if p := noImages(body); p != "" {

@@ -106,18 +106,25 @@ func rendered(into *Body) input.Check {
 	}
 }
 
-// imgTag matches a raw HTML image tag: <img>, and <image>, which HTML
-// parsers read as <img> (and SVG draws as an image too).
-var imgTag = regexp.MustCompile(`(?i)<im(?:g|age)[\s/>]`)
+// imgTag matches raw HTML that shows a picture: an <img> tag, and <image>,
+// which HTML parsers read as <img> (and SVG draws as an image too); an
+// image button (<input type=image>); a video's poster; <object> and
+// <embed>, which show a picture file as readily as anything else; and a
+// background picture (a background attribute, or url(...) in a style
+// attribute or a <style> element).
+var imgTag = regexp.MustCompile(`(?i)<(?:im(?:g|age)|object|embed)[\s/>]` +
+	`|<(?:input|video)\b[^>]*\s(?:type\s*=\s*["']?image\b|poster\s*=)` +
+	`|<[a-z][^>]*\s(?:background\s*=|style\s*=\s*(?:"[^"]*|'[^']*|[^\s>]*)url\s*\()` +
+	`|<style[\s>][\s\S]*url\s*\(`)
 
 // HasImages reports whether a Markdown body holds an image that the
 // articles' rule refuses (see noImages). Text that comes from a model is
 // checked with it: the public articles API promises bodies without images.
 func HasImages(body string) bool { return noImages(body) != "" }
 
-// noImages refuses a Markdown body with an image, Markdown's or a raw
-// <img> tag (in a code span or block it is text, and fine): the public
-// articles API promises bodies without images.
+// noImages refuses a Markdown body with an image, Markdown's or raw HTML
+// that shows a picture (imgTag; in a code span or block it is text, and
+// fine): the public articles API promises bodies without images.
 func noImages(body string) string {
 	if !strings.Contains(body, "![") && !imgTag.MatchString(body) {
 		return ""
@@ -149,7 +156,7 @@ func noImages(body string) string {
 		return ast.WalkContinue, nil
 	})
 	if found {
-		return "must not contain images (Markdown images or <img> tags): articles carry text only"
+		return "must not contain images (Markdown images, or HTML that shows a picture such as <img>, <input type=image>, a video poster, <object>, <embed> or a background): articles carry text only"
 	}
 	return ""
 }
