@@ -14,7 +14,9 @@ import (
 // conventionsMore checks the rest of "Conventions": "Idempotency-Key (1 to
 // 255 characters)"; "error answers are replayed too ... with
 // Idempotent-Replayed: true"; "Timestamps are RFC 3339 UTC with
-// microseconds ... a time without an offset, or a bare date, is UTC. A time
+// microseconds. Query timestamps (since) accept any RFC 3339 form, and ISO
+// 8601's forms without seconds ... or with an offset written without its
+// colon ... a time without an offset, or a bare date, is UTC. A time
 // that falls outside the years 0000–9999 once in UTC (such as
 // 9999-12-31T23:30:00-01:00) is refused like any unreadable since"; "a
 // cursor the list did not issue ... answers 422"; "a browser asking for HTML
@@ -36,6 +38,8 @@ func conventionsMore(t *testing.T, env *testenv.Env, a *testenv.Account) {
 
 	wantField(t, c.Agent(t, "GET", "/activity?since=9999-12-31T23:30:00-01:00", nil), "since")
 	c.Agent(t, "GET", "/activity?since=2026-01-01", nil).Expect(t, http.StatusOK)
+	c.Agent(t, "GET", "/activity?since=2026-01-01T09:00Z", nil).Expect(t, http.StatusOK)
+	c.Agent(t, "GET", "/events?since=2026-01-01T10:00:00%2B0100", nil).Expect(t, http.StatusOK)
 	wantField(t, c.Agent(t, "GET", "/events?cursor=abc", nil), "cursor")
 	acct := obj(t, c.Agent(t, "GET", "/account", nil).Expect(t, http.StatusOK).JSON(t), "account")
 	if ts, _ := acct["created_at"].(string); !regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$`).MatchString(ts) {

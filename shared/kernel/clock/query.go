@@ -7,20 +7,32 @@ import (
 	"unicode"
 )
 
+// zoned are the ISO 8601 forms with a UTC offset that ParseQuery reads
+// besides RFC 3339's: minutes without seconds, and an offset without its
+// colon ("+0100").
+var zoned = []string{"2006-01-02T15:04Z07:00", "2006-01-02T15:04:05.999999999Z0700", "2006-01-02T15:04Z0700"}
+
 // zoneless are the timestamp forms without a UTC offset that ParseQuery
 // reads as UTC.
-var zoneless = []string{"2006-01-02T15:04:05.999999999", "2006-01-02"}
+var zoneless = []string{"2006-01-02T15:04:05.999999999", "2006-01-02T15:04", "2006-01-02"}
 
 // ParseQuery reads a timestamp sent in a query string, as lists' since
-// parameters take it: any RFC 3339 form; a "+" of a UTC offset that
-// arrived unencoded (and so reads as a space) is taken as "+"; a time
-// without an offset, or a bare date, is read as UTC. A time outside the
-// years 0000 to 9999 once in UTC (9999-12-31T23:30:00-01:00) is refused:
-// lists start from its sort key (SortKey), which would not sort in time
-// order.
+// parameters take it: any RFC 3339 form, and the ISO 8601 forms with
+// minutes but no seconds or an offset without its colon; a "+" of a UTC
+// offset that arrived unencoded (and so reads as a space) is taken as
+// "+"; a time without an offset, or a bare date, is read as UTC. A time
+// outside the years 0000 to 9999 once in UTC (9999-12-31T23:30:00-01:00)
+// is refused: lists start from its sort key (SortKey), which would not
+// sort in time order.
 func ParseQuery(s string) (time.Time, error) {
 	s = strings.ToUpper(strings.TrimSpace(UnencodedPlus(s))) // RFC 3339 allows "t" and "z"
 	t, err := Parse(s)
+	for _, layout := range zoned {
+		if err == nil {
+			break
+		}
+		t, err = time.Parse(layout, s)
+	}
 	for _, layout := range zoneless {
 		if err == nil {
 			break
