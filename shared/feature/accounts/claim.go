@@ -168,7 +168,7 @@ func (s *Claims) Claim(ctx context.Context, token string) (Account, error) {
 	tx := &dynamo.Tx{}
 	tx.Update("account", pk, sk, &types.Update{
 		UpdateExpression:    aws.String("SET claimed = :true, claimed_at = :at"),
-		ConditionExpression: aws.String("attribute_exists(pk) AND claimed = :false"),
+		ConditionExpression: aws.String(LiveCondition + " AND claimed = :false"),
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":true":  &types.AttributeValueMemberBOOL{Value: true},
 			":false": &types.AttributeValueMemberBOOL{Value: false},
