@@ -88,7 +88,7 @@ func (s *SignIn) sendClaimLink(r *http.Request, email string) {
 		}
 		return
 	}
-	p := auth.Service(id, "owner sign-in page")
+	p := auth.ServiceOnRequest(r.Context(), id, "owner sign-in page")
 	if err := s.API.call(r.Context(), p, request{Method: http.MethodPost, Path: "/account/resend-claim"}, nil); err != nil {
 		slog.WarnContext(r.Context(), "resend a claim link from the sign-in page", "account_id", id, "err", err)
 	}

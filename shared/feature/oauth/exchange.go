@@ -216,7 +216,7 @@ func (s *Service) rotate(ctx context.Context, clientID, token string, resources 
 // follow as for any revocation. A connection already gone needs nothing.
 func (s *Service) replayed(ctx context.Context, g grant, what, reason string) {
 	slog.WarnContext(ctx, what+" reuse: revoking the connection", "account_id", g.AccountID, "connection_id", g.ConnectionID, "client_id", g.ClientID)
-	p := auth.Service(g.AccountID, what+" reuse detection")
+	p := auth.ServiceOnRequest(ctx, g.AccountID, what+" reuse detection")
 	if _, err := s.Credentials.RevokeBecause(auth.With(ctx, p), g.ConnectionID, reason); err != nil && !apperr.Is(err, apperr.NotFound) {
 		slog.ErrorContext(ctx, "revoke a connection whose "+what+" was reused", "connection_id", g.ConnectionID, "err", err)
 	}

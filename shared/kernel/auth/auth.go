@@ -51,6 +51,16 @@ func Service(accountID, name string) Principal {
 	return Principal{AccountID: accountID, Actor: Actor{Type: ActorService, ID: "service", Name: name}}
 }
 
+// ServiceOnRequest returns the principal of the service acting on an
+// account because of a caller's request in ctx (a claim link the sign-in
+// page resends, a connection revoked on token reuse): the service is the
+// actor, and the caller's address (see IP) is what its changes record.
+func ServiceOnRequest(ctx context.Context, accountID, name string) Principal {
+	p := Service(accountID, name)
+	p.IP = IP(ctx)
+	return p
+}
+
 type ipKey struct{}
 
 // WithIP returns ctx carrying the caller's address, for calls made before a
