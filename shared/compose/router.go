@@ -82,6 +82,12 @@ func groupHandler(g *Graph, group routes.Group, hs map[string]http.HandlerFunc, 
 			notFound.ServeHTTP(w, r) // "//" or "." segments: the JSON 404, not the mux's redirect
 			return
 		}
+		if r.Method == http.MethodHead {
+			// API Gateway routes by exact method, so in AWS a HEAD reaches
+			// no route's function; the mux would serve it as a GET.
+			notFound.ServeHTTP(w, r)
+			return
+		}
 		mux.ServeHTTP(w, r)
 	}))
 }
