@@ -20,8 +20,8 @@ type billingFacts struct {
 	// until the card is updated.
 	CardCheckFailed bool
 	// WritingPaused says why articles are not written although credits
-	// are left ("" while writing runs): the trial's card check failed, or
-	// a payment is past due beyond the grace.
+	// are left ("" while writing runs): the trial's card check failed, a
+	// payment is past due beyond the grace, or the plan ended (Ended).
 	WritingPaused string
 	// Subscribed says there is a subscription to manage in the processor's
 	// portal; otherwise one starts through checkout.
@@ -31,6 +31,9 @@ type billingFacts struct {
 	PlanPrice string
 	// Ended says an earlier subscription ended: checkout charges at once.
 	Ended bool
+	// TrialOver says the trial's end has passed before the processor
+	// reported it: it can no longer be ended early (activate answers 409).
+	TrialOver bool
 }
 
 func (d *Dashboard) billingOf(b apiBilling) billingFacts {
@@ -43,6 +46,7 @@ func (d *Dashboard) billingOf(b apiBilling) billingFacts {
 		PlanPrice: money(b.Plan.Amount.String()), Ended: b.Status == "canceled",
 	}
 	f.CardCheckFailed = b.CardVerified != nil && !*b.CardVerified
+	f.TrialOver = f.Trialing && f.TrialEnds.ISO != "" && f.TrialEnds.Past
 	// The grace keeps writing going for 48 hours after a failed payment,
 	// unless the trial's card check failed: then writing is off until the
 	// card is updated, grace or not.
@@ -52,6 +56,10 @@ func (d *Dashboard) billingOf(b apiBilling) billingFacts {
 		}
 	}
 	switch {
+	case f.Ended:
+		// The last period's credits are still listed, but nothing spends
+		// them until the plan starts again.
+		f.WritingPaused = "the plan ended"
 	case f.CardCheckFailed:
 		f.WritingPaused = "the trial's card check failed"
 	case f.PastDue && (f.GraceEnds.ISO == "" || f.GraceEnds.Past):
@@ -68,7 +76,9 @@ func (d *Dashboard) billingOf(b apiBilling) billingFacts {
 	switch b.Status {
 	case "trialing":
 		f.Summary = "Free trial"
-		if n, ok := daysLeft(b.TrialEndsAt, now); ok {
+		if f.TrialOver {
+			f.Summary += ", ended"
+		} else if n, ok := daysLeft(b.TrialEndsAt, now); ok {
 			f.Summary += ", " + plural(n, "day", "days") + " left"
 		}
 	case "active":

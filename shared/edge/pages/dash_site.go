@@ -3,6 +3,7 @@ package pages
 import (
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -173,9 +174,15 @@ func (d *Dashboard) removeSite(w http.ResponseWriter, r *http.Request) {
 	d.siteAction(w, r, "", http.MethodDelete, "", nil, "removal")
 }
 
-// restoreSite keeps or restores a Studio site (POST .../restore).
+// restoreSite keeps or restores a Studio site (POST .../restore). The
+// Billing page names the price of restoring an archived one and sends its
+// quote's proration_date, so the charge is the price it showed.
 func (d *Dashboard) restoreSite(w http.ResponseWriter, r *http.Request) {
-	d.siteAction(w, r, "", http.MethodPost, "/restore", map[string]any{}, "restored")
+	b := map[string]any{}
+	if pd, err := strconv.ParseInt(posted(r).Get("proration_date"), 10, 64); err == nil {
+		b["proration_date"] = pd
+	}
+	d.siteAction(w, r, "", http.MethodPost, "/restore", b, "restored")
 }
 
 // siteFields are the brand and writing settings of PATCH /sites/{site_id}.

@@ -232,7 +232,7 @@ func forTheBill(code string) bool {
 
 // refusalText is what a refusal's page says: its message, and for a
 // page's query the API refused, which part (a stale or altered page link
-// most often).
+// most often, or a Billing page's price whose quote expired).
 func refusalText(e *apiError) string {
 	if len(e.Details) == 0 {
 		return e.Message
@@ -241,6 +241,10 @@ func refusalText(e *apiError) string {
 	for _, p := range e.Details {
 		if p.Field == "cursor" {
 			parts = append(parts, "The link to this page of the list is out of date or was altered.")
+			continue
+		}
+		if p.Field == "proration_date" {
+			parts = append(parts, "The price the Billing page showed has expired: open Billing again for the new one.")
 			continue
 		}
 		parts = append(parts, "The "+strings.ReplaceAll(p.Field, "_", " ")+" in the address "+p.Problem+".")

@@ -48,6 +48,7 @@ var rewrites = sync.OnceValue(func() []personal {
 		{`The owner can resume it`, `You can resume it`},
 		{`The owner can complete it`, `You can complete it`},
 		{`\bset brand_name\b`, `set the brand name`},
+		{`GET /billing shows it then`, `the Billing page shows it then`},
 		{`, or be \["\*"\] for all`, ``},
 		{`at least one day: mon, tue, wed, thu, fri, sat or sun`, `at least one day`},
 		{`\bno website_url\b`, `no website address`},

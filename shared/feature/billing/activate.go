@@ -49,7 +49,7 @@ func (s *Service) Activate(ctx context.Context, accountID, key string) (Activate
 	if r.CancelAtPeriodEnd {
 		return Activated{}, errCanceling
 	}
-	if end, ok := parse(r.TrialEndsAt); ok && !s.Clock.Now().Before(end) {
+	if r.trialOver(s.Clock.Now()) {
 		return Activated{}, errTrialEnded
 	}
 	if key == "" {

@@ -107,7 +107,7 @@ func (r *record) meets(need Need, now time.Time) error {
 		if r.paid() {
 			return nil
 		}
-		return paidPlanError(r)
+		return paidPlanError(r, now)
 	case NeedTrial:
 		if r.Status == StatusTrialing {
 			return nil
@@ -152,19 +152,33 @@ var errCardCheckFailed = apperr.New(apperr.SubscriptionRequired, "The trial's ca
 // has not been replaced since.
 func (r *record) cardCheckFailed() bool { return r.CardVerified != nil && !*r.CardVerified }
 
+// TrialOverAdvice says why a trial whose end has passed, before the
+// processor reports it, cannot be ended early: POST /billing/activate
+// refuses it (409), and the processor charges the plan's first invoice.
+const TrialOverAdvice = "The trial has ended, so it cannot be ended early: the plan starts once the payment processor charges its first invoice, and GET /billing shows it then."
+
+// trialOver reports whether r is a trial whose end has passed at now,
+// although the processor has not reported it yet.
+func (r *record) trialOver(now time.Time) bool {
+	end, ok := parse(r.TrialEndsAt)
+	return r.Status == StatusTrialing && ok && !now.Before(end)
+}
+
 // TrialEndingAdvice says what opens the paid plan to a trial set to end
 // instead of becoming the plan: POST /billing/activate refuses it (409)
 // until the owner resumes it.
 const TrialEndingAdvice = "This trial is set to end instead of becoming the plan, so it cannot be ended early yet. " +
 	"The owner can resume it in the billing portal (POST /billing/portal), then end the trial now with POST /billing/activate."
 
-func paidPlanError(r *record) error {
+func paidPlanError(r *record, now time.Time) error {
 	msg := "This needs the paid plan. Start one with POST /billing/checkout and send the owner the link."
 	switch r.Status {
 	case StatusTrialing:
 		msg = "This needs the paid plan; a trial does not count. End the trial now with POST /billing/activate."
 		if r.CancelAtPeriodEnd {
 			msg = "This needs the paid plan; a trial does not count. " + TrialEndingAdvice
+		} else if r.trialOver(now) {
+			msg = "This needs the paid plan; a trial does not count. " + TrialOverAdvice
 		}
 	case StatusPastDue:
 		msg = "This needs a paid plan, and the last payment failed. The owner can update the card (POST /billing/portal gives the link)."

@@ -71,7 +71,7 @@ func (s *Service) Quote(ctx context.Context, accountID string) (Quote, error) {
 	if block := t.Block; block != "" {
 		q.Block = &block
 	}
-	if r.current() {
+	if r.current() && !r.CancelAtPeriodEnd { // one set to end does not renew
 		q.RenewsAt = opt(r.PeriodEnd)
 		if !t.PeriodEnd.IsZero() {
 			q.RenewsAt = opt(clock.Format(t.PeriodEnd))
@@ -91,6 +91,9 @@ func quoteMessage(t Terms, due payments.Cents, renews *string) string {
 	case BlockTrialing:
 		if t.TrialEnding {
 			return "Studio sites need the paid plan; a trial does not count. " + TrialEndingAdvice
+		}
+		if t.TrialOver {
+			return "Studio sites need the paid plan; a trial does not count. " + TrialOverAdvice
 		}
 		return "Studio sites need the paid plan; a trial does not count. End the trial now with POST /billing/activate."
 	case BlockPastDue:
@@ -117,6 +120,9 @@ type Terms struct {
 	// TrialEnding says a trial (Block trialing) is set to end instead of
 	// becoming the plan: it cannot be activated until it is resumed.
 	TrialEnding bool
+	// TrialOver says a trial (Block trialing) has passed its end, which the
+	// processor has not reported yet: it cannot be activated any more.
+	TrialOver bool
 }
 
 // Due returns the prorated price of one Studio site from at to the period's
@@ -139,7 +145,7 @@ func (r *record) terms(now time.Time) Terms {
 	case r.Status == StatusNone:
 		t.Block = BlockNoPlan
 	case r.Status == StatusTrialing:
-		t.Block, t.TrialEnding = BlockTrialing, r.CancelAtPeriodEnd
+		t.Block, t.TrialEnding, t.TrialOver = BlockTrialing, r.CancelAtPeriodEnd, r.trialOver(now)
 	case r.Status == StatusPastDue:
 		t.Block = BlockPastDue
 	case r.Status == StatusCanceled:

@@ -92,6 +92,9 @@ func open(t billing.Terms) error {
 		if t.TrialEnding {
 			return apperr.New(apperr.PaidPlanRequired, "Studio sites need the paid plan; a trial does not count. "+billing.TrialEndingAdvice)
 		}
+		if t.TrialOver {
+			return apperr.New(apperr.PaidPlanRequired, "Studio sites need the paid plan; a trial does not count. "+billing.TrialOverAdvice)
+		}
 		return apperr.New(apperr.PaidPlanRequired, "Studio sites need the paid plan; a trial does not count. End the trial now with POST /billing/activate.")
 	case billing.BlockPastDue:
 		return apperr.New(apperr.PaidPlanRequired, "The last payment failed. The owner must update the card (POST /billing/portal) first.")
