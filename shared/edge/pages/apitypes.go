@@ -124,6 +124,7 @@ type apiActivity struct {
 		ID   string `json:"id"`
 	} `json:"resource"`
 	Summary string `json:"summary"`
+	IP      string `json:"ip"`
 }
 
 type apiAgentKey struct {
@@ -374,6 +375,8 @@ type apiPlacement struct {
 	HostArticleID *string `json:"host_article_id"`
 	Credits       int     `json:"credits"`
 	ReservedAt    *string `json:"reserved_at"`
+	PlacedAt      *string `json:"placed_at"`
+	ExpiresAt     *string `json:"expires_at"`
 	LiveAt        *string `json:"live_at"`
 	EndedAt       *string `json:"ended_at"`
 	LastCheckedAt *string `json:"last_checked_at"`
@@ -405,6 +408,7 @@ type apiThread struct {
 	Fit            *int    `json:"fit"`
 	MatchedKeyword string  `json:"matched_keyword"`
 	BlockedReason  *string `json:"blocked_reason"`
+	DismissReason  *string `json:"dismiss_reason"`
 	Thread         struct {
 		Subforum    string `json:"subforum"`
 		Permalink   string `json:"permalink"`

@@ -19,6 +19,9 @@ type activityRow struct {
 	// ActorHref lists what an agent key or app did, on the account's
 	// activity page.
 	ActorHref string
+	// IP is the address the change came from (empty for the service's
+	// own work).
+	IP string
 }
 
 // activityView is an activity log page, for the account or one site.
@@ -66,7 +69,7 @@ func (d *Dashboard) activityRows(entries []apiActivity, sites map[string]apiSite
 		who, kind := actorText(e.Actor)
 		row := activityRow{
 			When: at(e.CreatedAt, now), Actor: who, ActorKind: kind, Summary: fieldWords(forPerson(e.Summary)), Action: e.Action,
-			Resource: words(e.Resource.Type), Href: resourceHref(e),
+			Resource: words(e.Resource.Type), Href: resourceHref(e), IP: e.IP,
 		}
 		if s, ok := sites[e.SiteID]; ok {
 			row.SiteName, row.SiteHref = siteName(s), sitePath(s.ID)

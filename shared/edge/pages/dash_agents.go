@@ -16,7 +16,9 @@ type agentsView struct {
 // names how the owner stops it: a key is revoked, an app disconnected.
 type keyRow struct {
 	ID, Name, Type, Prefix, Operator, End string
-	Created, LastUsed                     when
+	// Contact is the key's contact address (contact_url), if any.
+	Contact           string
+	Created, LastUsed when
 	// App marks an app connection.
 	App bool
 	// Activity lists what it did.
@@ -39,7 +41,7 @@ func (d *Dashboard) keyRows(keys []apiAgentKey) []keyRow {
 			typ, end = "App connection", "Disconnect"
 		}
 		out[i] = keyRow{
-			ID: k.ID, Name: k.Name, Type: typ, End: end, App: k.Type == "oauth", Prefix: str(k.Prefix), Operator: str(k.Operator),
+			ID: k.ID, Name: k.Name, Type: typ, End: end, App: k.Type == "oauth", Prefix: str(k.Prefix), Operator: str(k.Operator), Contact: str(k.ContactURL),
 			Created: at(k.CreatedAt, now), LastUsed: atp(k.LastUsedAt, now), Activity: actorActivity(k.ID),
 		}
 	}

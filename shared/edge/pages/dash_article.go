@@ -404,6 +404,11 @@ func (d *Dashboard) articleScore(w http.ResponseWriter, r *http.Request) {
 		page: o.sitePage(r, s, "Score of "+a.Article.Title, "/articles"), A: d.articleRow(s.ID, a.Article), Href: articlePath(s.ID, a.Article.ID),
 		Overall: sc.Score.Overall, Words: sc.Score.WordCount, Keyword: str(sc.Score.Keyword), SEO: sc.Score.SEO, GEO: sc.Score.GEO,
 	}
+	for _, part := range []*apiScorePart{&v.SEO, &v.GEO} {
+		for i := range part.Checks {
+			part.Checks[i].Detail = forPerson(part.Checks[i].Detail)
+		}
+	}
 	Render(w, http.StatusOK, "dash_article_score.html", v)
 }
 

@@ -81,7 +81,10 @@ type placementRow struct {
 	ArticleHref                    string
 	Credits                        int
 	Reserved, Live, Ended, Checked when
-	Removable                      bool
+	// Placed is when the link went into the article; Expires when a link
+	// not live yet is given up (until it is live).
+	Placed, Expires when
+	Removable       bool
 }
 
 // proofMethodText names a domain proof method as the page's list of
@@ -165,6 +168,7 @@ func (d *Dashboard) placementRows(siteID string, ps []apiPlacement) []placementR
 		out[i] = placementRow{
 			ID: p.ID, Status: p.Status, TargetURL: p.TargetURL, Anchor: p.AnchorUsed, HostURL: p.HostURL, EndReason: words(str(p.EndReason)),
 			Credits: p.Credits, Reserved: atp(p.ReservedAt, now), Live: atp(p.LiveAt, now), Ended: atp(p.EndedAt, now), Checked: atp(p.LastCheckedAt, now),
+			Placed: atp(p.PlacedAt, now), Expires: atp(p.ExpiresAt, now),
 			Removable: p.Direction == "hosted" && (p.Status == "reserved" || p.Status == "placed" || p.Status == "live"),
 		}
 		if p.Direction == "hosted" && p.HostArticleID != nil {

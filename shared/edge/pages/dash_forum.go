@@ -241,12 +241,16 @@ type threadView struct {
 	Comments               []string
 	Saved, Dismissed, Dead bool
 	Posted, Blocked        bool
+	// DismissReason is why the thread was dismissed, as whoever dismissed
+	// it said.
+	DismissReason string
 	// BlockedWhy says why no reply can be drafted (empty unless blocked).
 	BlockedWhy     string
 	Draft          *draftView
 	Reply          *replyRow
 	Write, Rewrite formView
 	Edit, Record   formView
+	Dismiss        formView
 }
 
 type draftView struct {
@@ -268,6 +272,10 @@ var instructionFields = []field{{Name: "instructions", Label: "Instructions", Ki
 
 // draftFields are the field of PATCH .../forum/drafts/{draft_id}.
 var draftFields = []field{{Name: "edited_body", Label: "Your version", Kind: kTextarea, Hint: "At most 10,000 characters; empty to go back to the written draft. Editing is free and re-runs the checks.", Blank: nullBlank, Max: 10000}}
+
+// dismissFields are the optional field of PATCH .../threads/{thread_id}
+// that dismisses it.
+var dismissFields = []field{{Name: "dismiss_reason", Label: "Reason for dismissing", Hint: "Optional, at most 200 characters, kept with the thread.", Max: 200}}
 
 // replyFields are the field of POST .../forum/replies.
 var replyFields = []field{{Name: "permalink", Label: "Address of your posted reply", Kind: kURL, Required: true, Hint: "The comment's permalink on the forum, in this thread.", Blank: sendBlank}}
@@ -292,6 +300,7 @@ func (d *Dashboard) showThread(w http.ResponseWriter, r *http.Request, o *owner,
 		page: signed.sitePage(r, s, t.Thread.Title, "/forum"), T: d.threadRow(s.ID, t), Permalink: t.Thread.Permalink, Body: t.Body,
 		Saved: t.Status == "saved", Dismissed: t.Status == "dismissed", Dead: t.Status == "dead" || t.Status == "stale",
 		Posted: t.Status == "posted", Blocked: t.BlockedReason != nil, BlockedWhy: blockedText(str(t.BlockedReason)),
+		DismissReason: str(t.DismissReason),
 	}
 	for _, c := range t.TopComments {
 		v.Comments = append(v.Comments, c.Body)
@@ -323,6 +332,7 @@ func (d *Dashboard) showThread(w http.ResponseWriter, r *http.Request, o *owner,
 	}
 	v.Edit = pick(forms["edit"], form("edit", href+"/edit", "Save my version", draftFields, vals("edited_body", edited)))
 	v.Record = pick(forms["record"], form("record", href+"/reply", "Record the posted reply", replyFields, url.Values{}))
+	v.Dismiss = pick(forms["dismiss"], form("dismiss", href, "Dismiss", dismissFields, url.Values{}))
 	Render(w, status, "dash_thread.html", v)
 }
 
@@ -350,6 +360,12 @@ func (d *Dashboard) threadForm(w http.ResponseWriter, r *http.Request, id, metho
 // .../forum/threads/{thread_id}).
 func (d *Dashboard) setThreadStatus(w http.ResponseWriter, r *http.Request) {
 	st := posted(r).Get("status")
+	if st == "dismissed" {
+		b := body(dismissFields, posted(r), nil)
+		b["status"] = st
+		d.threadForm(w, r, "dismiss", http.MethodPatch, "/forum/threads/"+esc(r.PathValue("thread_id")), "", "Dismiss", dismissFields, b, "status")
+		return
+	}
 	d.threadForm(w, r, "status", http.MethodPatch, "/forum/threads/"+esc(r.PathValue("thread_id")), "", "", nil, map[string]any{"status": st}, "status")
 }
 

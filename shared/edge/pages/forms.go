@@ -1,7 +1,10 @@
 package pages
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -88,6 +91,10 @@ type formView struct {
 	// Problems the API reported on fields the form does not show.
 	Problems []string
 	Fields   []fieldView
+	// Shown is what the form showed first, one digest per field (see
+	// shownOf), sent back with the form so that body sends only what the
+	// owner changed, not what changed elsewhere since the page opened.
+	Shown string
 	// err is the refusal the form shows, if any.
 	err error
 }
@@ -110,7 +117,10 @@ type fieldView struct {
 // form returns a form of fields filled with values (the API's current
 // values, or what the owner typed, by field name).
 func form(id, action, submit string, fields []field, values url.Values) formView {
-	f := formView{ID: id, Action: action, Submit: submit}
+	f := formView{ID: id, Action: action, Submit: submit, Shown: values.Get(shownField)}
+	if f.Shown == "" {
+		f.Shown = shownOf(fields, values)
+	}
 	for _, fd := range fields {
 		v := fieldView{
 			Name: fd.Name, ID: id + "-" + strings.ReplaceAll(fd.Name, ".", "-"), Label: fd.Label, Hint: fd.Hint,
@@ -226,15 +236,23 @@ func sentence(label, p string) string {
 
 // body turns posted values of fields into an API request's JSON body. With
 // current set (an edit form), only fields whose value changed are sent,
-// so a PATCH touches nothing the owner left alone.
+// so a PATCH touches nothing the owner left alone: changed from what the
+// form showed (its shown digests), else from current.
 func body(fields []field, posted, current url.Values) map[string]any {
 	out := map[string]any{}
+	shown, _ := url.ParseQuery(posted.Get(shownField))
 	for _, fd := range fields {
 		if fd.Kind == kSecret && posted.Get(fd.Name) == "" && current != nil {
 			continue
 		}
-		if current != nil && same(fd, posted, current) {
-			continue
+		if current != nil {
+			if was, ok := shown[fd.Name]; ok && len(was) == 1 {
+				if digest(fd, posted) == was[0] {
+					continue
+				}
+			} else if same(fd, posted, current) {
+				continue
+			}
 		}
 		v, send := value(fd, posted)
 		if !send {
@@ -247,15 +265,43 @@ func body(fields []field, posted, current url.Values) map[string]any {
 
 // same reports whether field fd has its current value.
 func same(fd field, posted, current url.Values) bool {
+	return canonical(fd, posted) == canonical(fd, current)
+}
+
+// canonical is field fd's value in values as compared for a change.
+func canonical(fd field, values url.Values) string {
 	switch fd.Kind {
 	case kCheckbox:
-		return (posted.Get(fd.Name) == "true") == (current.Get(fd.Name) == "true")
-	case kChoices:
-		return strings.Join(posted[fd.Name], ",") == strings.Join(current[fd.Name], ",")
+		return strconv.FormatBool(values.Get(fd.Name) == "true")
+	case kChoices: // a set: the API's order may not be the form's
+		chosen := slices.Clone(values[fd.Name])
+		slices.Sort(chosen)
+		return strings.Join(chosen, ",")
 	case kList, kLines:
-		return strings.Join(items(fd, posted.Get(fd.Name)), "\n") == strings.Join(items(fd, current.Get(fd.Name)), "\n")
+		return strings.Join(items(fd, values.Get(fd.Name)), "\n")
 	}
-	return normalize(posted.Get(fd.Name)) == normalize(current.Get(fd.Name))
+	return normalize(values.Get(fd.Name))
+}
+
+// shownField is the hidden field that carries what a form showed.
+const shownField = "shown"
+
+// shownOf encodes the digest of each field's value in values: what a form
+// shows, kept short however long the values (an article's body).
+func shownOf(fields []field, values url.Values) string {
+	out := url.Values{}
+	for _, fd := range fields {
+		if fd.Kind != kSecret {
+			out.Set(fd.Name, digest(fd, values))
+		}
+	}
+	return out.Encode()
+}
+
+// digest is a short hash of field fd's canonical value in values.
+func digest(fd field, values url.Values) string {
+	sum := sha256.Sum256([]byte(canonical(fd, values)))
+	return base64.RawURLEncoding.EncodeToString(sum[:12])
 }
 
 // normalize unifies a text's line breaks and outer spaces, as a browser

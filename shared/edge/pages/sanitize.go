@@ -3,6 +3,7 @@ package pages
 import (
 	"bytes"
 	"net/url"
+	"strconv"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -24,10 +25,37 @@ var allowedTags = map[atom.Atom]bool{
 	atom.Sup: true, atom.Sub: true, atom.Dl: true, atom.Dt: true, atom.Dd: true,
 }
 
-// demoted are the headings of an article as the preview writes them: two
-// levels down, under the page's own h1 and its "Preview" h2, so the page
-// keeps one h1 and its outline.
-var demoted = map[atom.Atom]string{atom.H1: "h3", atom.H2: "h4", atom.H3: "h5", atom.H4: "h6", atom.H5: "h6", atom.H6: "h6"}
+// headingLevel is the level of each heading element.
+var headingLevel = map[atom.Atom]int{atom.H1: 1, atom.H2: 2, atom.H3: 3, atom.H4: 4, atom.H5: 5, atom.H6: 6}
+
+// demoted is heading a of an article as the preview writes it, where top
+// is the article's highest heading level: that level becomes h3, under
+// the page's own h1 and its "Preview" h2, and the rest follow it (at most
+// h6), so the page keeps one h1 and its outline whether the article's
+// headings start at H1 or lower.
+func demoted(a atom.Atom, top int) string {
+	return "h" + strconv.Itoa(min(6, headingLevel[a]-top+3))
+}
+
+// topHeading is the highest (smallest) level of the headings the preview
+// keeps of src, 1 when it keeps none.
+func topHeading(src string) int {
+	top, skip := 0, 0
+	z := html.NewTokenizer(strings.NewReader(src))
+	for tt := z.Next(); tt != html.ErrorToken; tt = z.Next() {
+		name, _ := z.TagName()
+		a := atom.Lookup(name)
+		switch {
+		case droppedWithText[a] && tt == html.StartTagToken:
+			skip++
+		case droppedWithText[a] && tt == html.EndTagToken && skip > 0:
+			skip--
+		case tt == html.StartTagToken && skip == 0 && headingLevel[a] > 0 && (top == 0 || headingLevel[a] < top):
+			top = headingLevel[a]
+		}
+	}
+	return max(top, 1)
+}
 
 // droppedWithText are the elements whose content goes too.
 var droppedWithText = map[atom.Atom]bool{atom.Script: true, atom.Style: true, atom.Template: true, atom.Iframe: true, atom.Object: true, atom.Noscript: true}
@@ -35,6 +63,7 @@ var droppedWithText = map[atom.Atom]bool{atom.Script: true, atom.Style: true, at
 // sanitize returns the safe subset of an article's HTML.
 func sanitize(src string) string {
 	var out bytes.Buffer
+	top := topHeading(src)
 	z := html.NewTokenizer(strings.NewReader(src))
 	skip := 0 // depth inside an element dropped with its content
 	for {
@@ -60,8 +89,8 @@ func sanitize(src string) string {
 				continue
 			}
 			name := tok.Data
-			if d, ok := demoted[tok.DataAtom]; ok {
-				name = d
+			if headingLevel[tok.DataAtom] > 0 {
+				name = demoted(tok.DataAtom, top)
 			}
 			if tt == html.EndTagToken {
 				out.WriteString("</" + name + ">")

@@ -1,0 +1,73 @@
+package audit24e
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"rvcontent/test/testenv"
+)
+
+// member is a paid member of the backlink exchange on topic whose website
+// is served by a test server named host: its domain verified, opted in,
+// with a published article and a target on the topic.
+func member(t *testing.T, env *testenv.Env, host, topic string) *owner {
+	t.Helper()
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprint(w, "<!doctype html><title>Member</title><h1>Member</h1>")
+	}))
+	t.Cleanup(srv.Close)
+	env.SetHost(t, host, strings.TrimPrefix(srv.URL, "https://"))
+	web := "https://" + host + "/"
+	a := env.NewAccount(t, web)
+	env.Claim(t, a)
+	env.PaidPlan(t, a)
+	m := &owner{Account: a, b: env.NewBrowser(t)}
+	env.SignIn(t, m.b, a.Email, "/dashboard")
+	s := "/sites/" + a.SiteID
+	v := m.api(t, "POST", s+"/backlinks/domain", map[string]any{"domain": host}, http.StatusOK)["verification"].(map[string]any)
+	env.SetTXT(t, "_service."+host, "service-site-verification="+v["token"].(string))
+	m.api(t, "POST", s+"/backlinks/domain/verify", nil, http.StatusOK)
+	m.api(t, "PATCH", s+"/backlinks", map[string]any{"opted_in": true, "topic_tags": []string{topic}}, http.StatusOK)
+	id := m.article(t, map[string]any{"title": "Pans we love", "tags": []string{topic}, "body_markdown": "# Pans we love\n\nCast iron seasoning makes a pan last.\n\nSkillet care takes a minute. Good pans and pan care matter.\n"})
+	m.api(t, "POST", s+"/articles/"+id+"/finish", nil, http.StatusOK)
+	m.api(t, "POST", s+"/articles/"+id+"/publish", map[string]any{"url": web + "posts/" + id}, http.StatusOK)
+	m.api(t, "POST", s+"/backlinks/targets", map[string]any{"url": web + "guide", "anchors": []string{"cast iron seasoning", "skillet care", "good pans"}, "topic_tags": []string{topic}}, http.StatusCreated)
+	return m
+}
+
+// Spec 2, "Backlink placement": `placed_at` and `expires_at` among its
+// timestamps. The backlinks page listed a link's reserved, live, ended
+// and checked times but not when it was placed nor when a link not yet
+// live lapses, so an owner could not see how long a member had left.
+func TestPlacementsSayWhenTheyExpire(t *testing.T) {
+	env := testenv.Shared(t)
+	topic := fmt.Sprintf("pans%d", time.Now().UnixNano()%1_000_000) // one exchange of its own
+	a := member(t, env, "pans-a24e.example", topic)
+	member(t, env, "pans-b24e.example", topic)
+	env.RunScheduled(t) // each member reserves a link in the other's article
+
+	var out struct {
+		Placements []struct {
+			Status    string  `json:"status"`
+			ExpiresAt *string `json:"expires_at"`
+		}
+	}
+	a.Client.Agent(t, "GET", "/sites/"+a.SiteID+"/backlinks/placements", nil).Expect(t, http.StatusOK).Decode(t, &out)
+	var expires string
+	for _, p := range out.Placements {
+		if p.ExpiresAt != nil {
+			expires = *p.ExpiresAt
+		}
+	}
+	if expires == "" {
+		t.Fatalf("no placement waiting to go live: %+v", out.Placements)
+	}
+	page := a.b.Get(t, a.page("/backlinks")).Expect(t, http.StatusOK, "expires unless live")
+	if iso := strings.TrimSuffix(strings.SplitN(expires, ".", 2)[0], "Z") + "Z"; !strings.Contains(page.Body, `datetime="`+iso+`"`) {
+		t.Errorf("the backlinks page has no time element for expires_at %s", expires)
+	}
+}
