@@ -208,7 +208,7 @@ func TestEditFinishAndDeleteAHandWrittenArticle(t *testing.T) {
 
 // TestNoDeleteWhileBeingWritten: an article being written offers no
 // Delete (the API refuses it until the writing ends), as it offers no
-// Edit.
+// Edit, and its edit page shows no form.
 func TestNoDeleteWhileBeingWritten(t *testing.T) {
 	env := testenv.Start(t) // its own stack: the armed fault holds the writing
 	o := newOwner(t, env, "")
@@ -226,4 +226,10 @@ func TestNoDeleteWhileBeingWritten(t *testing.T) {
 		t.Fatalf("an article being written offers Delete, which the API refuses:\n%s", p.Body)
 	}
 	o.Client.Agent(t, "DELETE", "/sites/"+o.SiteID+"/articles/"+id, nil).ExpectError(t, http.StatusConflict, "conflict")
+	// Its edit page, opened by its address, offers no form the API would
+	// refuse either, and says why.
+	edit := o.open(t, page+"/edit", "writing this article now")
+	if edit.HasForm(page + "/edit") {
+		t.Fatalf("the edit page of an article being written offers its form:\n%s", edit.Body)
+	}
 }

@@ -325,6 +325,9 @@ type editView struct {
 	A    articleRow
 	Href string
 	Form formView
+	// Writing is set while the service writes the article: the API
+	// refuses changes then, so the page shows no form.
+	Writing bool
 }
 
 func (d *Dashboard) editArticle(w http.ResponseWriter, r *http.Request) {
@@ -342,7 +345,7 @@ func (d *Dashboard) showEdit(w http.ResponseWriter, r *http.Request, o *owner, s
 		return
 	}
 	href := articlePath(s.ID, a.Article.ID)
-	v := editView{page: signed.sitePage(r, s, "Edit "+a.Article.Title, "/articles"), A: d.articleRow(s.ID, a.Article), Href: href}
+	v := editView{page: signed.sitePage(r, s, "Edit "+a.Article.Title, "/articles"), A: d.articleRow(s.ID, a.Article), Href: href, Writing: a.Article.Status == "generating"}
 	v.Form = pick(f, form("edit", href+"/edit", "Save the article", editFields(a.Article.Status == "finished"), articleValues(a.Article)))
 	Render(w, status, "dash_article_edit.html", v)
 }
