@@ -68,14 +68,15 @@ func SiteKeys(g *compose.Graph) *sitekeys.Service {
 }
 
 // IntegrationConnect is the connect page's part of integrations: finishing
-// a connection checks the owner's entries with the platform, stores them
-// and records integration.connected. It reads no articles and starts no
-// jobs (Pending and FinishConnect use neither), so the pages function
-// needs no jobs queue for it.
+// a connection checks the account's trial or plan and the site (the Gate),
+// then the owner's entries with the platform, stores them and records
+// integration.connected. It reads no articles and starts no jobs (Pending
+// and FinishConnect use neither), so the pages function needs no jobs
+// queue for it.
 func IntegrationConnect(g *compose.Graph) *integrations.Service {
 	return compose.Once(g, kIntegrationConnect{}, func() *integrations.Service {
 		return &integrations.Service{
-			Table: compose.Table(g), Clock: g.Clock, Events: compose.Events(g), Sites: compose.Sites(g), Plans: compose.Billing(g),
+			Table: compose.Table(g), Clock: g.Clock, Events: compose.Events(g), Sites: compose.Sites(g), Plans: compose.Billing(g), Gate: compose.Gate(g),
 			Sealer: integrations.NewSealer(g.Secret), BaseURL: g.Config.BaseURL, Platforms: Platforms(g),
 		}
 	})

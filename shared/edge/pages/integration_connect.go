@@ -115,17 +115,10 @@ func connectSentence(err error) string {
 	return err.Error()
 }
 
-func connectStatus(err error) int {
-	switch apperr.CodeOf(err) {
-	case apperr.NotFound:
-		return http.StatusNotFound
-	case apperr.ValidationFailed:
-		return http.StatusUnprocessableEntity
-	case apperr.IntegrationUnavailable, apperr.Conflict:
-		return http.StatusConflict
-	}
-	return http.StatusInternalServerError
-}
+// connectStatus is the page's status for err: the API's (a link not valid
+// 404, entries 422, the platform's add-on 409, no trial or plan or a site
+// not usable on it 402).
+func connectStatus(err error) int { return api.Status(apperr.CodeOf(err)) }
 
 func wantsHTML(r *http.Request) bool { return strings.Contains(r.Header.Get("Accept"), "text/html") }
 

@@ -151,9 +151,13 @@ func putVersioned(tx *dynamo.Tx, accountID string, st, before Settings, stored b
 	tx.Put("autopilot", newItem(accountID, st), cond, values)
 }
 
-// queue returns the site's scheduled articles in the order the autopilot
-// writes them: oldest scheduled_for first, those without a date after
-// them, then oldest created first.
+// queue returns the site's scheduled articles the autopilot can write, in
+// the order it writes them: oldest scheduled_for first, those without a
+// date after them, then oldest created first. A scheduled article that
+// already has a body (hand-written, waiting to be finished) is not in it:
+// generating it answers conflict, so a slot with only such articles has
+// nothing scheduled to write and records autopilot.queue_empty. Lists
+// carry no bodies: an article without words has none.
 func (s *Service) queue(ctx context.Context, siteID string) ([]articles.Article, error) {
 	all, err := s.Articles.All(ctx, siteID)
 	if err != nil {
@@ -161,7 +165,7 @@ func (s *Service) queue(ctx context.Context, siteID string) ([]articles.Article,
 	}
 	var q []articles.Article
 	for _, a := range all {
-		if a.Status == articles.StatusScheduled {
+		if a.Status == articles.StatusScheduled && a.WordCount == 0 {
 			q = append(q, a)
 		}
 	}

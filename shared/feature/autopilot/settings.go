@@ -48,7 +48,8 @@ type Settings struct {
 	// LastSlotAt is the last slot that started writing (stored, not
 	// shown): a change of settings never puts another slot on its day.
 	LastSlotAt *string `json:"-" dynamodbav:"last_slot_at,omitempty"`
-	// ScheduledArticles counts the site's scheduled articles waiting now.
+	// ScheduledArticles counts the scheduled articles waiting for the
+	// autopilot now (those without a body: the queue it writes from).
 	ScheduledArticles int     `json:"scheduled_articles" dynamodbav:"-"`
 	UpdatedAt         *string `json:"updated_at" dynamodbav:"updated_at"`
 }

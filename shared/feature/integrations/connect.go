@@ -15,6 +15,7 @@ import (
 	"rvcontent/shared/platform/pushapi"
 
 	"rvcontent/shared/feature/activity"
+	"rvcontent/shared/feature/billing"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/clock"
@@ -177,7 +178,8 @@ type Credentials struct {
 // integration.connected. A category or author the site does not offer
 // goes back to null. Errors: not_found (link not valid),
 // validation_failed (entries, or the test call failed: the sentence says
-// why), integration_unavailable.
+// why), subscription_required (no working trial or plan, or the site is
+// not usable on it, as the Gate says), integration_unavailable.
 func (s *Service) FinishConnect(ctx context.Context, token string, in Credentials) (Integration, error) {
 	t, err := s.connectToken(ctx, token)
 	if err != nil {
@@ -197,6 +199,14 @@ func (s *Service) FinishConnect(ctx context.Context, token string, in Credential
 	site, err := s.Sites.Get(ctx, t.AccountID, t.SiteID)
 	if err != nil {
 		return Integration{}, ErrLinkInvalid
+	}
+	// Connecting needs now what POST .../connect needed when the link was
+	// handed out: a trial or plan with the site usable on it (an archived
+	// or removed site answers 402 until it is restored; the link stays).
+	if s.Gate != nil {
+		if err := s.Gate.Check(ctx, t.AccountID, t.SiteID, billing.NeedTrialOrPlan); err != nil {
+			return Integration{}, err
+		}
 	}
 	if err := s.requireAvailable(ctx, t.AccountID, t.Platform); err != nil {
 		return Integration{}, err

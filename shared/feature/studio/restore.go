@@ -59,14 +59,17 @@ func (s *Service) Restore(ctx context.Context, siteID string, prorationDate *int
 }
 
 // keep cancels a scheduled removal: the subscription bills the site again
-// from the next invoice; nothing is charged now.
+// from the next invoice; nothing is charged now. Studio must be open as
+// for adding a site (open): a subscription set to end archives the site at
+// the period's end anyway, so keeping it then is a conflict, not a site
+// that runs on.
 func (s *Service) keep(ctx context.Context, p auth.Principal, site sites.Site) (Restored, error) {
 	proc, err := s.Billing.Payments()
 	if err != nil {
 		return Restored{}, err
 	}
 	ch := billing.SiteChange{ID: ids.New(), Kind: billing.ChangeKeep, SiteID: site.ID}
-	terms, err := s.Billing.BeginSiteChange(ctx, p.AccountID, ch, func(billing.Terms) error { return nil }, nil)
+	terms, err := s.Billing.BeginSiteChange(ctx, p.AccountID, ch, open, nil)
 	if err != nil {
 		return Restored{}, err
 	}
