@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"math"
 	"net/http"
 	"net/url"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 
 	"rvcontent/shared/kernel/apperr"
@@ -164,7 +166,7 @@ func scalar(v any) (string, bool) {
 	case string:
 		return x, true
 	case json.Number:
-		return x.String(), true
+		return numberText(x), true
 	case bool:
 		if x {
 			return "true", true
@@ -172,6 +174,21 @@ func scalar(v any) (string, bool) {
 		return "false", true
 	}
 	return "", false
+}
+
+// numberText is a JSON number's query text. An integer written with a
+// fraction or an exponent (2.0, 2e0) is one for JSON Schema and for the
+// API's JSON bodies, so it goes as the integer (2), which a query's integer
+// parameter takes; any other number goes as written.
+func numberText(n json.Number) string {
+	if _, err := n.Int64(); err == nil {
+		return n.String()
+	}
+	f, err := strconv.ParseFloat(n.String(), 64)
+	if err != nil || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+		return n.String()
+	}
+	return strconv.FormatInt(int64(f), 10)
 }
 
 func sortedNames(m map[string]json.RawMessage) []string {

@@ -14,11 +14,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"rvcontent/shared/edge/api"
@@ -85,6 +88,7 @@ func (s *Server) build() http.Handler {
 	}
 	s.addResources(srv)
 	addPrompts(srv)
+	srv.AddReceivingMiddleware(refuseLogging)
 	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{
 		Stateless:    true,
 		JSONResponse: true,
@@ -95,6 +99,26 @@ func (s *Server) build() http.Handler {
 		MaxRequestBodyBytes:        api.MaxBody,
 	})
 }
+
+// refuseLogging answers logging/setLevel as a method the server does not
+// offer (it declares no logging capability: stateless, it can never send a
+// log message), as the SDK answers resources/subscribe; the SDK would
+// accept any level with an empty result. Its parameters must still be
+// well formed: one of MCP's levels (the SDK refused other types before).
+func refuseLogging(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		if method != "logging/setLevel" {
+			return next(ctx, method, req)
+		}
+		if p, ok := req.GetParams().(*mcp.SetLoggingLevelParams); !ok || !slices.Contains(loggingLevels, string(p.Level)) {
+			return nil, &jsonrpc.Error{Code: codeInvalidParams, Message: "Invalid params: level must be one of " + strings.Join(loggingLevels, ", ") + "."}
+		}
+		return nil, &jsonrpc.Error{Code: codeMethodNotFound, Message: fmt.Sprintf("method not found: %q", method)}
+	}
+}
+
+// loggingLevels are MCP's log levels (RFC 5424's severities).
+var loggingLevels = []string{"debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"}
 
 // cacheScope marks a read of an account's resource (its site, its
 // article: read with the caller's credential) as private to the caller;
