@@ -45,6 +45,16 @@ func TestKeepingAStudioSiteNeedsASubscriptionThatGoesOn(t *testing.T) {
 	if b := c.Agent(t, "GET", "/billing", nil).Expect(t, http.StatusOK).JSON(t)["billing"].(map[string]any); b["studio_sites"] != 0.0 {
 		t.Fatalf("studio_sites after the refused restore = %v, want 0", b["studio_sites"])
 	}
+	// The owner's site page offers no Keep button the API would refuse,
+	// and says what to do instead.
+	env.Claim(t, acct)
+	b := env.NewBrowser(t)
+	page := "/dashboard/sites/" + id
+	env.SignIn(t, b, acct.Email, page)
+	p := b.Get(t, page).Expect(t, http.StatusOK, "resume the subscription first")
+	if p.HasForm(page + "/restore") {
+		t.Fatalf("the site page offers Keep while the subscription is set to end:\n%s", p.Body)
+	}
 }
 
 // TestRestorePastRemovesAtChargesLikeAnArchivedSite: spec 3 ("POST

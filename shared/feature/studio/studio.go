@@ -9,6 +9,8 @@
 package studio
 
 import (
+	"math"
+
 	"rvcontent/shared/feature/billing"
 	"rvcontent/shared/feature/credits"
 	"rvcontent/shared/feature/eventlog"
@@ -71,12 +73,19 @@ func ParseRestore(o *input.Object) (*int64, error) {
 // MaxProrationDate bounds proration_date (Unix seconds).
 const MaxProrationDate = 1 << 40
 
+// prorationDate reads the optional proration_date: a time as Unix
+// seconds, which only a quote (GET /billing/studio-quote) gives.
 func prorationDate(o *input.Object) *int64 {
-	if v, ok := o.Int("proration_date", false, 0, MaxProrationDate); ok {
-		d := int64(v)
-		return &d
+	v, ok := o.Int("proration_date", false, math.MinInt, math.MaxInt)
+	if !ok {
+		return nil
 	}
-	return nil
+	if v < 0 || v > MaxProrationDate {
+		o.Problem("proration_date", "must be the proration_date of a quote (GET /billing/studio-quote), a time in Unix seconds")
+		return nil
+	}
+	d := int64(v)
+	return &d
 }
 
 // open refuses a charged Studio change when Studio is closed: the paid
