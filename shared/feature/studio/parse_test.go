@@ -30,7 +30,7 @@ func TestParseRestore(t *testing.T) {
 	for _, body := range []string{`{"proration_date": -1}`, `{"proration_date": 1e15}`} {
 		_, err := parse(body)
 		var e *apperr.Error
-		if !apperr.Is(err, apperr.ValidationFailed) || !errors.As(err, &e) || len(e.Details) != 1 || !strings.Contains(e.Details[0].Problem, "studio-quote") {
+		if !apperr.Is(err, apperr.ValidationFailed) || !errors.As(err, &e) || len(e.Details) != 1 || !strings.Contains(e.Details[0].Problem, "Studio quote") {
 			t.Errorf("%s: %v, want validation_failed naming the quote", body, err)
 		}
 	}

@@ -74,14 +74,14 @@ func ParseRestore(o *input.Object) (*int64, error) {
 const MaxProrationDate = 1 << 40
 
 // prorationDate reads the optional proration_date: a time as Unix
-// seconds, which only a quote (GET /billing/studio-quote) gives.
+// seconds, which only a Studio quote gives.
 func prorationDate(o *input.Object) *int64 {
 	v, ok := o.Int("proration_date", false, math.MinInt, math.MaxInt)
 	if !ok {
 		return nil
 	}
 	if v < 0 || v > MaxProrationDate {
-		o.Problem("proration_date", "must be the proration_date of a quote (GET /billing/studio-quote), a time in Unix seconds")
+		o.Problem("proration_date", "must be the proration_date of a Studio quote, a time in Unix seconds")
 		return nil
 	}
 	d := int64(v)
