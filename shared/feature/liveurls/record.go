@@ -50,11 +50,17 @@ type Report struct {
 	By auth.Principal
 }
 
-// maxAttempts bounds the retries of a report that raced another write of
-// the article. The public API has no 409 to answer a race with (spec 7), so
-// reports that arrive together (a plugin sending a site's URLs at once) are
-// written one after another, each retry after a random pause that grows.
-const maxAttempts = 12
+// A report that raced another write of the article is tried again. The
+// public API has no 409 to answer a race with (spec 7), so reports that
+// arrive together (a plugin sending a site's URLs at once) are written one
+// after another, each retry after a random pause that grows up to
+// maxPause, for as long as retryFor: a count of attempts would give up
+// sooner on a loaded machine, where each write takes longer and twenty
+// reports at once lose more rounds.
+const (
+	retryFor = 5 * time.Second
+	maxPause = 50 * time.Millisecond
+)
 
 // Record validates r in the spec's order (body, public address, own
 // domain: all before the article is looked up), then sets the finished
@@ -83,11 +89,12 @@ func (rc *Recorder) Record(ctx context.Context, r Report) (articles.Article, err
 	if !ids.Valid(r.ArticleID) {
 		return articles.Article{}, ErrNotUUID
 	}
+	give := time.Now().Add(retryFor)
 	for attempt := 1; ; attempt++ {
 		a, err := rc.set(ctx, r, url)
-		if errors.Is(err, articles.ErrChanged) && attempt < maxAttempts {
+		if errors.Is(err, articles.ErrChanged) && time.Now().Before(give) {
 			select {
-			case <-time.After(time.Duration(rand.Int64N(int64(attempt) * int64(5*time.Millisecond)))):
+			case <-time.After(time.Duration(rand.Int64N(int64(min(time.Duration(attempt)*5*time.Millisecond, maxPause))))):
 			case <-ctx.Done():
 				return articles.Article{}, apperr.Wrap("liveurls.Record", ctx.Err())
 			}
