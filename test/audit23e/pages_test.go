@@ -216,6 +216,8 @@ func (f *filled) pages() []page {
 			want: []string{"Writing this article failed just now", "The article could not be written after several attempts. The credit was refunded"}},
 		{name: "article-generating", path: s + "/articles/" + f.article["generating"] + "?still=1", not: []string{"Writing this article failed"}},
 		{name: "article-idea", path: s + "/articles/" + f.article["opportunity"], not: []string{"Writing this article failed"}},
+		// An article being written has no edit form, and says why.
+		{name: "article-generating-edit", path: s + "/articles/" + f.article["generating"] + "/edit", want: []string{"writing this article now"}},
 		{name: "keywords", path: s + "/keywords", want: []string{"1 keyword\n"}, not: []string{"1 keywords"}},
 		{name: "research", path: s + "/research/" + f.job},
 		{name: "autopilot", path: s + "/autopilot"},

@@ -21,10 +21,10 @@ import (
 // and the attempt log's next_attempt_at no longer promises that retry.
 func TestAPendingRetryIsDroppedWhenItsEndpointIsDisabled(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	rc := testenv.NewReceiver(t, env, func(int, *http.Request) int { return http.StatusInternalServerError })
-	wh := createWebhook(t, acct.Client, rc.URL, "agent_access.created")
-	newKey(t, acct.Client, "Failed once")
+	wh := testenv.CreateWebhook(t, acct.Client, rc.URL, "agent_access.created")
+	acct.Client.CreateAgentKey(t, "Failed once")
 	rc.WaitFor(t, 1, 10*time.Second)
 
 	setEnabled(t, acct.Client, wh.ID, false)
@@ -38,13 +38,13 @@ func TestAPendingRetryIsDroppedWhenItsEndpointIsDisabled(t *testing.T) {
 	rc.SetRespond(nil)
 	for _, wait := range []float64{61, 301} {
 		env.Advance(t, wait)
-		settle(t, env)
+		env.Settle(t)
 	}
 	if got := rc.Received(); len(got) != 1 {
 		t.Fatalf("endpoint got %d requests, want 1: the retry pending when it was disabled was made after re-enabling", len(got))
 	}
 
-	newKey(t, acct.Client, "After re-enabling")
+	acct.Client.CreateAgentKey(t, "After re-enabling")
 	got := rc.WaitFor(t, 2, 10*time.Second)
 	if got[1].Header.Get("Service-Delivery-Attempt") != "1" {
 		t.Fatalf("new event arrived as attempt %q", got[1].Header.Get("Service-Delivery-Attempt"))
@@ -62,10 +62,10 @@ func TestAPendingRetryIsDroppedWhenItsEndpointIsDisabled(t *testing.T) {
 // deliveries, of types it kept, are still retried.
 func TestAPendingRetryIsDroppedWhenItsTypeIsUnsubscribed(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	rc := testenv.NewReceiver(t, env, func(int, *http.Request) int { return http.StatusInternalServerError })
-	wh := createWebhook(t, acct.Client, rc.URL, "agent_access.created", "agent_access.revoked")
-	id, _ := newKey(t, acct.Client, "Failed once")
+	wh := testenv.CreateWebhook(t, acct.Client, rc.URL, "agent_access.created", "agent_access.revoked")
+	id, _ := acct.Client.CreateAgentKey(t, "Failed once")
 	acct.Client.Agent(t, "DELETE", "/agent-keys/"+id, nil).Expect(t, http.StatusOK)
 	rc.WaitFor(t, 2, 10*time.Second)
 
@@ -81,7 +81,7 @@ func TestAPendingRetryIsDroppedWhenItsTypeIsUnsubscribed(t *testing.T) {
 	}
 	rc.SetRespond(nil)
 	env.Advance(t, 61)
-	settle(t, env)
+	env.Settle(t)
 	got := rc.WaitFor(t, 3, 10*time.Second)
 	time.Sleep(300 * time.Millisecond)
 	if got = rc.Received(); len(got) != 3 || got[2].Header.Get("Service-Event-Type") != "agent_access.revoked" {
@@ -100,17 +100,17 @@ func TestAPendingRetryIsDroppedWhenItsTypeIsUnsubscribed(t *testing.T) {
 // was pending when the revocation disabled it.
 func TestARetryPendingAtRevocationIsNotMadeAfterReenabling(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	rc := testenv.NewReceiver(t, env, func(int, *http.Request) int { return http.StatusServiceUnavailable })
-	keyID, key := newKey(t, acct.Client, "Rotating agent")
-	settle(t, env)
-	wh := createWebhook(t, acct.Client.As(key), rc.URL, "agent_access.created")
+	keyID, key := acct.Client.CreateAgentKey(t, "Rotating agent")
+	env.Settle(t)
+	wh := testenv.CreateWebhook(t, acct.Client.As(key), rc.URL, "agent_access.created")
 	t.Cleanup(func() { acct.Client.Agent(t, "DELETE", "/webhooks/"+wh.ID, nil) }) // its creator's key is revoked below
-	newKey(t, acct.Client, "Failed once")
+	acct.Client.CreateAgentKey(t, "Failed once")
 	rc.WaitFor(t, 1, 10*time.Second)
 
 	acct.Client.Agent(t, "DELETE", "/agent-keys/"+keyID, nil).Expect(t, http.StatusOK)
-	var list struct{ Webhooks []webhook }
+	var list struct{ Webhooks []testenv.Webhook }
 	acct.Client.Agent(t, "GET", "/webhooks", nil).Expect(t, http.StatusOK).Decode(t, &list)
 	if len(list.Webhooks) != 1 || list.Webhooks[0].Enabled || list.Webhooks[0].DisabledReason == nil || *list.Webhooks[0].DisabledReason != "credential_revoked" {
 		t.Fatalf("after revoking its creator: %+v", list.Webhooks)
@@ -118,7 +118,7 @@ func TestARetryPendingAtRevocationIsNotMadeAfterReenabling(t *testing.T) {
 	setEnabled(t, acct.Client, wh.ID, true)
 	rc.SetRespond(nil)
 	env.Advance(t, 61)
-	settle(t, env)
+	env.Settle(t)
 	if got := rc.Received(); len(got) != 1 {
 		t.Fatalf("endpoint got %d requests, want 1: the retry pending at the revocation was made", len(got))
 	}
@@ -129,13 +129,13 @@ func TestARetryPendingAtRevocationIsNotMadeAfterReenabling(t *testing.T) {
 // retried a minute later and the attempt log says why in words.
 func TestGoneIsAFailureAndRetried(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	rc := testenv.NewReceiver(t, env, func(int, *http.Request) int { return http.StatusGone })
-	wh := createWebhook(t, acct.Client, rc.URL, "agent_access.created")
-	newKey(t, acct.Client, "Gone agent")
+	wh := testenv.CreateWebhook(t, acct.Client, rc.URL, "agent_access.created")
+	acct.Client.CreateAgentKey(t, "Gone agent")
 	rc.WaitFor(t, 1, 10*time.Second)
 	env.Advance(t, 61)
-	settle(t, env)
+	env.Settle(t)
 	got := rc.WaitFor(t, 2, 10*time.Second)
 	if got[1].Header.Get("Service-Delivery-Attempt") != "2" {
 		t.Fatalf("retry carries attempt %q", got[1].Header.Get("Service-Delivery-Attempt"))
@@ -145,7 +145,7 @@ func TestGoneIsAFailureAndRetried(t *testing.T) {
 		log[0].Error == nil || !strings.Contains(*log[0].Error, "410") {
 		t.Fatalf("attempt log: %+v", log)
 	}
-	var list struct{ Webhooks []webhook }
+	var list struct{ Webhooks []testenv.Webhook }
 	acct.Client.Agent(t, "GET", "/webhooks", nil).Expect(t, http.StatusOK).Decode(t, &list)
 	if len(list.Webhooks) != 1 || !list.Webhooks[0].Enabled {
 		t.Fatalf("a 410 disabled the endpoint: %+v", list.Webhooks)
@@ -174,7 +174,7 @@ func sendTest(t testing.TB, c *testenv.Client, id string) testDelivery {
 // seconds failed, with no status and a sentence naming the deadline.
 func TestNoAnswerWithinTenSecondsIsAFailureInWords(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	rc := testenv.NewReceiver(t, env, func(_ int, r *http.Request) int {
 		select {
 		case <-time.After(11 * time.Second):
@@ -182,7 +182,7 @@ func TestNoAnswerWithinTenSecondsIsAFailureInWords(t *testing.T) {
 		}
 		return http.StatusOK
 	})
-	wh := createWebhook(t, acct.Client, rc.URL, "billing.ended")
+	wh := testenv.CreateWebhook(t, acct.Client, rc.URL, "billing.ended")
 	d := sendTest(t, acct.Client, wh.ID)
 	if d.Status != nil || d.Error == nil || !strings.Contains(*d.Error, "10 seconds") || d.DurationMS == nil || *d.DurationMS < 9_500 || *d.DurationMS > 11_000 {
 		t.Fatalf("late answer: status %v, error %v, duration %v", d.Status, d.Error, d.DurationMS)
@@ -199,12 +199,12 @@ func TestNoAnswerWithinTenSecondsIsAFailureInWords(t *testing.T) {
 // token).
 func TestATLSFailureIsAFailureInWords(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	plain := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {}))
 	t.Cleanup(plain.Close)
 	host := "a23g-plain-" + time.Now().Format("150405.000000")[7:] + ".example.com"
 	env.SetHost(t, host, plain.Listener.Addr().String())
-	wh := createWebhook(t, acct.Client, "https://"+host+"/hook?token=s3cr3t-token", "billing.ended")
+	wh := testenv.CreateWebhook(t, acct.Client, "https://"+host+"/hook?token=s3cr3t-token", "billing.ended")
 	d := sendTest(t, acct.Client, wh.ID)
 	if d.Status != nil || d.Error == nil || !strings.HasPrefix(*d.Error, "The request failed because") || strings.Contains(*d.Error, "s3cr3t-token") {
 		t.Fatalf("TLS failure: status %v, error %v", d.Status, d.Error)
@@ -217,9 +217,9 @@ func TestATLSFailureIsAFailureInWords(t *testing.T) {
 // cursor of another list or a bad limit answers 422.
 func TestAttemptLogIsNewestFirstAndPages(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	rc := testenv.NewReceiver(t, env, nil)
-	wh := createWebhook(t, acct.Client, rc.URL, "billing.ended")
+	wh := testenv.CreateWebhook(t, acct.Client, rc.URL, "billing.ended")
 	var sent []string
 	for range 3 {
 		sent = append(sent, sendTest(t, acct.Client, wh.ID).EventID)
@@ -251,7 +251,7 @@ func TestAttemptLogIsNewestFirstAndPages(t *testing.T) {
 	var hooks struct {
 		NextCursor *string `json:"next_cursor"`
 	}
-	other := createWebhook(t, acct.Client, rc.URL, "billing.ended")
+	other := testenv.CreateWebhook(t, acct.Client, rc.URL, "billing.ended")
 	acct.Client.Agent(t, "GET", "/webhooks?limit=1", nil).Expect(t, http.StatusOK).Decode(t, &hooks)
 	if hooks.NextCursor == nil {
 		t.Fatal("GET /webhooks?limit=1 with two endpoints gave no cursor")
@@ -268,10 +268,10 @@ func TestAttemptLogIsNewestFirstAndPages(t *testing.T) {
 // disabled endpoint gets it, signed, as attempt 1, and stays disabled.
 func TestTheTestEventReachesADisabledEndpoint(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	rc, bystander := testenv.NewReceiver(t, env, nil), testenv.NewReceiver(t, env, nil)
-	wh := createWebhook(t, acct.Client, rc.URL, "*")
-	createWebhook(t, acct.Client, bystander.URL, "*")
+	wh := testenv.CreateWebhook(t, acct.Client, rc.URL, "*")
+	testenv.CreateWebhook(t, acct.Client, bystander.URL, "*")
 	setEnabled(t, acct.Client, wh.ID, false)
 	d := sendTest(t, acct.Client, wh.ID)
 	if d.Status == nil || *d.Status != 200 || d.Error != nil || d.EventID == "" {
@@ -286,11 +286,11 @@ func TestTheTestEventReachesADisabledEndpoint(t *testing.T) {
 	if err := testenv.VerifySignature(wh.Secret, h.Get("Service-Signature"), got[0].Body, time.Now()); err != nil {
 		t.Fatalf("test event signature: %v", err)
 	}
-	settle(t, env)
+	env.Settle(t)
 	if n := len(bystander.Received()); n != 0 {
 		t.Fatalf("another endpoint subscribed to * got %d requests", n)
 	}
-	var list struct{ Webhooks []webhook }
+	var list struct{ Webhooks []testenv.Webhook }
 	acct.Client.Agent(t, "GET", "/webhooks", nil).Expect(t, http.StatusOK).Decode(t, &list)
 	for _, w := range list.Webhooks {
 		if w.ID == wh.ID && (w.Enabled || w.DisabledReason == nil || *w.DisabledReason != "manual") {
@@ -310,16 +310,16 @@ func TestSubscribedTypesOfEverySiteAreDelivered(t *testing.T) {
 	env.PaidPlan(t, acct)
 	studio := acct.Client.Agent(t, "POST", "/sites", map[string]any{"site_url": "https://studio-audit23g.example.org/", "site_name": "Studio"}, "Idempotency-Key: studio-audit23g-"+acct.ID).
 		Expect(t, http.StatusCreated).JSON(t)["site"].(map[string]any)["id"].(string)
-	settle(t, env)
+	env.Settle(t)
 	rc := testenv.NewReceiver(t, env, nil)
-	wh := createWebhook(t, acct.Client, rc.URL, "article.created")
+	wh := testenv.CreateWebhook(t, acct.Client, rc.URL, "article.created")
 	sites := []string{acct.SiteID, studio}
 	for _, site := range sites {
 		art := acct.Client.Agent(t, "POST", "/sites/"+site+"/articles", map[string]any{"title": "Webhook audit on " + site}).Expect(t, http.StatusCreated).JSON(t)["article"].(map[string]any)
 		acct.Client.Agent(t, "DELETE", "/sites/"+site+"/articles/"+art["id"].(string), nil).Expect(t, http.StatusOK)
 	}
 	rc.WaitFor(t, 2, 10*time.Second)
-	settle(t, env)
+	env.Settle(t)
 	got := rc.Received()
 	if len(got) != 2 {
 		t.Fatalf("endpoint got %d requests, want the 2 article.created events", len(got))
@@ -354,20 +354,20 @@ func TestSubscribedTypesOfEverySiteAreDelivered(t *testing.T) {
 // from the agent's side: the endpoint, the activity log and the mails.
 func TestAnEndpointFailingThreeDaysIsDisabledAsTheAgentSees(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	rc := testenv.NewReceiver(t, env, func(int, *http.Request) int { return http.StatusInternalServerError })
-	wh := createWebhook(t, acct.Client, rc.URL, "agent_access.created")
-	newKey(t, acct.Client, "Failing agent")
+	wh := testenv.CreateWebhook(t, acct.Client, rc.URL, "agent_access.created")
+	acct.Client.CreateAgentKey(t, "Failing agent")
 	rc.WaitFor(t, 1, 10*time.Second)
 	env.Advance(t, 24*3600+60)
-	settle(t, env)
-	var list struct{ Webhooks []webhook }
+	env.Settle(t)
+	var list struct{ Webhooks []testenv.Webhook }
 	acct.Client.Agent(t, "GET", "/webhooks", nil).Expect(t, http.StatusOK).Decode(t, &list)
 	if len(list.Webhooks) != 1 || !list.Webhooks[0].Enabled {
 		t.Fatalf("after one day of failures: %+v", list.Webhooks)
 	}
 	env.Advance(t, 48*3600)
-	settle(t, env)
+	env.Settle(t)
 	acct.Client.Agent(t, "GET", "/webhooks", nil).Expect(t, http.StatusOK).Decode(t, &list)
 	if len(list.Webhooks) != 1 || list.Webhooks[0].Enabled || list.Webhooks[0].DisabledReason == nil || *list.Webhooks[0].DisabledReason != "delivery_failures" {
 		t.Fatalf("after three days of failures: %+v", list.Webhooks)
@@ -408,9 +408,9 @@ func TestAnEndpointFailingThreeDaysIsDisabledAsTheAgentSees(t *testing.T) {
 // would break them answers 422 naming the field and changes nothing.
 func TestPatchHoldsTheCreationRules(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	rc := testenv.NewReceiver(t, env, nil)
-	wh := createWebhook(t, acct.Client, rc.URL, "billing.ended")
+	wh := testenv.CreateWebhook(t, acct.Client, rc.URL, "billing.ended")
 	for name, body := range map[string]map[string]any{
 		"http URL":     {"url": "http://hooks.example.com/in"},
 		"loopback URL": {"url": "https://127.0.0.1/in"},
@@ -443,7 +443,7 @@ func TestPatchHoldsTheCreationRules(t *testing.T) {
 // read up to 64 KB and discarded": a 200 carrying 1 MB succeeds.
 func TestA2xxWithALargeBodyIsDelivered(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	big := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/plain")
 		_, _ = w.Write([]byte(strings.Repeat("x", 1<<20)))
@@ -451,7 +451,7 @@ func TestA2xxWithALargeBodyIsDelivered(t *testing.T) {
 	t.Cleanup(big.Close)
 	host := fmt.Sprintf("a23g-big-%d.example.com", time.Now().UnixNano()%1_000_000)
 	env.SetHost(t, host, big.Listener.Addr().String())
-	wh := createWebhook(t, acct.Client, "https://"+host+"/hook", "billing.ended")
+	wh := testenv.CreateWebhook(t, acct.Client, "https://"+host+"/hook", "billing.ended")
 	if d := sendTest(t, acct.Client, wh.ID); d.Status == nil || *d.Status != 200 || d.Error != nil {
 		t.Fatalf("a 200 with 1 MB of body: status %v, error %v", d.Status, d.Error)
 	}

@@ -17,60 +17,14 @@ package audit23g
 import (
 	"net/http"
 	"testing"
-	"time"
 
 	"rvcontent/test/testenv"
 )
 
-// webhook is an endpoint as the API shows it.
-type webhook struct {
-	ID             string  `json:"id"`
-	Secret         string  `json:"secret"`
-	Enabled        bool    `json:"enabled"`
-	DisabledReason *string `json:"disabled_reason"`
-}
-
-// createWebhook adds an endpoint for url subscribed to events with client c
-// and deletes it when the test ends.
-func createWebhook(t testing.TB, c *testenv.Client, url string, events ...string) webhook {
-	t.Helper()
-	var out struct{ Webhook webhook }
-	c.Agent(t, "POST", "/webhooks", map[string]any{"url": url, "events": events}).Expect(t, http.StatusCreated).Decode(t, &out)
-	t.Cleanup(func() { c.Agent(t, "DELETE", "/webhooks/"+out.Webhook.ID, nil) })
-	return out.Webhook
-}
-
 // setEnabled PATCHes enabled and returns the endpoint.
-func setEnabled(t testing.TB, c *testenv.Client, id string, on bool) webhook {
+func setEnabled(t testing.TB, c *testenv.Client, id string, on bool) testenv.Webhook {
 	t.Helper()
-	var out struct{ Webhook webhook }
+	var out struct{ Webhook testenv.Webhook }
 	c.Agent(t, "PATCH", "/webhooks/"+id, map[string]any{"enabled": on}).Expect(t, http.StatusOK).Decode(t, &out)
 	return out.Webhook
-}
-
-// newKey creates an agent key (an agent_access.created event) and returns
-// its id and secret.
-func newKey(t testing.TB, c *testenv.Client, name string) (id, key string) {
-	t.Helper()
-	var out struct {
-		AgentKey struct{ ID, Key string } `json:"agent_key"`
-	}
-	c.Agent(t, "POST", "/agent-keys", map[string]any{"name": name}).Expect(t, http.StatusCreated).Decode(t, &out)
-	return out.AgentKey.ID, out.AgentKey.Key
-}
-
-// settle runs scheduled work, drains the queues and waits a moment for the
-// background workers.
-func settle(t testing.TB, env *testenv.Env) {
-	t.Helper()
-	env.RunScheduled(t)
-	time.Sleep(200 * time.Millisecond)
-}
-
-// newAccount creates an account and lets the fan-out of its own events end.
-func newAccount(t testing.TB, env *testenv.Env) *testenv.Account {
-	t.Helper()
-	acct := env.NewAccount(t, "")
-	settle(t, env)
-	return acct
 }

@@ -100,7 +100,7 @@ func TestAuthorizeAccepts(t *testing.T) {
 	if err != nil {
 		t.Fatalf("exchange: %v", err)
 	}
-	cl := claims(t, tok.AccessToken)
+	cl := testenv.JWTClaims(t, tok.AccessToken)
 	if aud := cl["aud"].([]any); len(aud) != 1 || aud[0] != env.URL+"/api/agent/v1" || cl["email"] != o.Email || tok.Extra("scope") != "account email" {
 		t.Fatalf("claims %v, scope %v", cl, tok.Extra("scope"))
 	}

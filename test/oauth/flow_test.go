@@ -34,7 +34,7 @@ func TestConnectFlow(t *testing.T) {
 	}
 
 	// Its claims identify the account and the connection.
-	c := claims(t, tok.AccessToken)
+	c := testenv.JWTClaims(t, tok.AccessToken)
 	connID, _ := c["connection_id"].(string)
 	aud, _ := c["aud"].([]any)
 	if c["iss"] != env.URL || c["sub"] != o.ID || c["client_id"] != a.ID || len(aud) != 1 || aud[0] != env.URL+"/mcp" ||
@@ -122,7 +122,7 @@ func TestRefreshRotation(t *testing.T) {
 	if err != nil {
 		t.Fatalf("refresh with the new token: %v", err)
 	}
-	if claims(t, third.AccessToken)["connection_id"] != claims(t, first.AccessToken)["connection_id"] {
+	if testenv.JWTClaims(t, third.AccessToken)["connection_id"] != testenv.JWTClaims(t, first.AccessToken)["connection_id"] {
 		t.Fatal("refresh changed the connection")
 	}
 	// Another client cannot use the refresh token.
@@ -168,7 +168,7 @@ func TestDisconnect(t *testing.T) {
 	o := newOwner(t, env)
 	a := newApp(t, env, "Disconnect App")
 	tok := o.connect(t, a)
-	connID := claims(t, tok.AccessToken)["connection_id"].(string)
+	connID := testenv.JWTClaims(t, tok.AccessToken)["connection_id"].(string)
 	// Used once first, so the next read runs beside the token's check.
 	api(env, tok).Agent(t, "GET", "/account", nil).Expect(t, http.StatusOK)
 	out := o.Client.Agent(t, "DELETE", "/agent-keys/"+connID, nil).Expect(t, http.StatusOK).JSON(t)
@@ -190,7 +190,7 @@ func TestDisconnect(t *testing.T) {
 
 	// An app can disconnect itself with its own token, like a key.
 	tok2 := o.connect(t, a)
-	conn2 := claims(t, tok2.AccessToken)["connection_id"].(string)
+	conn2 := testenv.JWTClaims(t, tok2.AccessToken)["connection_id"].(string)
 	api(env, tok2).Agent(t, "DELETE", "/agent-keys/"+conn2, nil).Expect(t, http.StatusOK)
 	api(env, tok2).Agent(t, "GET", "/account", nil).Expect(t, http.StatusUnauthorized)
 }

@@ -7,8 +7,6 @@ package oauth_test
 
 import (
 	"context"
-	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -193,24 +191,6 @@ func grantError(t testing.TB, err error) string {
 // refresh asks for new tokens with refresh token rt.
 func refresh(a *app, rt string) (*oauth2.Token, error) {
 	return a.Config.TokenSource(ctx(), &oauth2.Token{RefreshToken: rt, Expiry: time.Now().Add(-time.Hour)}).Token()
-}
-
-// claims decodes the payload of a JWT (the test does not verify it).
-func claims(t testing.TB, jwt string) map[string]any {
-	t.Helper()
-	parts := strings.Split(jwt, ".")
-	if len(parts) != 3 {
-		t.Fatalf("access token %q is not a JWT", jwt)
-	}
-	raw, err := base64.RawURLEncoding.DecodeString(parts[1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]any
-	if err := json.Unmarshal(raw, &m); err != nil {
-		t.Fatal(err)
-	}
-	return m
 }
 
 func mustURL(t testing.TB, s string) *url.URL {

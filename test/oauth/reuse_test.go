@@ -20,7 +20,7 @@ func TestRefreshTokenReuseRevokesTheConnection(t *testing.T) {
 	o := newOwner(t, env)
 	a := newApp(t, env, "Reuse App")
 	first := o.connect(t, a)
-	connID := claims(t, first.AccessToken)["connection_id"].(string)
+	connID := testenv.JWTClaims(t, first.AccessToken)["connection_id"].(string)
 	second, err := refresh(a, first.RefreshToken)
 	if err != nil {
 		t.Fatalf("refresh: %v", err)
@@ -77,7 +77,7 @@ func TestAuthorizationCodeReuseRevokesTheConnection(t *testing.T) {
 	if err != nil {
 		t.Fatalf("exchange: %v", err)
 	}
-	connID := claims(t, tok.AccessToken)["connection_id"].(string)
+	connID := testenv.JWTClaims(t, tok.AccessToken)["connection_id"].(string)
 
 	if _, err := other.Config.Exchange(ctx(), code, oauth2.VerifierOption(f.Verifier)); grantError(t, err) != "invalid_grant" {
 		t.Fatalf("the code presented by another client: %v, want invalid_grant", err)
@@ -110,7 +110,7 @@ func TestRevocationIsMailed(t *testing.T) {
 	o := newOwner(t, env)
 	a := newApp(t, env, "Mailed App")
 	tok := o.connect(t, a)
-	connID := claims(t, tok.AccessToken)["connection_id"].(string)
+	connID := testenv.JWTClaims(t, tok.AccessToken)["connection_id"].(string)
 	o.Client.Agent(t, "DELETE", "/agent-keys/"+connID, nil).Expect(t, http.StatusOK)
 	mailed := false
 	for _, m := range env.Emails(t, o.Email) {

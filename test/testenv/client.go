@@ -211,3 +211,14 @@ func (c *Client) AgentKey(t testing.TB, id string) map[string]any {
 	}
 	return nil
 }
+
+// CreateAgentKey creates an agent key named name with c (an
+// agent_access.created event) and returns its id and secret.
+func (c *Client) CreateAgentKey(t testing.TB, name string) (id, key string) {
+	t.Helper()
+	var out struct {
+		AgentKey struct{ ID, Key string } `json:"agent_key"`
+	}
+	c.Agent(t, "POST", "/agent-keys", map[string]any{"name": name}).Expect(t, http.StatusCreated).Decode(t, &out)
+	return out.AgentKey.ID, out.AgentKey.Key
+}

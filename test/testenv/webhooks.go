@@ -186,3 +186,46 @@ func Attempts(t testing.TB, c *Client, webhookID string) []Attempt {
 	c.Agent(t, "GET", "/webhooks/"+webhookID+"/deliveries?limit=100", nil).Expect(t, http.StatusOK).Decode(t, &out)
 	return out.Deliveries
 }
+
+// Webhook is a webhook endpoint as the API shows it.
+type Webhook struct {
+	ID                 string                          `json:"id"`
+	URL                string                          `json:"url"`
+	Events             []string                        `json:"events"`
+	Description        *string                         `json:"description"`
+	Enabled            bool                            `json:"enabled"`
+	DisabledReason     *string                         `json:"disabled_reason"`
+	Secret             string                          `json:"secret"`
+	CreatedBy          struct{ Type, ID, Name string } `json:"created_by"`
+	CreatedAt          string                          `json:"created_at"`
+	LastDeliveryAt     *string                         `json:"last_delivery_at"`
+	LastDeliveryStatus *int                            `json:"last_delivery_status"`
+}
+
+// CreateWebhook adds an endpoint for url subscribed to events with client
+// c, and deletes it when the test ends, so later clock moves do not retry
+// into it.
+func CreateWebhook(t testing.TB, c *Client, url string, events ...string) Webhook {
+	t.Helper()
+	var out struct{ Webhook Webhook }
+	c.Agent(t, "POST", "/webhooks", map[string]any{"url": url, "events": events}).Expect(t, http.StatusCreated).Decode(t, &out)
+	t.Cleanup(func() { c.Agent(t, "DELETE", "/webhooks/"+out.Webhook.ID, nil) })
+	return out.Webhook
+}
+
+// Settle runs scheduled work, drains the queues and waits a moment for the
+// background workers (a fan-out's deliveries).
+func (e *Env) Settle(t testing.TB) {
+	t.Helper()
+	e.RunScheduled(t)
+	time.Sleep(200 * time.Millisecond)
+}
+
+// NewSettledAccount creates an account and lets the fan-out of its own
+// events end, so endpoints made next do not receive them.
+func (e *Env) NewSettledAccount(t testing.TB) *Account {
+	t.Helper()
+	acct := e.NewAccount(t, "")
+	e.Settle(t)
+	return acct
+}

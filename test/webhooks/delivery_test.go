@@ -13,9 +13,9 @@ import (
 
 func TestDeliveryIsSignedAndCarriesTheEventAsGETEventsShowsIt(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	rc := testenv.NewReceiver(t, env, nil)
-	wh := createWebhook(t, acct.Client, rc.URL, "agent_access.created")
+	wh := testenv.CreateWebhook(t, acct.Client, rc.URL, "agent_access.created")
 	if !strings.HasPrefix(wh.Secret, "whsec_") || len(wh.Secret) < 30 {
 		t.Fatalf("secret %q: want whsec_ and random", wh.Secret)
 	}
@@ -23,7 +23,7 @@ func TestDeliveryIsSignedAndCarriesTheEventAsGETEventsShowsIt(t *testing.T) {
 		t.Fatalf("new webhook: %+v", wh)
 	}
 
-	newKey(t, acct.Client, "Second agent")
+	acct.Client.CreateAgentKey(t, "Second agent")
 	got := rc.WaitFor(t, 1, 10*time.Second)[0]
 
 	h := got.Header
@@ -84,16 +84,16 @@ func TestDeliveryIsSignedAndCarriesTheEventAsGETEventsShowsIt(t *testing.T) {
 
 func TestSubscriptionsFilterByTypeAndStarTakesAll(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	created, revoked, all := testenv.NewReceiver(t, env, nil), testenv.NewReceiver(t, env, nil), testenv.NewReceiver(t, env, nil)
-	createWebhook(t, acct.Client, created.URL, "agent_access.created")
-	createWebhook(t, acct.Client, revoked.URL, "agent_access.revoked")
-	createWebhook(t, acct.Client, all.URL, "*")
+	testenv.CreateWebhook(t, acct.Client, created.URL, "agent_access.created")
+	testenv.CreateWebhook(t, acct.Client, revoked.URL, "agent_access.revoked")
+	testenv.CreateWebhook(t, acct.Client, all.URL, "*")
 
-	id, _ := newKey(t, acct.Client, "Short-lived agent")
+	id, _ := acct.Client.CreateAgentKey(t, "Short-lived agent")
 	acct.Client.Agent(t, "DELETE", "/agent-keys/"+id, nil).Expect(t, http.StatusOK)
 	all.WaitFor(t, 2, 10*time.Second)
-	settle(t, env)
+	env.Settle(t)
 
 	if got := types(t, created.Received()); len(got) != 1 || got[0] != "agent_access.created" {
 		t.Errorf("created-only endpoint got %v", got)
@@ -108,10 +108,10 @@ func TestSubscriptionsFilterByTypeAndStarTakesAll(t *testing.T) {
 
 func TestTestEventIsSentNowAndReported(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	rc := testenv.NewReceiver(t, env, nil)
 	// Subscribed to something else: the test event goes anyway.
-	wh := createWebhook(t, acct.Client, rc.URL, "billing.activated")
+	wh := testenv.CreateWebhook(t, acct.Client, rc.URL, "billing.activated")
 
 	var out struct {
 		Delivery struct {
@@ -148,7 +148,7 @@ func TestTestEventIsSentNowAndReported(t *testing.T) {
 		t.Fatalf("failed test delivery: %+v", out.Delivery)
 	}
 	env.Advance(t, 61)
-	settle(t, env)
+	env.Settle(t)
 	if n := len(rc.Received()); n != 2 {
 		t.Fatalf("endpoint got %d requests, want 2 (a test is not retried)", n)
 	}

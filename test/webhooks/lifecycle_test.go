@@ -11,12 +11,12 @@ import (
 
 func TestRevokingTheCreatingKeyDisablesItsEndpointsOnly(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	mine, theirs := testenv.NewReceiver(t, env, nil), testenv.NewReceiver(t, env, nil)
-	keyID, key := newKey(t, acct.Client, "Rotating agent")
+	keyID, key := acct.Client.CreateAgentKey(t, "Rotating agent")
 	other := acct.Client.As(key)
-	kept := createWebhook(t, acct.Client, mine.URL, "*")
-	gone := createWebhook(t, other, theirs.URL, "*")
+	kept := testenv.CreateWebhook(t, acct.Client, mine.URL, "*")
+	gone := testenv.CreateWebhook(t, other, theirs.URL, "*")
 	if gone.CreatedBy.ID != keyID || gone.CreatedBy.Name != "Rotating agent" {
 		t.Fatalf("created_by = %+v, want the second key", gone.CreatedBy)
 	}
@@ -31,7 +31,7 @@ func TestRevokingTheCreatingKeyDisablesItsEndpointsOnly(t *testing.T) {
 	}
 	// The revocation's own event reaches the endpoint that stays.
 	got := mine.WaitFor(t, 1, 10*time.Second)
-	settle(t, env)
+	env.Settle(t)
 	if got[0].Header.Get("Service-Event-Type") != "agent_access.revoked" {
 		t.Fatalf("kept endpoint got %v", types(t, got))
 	}
@@ -46,10 +46,10 @@ func TestRevokingTheCreatingKeyDisablesItsEndpointsOnly(t *testing.T) {
 
 func TestDeletingAnEndpointDropsItsPendingDeliveries(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	rc := testenv.NewReceiver(t, env, func(int, *http.Request) int { return http.StatusServiceUnavailable })
-	wh := createWebhook(t, acct.Client, rc.URL, "agent_access.created")
-	newKey(t, acct.Client, "Agent")
+	wh := testenv.CreateWebhook(t, acct.Client, rc.URL, "agent_access.created")
+	acct.Client.CreateAgentKey(t, "Agent")
 	rc.WaitFor(t, 1, 10*time.Second)
 
 	r := acct.Client.Agent(t, "DELETE", "/webhooks/"+wh.ID, nil).Expect(t, http.StatusOK).JSON(t)
@@ -58,7 +58,7 @@ func TestDeletingAnEndpointDropsItsPendingDeliveries(t *testing.T) {
 	}
 	for _, s := range schedule[:3] {
 		env.Advance(t, s+1)
-		settle(t, env)
+		env.Settle(t)
 	}
 	if n := len(rc.Received()); n != 1 {
 		t.Fatalf("deleted endpoint got %d requests, want 1", n)
@@ -69,19 +69,19 @@ func TestDeletingAnEndpointDropsItsPendingDeliveries(t *testing.T) {
 
 func TestAnEventWhoseDispatchDiedIsDeliveredByTheSweep(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	rc := testenv.NewReceiver(t, env, nil)
-	createWebhook(t, acct.Client, rc.URL, "agent_access.created")
+	testenv.CreateWebhook(t, acct.Client, rc.URL, "agent_access.created")
 
 	// The request dies right after its transaction committed: the event is
 	// written, its fan-out never queued. (The fault fails the next commit
 	// anywhere in the stack: first let background work finish, and use the
 	// key once so the request's own last-used write is not due.)
-	settle(t, env)
+	env.Settle(t)
 	acct.Client.Agent(t, "GET", "/account", nil).Expect(t, http.StatusOK)
 	env.ArmFault(t, "after_commit", 1)
 	acct.Client.Agent(t, "POST", "/agent-keys", map[string]any{"name": "Crash agent"}).Expect(t, http.StatusInternalServerError)
-	settle(t, env)
+	env.Settle(t)
 	if n := len(rc.Received()); n != 0 {
 		t.Fatalf("endpoint got %d requests before the sweep, want 0 (the fault did not cut the dispatch)", n)
 	}
@@ -93,13 +93,13 @@ func TestAnEventWhoseDispatchDiedIsDeliveredByTheSweep(t *testing.T) {
 	committed := evs[1].(map[string]any)
 
 	env.Advance(t, 61) // past the outbox sweep's age
-	settle(t, env)
+	env.Settle(t)
 	got := rc.WaitFor(t, 1, 10*time.Second)
 	if got[0].Header.Get("Service-Event-Id") != committed["id"] {
 		t.Fatalf("swept delivery is another event: %v", got[0].Event(t))
 	}
 	env.Advance(t, 61)
-	settle(t, env)
+	env.Settle(t)
 	if n := len(rc.Received()); n != 1 {
 		t.Fatalf("endpoint got %d requests, want exactly 1", n)
 	}
@@ -107,17 +107,17 @@ func TestAnEventWhoseDispatchDiedIsDeliveredByTheSweep(t *testing.T) {
 
 func TestPatchChangesOnlySentFields(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	a, b := testenv.NewReceiver(t, env, nil), testenv.NewReceiver(t, env, nil)
-	var out struct{ Webhook webhook }
+	var out struct{ Webhook testenv.Webhook }
 	acct.Client.Agent(t, "POST", "/webhooks", map[string]any{"url": a.URL, "events": []string{"*"}, "description": "CRM sync"}).
 		Expect(t, http.StatusCreated).Decode(t, &out)
 	wh := out.Webhook
 	t.Cleanup(func() { acct.Client.Agent(t, "DELETE", "/webhooks/"+wh.ID, nil) })
 
-	patch := func(body any) webhook {
+	patch := func(body any) testenv.Webhook {
 		t.Helper()
-		var out struct{ Webhook webhook }
+		var out struct{ Webhook testenv.Webhook }
 		acct.Client.Agent(t, "PATCH", "/webhooks/"+wh.ID, body).Expect(t, http.StatusOK).Decode(t, &out)
 		if out.Webhook.Secret != "" {
 			t.Fatal("PATCH shows the secret")
@@ -137,15 +137,15 @@ func TestPatchChangesOnlySentFields(t *testing.T) {
 	if w := patch(map[string]any{"enabled": false}); w.Enabled || w.DisabledReason == nil || *w.DisabledReason != "manual" {
 		t.Fatalf("PATCH enabled false: %+v", w)
 	}
-	newKey(t, acct.Client, "Quiet agent")
-	settle(t, env)
+	acct.Client.CreateAgentKey(t, "Quiet agent")
+	env.Settle(t)
 	if n := len(b.Received()); n != 0 {
 		t.Fatalf("a disabled endpoint got %d requests", n)
 	}
 	if w := patch(map[string]any{"enabled": true}); !w.Enabled || w.DisabledReason != nil {
 		t.Fatalf("PATCH enabled true: %+v", w)
 	}
-	newKey(t, acct.Client, "Loud agent")
+	acct.Client.CreateAgentKey(t, "Loud agent")
 	b.WaitFor(t, 1, 10*time.Second)
 	if n := len(a.Received()); n != 0 {
 		t.Fatalf("the old URL got %d requests", n)
@@ -154,7 +154,7 @@ func TestPatchChangesOnlySentFields(t *testing.T) {
 
 func TestValidationLimitsAndTenancy(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	ok := "https://hooks.example.com/in"
 	for name, body := range map[string]map[string]any{
 		"http URL":          {"url": "http://hooks.example.com/in", "events": []string{"*"}},
@@ -193,7 +193,7 @@ func TestValidationLimitsAndTenancy(t *testing.T) {
 	}
 
 	// Another account sees none of them.
-	stranger := newAccount(t, env)
+	stranger := env.NewSettledAccount(t)
 	for _, call := range [][2]string{{"PATCH", "/webhooks/" + ids[1]}, {"DELETE", "/webhooks/" + ids[1]}, {"POST", "/webhooks/" + ids[1] + "/test"}, {"GET", "/webhooks/" + ids[1] + "/deliveries"}} {
 		var body any
 		if call[0] == "PATCH" {
@@ -203,14 +203,14 @@ func TestValidationLimitsAndTenancy(t *testing.T) {
 			t.Errorf("%s %s by another account: %d, want 404", call[0], call[1], r.Status)
 		}
 	}
-	var list struct{ Webhooks []webhook }
+	var list struct{ Webhooks []testenv.Webhook }
 	stranger.Client.Agent(t, "GET", "/webhooks", nil).Expect(t, http.StatusOK).Decode(t, &list)
 	if len(list.Webhooks) != 0 {
 		t.Fatalf("another account lists %d endpoints", len(list.Webhooks))
 	}
 	// Pages.
 	var page struct {
-		Webhooks   []webhook
+		Webhooks   []testenv.Webhook
 		NextCursor *string `json:"next_cursor"`
 	}
 	acct.Client.Agent(t, "GET", "/webhooks?limit=4", nil).Expect(t, http.StatusOK).Decode(t, &page)
@@ -224,9 +224,9 @@ func TestValidationLimitsAndTenancy(t *testing.T) {
 }
 
 // createWebhookWith posts body and deletes the endpoint when the test ends.
-func createWebhookWith(t testing.TB, c *testenv.Client, body map[string]any) webhook {
+func createWebhookWith(t testing.TB, c *testenv.Client, body map[string]any) testenv.Webhook {
 	t.Helper()
-	var out struct{ Webhook webhook }
+	var out struct{ Webhook testenv.Webhook }
 	c.Agent(t, "POST", "/webhooks", body).Expect(t, http.StatusCreated).Decode(t, &out)
 	t.Cleanup(func() { c.Agent(t, "DELETE", "/webhooks/"+out.Webhook.ID, nil) })
 	return out.Webhook

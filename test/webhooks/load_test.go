@@ -25,7 +25,7 @@ func TestLoadThousandEventsThreeEndpoints(t *testing.T) {
 	env := testenv.Start(t, testenv.Options{Configure: func(c *config.Config) {
 		c.AccountRequestsPerMinute = 1_000_000
 	}})
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	var mu sync.Mutex
 	rng := rand.New(rand.NewPCG(1, 2))
 	all, createdOnly := testenv.NewReceiver(t, env, nil), testenv.NewReceiver(t, env, nil)
@@ -37,9 +37,9 @@ func TestLoadThousandEventsThreeEndpoints(t *testing.T) {
 		}
 		return http.StatusOK
 	})
-	createWebhook(t, acct.Client, all.URL, "*")
-	createWebhook(t, acct.Client, createdOnly.URL, "agent_access.created")
-	createWebhook(t, acct.Client, flaky.URL, "*")
+	testenv.CreateWebhook(t, acct.Client, all.URL, "*")
+	testenv.CreateWebhook(t, acct.Client, createdOnly.URL, "agent_access.created")
+	testenv.CreateWebhook(t, acct.Client, flaky.URL, "*")
 
 	const pairs = 500
 	start := time.Now()
@@ -50,7 +50,7 @@ func TestLoadThousandEventsThreeEndpoints(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for range work {
-				id, _ := newKey(t, acct.Client, "Load agent")
+				id, _ := acct.Client.CreateAgentKey(t, "Load agent")
 				acct.Client.Agent(t, "DELETE", "/agent-keys/"+id, nil).Expect(t, http.StatusOK)
 			}
 		}()

@@ -13,11 +13,11 @@ import (
 // disabled_reason set, and PATCH enabled true turns it back on.
 func TestDisconnectingTheCreatingAppDisablesItsEndpoints(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	token := env.OAuthToken(t, acct, "Webhook App")
 	app := env.Client().As(token)
 	rc := testenv.NewReceiver(t, env, nil)
-	w := createWebhook(t, app, rc.URL, "*")
+	w := testenv.CreateWebhook(t, app, rc.URL, "*")
 	if w.CreatedBy.Type != "app" || w.CreatedBy.Name != "Webhook App" {
 		t.Fatalf("created_by = %+v, want the app", w.CreatedBy)
 	}
@@ -33,7 +33,7 @@ func TestDisconnectingTheCreatingAppDisablesItsEndpoints(t *testing.T) {
 		t.Fatalf("endpoint of the disconnected app: enabled %v, reason %v", got.Enabled, got.DisabledReason)
 	}
 
-	var out struct{ Webhook webhook }
+	var out struct{ Webhook testenv.Webhook }
 	acct.Client.Agent(t, "PATCH", "/webhooks/"+w.ID, map[string]any{"enabled": true}).Expect(t, http.StatusOK).Decode(t, &out)
 	if !out.Webhook.Enabled || out.Webhook.DisabledReason != nil {
 		t.Fatalf("endpoint after PATCH enabled true: enabled %v, reason %v", out.Webhook.Enabled, out.Webhook.DisabledReason)

@@ -14,7 +14,7 @@ var schedule = []float64{60, 300, 1800, 7200, 21600, 43200, 86400}
 
 func TestRetriesFollowTheScheduleAndStopAfterSuccess(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	// 500, then a redirect (a failure: not followed), then 503, then 200.
 	answers := []int{500, 302, 503, 200}
 	rc := testenv.NewReceiver(t, env, func(n int, _ *http.Request) int {
@@ -23,24 +23,24 @@ func TestRetriesFollowTheScheduleAndStopAfterSuccess(t *testing.T) {
 		}
 		return 200
 	})
-	wh := createWebhook(t, acct.Client, rc.URL, "agent_access.created")
-	newKey(t, acct.Client, "Retried agent")
+	wh := testenv.CreateWebhook(t, acct.Client, rc.URL, "agent_access.created")
+	acct.Client.CreateAgentKey(t, "Retried agent")
 	rc.WaitFor(t, 1, 10*time.Second)
 
 	// Not before its time: 30 s after the first attempt nothing happens.
 	env.Advance(t, 30)
-	settle(t, env)
+	env.Settle(t)
 	if n := len(rc.Received()); n != 1 {
 		t.Fatalf("%d requests 30 s after the first attempt, want 1", n)
 	}
 	env.Advance(t, 31) // one minute after the first attempt
-	settle(t, env)
+	env.Settle(t)
 	rc.WaitFor(t, 2, 5*time.Second)
 	env.Advance(t, 301)
-	settle(t, env)
+	env.Settle(t)
 	rc.WaitFor(t, 3, 5*time.Second)
 	env.Advance(t, 1801) // 30 minutes: a wait the scheduler carries
-	settle(t, env)
+	env.Settle(t)
 	got := rc.WaitFor(t, 4, 5*time.Second)
 
 	for i, r := range got {
@@ -61,7 +61,7 @@ func TestRetriesFollowTheScheduleAndStopAfterSuccess(t *testing.T) {
 	// Delivered: no further attempts, however long we wait.
 	for _, s := range schedule[3:] {
 		env.Advance(t, s+1)
-		settle(t, env)
+		env.Settle(t)
 	}
 	if n := len(rc.Received()); n != 4 {
 		t.Fatalf("%d requests after success, want 4", n)
@@ -92,17 +92,17 @@ func TestRetriesFollowTheScheduleAndStopAfterSuccess(t *testing.T) {
 
 func TestFailingEndpointIsRetriedEightTimesWarnedDisabledAndReenabled(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	rc := testenv.NewReceiver(t, env, func(int, *http.Request) int { return http.StatusBadGateway })
-	wh := createWebhook(t, acct.Client, rc.URL, "agent_access.created")
-	newKey(t, acct.Client, "Doomed agent")
+	wh := testenv.CreateWebhook(t, acct.Client, rc.URL, "agent_access.created")
+	acct.Client.CreateAgentKey(t, "Doomed agent")
 	rc.WaitFor(t, 1, 10*time.Second)
 
 	elapsed := 0.0
 	for i, wait := range schedule {
 		env.Advance(t, wait+1)
 		elapsed += wait + 1
-		settle(t, env)
+		env.Settle(t)
 		got := rc.WaitFor(t, i+2, 5*time.Second)
 		if a := got[i+1].Attempt(t); a != i+2 {
 			t.Fatalf("request %d carries attempt %d", i+2, a)
@@ -118,13 +118,13 @@ func TestFailingEndpointIsRetriedEightTimesWarnedDisabledAndReenabled(t *testing
 	// After the eighth attempt the event is not retried.
 	env.Advance(t, 86400)
 	elapsed += 86400
-	settle(t, env)
+	env.Settle(t)
 	if n := len(rc.Received()); n != 8 {
 		t.Fatalf("%d requests, want 8 (no ninth attempt)", n)
 	}
 	// Three days after the first failure: disabled, owner emailed.
 	env.Advance(t, 72*3600-elapsed+60)
-	settle(t, env)
+	env.Settle(t)
 	w := getWebhook(t, acct.Client, wh.ID)
 	if w.Enabled || w.DisabledReason == nil || *w.DisabledReason != "delivery_failures" {
 		t.Fatalf("after 3 days of failures: enabled %v, disabled_reason %v", w.Enabled, w.DisabledReason)
@@ -133,20 +133,20 @@ func TestFailingEndpointIsRetriedEightTimesWarnedDisabledAndReenabled(t *testing
 		t.Fatal("owner not emailed about the disabled endpoint")
 	}
 	// Disabled: new events are not sent.
-	newKey(t, acct.Client, "Unheard agent")
-	settle(t, env)
+	acct.Client.CreateAgentKey(t, "Unheard agent")
+	env.Settle(t)
 	if n := len(rc.Received()); n != 8 {
 		t.Fatalf("disabled endpoint got %d requests, want 8", n)
 	}
 
 	// Fixed and turned back on: the next event arrives.
 	rc.SetRespond(nil)
-	var out struct{ Webhook webhook }
+	var out struct{ Webhook testenv.Webhook }
 	acct.Client.Agent(t, "PATCH", "/webhooks/"+wh.ID, map[string]any{"enabled": true}).Expect(t, http.StatusOK).Decode(t, &out)
 	if !out.Webhook.Enabled || out.Webhook.DisabledReason != nil || out.Webhook.Secret != "" {
 		t.Fatalf("re-enabled: %+v", out.Webhook)
 	}
-	newKey(t, acct.Client, "Heard agent")
+	acct.Client.CreateAgentKey(t, "Heard agent")
 	got := rc.WaitFor(t, 9, 10*time.Second)
 	if err := testenv.VerifySignature(wh.Secret, got[8].Header.Get("Service-Signature"), got[8].Body, time.Now()); err != nil {
 		t.Fatalf("after re-enabling, the secret is the same one: %v", err)

@@ -18,7 +18,7 @@ import (
 // retried into a duplicate.
 func TestA2xxAnsweredInTimeCountsWhateverItsBodyDoes(t *testing.T) {
 	env := testenv.Shared(t)
-	acct := newAccount(t, env)
+	acct := env.NewSettledAccount(t)
 	var hits atomic.Int64
 	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hits.Add(1)
@@ -34,7 +34,7 @@ func TestA2xxAnsweredInTimeCountsWhateverItsBodyDoes(t *testing.T) {
 	t.Cleanup(srv.Close)
 	host := fmt.Sprintf("slow-body-%d.example.com", time.Now().UnixNano()%1_000_000)
 	env.SetHost(t, host, srv.Listener.Addr().String())
-	wh := createWebhook(t, acct.Client, "https://"+host+"/hook", "billing.ended")
+	wh := testenv.CreateWebhook(t, acct.Client, "https://"+host+"/hook", "billing.ended")
 
 	var out struct {
 		Delivery struct {
