@@ -148,15 +148,24 @@ func TestSyncErrorsAreRecorded(t *testing.T) {
 	}
 }
 
-// TestDisconnect forgets the connection: a new one pushes afresh.
+// TestDisconnect forgets the connection, and the error its last push
+// left with it: a new one pushes afresh.
 func TestDisconnect(t *testing.T) {
 	r := newRig(t, "disconnect.example.com")
 	r.connect(t, "push_platform_1")
 	r.written(t, "Pushed once")
 	result(t, r.sync(t, "push_platform_1"))
+	r.written(t, "Failed once")
+	r.fake.FailWrites(http.StatusServiceUnavailable)
+	result(t, r.sync(t, "push_platform_1"))
+	r.fake.FailWrites(0)
+	if got := r.integration(t, "push_platform_1"); got["status"] != "error" || got["last_error"] == nil {
+		t.Fatalf("integration after a failed push %v", got)
+	}
 
 	got := r.api(t, "DELETE", r.path("push_platform_1"), nil).Expect(t, http.StatusOK).JSON(t)["integration"].(map[string]any)
-	if got["status"] != "not_connected" || got["site_url"] != nil || got["remote_site_name"] != nil || got["connected_at"] != nil {
+	if got["status"] != "not_connected" || got["site_url"] != nil || got["remote_site_name"] != nil || got["connected_at"] != nil ||
+		got["last_error"] != nil || got["last_error_at"] != nil {
 		t.Fatalf("disconnected %v", got)
 	}
 	evs := r.acct.Client.Events(t, "integration.disconnected")
@@ -170,7 +179,7 @@ func TestDisconnect(t *testing.T) {
 	}
 
 	r.connect(t, "push_platform_1")
-	if res := result(t, r.sync(t, "push_platform_1")); counts(res) != [5]float64{1, 0, 0, 0, 0} {
+	if res := result(t, r.sync(t, "push_platform_1")); counts(res) != [5]float64{2, 0, 0, 0, 0} {
 		t.Fatalf("sync on a new connection %v", res)
 	}
 }

@@ -142,6 +142,13 @@ func TestPatchSemantics(t *testing.T) {
 		t.Fatalf("%d jobs after changing website_url, %d before", n, jobsBefore)
 	}
 
+	// A PATCH that sends what the site already holds (a value as it is, or
+	// null for a field already empty) changes nothing, so it records
+	// nothing either.
+	same := patch(t, a, map[string]any{"website_url": "https://www.example.org/", "avatar_url": nil,
+		"writing": map[string]any{"tone": nil, "audience": "Marketers"}}).Expect(t, http.StatusOK).JSON(t)["site"]
+	equalJSON(t, "PATCH of the values held", same, siteOf(t, a))
+
 	// Each PATCH that changed something is in the activity log.
 	var act struct{ Activity []map[string]any }
 	a.Client.Agent(t, "GET", "/activity?site_id="+a.SiteID, nil).Expect(t, http.StatusOK).Decode(t, &act)

@@ -28,6 +28,7 @@ func (s *Service) Disconnect(ctx context.Context, siteID, platform string) (Inte
 	old := r.ConnectionID
 	r.Status, r.ConnectionID, r.SiteURL, r.SealedToken, r.RemoteName = StatusNotConnected, "", nil, "", nil
 	r.ConnectedAt, r.Categories, r.Authors = nil, nil, nil
+	r.LastError, r.LastErrorAt = nil, nil // the error was the connection's: it went with it
 	tx := &dynamo.Tx{}
 	put(tx, &r)
 	v := r.view(avail)

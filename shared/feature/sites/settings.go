@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -42,23 +43,33 @@ func (s *Settings) Update(ctx context.Context, id string, p Patch) (Site, error)
 	changes := p.changes()
 	for try := 0; try < attempts; try++ {
 		it, err := s.Store.GetItem(ctx, who.AccountID, id)
-		if err != nil || len(changes) == 0 {
+		if err != nil {
 			return it.Site, err
 		}
+		differ, err := differing(it, changes)
+		if err != nil {
+			return Site{}, apperr.Wrap("sites.Update", err)
+		}
+		userSet := p.userSet(it.UserSet)
+		if len(differ) == 0 && slices.Equal(userSet, it.UserSet) {
+			return it.Site, nil // nothing changes: nothing written, nothing recorded
+		}
 		tx := &dynamo.Tx{}
-		u, err := patchUpdate(it, changes, p.userSet(it.UserSet))
+		u, err := patchUpdate(it, differ, userSet)
 		if err != nil {
 			return Site{}, apperr.Wrap("sites.Update", err)
 		}
 		tx.Update("site", it.PK, it.SK, u)
-		var fields []string
-		for _, c := range changes {
-			fields = append(fields, c.field)
+		if len(differ) > 0 {
+			var fields []string
+			for _, c := range differ {
+				fields = append(fields, c.field)
+			}
+			activity.Record(tx, s.Clock.Now(), who, activity.Change{
+				Action: "site.updated", SiteID: id, Resource: activity.Resource{Type: "site", ID: id},
+				Summary: fmt.Sprintf("Site settings changed: %s", strings.Join(fields, ", ")),
+			})
 		}
-		activity.Record(tx, s.Clock.Now(), who, activity.Change{
-			Action: "site.updated", SiteID: id, Resource: activity.Resource{Type: "site", ID: id},
-			Summary: fmt.Sprintf("Site settings changed: %s", strings.Join(fields, ", ")),
-		})
 		err = s.Table.Commit(ctx, tx, nil)
 		if errors.Is(err, dynamo.ErrConditionFailed) {
 			continue // deleted, or its user-set fields changed: read again
@@ -68,13 +79,40 @@ func (s *Settings) Update(ctx context.Context, id string, p Patch) (Site, error)
 		}
 		// The site as this request left it: a read now could show a
 		// later request's values instead of this one's.
-		site, err := applied(it, changes)
+		site, err := applied(it, differ)
 		if err != nil {
 			return Site{}, apperr.Wrap("sites.Update", err)
 		}
 		return site, nil
 	}
 	return Site{}, errBusy
+}
+
+// differing returns the changes that write a value other than the one
+// it holds: a field sent as it is (or null sent for a field already
+// empty) changes nothing and is not recorded as a change.
+func differing(it Item, changes []change) ([]change, error) {
+	m, err := attributevalue.MarshalMap(it.Site)
+	if err != nil {
+		return nil, err
+	}
+	var out []change
+	for _, c := range changes {
+		var held types.AttributeValue = m[c.path[0]]
+		if w, ok := held.(*types.AttributeValueMemberM); ok && len(c.path) == 2 {
+			held = w.Value[c.path[1]]
+		} else if len(c.path) == 2 {
+			held = nil
+		}
+		s, isString := held.(*types.AttributeValueMemberS)
+		switch {
+		case c.value == nil && (held == nil || !isString):
+		case c.value != nil && isString && s.Value == *c.value:
+		default:
+			out = append(out, c)
+		}
+	}
+	return out, nil
 }
 
 // applied returns it's site with changes written as patchUpdate writes
@@ -143,10 +181,14 @@ func patchUpdate(it Item, changes []change, userSet []string) (*types.Update, er
 	} else {
 		remove = append(remove, "#userset")
 	}
-	expr := "SET " + strings.Join(set, ", ")
-	if len(remove) > 0 {
-		expr += " REMOVE " + strings.Join(remove, ", ")
+	var clauses []string
+	if len(set) > 0 {
+		clauses = append(clauses, "SET "+strings.Join(set, ", "))
 	}
+	if len(remove) > 0 {
+		clauses = append(clauses, "REMOVE "+strings.Join(remove, ", "))
+	}
+	expr := strings.Join(clauses, " ")
 	return &types.Update{
 		UpdateExpression:          aws.String(expr),
 		ConditionExpression:       aws.String(cond),
