@@ -68,6 +68,12 @@ func Error(w http.ResponseWriter, r *http.Request, err error) {
 	if retry := retryAfter(e, status); retry > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(retry))
 	}
+	if status == http.StatusUnauthorized && w.Header().Get("WWW-Authenticate") == "" {
+		// A credential refused after it was accepted (revoked, or its
+		// account deleted, while the request ran): RFC 6750 still asks
+		// for the challenge; Unauthorized's names the metadata too.
+		w.Header().Set("WWW-Authenticate", "Bearer")
+	}
 	msg := e.Message
 	if msg == "" {
 		msg = defaultMessage(e.Code)

@@ -59,3 +59,25 @@ func TestThrottledDependencyAnswers503(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryUnauthorizedCarriesAChallenge: a 401 answered after the
+// credential was accepted (it was revoked, or its account deleted, while
+// the request ran) still carries WWW-Authenticate (RFC 6750, 3), and the
+// refusal at the door keeps its own challenge naming the metadata.
+func TestEveryUnauthorizedCarriesAChallenge(t *testing.T) {
+	w := httptest.NewRecorder()
+	Error(w, httptest.NewRequest(http.MethodPost, "/api/agent/v1/agent-keys", nil), apperr.New(apperr.Unauthorized, ""))
+	if w.Code != http.StatusUnauthorized || w.Header().Get("WWW-Authenticate") != "Bearer" {
+		t.Errorf("mid-request 401: %d WWW-Authenticate %q", w.Code, w.Header().Get("WWW-Authenticate"))
+	}
+	w = httptest.NewRecorder()
+	Unauthorized(w, httptest.NewRequest(http.MethodGet, "/api/agent/v1/account", nil), "https://api.example.com")
+	if got := w.Header().Get("WWW-Authenticate"); got != `Bearer resource_metadata="https://api.example.com`+ResourceMetadataPath+`"` {
+		t.Errorf("refusal at the door: WWW-Authenticate %q", got)
+	}
+	w = httptest.NewRecorder()
+	Error(w, httptest.NewRequest(http.MethodGet, "/", nil), apperr.New(apperr.NotFound, "No."))
+	if got := w.Header().Get("WWW-Authenticate"); got != "" {
+		t.Errorf("404 carries WWW-Authenticate %q", got)
+	}
+}
