@@ -2,6 +2,7 @@ package compose
 
 import (
 	"fmt"
+	"log/slog"
 	"net/http"
 	"path"
 	"strings"
@@ -72,7 +73,7 @@ func groupHandler(g *Graph, group routes.Group, hs map[string]http.HandlerFunc, 
 		counted := api.SkipInternal(api.RateLimit(Counters(g), account, anonymous))(answer)
 		notFound = api.Authenticate(Authn(g), counted, Known(g))(counted)
 	}
-	notFound = shape.Unmatched(notFound) // the public API answers in its own shape
+	notFound = shape.Unmatched(notFound, publicAddressAdmits(g)) // the public API answers in its own shape
 	for p := range paths {
 		mux.Handle(p, notFound) // same path, another method
 	}
@@ -198,4 +199,20 @@ func notFound(w http.ResponseWriter, req *http.Request, p routes.Param, _ http.H
 // (none today): a plain-text 404.
 func plainNotFound(w http.ResponseWriter, _ *http.Request, p routes.Param, _ http.Handler) {
 	http.Error(w, p.NotFound, http.StatusNotFound)
+}
+
+// publicAddressAdmits counts a request under the public API's root that
+// matches none of its routes against its address's per-minute limit, as
+// the public API's own chain counts every request it serves, and reports
+// whether it is within it. A counter that fails admits (and is logged),
+// as the public API's own count does.
+func publicAddressAdmits(g *Graph) func(*http.Request) bool {
+	return func(r *http.Request) bool {
+		win, err := Counters(g).Hit(r.Context(), shape.AddressScope(r), shape.Window)
+		if err != nil {
+			slog.WarnContext(r.Context(), "public rate limit counter failed", "err", err)
+			return true
+		}
+		return win.Count <= g.Config.PublicRequestsPerIP
+	}
 }

@@ -210,3 +210,26 @@ func TestRefusedKeysDoNotCrowdTheAccountWindow(t *testing.T) {
 	}
 	wantError(t, o.pub(t, "GET", "/ping", nil), http.StatusTooManyRequests, msgRateLimited, "")
 }
+
+// TestUnknownPathsCountAgainstTheAddress: public spec 8, "Per IP address
+// ... counts every GET and PATCH from that address, before the key is
+// checked": a request to a path the public API does not have counts too
+// (it answers 404, then 429 once the address is over its limit), and its
+// preflight counts nothing. Before, such requests went uncounted, so an
+// address could send them without end while its budget stayed whole.
+func TestUnknownPathsCountAgainstTheAddress(t *testing.T) {
+	const perIP = 5
+	const noEndpoint = "Not found. The public articles API serves GET /ping, GET /articles, GET /articles/{id} and PATCH /articles/{id}."
+	env := limitedStack(t, perIP, 100)
+	o := newOwner(t, env, "https://unknown-paths.example.com")
+	startOfMinute(t, env)
+	for i := 0; i < perIP-1; i++ {
+		wantError(t, pub(t, env, o.key, "GET", "/no-such-endpoint", nil), http.StatusNotFound, noEndpoint, "")
+		pub(t, env, "", "OPTIONS", "/no-such-endpoint", nil).Expect(t, http.StatusNoContent)
+	}
+	wantError(t, pub(t, env, "", "PATCH", "/articles/x/y", "{}"), http.StatusNotFound, noEndpoint, "")
+	wantError(t, pub(t, env, o.key, "GET", "/no-such-endpoint", nil), http.StatusTooManyRequests, msgRateLimited, "")
+	wantError(t, o.pub(t, "GET", "/ping", nil), http.StatusTooManyRequests, msgRateLimited, "")
+	env.Advance(t, 60)
+	o.pub(t, "GET", "/ping", nil).Expect(t, http.StatusOK)
+}

@@ -181,7 +181,7 @@ func (s *Server) serveHolder(w *tracker, r *http.Request, k api.CredentialKey, h
 
 // ipScope is the counter of the request's address; accountScope the
 // counter of the key holder's account.
-func ipScope(r *http.Request) string        { return "pub#ip#" + api.ClientIP(r) }
+func ipScope(r *http.Request) string        { return shape.AddressScope(r) }
 func accountScope(h sitekeys.Holder) string { return "pub#acct#" + h.AccountID }
 
 // giveBack takes one request back from the window of scope that counted

@@ -13,7 +13,6 @@ package publicapi
 import (
 	"context"
 	"net/http"
-	"time"
 
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/publicapi/shape"
@@ -34,7 +33,7 @@ const (
 )
 
 // Window is the limits' window: a fixed clock minute.
-const Window = time.Minute
+const Window = shape.Window
 
 // ServiceName is the ping result's "service".
 const ServiceName = "rvcontent-public-articles"

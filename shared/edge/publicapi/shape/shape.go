@@ -8,6 +8,7 @@ package shape
 import (
 	"net/http"
 	"strings"
+	"time"
 
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/routes"
@@ -44,10 +45,21 @@ func isPublic(path string) bool {
 	return path == routes.PublicBase || strings.HasPrefix(path, routes.PublicBase+"/")
 }
 
+// Window is the public API's limits' window: a fixed clock minute.
+const Window = time.Minute
+
+// AddressScope is the rate-limit scope of the public API's per-address
+// limit: every request from r's address counts in it, before its key is
+// checked (public spec 8).
+func AddressScope(r *http.Request) string { return "pub#ip#" + api.ClientIP(r) }
+
 // Unmatched answers requests under the public API's root that match no
 // route in the public API's shape (CORS headers, an OPTIONS preflight,
-// a 404 with only "error"), and passes every other request to next.
-func Unmatched(next http.Handler) http.Handler {
+// a 404 with only "error"), and passes every other request to next. Such
+// a request counts against its address's limit like any other (public
+// spec 8: every GET and PATCH from the address): admit counts it and
+// reports whether it is within the limit, else the answer is the 429.
+func Unmatched(next http.Handler, admit func(*http.Request) bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !isPublic(r.URL.Path) {
 			next.ServeHTTP(w, r)
@@ -56,6 +68,10 @@ func Unmatched(next http.Handler) http.Handler {
 		CORS.Set(w.Header())
 		if r.Method == http.MethodOptions {
 			CORS.Preflight(w, r)
+			return
+		}
+		if !admit(r) {
+			Fail(w, http.StatusTooManyRequests, RateLimited)
 			return
 		}
 		Fail(w, http.StatusNotFound, NoEndpoint)
