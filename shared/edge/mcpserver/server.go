@@ -14,6 +14,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -88,7 +89,7 @@ func (s *Server) build() http.Handler {
 	}
 	s.addResources(srv)
 	addPrompts(srv)
-	srv.AddReceivingMiddleware(refuseLogging)
+	srv.AddReceivingMiddleware(refuseLogging, quoteErrorData)
 	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{
 		Stateless:    true,
 		JSONResponse: true,
@@ -114,6 +115,28 @@ func refuseLogging(next mcp.MethodHandler) mcp.MethodHandler {
 			return nil, &jsonrpc.Error{Code: codeInvalidParams, Message: "Invalid params: level must be one of " + strings.Join(loggingLevels, ", ") + "."}
 		}
 		return nil, &jsonrpc.Error{Code: codeMethodNotFound, Message: fmt.Sprintf("method not found: %q", method)}
+	}
+}
+
+// quoteErrorData makes the data of an error answer JSON. The SDK's
+// "Resource not found" quotes the uri with Go's %q, which is no JSON for
+// some characters (a control character such as U+0001, DEL): the answer
+// then failed to encode and the client got an empty body instead of an
+// error with its message's id. Such data is the uri again, as a JSON
+// string.
+func quoteErrorData(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		var e *jsonrpc.Error
+		if errors.As(err, &e) && len(e.Data) > 0 && !json.Valid(e.Data) {
+			fixed := *e
+			fixed.Data = nil
+			if p, ok := req.GetParams().(*mcp.ReadResourceParams); ok {
+				fixed.Data, _ = json.Marshal(map[string]string{"uri": p.URI})
+			}
+			return res, &fixed
+		}
+		return res, err
 	}
 }
 

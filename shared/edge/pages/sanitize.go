@@ -60,16 +60,35 @@ func topHeading(src string) int {
 // droppedWithText are the elements whose content goes too.
 var droppedWithText = map[atom.Atom]bool{atom.Script: true, atom.Style: true, atom.Template: true, atom.Iframe: true, atom.Object: true, atom.Noscript: true}
 
-// sanitize returns the safe subset of an article's HTML.
+// sanitize returns the safe subset of an article's HTML, balanced: it
+// closes every element it opened, at the latest at its end, and drops an
+// end tag of an element it did not open, so nothing of the article (an
+// unclosed link, list or table) reaches the page around the preview, whose
+// own controls would otherwise become part of it.
 func sanitize(src string) string {
 	var out bytes.Buffer
 	top := topHeading(src)
 	z := html.NewTokenizer(strings.NewReader(src))
-	skip := 0 // depth inside an element dropped with its content
+	skip := 0                      // depth inside an element dropped with its content
+	var open []string              // the kept elements open, innermost last
+	closeTo := func(name string) { // the innermost open name and what it holds
+		for i := len(open) - 1; i >= 0; i-- {
+			if open[i] == name {
+				for j := len(open) - 1; j >= i; j-- {
+					out.WriteString("</" + open[j] + ">")
+				}
+				open = open[:i]
+				return
+			}
+		}
+	}
 	for {
 		tt := z.Next()
 		switch tt {
 		case html.ErrorToken:
+			for j := len(open) - 1; j >= 0; j-- {
+				out.WriteString("</" + open[j] + ">")
+			}
 			return out.String()
 		case html.TextToken:
 			if skip == 0 {
@@ -93,8 +112,14 @@ func sanitize(src string) string {
 				name = demoted(tok.DataAtom, top)
 			}
 			if tt == html.EndTagToken {
-				out.WriteString("</" + name + ">")
+				closeTo(name) // nothing when it is not open
 				continue
+			}
+			if tok.DataAtom == atom.A {
+				closeTo(name) // a link inside a link ends the first, as browsers read it
+			}
+			if !voidTags[tok.DataAtom] {
+				open = append(open, name) // a "/>" does not close an element in HTML
 			}
 			out.WriteString("<" + name)
 			if tok.DataAtom == atom.A {

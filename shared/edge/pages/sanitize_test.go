@@ -22,3 +22,23 @@ func TestSanitizeKeepsArticlesAndDropsTheRest(t *testing.T) {
 		}
 	}
 }
+
+// TestSanitizeBalances: the preview closes every element it opened and
+// drops end tags of elements it did not open, so an article's markup
+// never reaches the page around it.
+func TestSanitizeBalances(t *testing.T) {
+	cases := map[string]string{
+		`<p><a href="https://x.example/">open`:       `<p><a href="https://x.example/" rel="nofollow noopener">open</a></p>`,
+		`<ul><li>a<ul><li>b</li></ul></li>`:          `<ul><li>a<ul><li>b</li></ul></li></ul>`,
+		`</div></main><p>x</p></td></table>`:         `<p>x</p>`,
+		`<a href="https://x.example/">one<a>two</a>`: `<a href="https://x.example/" rel="nofollow noopener">one</a><a>two</a>`,
+		`<blockquote><strong>q</blockquote> after`:   `<blockquote><strong>q</strong></blockquote> after`,
+		`<table><tr><td>cell<br/><hr>`:               `<table><tr><td>cell<br><hr></td></tr></table>`,
+		`<strong/>bold`:                              `<strong>bold</strong>`,
+	}
+	for in, want := range cases {
+		if got := sanitize(in); got != want {
+			t.Errorf("sanitize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

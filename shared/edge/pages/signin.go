@@ -187,7 +187,13 @@ func (s *SignIn) SignOut(w http.ResponseWriter, r *http.Request) {
 			slog.ErrorContext(r.Context(), "end session", "err", err)
 		}
 	}
-	s.clearCookie(w, r)
+	// Only a request that carries the session cookie clears it: another
+	// site's form reaches here without it (SameSite=Lax) and without the
+	// token, and a browser would still apply the clearing to that
+	// top-level navigation, signing the owner out.
+	if cookie(r, SessionCookie) != "" {
+		s.clearCookie(w, r)
+	}
 	if next := safeNext(f.Get("next")); next != "" {
 		http.Redirect(w, r, s.base(r)+next, http.StatusSeeOther)
 		return
