@@ -72,7 +72,7 @@ func (h *Billing) activate(w http.ResponseWriter, r *http.Request) {
 		return // the body, if any, must be JSON
 	}
 	api.Run(w, r, http.StatusOK, func(ctx context.Context) (billing.Activated, error) {
-		return h.Service.Activate(ctx, Caller(r).AccountID, r.Header.Get("Idempotency-Key"))
+		return h.Service.Activate(ctx, Caller(r).AccountID, requestKey(r))
 	}, func(a billing.Activated) any { return a })
 }
 

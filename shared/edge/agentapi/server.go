@@ -100,6 +100,13 @@ func Caller(r *http.Request) auth.Principal {
 	return p
 }
 
+// requestKey returns the request's Idempotency-Key, whole (see
+// api.IdempotencyKey), or "" without one.
+func requestKey(r *http.Request) string {
+	key, _ := api.IdempotencyKey(r)
+	return key
+}
+
 // queryTime reads an optional timestamp query parameter in the forms
 // clock.ParseQuery accepts.
 func queryTime(r *http.Request, name string, problems *[]apperr.Problem) (t timeValue) {

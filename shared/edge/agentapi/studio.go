@@ -35,7 +35,7 @@ func (h *Studio) add(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	api.Run(w, r, http.StatusCreated, func(ctx context.Context) (studio.Added, error) {
-		return h.Service.Add(ctx, in, r.Header.Get("Idempotency-Key"))
+		return h.Service.Add(ctx, in, requestKey(r))
 	}, func(a studio.Added) any { return a })
 }
 
@@ -56,6 +56,6 @@ func (h *Studio) restore(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	api.Run(w, r, http.StatusOK, func(ctx context.Context) (studio.Restored, error) {
-		return h.Service.Restore(ctx, r.PathValue("site_id"), date, r.Header.Get("Idempotency-Key"))
+		return h.Service.Restore(ctx, r.PathValue("site_id"), date, requestKey(r))
 	}, func(s studio.Restored) any { return s })
 }

@@ -29,12 +29,11 @@ import (
 func Idempotent(s *idempotency.Store) func(http.Handler) http.Handler {
 	return func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			values := r.Header.Values("Idempotency-Key")
-			if !keyed[r.Method] || len(values) == 0 {
+			key, sent := IdempotencyKey(r)
+			if !keyed[r.Method] || !sent {
 				h.ServeHTTP(w, r)
 				return
 			}
-			key := strings.Join(values, ",")
 			if key == "" || utf8.RuneCountInString(key) > idempotency.MaxKeyLength {
 				Error(w, r, apperr.New(apperr.BadRequest, "Idempotency-Key must be 1 to 255 characters."))
 				return
@@ -74,6 +73,17 @@ func Idempotent(s *idempotency.Store) func(http.Handler) http.Handler {
 			rec.Send(w)
 		})
 	}
+}
+
+// IdempotencyKey returns r's Idempotency-Key as the caller sent it, and
+// whether it sent one: the one reading of the key, for the middleware and
+// for a handler that hands it on (as the payment processor's idempotency
+// key). gateway.Handler keeps the header whole, commas included; a header
+// sent twice reads as its values joined by commas, as API Gateway joins
+// them.
+func IdempotencyKey(r *http.Request) (string, bool) {
+	values := r.Header.Values("Idempotency-Key")
+	return strings.Join(values, ","), len(values) > 0
 }
 
 // keyed are the methods whose requests honour an Idempotency-Key.

@@ -20,14 +20,17 @@ import (
 // master key seal derives from is in every request's context (Keys), for
 // what handlers sign themselves. A large answer goes gzipped to a caller
 // that accepts it, and one Lambda could not return becomes a 500 that
-// says so (see fit).
+// says so (see fit). A header whose value is one string (see whole) reaches h
+// as API Gateway sent it, not split at its commas as the library splits
+// list headers.
 func Handler(h http.Handler, seal *Seal) LambdaHandler {
-	proxy := httpadapter.NewV2(h).ProxyWithContext
+	proxy := httpadapter.NewV2(keepWhole(h)).ProxyWithContext
 	return func(ctx context.Context, ev events.APIGatewayV2HTTPRequest) (events.APIGatewayV2HTTPResponse, error) {
 		seal.check(&ev)
 		if seal != nil {
 			ctx = context.WithValue(ctx, keysKey{}, seal.keys)
 		}
+		ctx = context.WithValue(ctx, headersKey{}, ev.Headers)
 		resp, err := proxy(ctx, ev)
 		if err != nil {
 			return resp, err
@@ -38,6 +41,32 @@ func Handler(h http.Handler, seal *Seal) LambdaHandler {
 
 // keysKey holds the master key in a request's context (see Keys).
 type keysKey struct{}
+
+// whole are the request headers whose value is one string, commas and
+// spaces included: an Idempotency-Key ("batch 7, item 1" is not "batch
+// 7,item 1") and the payment processor's signature. httpadapter splits
+// every header it does not know as single-valued at its commas, trimming
+// the pieces; Handler gives these back whole.
+var whole = []string{"Idempotency-Key", "Stripe-Signature"}
+
+// headersKey holds an event's headers in its request's context, for
+// keepWhole.
+type headersKey struct{}
+
+// keepWhole sets each whole header of a request to the event's value,
+// without the spaces around it (which HTTP does not count as the value).
+func keepWhole(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if sent, ok := r.Context().Value(headersKey{}).(map[string]string); ok {
+			for _, name := range whole {
+				if v := strings.Trim(header(sent, name), " \t"); v != "" {
+					r.Header[name] = []string{v}
+				}
+			}
+		}
+		h.ServeHTTP(w, r)
+	})
+}
 
 // Keys returns the master key of the function serving the request whose
 // context ctx is, as Handler put it there (the one its seal derives

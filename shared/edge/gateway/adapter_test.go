@@ -33,7 +33,8 @@ func echo(got *seen, answer func(w http.ResponseWriter)) http.Handler {
 }
 
 // TestAdapterRequest: the handler gets the event's method, escaped path,
-// query, headers (split on commas except single-value ones), cookies,
+// query, headers (split on commas except single-value ones and those whose
+// value is one string, such as Idempotency-Key), cookies,
 // base64-decoded body, caller address and request context.
 func TestAdapterRequest(t *testing.T) {
 	var got seen
@@ -41,7 +42,7 @@ func TestAdapterRequest(t *testing.T) {
 	ev := events.APIGatewayV2HTTPRequest{
 		RawPath: "/a%2Fb/c%20d", RawQueryString: "x=1&y=%20",
 		Cookies: []string{"s=1", "t=2"},
-		Headers: map[string]string{"accept": "a/b, c/d", "user-agent": "x, y", "idempotency-key": " k ", "x-custom": "v"},
+		Headers: map[string]string{"accept": "a/b, c/d", "user-agent": "x, y", "idempotency-key": " k, 1 ", "x-custom": "v"},
 		Body:    base64.StdEncoding.EncodeToString([]byte{0xff, 0x00, 'z'}), IsBase64Encoded: true,
 		RequestContext: events.APIGatewayV2HTTPRequestContext{
 			DomainName: "api.example.com", RequestID: "req-1",
@@ -57,7 +58,7 @@ func TestAdapterRequest(t *testing.T) {
 		t.Fatalf("request %+v", got)
 	}
 	for name, want := range map[string][]string{
-		"Accept": {"a/b", "c/d"}, "User-Agent": {"x, y"}, "Idempotency-Key": {"k"}, "X-Custom": {"v"}, "Cookie": {"s=1", "t=2"},
+		"Accept": {"a/b", "c/d"}, "User-Agent": {"x, y"}, "Idempotency-Key": {"k, 1"}, "X-Custom": {"v"}, "Cookie": {"s=1", "t=2"},
 	} {
 		if !slices.Equal(got.header[name], want) {
 			t.Errorf("header %s = %q, want %q", name, got.header[name], want)
