@@ -293,6 +293,17 @@ func (d *Dashboard) showArticle(w http.ResponseWriter, r *http.Request, o *owner
 			v.Platforms = append(v.Platforms, option{Value: i.ID, Label: platformName(i.ID) + " (" + str(i.SiteURL) + ")"})
 		}
 	}
+	// A refused form the page no longer shows (an agent changed the
+	// article since the page was opened) comes back as the refusal's own
+	// page, so its message is not lost.
+	switch {
+	case publish != nil && !v.Finished:
+		d.refused(w, r, errOf(*publish), v.Href, "Back to the article")
+		return
+	case rewrite != nil && (!v.HasBody || v.Generating):
+		d.refused(w, r, errOf(*rewrite), v.Href, "Back to the article")
+		return
+	}
 	v.Rewrite = pick(rewrite, form("rewrite", v.Href+"/rewrite", "Rewrite this section", rewriteFields(headings(art0.BodyHTML)), url.Values{}))
 	v.Publish = pick(publish, form("publish", v.Href+"/publish", "Record the live address", publishFields, vals("url", str(art0.PublishedURL))))
 	Render(w, status, "dash_article.html", v)
@@ -326,7 +337,9 @@ type editView struct {
 	Href string
 	Form formView
 	// Writing is set while the service writes the article: the API
-	// refuses changes then, so the page shows no form.
+	// refuses changes then, so the page shows no form. A form refused
+	// because the writing started after the page opened comes back
+	// instead, with the API's message and what the owner typed.
 	Writing bool
 }
 
@@ -345,7 +358,7 @@ func (d *Dashboard) showEdit(w http.ResponseWriter, r *http.Request, o *owner, s
 		return
 	}
 	href := articlePath(s.ID, a.Article.ID)
-	v := editView{page: signed.sitePage(r, s, "Edit "+a.Article.Title, "/articles"), A: d.articleRow(s.ID, a.Article), Href: href, Writing: a.Article.Status == "generating"}
+	v := editView{page: signed.sitePage(r, s, "Edit "+a.Article.Title, "/articles"), A: d.articleRow(s.ID, a.Article), Href: href, Writing: a.Article.Status == "generating" && f == nil}
 	v.Form = pick(f, form("edit", href+"/edit", "Save the article", editFields(a.Article.Status == "finished"), articleValues(a.Article)))
 	Render(w, status, "dash_article_edit.html", v)
 }

@@ -333,7 +333,33 @@ func (d *Dashboard) showThread(w http.ResponseWriter, r *http.Request, o *owner,
 	v.Edit = pick(forms["edit"], form("edit", href+"/edit", "Save my version", draftFields, vals("edited_body", edited)))
 	v.Record = pick(forms["record"], form("record", href+"/reply", "Record the posted reply", replyFields, url.Values{}))
 	v.Dismiss = pick(forms["dismiss"], form("dismiss", href, "Dismiss", dismissFields, url.Values{}))
+	if f := hiddenRefusal(v, forms); f != nil {
+		d.refused(w, r, errOf(*f), href, "Back to the thread")
+		return
+	}
 	Render(w, status, "dash_thread.html", v)
+}
+
+// hiddenRefusal returns the refused form of forms that the thread's page
+// (dash_thread.html) does not show in v's state, nil when there is none:
+// a button without fields (save, restore), or a form of a thread that
+// changed since the page was opened (an agent dismissed it or recorded
+// its reply). Its refusal then comes back as its own page, so its message
+// is not lost.
+func hiddenRefusal(v threadView, forms map[string]*formView) *formView {
+	shown := map[string]bool{
+		"write":   v.Draft == nil && !v.Posted && !v.Blocked && !v.Dismissed,
+		"rewrite": v.Draft != nil && !v.Posted,
+		"edit":    v.Draft != nil && !v.Posted,
+		"record":  v.Draft != nil && !v.Posted && v.Reply == nil,
+		"dismiss": !v.Posted && !v.Dismissed,
+	}
+	for id, f := range forms {
+		if f != nil && !shown[id] {
+			return f
+		}
+	}
+	return nil
 }
 
 // threadForm sends a form of a thread's page, returning to the page with

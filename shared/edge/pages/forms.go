@@ -195,6 +195,11 @@ func (f formView) placeProblems(err error, labels map[string]string) formView {
 	}
 	if len(e.Details) == 0 {
 		f.Alert, f.AlertLink = e.Message, e.ActionURL
+		if f.AlertLink == "" && forTheBill(e.Code) {
+			// The plan, its payment or its credits: fixed on the Billing
+			// page, as the refusal's own page links it (see refused).
+			f.AlertLink = billingPage
+		}
 		return f
 	}
 	f.Alert = "Nothing was saved. Correct the fields marked below and try again."

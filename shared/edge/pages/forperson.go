@@ -5,6 +5,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"rvcontent/shared/feature/idempotency"
 )
 
 // The agent API's messages tell an agent which endpoint fixes a refusal
@@ -45,6 +47,14 @@ var rewrites = sync.OnceValue(func() []personal {
 		{`Write it with PATCH \.\.\./articles/\{article_id\} \(body_markdown\), or let the service write it with POST \.\.\./generate`, `Write it with “Edit”, or let the service write it with “Write it now”`},
 		{`Write it with PATCH \(body_markdown\) or POST \.\.\./generate`, `Write it with “Edit”, or let the service write it with “Write it now”`},
 		{`Finish it with POST \.\.\./finish, or clear body_markdown with PATCH to have the service write it`, `Finish it with “Mark finished”, or empty its body with “Edit” to have the service write it`},
+		{`send body_markdown with the new text`, `write the new text in its body`},
+		{`is required: send url \(the article's live address\) and/or destinations \(integration ids to push to\)`, `is required: type the address where the article is live, or tick a platform to push it to`},
+		{`restore it \(PATCH status new\) before drafting`, `restore it with “Restore the thread” before drafting`},
+		{`: change it instead \(PATCH \.\.\./backlinks/targets/[^)]*\)`, `: change it in the list of targets instead`},
+		// A form's id is the request's Idempotency-Key: a form sent again
+		// from the same page.
+		{regexp.QuoteMeta(idempotency.ErrKeyReused.Message), `This form was already sent with other values, and that was done. Check the page, then send the form again if you still want these values.`},
+		{regexp.QuoteMeta(idempotency.ErrInProgress.Message), `This form was already sent and is still being worked on. Reload the page in a moment to see the result.`},
 		{`Connect it first with POST \.\.\./integrations/\w+/connect`, `Connect it first on the site's Integrations page`},
 		{`; read GET /sites/\{site_id\}/scan`, `; the site's page shows it`},
 		{`from GET /billing/studio-quote`, `on the Billing page`},
@@ -56,6 +66,7 @@ var rewrites = sync.OnceValue(func() []personal {
 		{`The owner can complete it`, `You can complete it`},
 		{`\bset brand_name\b`, `set the brand name`},
 		{`, or be \["\*"\] for all`, ``},
+		{`"\*" already means every event type and must be the only item`, `“` + everyEvent + `” already means every event type: untick it to choose events one by one`},
 		{`at least one day: mon, tue, wed, thu, fri, sat or sun`, `at least one day`},
 		{`\bno website_url\b`, `no website address`},
 		{`change the site's website_url first`, `change the website address in the site's settings first`},

@@ -37,12 +37,17 @@ func TestForPerson(t *testing.T) {
 		"A newer scan of this site replaced this one; read GET /sites/{site_id}/scan.":                                                                                                   "A newer scan of this site replaced this one; the site's page shows it.",
 		"The title is too long.":                                                                       "The title is too long.",
 		`must list at least one event type, or be ["*"] for all`:                                       "must list at least one event type",
+		`"*" already means every event type and must be the only item`:                                 "“Every event” already means every event type: untick it to choose events one by one",
 		"must name at least one day: mon, tue, wed, thu, fri, sat or sun":                              "must name at least one day",
 		"Adding a Studio site charges 49.5 USD now. The period renews at 2026-12-27T06:09:47.000000Z.": "Adding a Studio site charges 49.50 USD now. The period renews at 27 Dec 2026 06:09 UTC.",
 		"Studio site removal scheduled for 2026-12-27T06:09:47Z":                                       "Studio site removal scheduled for 27 Dec 2026 06:09 UTC",
 		"Charged 149.25 USD.": "Charged 149.25 USD.",
 		"must be on the site's own domain acme.com (a subdomain of it is fine); change the site's website_url first to use another domain": "must be on the site's own domain acme.com (a subdomain of it is fine); change the website address in the site's settings first to use another domain",
 		"must look like https://forum.example.com/r/<subforum>/comments/<thread_id>/<slug>/<comment_id>/":                                  "must be the link to your own comment in this thread, not to the thread itself or to a profile",
+		"The article is finished and keeps a body: send body_markdown with the new text, or delete the article.":                           "The article is finished and keeps a body: write the new text in its body, or delete the article.",
+		"This site already has a target for that URL: change it instead (PATCH .../backlinks/targets/0192ab).":                             "This site already has a target for that URL: change it in the list of targets instead.",
+		"This thread is dismissed; restore it (PATCH status new) before drafting.":                                                         "This thread is dismissed; restore it with “Restore the thread” before drafting.",
+		"is required: send url (the article's live address) and/or destinations (integration ids to push to)":                              "is required: type the address where the article is live, or tick a platform to push it to",
 	}
 	for in, want := range cases {
 		got := forPerson(in)
