@@ -130,7 +130,11 @@ func operation(o Operation, refs *Refs) map[string]any {
 		params = append(params, map[string]any{"name": p.Name, "in": "path", "required": true, "description": p.Description, "schema": p.Schema().JSON(refs)})
 	}
 	for _, f := range o.Query {
-		q := map[string]any{"name": f.Name, "in": "query", "schema": f.Schema.JSON(refs)}
+		schema := f.Schema
+		if f.Comma {
+			schema = passesOverEmpty(schema)
+		}
+		q := map[string]any{"name": f.Name, "in": "query", "schema": schema.JSON(refs)}
 		if f.Schema.Description != "" {
 			q["description"] = f.Schema.Description
 		}
@@ -163,6 +167,21 @@ func operation(o Operation, refs *Refs) map[string]any {
 		op["requestBody"] = map[string]any{"required": o.BodyRequired(), "content": map[string]any{"application/json": media}}
 	}
 	return op
+}
+
+// passesOverEmpty returns the schema of s, a comma-separated list filter,
+// as the OpenAPI document states it: the service passes empty values over
+// (?status=a, reads as status=a, and ?types=, filters nothing; README
+// "Conventions"), so an item may also be empty.
+func passesOverEmpty(s *Schema) *Schema {
+	c := s.clone()
+	if c.Items != nil {
+		c.Items.MinLength = nil
+		if len(c.Items.Enum) > 0 {
+			c.Items.Enum = append(append([]string(nil), c.Items.Enum...), "")
+		}
+	}
+	return c
 }
 
 // responses renders the success answer and every error answer of o.

@@ -32,7 +32,9 @@ func publicOps() []Operation {
 			Description: "Lists the site's finished articles, oldest updated_at first. Pass next_since back as since for the next page; a page shorter than limit is the last one.",
 			Query: []Field{
 				timestamp("since", "Articles whose updated_at is later than this, read to the millisecond; pass next_since back exactly as received."),
-				{Name: "limit", Schema: &Schema{Type: "integer", Description: "Articles per page, 1 to 100 (values outside are brought into range); one when omitted or not a whole number."}},
+				// No type: a limit that is no whole number (abc, 2.5) is read
+				// as one rather than refused, so the document takes any value.
+				{Name: "limit", Schema: &Schema{Description: "Articles per page: a whole number, 1 to 100 (values outside are brought into range); one when omitted or not a whole number.", Examples: []any{100}}},
 				text("published", "false limits the list to articles with no live URL on file (any case); other values list everything.", 0, 0),
 			},
 			Status: http.StatusOK, Response: publicPageShape(),

@@ -142,8 +142,8 @@ func notJSON(r *http.Request, body []byte) bool {
 // refusal returns the JSON-RPC error a POST's body gets before the
 // transport sees it, if any: a batch (one message per POST, so each is
 // counted against the budget), a message with an id that would not come
-// back exactly, one with an id but no method, result or error, or one
-// whose method is not a string.
+// back exactly, one with an id but no method, result or error, a response
+// that is not JSON-RPC 2.0's, or one whose method is not a string.
 func refusal(body []byte) (id json.RawMessage, message string, refused bool) {
 	trimmed := bytes.TrimSpace(body)
 	if len(trimmed) == 0 || !json.Valid(trimmed) {
@@ -168,6 +168,12 @@ func refusal(body []byte) (id json.RawMessage, message string, refused bool) {
 	if hasID && !hasMethod && !hasResult && !hasError {
 		return m["id"], "Invalid request: a message with an id needs a method.", true
 	}
+	if hasID && !hasMethod && !isResponse(m) {
+		// The transport takes any result or error as a response (202):
+		// one with both, or with an error that is no error object, is not
+		// JSON-RPC 2.0.
+		return m["id"], "Invalid request: a response has a result or an error (an object with an integer code and a string message), not both.", true
+	}
 	if method := bytes.TrimSpace(m["method"]); hasMethod && (len(method) == 0 || method[0] != '"') {
 		// A method that is not a string (null, a number) names no method:
 		// the message is not JSON-RPC 2.0, rather than one of an unknown
@@ -175,6 +181,25 @@ func refusal(body []byte) (id json.RawMessage, message string, refused bool) {
 		return m["id"], "Invalid request: method must be a string naming the method.", true
 	}
 	return nil, "", false
+}
+
+// isResponse reports whether m, a message with an id and no method, is
+// JSON-RPC 2.0's response: a result or an error but not both, the error
+// an object with an integer code and a string message.
+func isResponse(m map[string]json.RawMessage) bool {
+	_, hasResult := m["result"]
+	raw, hasError := m["error"]
+	if hasResult == hasError {
+		return false
+	}
+	if hasResult {
+		return true
+	}
+	var e struct {
+		Code    *int64  `json:"code"`
+		Message *string `json:"message"`
+	}
+	return json.Unmarshal(raw, &e) == nil && e.Code != nil && e.Message != nil
 }
 
 // maxExactID is the largest integer id every JSON reader (a float64) reads

@@ -53,7 +53,9 @@ func ParsePatch(o *input.Object) (Patch, error) {
 			p.URL = &v
 		}
 	}
-	if o.Has("events") {
+	if o.IsNull("events") {
+		o.Problem("events", "cannot be null; send a list of event types, or [\"*\"] for all")
+	} else if o.Has("events") {
 		p.Events = parseEvents(o)
 	}
 	p.Description = o.NullableString("description", input.SingleLine, input.MaxLen(MaxDescription))
