@@ -5,19 +5,26 @@ import (
 
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/feature/eventlog"
+	"rvcontent/shared/feature/webhooks"
+	"rvcontent/shared/kernel/input"
 )
 
 func (s *Events) listEvents(w http.ResponseWriter, r *http.Request) {
 	// The feed's cursor is a position in the account's whole feed (it
 	// moves past every event read, matching the filters or not), so the
 	// filters do not make another list; since only starts the first call
-	// (spec 4.10).
+	// (spec 4.10). types names event types (those a webhook endpoint can
+	// subscribe to): any other value answers 422 rather than an empty feed.
 	page, since, err := readFeedQuery(r)
+	types := api.QueryList(r, "types")
+	if err == nil {
+		err = input.Filter("types", types, webhooks.EventTypes)
+	}
 	if err != nil {
 		api.Error(w, r, err)
 		return
 	}
-	q := eventlog.Query{Since: since, Cursor: page.Cursor, Types: api.QueryList(r, "types"), SiteID: r.URL.Query().Get("site_id"), Limit: page.Limit}
+	q := eventlog.Query{Since: since, Cursor: page.Cursor, Types: types, SiteID: r.URL.Query().Get("site_id"), Limit: page.Limit}
 	res, err := s.Events.List(r.Context(), Caller(r).AccountID, q)
 	if err == nil {
 		res.NextCursor, err = page.Next(res.NextCursor)

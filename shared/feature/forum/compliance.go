@@ -3,6 +3,7 @@ package forum
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,6 +19,12 @@ type Compliance struct {
 	Failures int     `json:"failures" dynamodbav:"failures"`
 	Unknowns int     `json:"unknowns" dynamodbav:"unknowns"`
 	Checks   []Check `json:"checks" dynamodbav:"checks"`
+}
+
+// same reports whether c is the outcome o: the same checks in the same
+// states.
+func (c Compliance) same(o Compliance) bool {
+	return c.Pass == o.Pass && c.Failures == o.Failures && c.Unknowns == o.Unknowns && slices.Equal(c.Checks, o.Checks)
 }
 
 // Check is one compliance check: its state is pass, fail or unknown (the

@@ -256,8 +256,9 @@ func ParseDraftEdit(o *input.Object) (input.Field[string], error) {
 }
 
 // EditDraft sets or clears the edited body of the caller's site's draft and
-// checks the text again; it is free. Errors: not_found, conflict when the
-// draft changed at the same moment.
+// checks the text again; it is free. An edit that leaves the edited body
+// and the checks as they are writes nothing and records no activity.
+// Errors: not_found, conflict when the draft changed at the same moment.
 func (s *Service) EditDraft(ctx context.Context, siteID, draftID string, edited input.Field[string]) (Draft, error) {
 	p, site, err := s.site(ctx, siteID)
 	if err != nil {
@@ -275,10 +276,14 @@ func (s *Service) EditDraft(ctx context.Context, siteID, draftID string, edited 
 	if err != nil {
 		return Draft{}, err
 	}
+	was := it.Draft
 	before := it.UpdatedAt
 	it.EditedBody = optional(edited.Value)
-	it.UpdatedAt = nextUpdate(s.Clock.Now(), before)
 	it.Compliance = checkCompliance(complianceFor(it.Text(), st, brandOf(site), th))
+	if deref(it.EditedBody) == deref(was.EditedBody) && it.Compliance.same(was.Compliance) {
+		return was, nil
+	}
+	it.UpdatedAt = nextUpdate(s.Clock.Now(), before)
 	beforeThread := th.UpdatedAt
 	th.Draft = it.ref()
 	tx := &dynamo.Tx{}

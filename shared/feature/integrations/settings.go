@@ -39,7 +39,9 @@ func ParsePatch(o *input.Object) (Patch, error) {
 // Configure changes the caller's integration's settings. Settings may be
 // set before connecting; once connected, category and author must be
 // among the platform site's (see setup) when it reported any.
-// push_platform_2 needs the paid plan (integration_unavailable).
+// push_platform_2 needs the paid plan (integration_unavailable). Settings
+// sent with the values they have already change nothing: nothing is
+// written and no activity is recorded.
 func (s *Service) Configure(ctx context.Context, siteID, platform string, in Patch) (Integration, error) {
 	p, site, err := s.scope(ctx, siteID, platform)
 	if err != nil {
@@ -52,6 +54,7 @@ func (s *Service) Configure(ctx context.Context, siteID, platform string, in Pat
 	if err != nil {
 		return Integration{}, err
 	}
+	before := r.Settings
 	var problems []apperr.Problem
 	if in.DefaultStatus.Sent {
 		r.Settings.DefaultStatus = in.DefaultStatus.Value
@@ -71,6 +74,9 @@ func (s *Service) Configure(ctx context.Context, siteID, platform string, in Pat
 	if len(problems) > 0 {
 		return Integration{}, apperr.Invalid(problems...)
 	}
+	if r.Settings.same(before) {
+		return r.view(true), nil
+	}
 	tx := &dynamo.Tx{}
 	put(tx, &r)
 	activity.Record(tx, s.Clock.Now(), p, activity.Change{
@@ -82,6 +88,12 @@ func (s *Service) Configure(ctx context.Context, siteID, platform string, in Pat
 		return Integration{}, err
 	}
 	return v, nil
+}
+
+// same reports whether s holds the same settings as o.
+func (s Settings) same(o Settings) bool {
+	eq := func(a, b *string) bool { return a == b || (a != nil && b != nil && *a == *b) }
+	return s.DefaultStatus == o.DefaultStatus && eq(s.Category, o.Category) && eq(s.Author, o.Author)
 }
 
 func optional(f input.Field[string]) *string {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -18,6 +19,7 @@ import (
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/kernel/input"
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/egress"
 	"rvcontent/shared/platform/mail"
@@ -117,7 +119,9 @@ func (s *Service) count(tx *dynamo.Tx, accountID string, delta int) {
 
 // Update applies patch to endpoint id of the caller's account and returns
 // it. Enabling a disabled endpoint clears disabled_reason and its record of
-// failures; disabling one sets disabled_reason "manual".
+// failures; disabling one sets disabled_reason "manual". A patch whose
+// fields all hold what the endpoint has already writes nothing and records
+// no activity.
 func (s *Service) Update(ctx context.Context, id string, patch Patch) (Endpoint, error) {
 	p, _ := auth.From(ctx)
 	creatorGone := false
@@ -167,25 +171,26 @@ func (s *Service) Update(ctx context.Context, id string, patch Patch) (Endpoint,
 }
 
 // patchUpdate builds the update of it by patch at now, conditioned on the
-// enabled state it was read in, and names the fields it changes. Turning a
+// enabled state it was read in, and names the fields it changes (a field
+// sent with the value the endpoint has is no change). Turning a
 // disabled endpoint back on, or subscribing it to a type again, notes when
 // (EnabledAt, SubscribedAt), so the deliveries the disabling or
 // unsubscribing ended stay dropped.
 func patchUpdate(it item, patch Patch, now time.Time) (*types.Update, []string) {
 	b := newUpdate()
 	var changed []string
-	if patch.URL != nil {
+	if patch.URL != nil && *patch.URL != it.URL {
 		b.set("url", str(*patch.URL))
 		changed = append(changed, "url")
 	}
-	if patch.Events != nil {
+	if patch.Events != nil && !slices.Equal(patch.Events, it.Events) {
 		b.set("events", strList(patch.Events))
 		if again := it.resubscribed(patch.Events, clock.Format(now)); again != nil {
 			b.set("subscribed_at", strMap(again))
 		}
 		changed = append(changed, "events")
 	}
-	if patch.Description.Sent {
+	if patch.Description.Sent && !sameDescription(it.Description, patch.Description) {
 		if patch.Description.Null {
 			b.remove("description")
 		} else {
@@ -206,6 +211,15 @@ func patchUpdate(it item, patch Patch, now time.Time) (*types.Update, []string) 
 	}
 	b.condition("attribute_exists(pk) AND enabled = :was", ":was", &types.AttributeValueMemberBOOL{Value: it.Enabled})
 	return b.update(), changed
+}
+
+// sameDescription reports whether the description sent (null clears it)
+// is the one the endpoint has.
+func sameDescription(has *string, sent input.Field[string]) bool {
+	if sent.Null || has == nil {
+		return sent.Null && has == nil
+	}
+	return *has == sent.Value
 }
 
 // healthAttributes are removed whenever a run of failures ends.

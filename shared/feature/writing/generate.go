@@ -13,14 +13,16 @@ import (
 	"rvcontent/shared/platform/dynamo"
 )
 
-// jobInput is an article.generate job's input: what to write, who asked,
-// and where its credit came from (for a refund).
+// jobInput is an article.generate job's input: what to write, who asked
+// (and from which address), and where its credit came from (for a
+// refund).
 // The watch item of the generation keeps a copy.
 type jobInput struct {
 	ArticleID   string     `json:"article_id" dynamodbav:"article_id"`
 	SiteID      string     `json:"site_id" dynamodbav:"site_id"`
 	Trigger     string     `json:"trigger" dynamodbav:"trigger"`
 	Actor       auth.Actor `json:"actor" dynamodbav:"actor"`
+	IP          string     `json:"ip,omitempty" dynamodbav:"ip,omitempty"`
 	Credits     int        `json:"credits" dynamodbav:"credits"`
 	PeriodStart string     `json:"period_start" dynamodbav:"period_start"`
 }
@@ -33,9 +35,10 @@ func (in jobInput) spent(accountID string) credits.Spent {
 	}
 }
 
-// principal is who asked for the generation, for the activity log.
+// principal is who asked for the generation, and the address the request
+// came from, for the activity log.
 func (in jobInput) principal(accountID string) auth.Principal {
-	return auth.Principal{AccountID: accountID, Actor: in.Actor}
+	return auth.Principal{AccountID: accountID, Actor: in.Actor, IP: in.IP}
 }
 
 // Errors of Generate.
@@ -75,7 +78,7 @@ func (s *Service) Generate(ctx context.Context, p auth.Principal, siteID, id str
 	var job jobs.Job
 	_, err = s.Credits.Spend(ctx, credits.SpendRequest{AccountID: p.AccountID, SiteID: siteID, Kind: credits.Articles, N: CreditsPerArticle},
 		func(tx *dynamo.Tx, spent credits.Spent) (any, error) {
-			in := jobInput{ArticleID: id, SiteID: siteID, Trigger: trigger, Actor: p.Actor, Credits: spent.N, PeriodStart: spent.PeriodStart}
+			in := jobInput{ArticleID: id, SiteID: siteID, Trigger: trigger, Actor: p.Actor, IP: p.IP, Credits: spent.N, PeriodStart: spent.PeriodStart}
 			job = s.Jobs.Add(tx, p.AccountID, siteID, Kind, in)
 			prep.After.GenerationJobID = job.ID
 			prep.PutIn(tx)
