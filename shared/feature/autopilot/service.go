@@ -15,6 +15,7 @@ import (
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/backoff"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/dynamo"
 )
@@ -90,12 +91,22 @@ var errChanged = apperr.New(apperr.Conflict, "The autopilot settings changed at 
 // Turning it on (from off) needs a usable site (subscription_required
 // otherwise); turning it off or changing the pace never does. While
 // enabled, next_run_at is the first slot after now under the new
-// settings. Errors: not_found, subscription_required, conflict.
+// settings. A PATCH that raced another write of the settings is applied
+// again to the settings as they are now (the fields it sends change, the
+// others' stay), as backoff.Retry does. Errors: not_found, subscription_required, conflict.
 func (s *Service) Update(ctx context.Context, siteID string, p Patch) (Settings, error) {
 	caller, _ := auth.From(ctx)
 	if _, err := s.Sites.Get(ctx, caller.AccountID, siteID); err != nil {
 		return Settings{}, err
 	}
+	return backoff.Retry(ctx, func(err error) bool { return errors.Is(err, errChanged) }, func() (Settings, error) {
+		return s.update(ctx, caller, siteID, p)
+	})
+}
+
+// update applies p once to the settings as read now; errChanged when
+// another write came between the read and the write.
+func (s *Service) update(ctx context.Context, caller auth.Principal, siteID string, p Patch) (Settings, error) {
 	st, stored, err := s.load(ctx, caller.AccountID, siteID)
 	if err != nil {
 		return Settings{}, err

@@ -10,6 +10,7 @@ import (
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/backoff"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/dynamo"
 )
@@ -24,7 +25,11 @@ var errNoDomain = apperr.New(apperr.Conflict, "This site has no domain to verify
 // verified before); when none is found a verified domain goes to verifying
 // (it is confirmed again at the next scheduled re-check) and other
 // statuses stay. Errors: not_found; conflict before a domain is set or
-// when the domain changed during the check; rate_limited.
+// when the domain changed during the check; rate_limited. Another write of
+// the settings during the check (a second check of the same domain, a
+// settings PATCH) is no conflict: the check's result is applied to the
+// settings as they are now, as long as the domain and its token are the
+// ones checked.
 func (s *Service) Verify(ctx context.Context, siteID string) (Verification, error) {
 	who, _, err := s.site(ctx, siteID)
 	if err != nil {
@@ -40,25 +45,49 @@ func (s *Service) Verify(ctx context.Context, siteID string) (Verification, erro
 	if _, err := s.AI.Take(ctx, who.AccountID); err != nil {
 		return Verification{}, err
 	}
-	checks := s.runChecks(ctx, set.domain(), set.Token)
-	now := s.Clock.Now()
-	applyCheck(&set, checks, now, false)
-	v := set.verification(checks)
-	tx := &dynamo.Tx{}
-	putSettings(tx, &set)
-	activity.Record(tx, now, who, activity.Change{
-		Action: "backlinks.domain_checked", SiteID: siteID, Resource: activity.Resource{Type: "backlinks", ID: siteID},
-		Summary: fmt.Sprintf("Domain %s checked: %s", set.domain(), set.status()),
-	})
-	err = s.Table.Commit(ctx, tx, v)
-	if dynamo.LostRace(err, "settings") {
-		return Verification{}, apperr.New(apperr.Conflict, "The domain settings changed while the domain was checked. Check again.")
+	domain, token := set.domain(), set.Token
+	checks := s.runChecks(ctx, domain, token)
+	give := time.Now().Add(checkWriteFor)
+	for try := 1; ; try++ {
+		now := s.Clock.Now()
+		applyCheck(&set, checks, now, false)
+		v := set.verification(checks)
+		tx := &dynamo.Tx{}
+		putSettings(tx, &set)
+		activity.Record(tx, now, who, activity.Change{
+			Action: "backlinks.domain_checked", SiteID: siteID, Resource: activity.Resource{Type: "backlinks", ID: siteID},
+			Summary: fmt.Sprintf("Domain %s checked: %s", set.domain(), set.status()),
+		})
+		err = s.Table.Commit(ctx, tx, v)
+		if !dynamo.LostRace(err, "settings") {
+			if err != nil {
+				return Verification{}, apperr.Wrap("backlinks.Verify", err)
+			}
+			return v, nil
+		}
+		if time.Now().After(give) {
+			return Verification{}, errBusy
+		}
+		if err := backoff.Pause(ctx, try, backoff.LongestPause); err != nil {
+			return Verification{}, apperr.Wrap("backlinks.Verify", err)
+		}
+		if set, err = s.loadSettings(ctx, who.AccountID, siteID); err != nil {
+			return Verification{}, err
+		}
+		if set.domain() != domain || set.Token != token {
+			return Verification{}, errDomainChanged
+		}
 	}
-	if err != nil {
-		return Verification{}, apperr.Wrap("backlinks.Verify", err)
-	}
-	return v, nil
 }
+
+// checkWriteFor is how long a check whose write raced other writes of the
+// settings is written again (after each race a backoff.Pause): the check
+// itself ran and took its AI call, so its result is not thrown away for a
+// race the caller cannot help.
+const checkWriteFor = 5 * time.Second
+
+// errDomainChanged answers a check whose domain was replaced while it ran.
+var errDomainChanged = apperr.New(apperr.Conflict, "The domain settings changed while the domain was checked. Check again.")
 
 // applyCheck moves the domain status after a check at now. A proof found:
 // verified (verified_at set unless the domain was already verified or

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+
 	"rvcontent/shared/platform/pushapi"
 
 	"rvcontent/shared/feature/activity"
@@ -14,6 +16,7 @@ import (
 	"rvcontent/shared/feature/jobs"
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/backoff"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/egress"
@@ -189,17 +192,21 @@ func (s *Service) RunSync(ctx context.Context, run *jobs.Run) (any, error) {
 			}
 			continue
 		}
+		if result != resultUnchanged {
+			switch recorded, err := s.recordPush(ctx, run.AccountID, r, a, result, rec); {
+			case err != nil:
+				return nil, err
+			case !recorded:
+				result = resultUnchanged
+			}
+		}
 		switch result {
 		case resultUnchanged:
 			res.Unchanged++
-			continue
 		case ResultCreated:
 			res.Created++
 		default:
 			res.Updated++
-		}
-		if err := s.recordPush(ctx, run.AccountID, r, a, result, rec); err != nil {
-			return nil, err
 		}
 	}
 	failure := ""
@@ -243,10 +250,15 @@ func (s *Service) conn(r record) (pushapi.Conn, error) {
 	return pushapi.Conn{SiteURL: *r.SiteURL, Token: token}, nil
 }
 
-// recordPush stores what was pushed, with article.published.
-func (s *Service) recordPush(ctx context.Context, accountID string, r record, a articles.Article, result string, rec pushed) error {
+// recordPush stores what was pushed, with article.published, and reports
+// whether it did. A push of the same content that another sync running at
+// the same time recorded first (the platform answered both with one post,
+// by the create's Idempotency-Key) is not recorded again: one post, one
+// article.published.
+func (s *Service) recordPush(ctx context.Context, accountID string, r record, a articles.Article, result string, rec pushed) (bool, error) {
 	tx := &dynamo.Tx{}
-	tx.Put("pushed", rec, "", nil)
+	tx.PutExpr("pushed", rec, expression.AttributeNotExists(expression.Name("pk")).
+		Or(expression.Name("hash").NotEqual(expression.Value(rec.Hash))))
 	var url any
 	if rec.URL != "" {
 		url = rec.URL
@@ -254,7 +266,11 @@ func (s *Service) recordPush(ctx context.Context, accountID string, r record, a 
 	s.Events.Emit(tx, accountID, r.SiteID, "article.published", map[string]any{
 		"article_id": a.ID, "source": r.Platform, "url": url, "result": result,
 	})
-	return apperr.Wrap("integrations.recordPush", s.Table.Commit(ctx, tx, nil))
+	err := s.Table.Commit(ctx, tx, nil)
+	if dynamo.FailedOn(err, "pushed") {
+		return false, nil
+	}
+	return err == nil, apperr.Wrap("integrations.recordPush", err)
 }
 
 // recordFailure records article.publish_failed.
@@ -269,8 +285,13 @@ func (s *Service) recordFailure(ctx context.Context, accountID string, r record,
 // settle records how the connection's pushes went: status connected, or
 // error with last_error and integration.error when failure is set, and
 // last_sync_at for a sync. extra adds writes that belong with it (the
-// job's end). A connection replaced meanwhile is left alone.
+// job's end). A connection replaced meanwhile is left alone. A write that
+// raced another (syncs or pushes of the same integration ending at once)
+// is tried again on the integration as it is now, after a backoff.Pause,
+// for as long as settleFor: the pushes are
+// made, and a job is not failed for a race its caller cannot help.
 func (s *Service) settle(ctx context.Context, accountID string, site sites.Site, pushedWith record, sync bool, failure string, extra func(*dynamo.Tx, time.Time)) error {
+	give := time.Now().Add(settleFor)
 	for attempt := 1; ; attempt++ {
 		r, err := s.load(ctx, accountID, site, pushedWith.Platform)
 		if err != nil {
@@ -297,9 +318,14 @@ func (s *Service) settle(ctx context.Context, accountID string, site sites.Site,
 			extra(tx, now)
 		}
 		err = s.commit(ctx, tx, nil)
-		if errors.Is(err, errChanged) && attempt < 3 {
-			continue
+		if !errors.Is(err, errChanged) || time.Now().After(give) {
+			return err
 		}
-		return err
+		if err := backoff.Pause(ctx, attempt, backoff.LongestPause); err != nil {
+			return apperr.Wrap("integrations.settle", err)
+		}
 	}
 }
+
+// settleFor is how long settle tries again after a race.
+const settleFor = 5 * time.Second

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"time"
 
 	"rvcontent/shared/feature/activity"
@@ -13,6 +12,7 @@ import (
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/backoff"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/ids"
 	"rvcontent/shared/platform/dynamo"
@@ -53,14 +53,11 @@ type Report struct {
 // A report that raced another write of the article is tried again. The
 // public API has no 409 to answer a race with (spec 7), so reports that
 // arrive together (a plugin sending a site's URLs at once) are written one
-// after another, each retry after a random pause that grows up to
-// maxPause, for as long as retryFor: a count of attempts would give up
-// sooner on a loaded machine, where each write takes longer and twenty
-// reports at once lose more rounds.
-const (
-	retryFor = 5 * time.Second
-	maxPause = 50 * time.Millisecond
-)
+// after another, each retry after a backoff.Pause, for as long as
+// retryFor: a count of attempts would give up sooner on a loaded machine,
+// where each write takes longer and twenty reports at once lose more
+// rounds.
+const retryFor = 5 * time.Second
 
 // Record validates r in the spec's order (body, public address, own
 // domain: all before the article is looked up), then sets the finished
@@ -93,10 +90,8 @@ func (rc *Recorder) Record(ctx context.Context, r Report) (articles.Article, err
 	for attempt := 1; ; attempt++ {
 		a, err := rc.set(ctx, r, url)
 		if errors.Is(err, articles.ErrChanged) && time.Now().Before(give) {
-			select {
-			case <-time.After(time.Duration(rand.Int64N(int64(min(time.Duration(attempt)*5*time.Millisecond, maxPause))))):
-			case <-ctx.Done():
-				return articles.Article{}, apperr.Wrap("liveurls.Record", ctx.Err())
+			if err := backoff.Pause(ctx, attempt, backoff.LongestPause); err != nil {
+				return articles.Article{}, apperr.Wrap("liveurls.Record", err)
 			}
 			continue
 		}

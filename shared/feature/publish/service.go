@@ -13,6 +13,7 @@ import (
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/backoff"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/par"
 	"rvcontent/shared/platform/dynamo"
@@ -169,8 +170,19 @@ var errSame = errors.New("publish: same URL")
 
 // record sets the article's live URL, moving updated_at, with
 // article.published and the activity entry; the URL already on file
-// changes nothing.
+// changes nothing. Another write of the article between its read and its
+// write (a PATCH of its title, a URL reported through the public API) is
+// no conflict: the URL is set again on the article as it is then, as
+// backoff.Retry does.
 func (s *Service) record(ctx context.Context, p auth.Principal, siteID, id, url string) (articles.Article, error) {
+	return backoff.Retry(ctx, func(err error) bool { return errors.Is(err, articles.ErrChanged) }, func() (articles.Article, error) {
+		return s.recordOnce(ctx, p, siteID, id, url)
+	})
+}
+
+// recordOnce is one attempt of record; articles.ErrChanged when another
+// write of the article came between its read and its write.
+func (s *Service) recordOnce(ctx context.Context, p auth.Principal, siteID, id, url string) (articles.Article, error) {
 	var current articles.Article
 	a, err := s.Articles.Change(ctx, siteID, id, func(a *articles.Article) error {
 		if a.Status != articles.StatusFinished {

@@ -10,6 +10,7 @@ import (
 	"rvcontent/shared/feature/articles/editing"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/backoff"
 	"rvcontent/shared/kernel/input"
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/model"
@@ -110,8 +111,9 @@ func passageField(bySection bool) string {
 // finished article's seo_score is recomputed and article.updated records
 // the change). It spends no credit and counts toward the AI rate limit.
 // Errors: not_found; validation_failed (passage not found, ambiguous, or
-// rewritten with an image); conflict (no body, being written, changed at
-// the same moment); rate_limited; unavailable (the model did not answer).
+// rewritten with an image); conflict (no body, being written, the passage
+// changed at the same moment); rate_limited; unavailable (the model did not
+// answer).
 func (s *Service) RewriteSection(ctx context.Context, p auth.Principal, siteID, id string, r RewriteRequest) (Rewrite, error) {
 	site, err := s.Sites.Get(ctx, p.AccountID, siteID)
 	if err != nil {
@@ -169,42 +171,62 @@ func (s *Service) RewriteSection(ctx context.Context, p auth.Principal, siteID, 
 	}
 	// The rewrite is this request's answer: it commits with the change, so
 	// an idempotent retry after a crash replays it instead of rewriting the
-	// already rewritten passage again.
-	prep, err := s.Articles.Prepare(ctx, siteID, id, func(x *articles.Article) error {
-		if x.BodyMarkdown != a.BodyMarkdown || x.Status == articles.StatusGenerating {
-			return articles.ErrChanged
-		}
-		editing.Set(x, rendered)
-		if x.Status == articles.StatusFinished {
-			editing.SetSEOScore(x, site)
-		}
-		return nil
-	})
-	if err != nil {
-		return Rewrite{}, err
-	}
-	saved := prep.After
-	tx := &dynamo.Tx{}
-	prep.PutIn(tx)
+	// already rewritten passage again. Another write of the article
+	// meanwhile (a rewrite of another passage, a PATCH of its title) does
+	// not undo it: the rewrite applies to the article as it is then, as
+	// long as its passage still reads as it did.
 	what := "a passage"
 	if out.Section != nil {
 		what = fmt.Sprintf("section %q", *out.Section)
 	}
-	activity.Record(tx, s.Clock.Now(), p, activity.Change{
-		Action: "article.section_rewritten", SiteID: siteID, Resource: activity.Resource{Type: "article", ID: id},
-		Summary: fmt.Sprintf("Rewrote %s of %q", what, saved.Title),
-	})
-	if saved.Status == articles.StatusFinished {
-		s.Events.Emit(tx, p.AccountID, siteID, "article.updated", map[string]any{"article": saved.WithoutBody(), "changed": []string{"body_markdown"}})
-	}
-	out.Article, out.Applied = saved, true
-	if err := s.Table.Commit(ctx, tx, out); err != nil {
-		if articles.LostArticle(err) {
+	for attempt := 1; ; attempt++ {
+		prep, err := s.Articles.Prepare(ctx, siteID, id, func(x *articles.Article) error {
+			if x.Status == articles.StatusGenerating {
+				return articles.ErrChanged
+			}
+			now := rendered
+			if x.BodyMarkdown != a.BodyMarkdown {
+				again, err := locate(x.BodyMarkdown, r)
+				if err != nil || again.text(x.BodyMarkdown) != before {
+					return articles.ErrChanged // the passage itself changed
+				}
+				if now = editing.Render(again.replace(x.BodyMarkdown, after)); !now.Fits() {
+					return errRewriteTooLarge(loc.section != "")
+				}
+			}
+			editing.Set(x, now)
+			if x.Status == articles.StatusFinished {
+				editing.SetSEOScore(x, site)
+			}
+			return nil
+		})
+		if err != nil {
+			return Rewrite{}, err
+		}
+		saved := prep.After
+		tx := &dynamo.Tx{}
+		prep.PutIn(tx)
+		activity.Record(tx, s.Clock.Now(), p, activity.Change{
+			Action: "article.section_rewritten", SiteID: siteID, Resource: activity.Resource{Type: "article", ID: id},
+			Summary: fmt.Sprintf("Rewrote %s of %q", what, saved.Title),
+		})
+		if saved.Status == articles.StatusFinished {
+			s.Events.Emit(tx, p.AccountID, siteID, "article.updated", map[string]any{"article": saved.WithoutBody(), "changed": []string{"body_markdown"}})
+		}
+		out.Article, out.Applied = saved, true
+		err = s.Table.Commit(ctx, tx, out)
+		switch {
+		case err == nil:
+			return out, nil
+		case !articles.LostArticle(err):
+			return Rewrite{}, apperr.Wrap("writing.RewriteSection", err)
+		case attempt == backoff.Attempts:
 			return Rewrite{}, articles.ErrChanged
 		}
-		return Rewrite{}, apperr.Wrap("writing.RewriteSection", err)
+		if err := backoff.Pause(ctx, attempt, backoff.LongestPause); err != nil {
+			return Rewrite{}, apperr.Wrap("writing.RewriteSection", err)
+		}
 	}
-	return out, nil
 }
 
 // locate finds the passage a request names.

@@ -6,7 +6,9 @@ import (
 
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/dynamo"
 )
@@ -20,12 +22,19 @@ var (
 // Finish marks the caller's hand-written article finished: it must have a
 // body and be neither finished nor being written (409 conflict otherwise).
 // It sets finished_at and seo_score, and records article.finished with
-// the caller's trigger. Errors: not_found, conflict.
+// the caller's trigger. Another write of the article meanwhile (a PATCH of
+// its tags) is no conflict: it is finished as it is then (see again).
+// Errors: not_found, conflict.
 func (s *Service) Finish(ctx context.Context, siteID, id string) (articles.Article, error) {
 	p, site, err := s.site(ctx, siteID)
 	if err != nil {
 		return articles.Article{}, err
 	}
+	return again(ctx, func() (articles.Article, error) { return s.finish(ctx, p, site, siteID, id) })
+}
+
+// finish is one attempt of Finish.
+func (s *Service) finish(ctx context.Context, p auth.Principal, site sites.Site, siteID, id string) (articles.Article, error) {
 	now := s.Clock.Now()
 	return s.Store.Change(ctx, siteID, id, func(a *articles.Article) error {
 		switch {

@@ -22,6 +22,7 @@ import (
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/backoff"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/input"
 	"rvcontent/shared/platform/dynamo"
@@ -105,12 +106,28 @@ var errKeepsBody = apperr.New(apperr.Conflict, "The article is finished and keep
 // the changed field names; a PATCH that changes nothing writes nothing
 // (updated_at stays) and returns the article as it is. Errors: not_found;
 // conflict while the article is being written, for a status sent for a
-// finished article, or for an empty body (null or blank) sent for one.
+// finished article, or for an empty body (null or blank) sent for one. A
+// PATCH that raced another write of the article is applied again to the
+// article as it is now (the fields it sends change, the others' stay; see
+// again); only then does it answer the race's conflict.
 func (s *Service) Update(ctx context.Context, siteID, id string, in Patch) (articles.Article, error) {
 	p, site, err := s.site(ctx, siteID)
 	if err != nil {
 		return articles.Article{}, err
 	}
+	return again(ctx, func() (articles.Article, error) { return s.update(ctx, p, site, siteID, id, in) })
+}
+
+// again runs write, a read-modify-write of one article, again while it
+// ends in articles.ErrChanged (another write came between its read and its
+// write), as backoff.Retry does.
+func again(ctx context.Context, write func() (articles.Article, error)) (articles.Article, error) {
+	return backoff.Retry(ctx, func(err error) bool { return errors.Is(err, articles.ErrChanged) }, write)
+}
+
+// update applies in once to the article as read now; articles.ErrChanged
+// when another write came between the read and the write.
+func (s *Service) update(ctx context.Context, p auth.Principal, site sites.Site, siteID, id string, in Patch) (articles.Article, error) {
 	var changed []string
 	var unchanged *articles.Article
 	a, err := s.Store.Change(ctx, siteID, id, func(a *articles.Article) error {
