@@ -59,6 +59,9 @@ type backlinksView struct {
 	Inbound, Hosted     []placementRow
 	Settings, SetDomain formView
 	AddTarget           formView
+	// Closed says why changes are refused when the site is no member of
+	// the exchange (B.Paid false).
+	Closed string
 }
 
 type proofCheck struct {
@@ -133,7 +136,7 @@ func (d *Dashboard) showBacklinks(w http.ResponseWriter, r *http.Request, o *own
 	b := ov.Backlinks.apiBacklinks
 	v := backlinksView{
 		page: signed.sitePage(r, s, "Backlinks", "/backlinks"), B: b, Status: "no domain yet", Domain: str(b.Domain),
-		Verified: str(b.Status) == "verified", VerifiedAt: atp(b.VerifiedAt, now),
+		Verified: str(b.Status) == "verified", VerifiedAt: atp(b.VerifiedAt, now), Closed: exchangeClosed(s),
 	}
 	if b.Status != nil {
 		v.Status = words(*b.Status)
@@ -157,6 +160,20 @@ func (d *Dashboard) showBacklinks(w http.ResponseWriter, r *http.Request, o *own
 	v.SetDomain = pick(forms["domain"], form("domain", base+"/domain", "Set the domain", domainFields, vals("domain", str(b.Domain))))
 	v.AddTarget = pick(forms["target"], form("target", base+"/targets", "Add target", targetFields, vals("priority", "5", "max_new_links_per_month", "4", "active", "true")))
 	Render(w, status, "dash_backlinks.html", v)
+}
+
+// exchangeClosed says why a site that is no member of the exchange
+// cannot change it: a Studio site archived or waiting for its payment
+// (402 subscription_required), otherwise the account's plan
+// (paid_plan_required).
+func exchangeClosed(s apiSite) string {
+	switch s.Status {
+	case "archived":
+		return "This Studio site is archived: changes need it restored first."
+	case "pending":
+		return "This Studio site is waiting for its payment: changes open once it is through."
+	}
+	return "Changes need the paid plan."
 }
 
 // placementRows are the placements ps of site siteID as its page lists

@@ -6,7 +6,8 @@ import (
 )
 
 // categoryWords are the words that put a site, target or article in a
-// blockable category when they appear in its niche or topic tags.
+// blockable category when they appear in its niche or topic tags (a
+// target's anchors and URL path too: see Match).
 var categoryWords = map[string][]string{
 	"gambling": {"gambling", "casino", "casinos", "betting", "bets", "poker", "sportsbook", "slots"},
 	"adult":    {"adult", "porn", "xxx", "escort", "escorts", "erotic"},

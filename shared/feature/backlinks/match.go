@@ -52,7 +52,9 @@ type hostSite struct {
 // a placement. A target is skipped at its monthly cap. A host qualifies
 // when it is another account's, not on the requester's registrable domain,
 // has reputation MinHostReputation or more, blocks none of the requester's
-// categories, and the requester blocks none of its own; an article
+// categories (from its niche and topic tags, and the target's tags,
+// anchors and URL path: the text and address the host's article would
+// carry), and the requester blocks none of its own; an article
 // qualifies when it has a free link slot, was never paired with the
 // requester's registrable domain, and its host carries no link to the
 // target now. The best
@@ -128,7 +130,7 @@ func (s *Service) matchSite(ctx context.Context, r *requester, hosts []*hostSite
 func best(r *requester, t *targetItem, hosts []*hostSite) (pairing, bool) {
 	var out pairing
 	bestScore := 0
-	reqCats := categoriesOf(append(append([]string{deref(r.set.Niche)}, r.set.TopicTags...), t.TopicTags...)...)
+	reqCats := categoriesOf(append(append(append([]string{deref(r.set.Niche), targetPath(t.URL)}, r.set.TopicTags...), t.TopicTags...), t.Anchors...)...)
 	for _, h := range hosts {
 		if h.set.AccountID == r.set.AccountID || h.domain == r.domain || r.linked[t.ID][h.set.SiteID] ||
 			h.reputation < MinHostReputation || blocks(h.set.Blocked, reqCats) {
@@ -151,6 +153,17 @@ func best(r *requester, t *targetItem, hosts []*hostSite) (pairing, bool) {
 		}
 	}
 	return out, bestScore > 0
+}
+
+// targetPath returns the path of a target URL: its words (a
+// /casino-bonus page) put the target in a category as its anchors do,
+// since the host's article sends its readers there.
+func targetPath(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	return u.Path
 }
 
 // better reports whether (score, h, a) beats the current best.

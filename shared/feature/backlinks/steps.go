@@ -125,13 +125,19 @@ func (s *Service) reschedule(ctx context.Context, p placementItem, at time.Time)
 	return s.commitWith(ctx, func(tx *dynamo.Tx) error { return putPlacement(tx, next, p.Status, p.Misses) })
 }
 
-// check fetches the host's live page and looks for the link. Found: a
+// check fetches the host's live page (the host article's live URL now:
+// see hostURL) and looks for the link. Found: a
 // placed link settles (live); a live one is checked again after
 // LiveRecheck. Missing (or the page unreachable): a placed link is checked
 // again after PlacedRecheck until it expires (not_live) at expires_at; a
 // live one after MissRecheck, and is lost (link_missing) on the
 // MissesToLose-th miss in a row.
 func (s *Service) check(ctx context.Context, p placementItem) error {
+	page, err := s.hostURL(ctx, p)
+	if err != nil {
+		return err
+	}
+	p.HostURL = page
 	found := s.linkLive(ctx, p)
 	now := s.Clock.Now()
 	at := clock.Format(now)
@@ -161,6 +167,24 @@ func (s *Service) check(ctx context.Context, p placementItem) error {
 		next.due(byDeadline(now.Add(PlacedRecheck), p.ExpiresAt))
 	}
 	return s.commitWith(ctx, func(tx *dynamo.Tx) error { return putPlacement(tx, next, p.Status, p.Misses) })
+}
+
+// hostURL returns the address a link check of p fetches: the host
+// article's live URL now, so a link whose article the owner recorded at a
+// new address is checked there (and host_url follows), or host_url as
+// placed when the article is gone or has none.
+func (s *Service) hostURL(ctx context.Context, p placementItem) (string, error) {
+	a, err := s.Articles.Get(ctx, p.HostSite, p.HostArticleID)
+	if errors.Is(err, articles.ErrNotFound) {
+		return p.HostURL, nil
+	}
+	if err != nil {
+		return "", err
+	}
+	if a.PublishedURL == nil || *a.PublishedURL == "" {
+		return p.HostURL, nil
+	}
+	return *a.PublishedURL, nil
 }
 
 // byDeadline returns at, or the deadline expires when that comes first:

@@ -72,6 +72,37 @@ func (s *Service) countLive(ctx context.Context, tx *dynamo.Tx, p placementItem,
 	return nil
 }
 
+// freeMonth adds to tx the return of p's place in its target's monthly
+// cap (max_new_links_per_month), for a placement that ends without ever
+// being live: it made no new link. Nothing when the target was deleted or
+// its count is of another month than the reservation's. The write is
+// named "target": a month that turned meanwhile fails the commit, as a
+// race.
+func (s *Service) freeMonth(ctx context.Context, tx *dynamo.Tx, p placementItem) error {
+	reserved, err := clock.Parse(p.ReservedAt)
+	if err != nil {
+		return nil
+	}
+	t, err := s.getTarget(ctx, p.FromSite, p.TargetID)
+	if errors.Is(err, ErrTargetNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	month := reserved.UTC().Format("2006-01")
+	if t.Month != month || t.MonthCount <= 0 {
+		return nil
+	}
+	tx.Update("target", t.PK, t.SK, &types.Update{
+		UpdateExpression:          aws.String("ADD month_count :minus"),
+		ConditionExpression:       aws.String("#m = :m AND month_count > :zero"),
+		ExpressionAttributeNames:  map[string]string{"#m": "month"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":minus": num(-1), ":m": str(month), ":zero": num(0)},
+	})
+	return nil
+}
+
 // ending says how a placement ends.
 type ending struct {
 	status, reason string
@@ -89,7 +120,8 @@ type ending struct {
 // (never below a zero balance) and returned to the requester, and the
 // sums settled are undone (unless the requester's account was deleted: see
 // returnCredits). Counters, the article's slot and the target's
-// live_count follow; a link in the host article is unlinked (its words
+// live_count follow, and a placement never live gives its target's month
+// back (see freeMonth); a link in the host article is unlinked (its words
 // stay) with article.updated; a lost link records backlink.lost on both
 // accounts. It returns the placement as ended; a commit that lost a race
 // returns an error for which lostRace is true.
@@ -107,6 +139,11 @@ func (s *Service) end(ctx context.Context, p placementItem, e ending) (placement
 		}
 		if err := s.returnCredits(ctx, tx, p, e); err != nil {
 			return err
+		}
+		if p.Status != StatusLive {
+			if err := s.freeMonth(ctx, tx, p); err != nil {
+				return err
+			}
 		}
 		releaseSlot(tx, p.HostSite, p.HostArticleID)
 		if e.status == StatusLost {
