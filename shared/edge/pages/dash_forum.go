@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // forumFields are the settings of PATCH .../forum; forumFieldsOf tells a
@@ -54,8 +55,11 @@ type forumView struct {
 	Access                string
 	LastSweep, CreditsEnd when
 	Waiting, Threads      []threadRow
-	Replies               []replyRow
-	Settings              formView
+	// Dismissed are the dismissed threads, listed apart so that the
+	// owner can open and restore them.
+	Dismissed []threadRow
+	Replies   []replyRow
+	Settings  formView
 	// Searching is true while a forum search of the site runs (the page
 	// refreshes itself until it ends).
 	Searching bool
@@ -118,7 +122,7 @@ func (d *Dashboard) showForum(w http.ResponseWriter, r *http.Request, o *owner, 
 	var fs struct {
 		Forum apiForum `json:"forum"`
 	}
-	var ts struct {
+	var ts, dismissed struct {
 		Threads []apiThread `json:"threads"`
 	}
 	var rs struct {
@@ -132,6 +136,7 @@ func (d *Dashboard) showForum(w http.ResponseWriter, r *http.Request, o *owner, 
 	signed, s, ok := d.openSite(w, r, o, "/forum",
 		fetch{Path: "/sites/" + id + "/forum", Out: &fs},
 		fetch{Path: "/sites/" + id + "/forum/threads?limit=50&status=new,saved,drafted,posted,stale,dead", Out: &ts},
+		fetch{Path: "/sites/" + id + "/forum/threads?limit=50&status=dismissed", Out: &dismissed},
 		fetch{Path: "/sites/" + id + "/forum/replies?limit=50", Out: &rs},
 		fetch{Path: "/jobs?kind=forum.sweep&status=queued,running&limit=1&site_id=" + id, Out: &sweeps, Optional: true})
 	if !ok {
@@ -139,7 +144,7 @@ func (d *Dashboard) showForum(w http.ResponseWriter, r *http.Request, o *owner, 
 	}
 	now := d.Clock.Now()
 	v := forumView{
-		page: signed.sitePage(r, s, "Forum", "/forum"), F: fs.Forum, Access: forumAccess(fs.Forum.Access),
+		page: signed.sitePage(r, s, "Forum", "/forum"), F: fs.Forum, Access: forumAccess(fs.Forum.Access, s, now),
 		LastSweep: atp(fs.Forum.LastSweepAt, now), CreditsEnd: atp(fs.Forum.Credits.PeriodEnd, now),
 	}
 	threadOf := map[string]threadRow{}
@@ -150,6 +155,9 @@ func (d *Dashboard) showForum(w http.ResponseWriter, r *http.Request, o *owner, 
 			v.Waiting = append(v.Waiting, row)
 		}
 		v.Threads = append(v.Threads, row)
+	}
+	for _, t := range dismissed.Threads {
+		v.Dismissed = append(v.Dismissed, d.threadRow(s.ID, t))
 	}
 	for _, rp := range rs.Replies {
 		thread := threadOf[rp.ThreadID]
@@ -166,14 +174,20 @@ func (d *Dashboard) showForum(w http.ResponseWriter, r *http.Request, o *owner, 
 	Render(w, status, "dash_forum.html", v)
 }
 
-// forumAccess explains forum access for a person.
-func forumAccess(a string) string {
-	switch a {
-	case "paid":
+// forumAccess explains forum access a on site s for a person: lapsed is
+// the site's doing on a Studio site no longer (or not yet) active on the
+// plan, the plan's otherwise.
+func forumAccess(a string, s apiSite, now time.Time) string {
+	switch {
+	case a == "paid":
 		return "open: the paid plan includes forum presence"
-	case "trial":
+	case a == "trial":
 		return "visible but not usable during the trial: it opens with the paid plan"
-	case "lapsed":
+	case a == "lapsed" && (s.Status == "archived" || atp(s.RemovesAt, now).Past):
+		return "read-only: this site is archived; restore it on the Billing page to use forum presence again"
+	case a == "lapsed" && s.Status == "pending":
+		return "read-only until this Studio site's charge completes on the Billing page"
+	case a == "lapsed":
 		return "read-only: the plan is past due or ended"
 	}
 	return "closed: it needs the paid plan"
@@ -241,6 +255,10 @@ type threadView struct {
 	Comments               []string
 	Saved, Dismissed, Dead bool
 	Posted, Blocked        bool
+	// Recordable is true while the posting desk records the reply: the
+	// thread has a draft and no reply yet, or a reply claimed without its
+	// permalink.
+	Recordable bool
 	// DismissReason is why the thread was dismissed, as whoever dismissed
 	// it said.
 	DismissReason string
@@ -318,6 +336,7 @@ func (d *Dashboard) showThread(w http.ResponseWriter, r *http.Request, o *owner,
 		}
 		v.Draft = dv
 	}
+	v.Recordable = t.Draft != nil && (t.Reply == nil && !v.Posted || t.Reply != nil && t.Reply.Status == "claimed")
 	if rp := t.Reply; rp != nil {
 		v.Reply = &replyRow{Permalink: str(rp.Permalink), Status: words(rp.Status), Posted: atp(rp.PostedAt, now), Confirmed: atp(rp.ConfirmedAt, now), Checked: atp(rp.LastCheckedAt, now)}
 	}
@@ -351,7 +370,7 @@ func hiddenRefusal(v threadView, forms map[string]*formView) *formView {
 		"write":   v.Draft == nil && !v.Posted && !v.Blocked && !v.Dismissed,
 		"rewrite": v.Draft != nil && !v.Posted,
 		"edit":    v.Draft != nil && !v.Posted,
-		"record":  v.Draft != nil && !v.Posted && v.Reply == nil,
+		"record":  v.Recordable,
 		"dismiss": !v.Posted && !v.Dismissed,
 	}
 	for id, f := range forms {
@@ -363,11 +382,16 @@ func hiddenRefusal(v threadView, forms map[string]*formView) *formView {
 }
 
 // threadForm sends a form of a thread's page, returning to the page with
-// the flash done; a refusal re-renders the form id with its message.
+// the flash done; a refusal re-renders the form id with its message. A nil
+// b is an edit form the owner sent unchanged: nothing is sent.
 func (d *Dashboard) threadForm(w http.ResponseWriter, r *http.Request, id, method, path, action, submit string, fields []field, b map[string]any, done string) {
 	href := sitePath(r.PathValue("site_id")) + "/forum/threads/" + esc(r.PathValue("thread_id"))
 	o, ok := d.signedIn(w, r, href)
 	if !ok {
+		return
+	}
+	if b == nil {
+		d.done(w, r, href, "nothing")
 		return
 	}
 	if err := d.send(r, o, method, "/sites/"+esc(r.PathValue("site_id"))+path, b, nil); err != nil {
@@ -406,12 +430,16 @@ func (d *Dashboard) draftReply(w http.ResponseWriter, r *http.Request) {
 }
 
 // editDraft saves the owner's version of the draft (PATCH
-// .../forum/drafts/{draft_id}).
+// .../forum/drafts/{draft_id}) when the owner changed the text the form
+// showed, so an agent's edit made since the page opened stays otherwise.
 func (d *Dashboard) editDraft(w http.ResponseWriter, r *http.Request) {
 	sent := posted(r)
-	b, _ := value(draftFields[0], sent)
+	var b map[string]any
+	if changed := body(draftFields, sent, url.Values{}); len(changed) > 0 {
+		b = changed
+	}
 	d.threadForm(w, r, "edit", http.MethodPatch, "/forum/drafts/"+esc(sent.Get("draft_id")), "/edit", "Save my version", draftFields,
-		map[string]any{"edited_body": b}, "saved")
+		b, "saved")
 }
 
 // recordReply records the reply the owner posted, with its permalink
