@@ -32,6 +32,9 @@ type keywordsView struct {
 	Research formView
 	// Runs are the site's latest research runs, newest first.
 	Runs []researchRun
+	// Older is the next page of keywords, First the first one ("" when
+	// there is none or this is it).
+	Older, First string
 }
 
 // researchRun is a research run listed on the keywords page.
@@ -52,14 +55,16 @@ func (d *Dashboard) keywords(w http.ResponseWriter, r *http.Request) {
 // showKeywords renders the keywords page; add and research are its forms
 // after a refusal.
 func (d *Dashboard) showKeywords(w http.ResponseWriter, r *http.Request, o *owner, status int, add, research *formView) {
-	var kw struct {
-		Keywords []apiKeyword `json:"keywords"`
-	}
+	var kw keywordPage
 	var runs struct {
 		Jobs []apiJob `json:"jobs"`
 	}
 	site := esc(r.PathValue("site_id"))
-	signed, s, ok := d.openSite(w, r, o, "/keywords", fetch{Path: "/sites/" + site + "/keywords?limit=100", Out: &kw},
+	read := url.Values{"limit": {"100"}}
+	if c := r.URL.Query().Get("cursor"); c != "" {
+		read.Set("cursor", c)
+	}
+	signed, s, ok := d.openSite(w, r, o, "/keywords", fetch{Path: "/sites/" + site + "/keywords?" + read.Encode(), Out: &kw},
 		fetch{Path: "/jobs?kind=research&limit=5&site_id=" + site, Out: &runs, Optional: true})
 	if !ok {
 		return
@@ -75,6 +80,7 @@ func (d *Dashboard) showKeywords(w http.ResponseWriter, r *http.Request, o *owne
 			Searches: countText(k.SearchVolume), Traffic: countText(k.TrafficEstimate),
 		})
 	}
+	v.Older, v.First = pageLinks(base+"/keywords", r, kw.NextCursor)
 	v.Add = pick(add, form("add", base+"/keywords", "Add keyword", keywordFields, vals("trend", "Steady")))
 	v.Research = pick(research, form("research", base+"/research", "Run research", researchFields, vals("ideas", "10")))
 	Render(w, status, "dash_keywords.html", v)
@@ -148,6 +154,12 @@ func (d *Dashboard) startResearch(w http.ResponseWriter, r *http.Request) {
 	d.done(w, r, sitePath(id)+"/research/"+esc(out.Job.ID), "")
 }
 
+// keywordPage is one page of GET /sites/{site_id}/keywords.
+type keywordPage struct {
+	Keywords   []apiKeyword `json:"keywords"`
+	NextCursor *string      `json:"next_cursor"`
+}
+
 // researchView is a research job's page: running, failed, or its keywords
 // and ideas to review.
 type researchView struct {
@@ -165,7 +177,10 @@ type researchView struct {
 type researchKeyword struct {
 	Name, Tag, Intent, Trend, Searches, Traffic string
 	SearchVolume                                int
-	Tracked                                     bool
+	// Tracked is set when the site tracks the keyword (source library),
+	// Found when it has it from research (source discovered), which rank
+	// coverage leaves out.
+	Tracked, Found bool
 	// Listed is the tracked keyword's monthly searches on the site's
 	// list when the run's estimate differs ("" otherwise).
 	Listed string
@@ -182,9 +197,7 @@ func (d *Dashboard) research(w http.ResponseWriter, r *http.Request) {
 	var job struct {
 		Job apiJob `json:"job"`
 	}
-	var kw struct {
-		Keywords []apiKeyword `json:"keywords"`
-	}
+	var kw keywordPage
 	id := esc(r.PathValue("site_id"))
 	var arts struct {
 		Articles []apiArticle `json:"articles"`
@@ -217,16 +230,31 @@ func (d *Dashboard) research(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	// Every page of the site's keywords (once the run has keywords to
+	// mark): a run's keyword may be on the list beyond the first.
 	tracked := map[string]apiKeyword{}
-	for _, k := range kw.Keywords {
-		tracked[k.Name] = k
+	for page := kw; ; {
+		for _, k := range page.Keywords {
+			tracked[k.Name] = k
+		}
+		if page.NextCursor == nil || *page.NextCursor == "" || len(v.Result.Keywords) == 0 {
+			break
+		}
+		next := "/sites/" + id + "/keywords?" + url.Values{"limit": {"100"}, "cursor": {*page.NextCursor}}.Encode()
+		page = keywordPage{}
+		if err := d.get(r.Context(), o, next, &page); err != nil {
+			d.fail(w, r, err)
+			return
+		}
 	}
 	for _, k := range v.Result.Keywords {
 		row := researchKeyword{
 			Name: k.Name, Tag: str(k.Tag), Intent: str(k.Intent), Trend: k.Trend, Searches: countText(k.SearchVolume),
 			Traffic: countText(k.TrafficEstimate), SearchVolume: k.SearchVolume,
 		}
-		if t, ok := tracked[strings.ToLower(k.Name)]; ok {
+		if t, ok := tracked[strings.ToLower(k.Name)]; ok && t.Source != "library" {
+			row.Found = true
+		} else if ok {
 			row.Tracked = true
 			if t.SearchVolume != k.SearchVolume {
 				row.Listed = countText(t.SearchVolume)

@@ -26,6 +26,12 @@ type personal struct {
 // compiled at first use, so a cold start does not pay for them.
 var rewrites = sync.OnceValue(func() []personal {
 	rules := [][2]string{
+		// Rate limits: the owner sees no Retry-After header. The daily
+		// limits of scans and research reset at 00:00 UTC, the AI limit
+		// with the next clock hour.
+		{`Wait Retry-After seconds, or start a trial\.`, `Try again after 00:00 UTC, or start a trial on the Billing page.`},
+		{`Wait Retry-After seconds, then try again\.`, `Wait a moment, then try again.`},
+		{`Wait Retry-After seconds\.`, `Try again once the next hour (UTC) begins.`},
 		{` and send the owner the link`, ``},
 		{`\s*\((?:POST /billing/portal)(?: gives the link)?\)`, ` on the Billing page`},
 		{`\s*\(GET /jobs/[^)]*\)`, ``},

@@ -182,7 +182,11 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
 	if hr.Header.Get("User-Agent") == "" {
 		hr.Header.Set("User-Agent", c.opts.UserAgent)
 	}
-	client := &http.Client{Transport: c.transport, CheckRedirect: c.checkRedirect(req.FollowRedirects)}
+	var rt http.RoundTripper = c.transport
+	if req.FollowRedirects {
+		rt = redirectGuard{next: c.transport}
+	}
+	client := &http.Client{Transport: rt, CheckRedirect: c.checkRedirect(req.FollowRedirects)}
 	start := time.Now()
 	resp, err := client.Do(hr)
 	if err != nil {
@@ -227,10 +231,48 @@ func (c *Client) checkRedirect(follow bool) func(*http.Request, []*http.Request)
 			return &Error{Reason: ReasonRedirects, URL: via[0].URL.String(), Message: fmt.Sprintf("it redirected more than %d times", c.opts.MaxRedirects)}
 		}
 		if _, p := weburl.Parse(next.URL.String(), false); p != "" {
-			return &Error{Reason: ReasonRefused, URL: next.URL.Redacted(), Message: "it redirected to " + next.URL.Redacted() + ", which is not a public web address (loopback, private and reserved addresses are refused)"}
+			why := "which is not a public web address (loopback, private and reserved addresses are refused)"
+			if s := strings.ToLower(next.URL.Scheme); s != "http" && s != "https" {
+				why = "which is not an http or https address"
+			}
+			return &Error{Reason: ReasonRefused, URL: next.URL.Redacted(), Message: "it redirected to " + next.URL.Redacted() + ", " + why}
 		}
 		return nil
 	}
+}
+
+// redirectGuard refuses a redirect whose Location is not a URL, which the
+// http.Client would report only as a parse failure in its own words: the
+// caller learns where the hop pointed and that it was not followed.
+type redirectGuard struct{ next http.RoundTripper }
+
+// maxShownLocation caps how much of a bad Location header a message quotes.
+const maxShownLocation = 200
+
+// RoundTrip sends r and answers a redirect whose Location does not parse
+// with an *Error (ReasonRefused) instead of the response.
+func (g redirectGuard) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := g.next.RoundTrip(r)
+	if err != nil {
+		return resp, err
+	}
+	switch resp.StatusCode {
+	case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther, http.StatusTemporaryRedirect, http.StatusPermanentRedirect:
+	default:
+		return resp, nil
+	}
+	loc := resp.Header.Get("Location")
+	if loc == "" {
+		return resp, nil
+	}
+	if _, perr := r.URL.Parse(loc); perr == nil {
+		return resp, nil
+	}
+	resp.Body.Close()
+	if len(loc) > maxShownLocation {
+		loc = strings.ToValidUTF8(loc[:maxShownLocation], "") + "…"
+	}
+	return nil, &Error{Reason: ReasonRefused, URL: r.URL.Redacted(), Message: fmt.Sprintf("it redirected to %q, which is not a valid web address", loc)}
 }
 
 // Get fetches rawURL, following redirects.
