@@ -25,7 +25,7 @@ type kBacklinks struct{}
 func Backlinks(g *compose.Graph) *backlinks.Service {
 	return compose.Once(g, kBacklinks{}, func() *backlinks.Service {
 		return &backlinks.Service{
-			Table: compose.Table(g), Clock: g.Clock, Sites: compose.Sites(g), Articles: contentbase.ArticleStore(g), SetBody: editing.SetBody, Credits: compose.Credits(g),
+			Table: compose.Table(g), Clock: g.Clock, Sites: compose.Sites(g), Articles: contentbase.ArticleStore(g), SetBody: editing.SetBodyOn, Credits: compose.Credits(g),
 			Events: compose.Events(g), Web: compose.Egress(g), AI: compose.AI(g), Member: exchangeMember(g),
 		}
 	})

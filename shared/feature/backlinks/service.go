@@ -35,11 +35,12 @@ type Limiter interface {
 type MemberFunc func(ctx context.Context, accountID, siteID string) (bool, error)
 
 // SetBodyFunc sets an article's Markdown body and what derives from it
-// (editing.SetBody renders it): placing and withdrawing a link change a
-// host article's text. It is passed in rather than imported, so that a
-// function that only reads the exchange's items (the public API asks for
-// a site's verified domain) links no Markdown renderer.
-type SetBodyFunc func(a *articles.Article, markdown string)
+// (editing.SetBodyOn renders it and scores a finished article again on
+// its site): placing and withdrawing a link change a host article's text.
+// It is passed in rather than imported, so that a function that only
+// reads the exchange's items (the public API asks for a site's verified
+// domain) links no Markdown renderer.
+type SetBodyFunc func(a *articles.Article, markdown string, site sites.Site)
 
 // Service runs the backlink exchange.
 type Service struct {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"rvcontent/shared/feature/articles"
+	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/dynamo"
@@ -87,17 +88,32 @@ func (s *Service) hostCanPlace(ctx context.Context, p placementItem) (bool, erro
 	return s.Member(ctx, p.HostAccount, p.HostSite)
 }
 
+// hostSite returns the site of p's host article, on which a change of the
+// article's text scores it again; the zero Site when the site is gone (its
+// articles are gone with it).
+func (s *Service) hostSite(ctx context.Context, p placementItem) (sites.Site, error) {
+	site, err := s.Sites.Get(ctx, p.HostAccount, p.HostSite)
+	if errors.Is(err, sites.ErrNotFound) {
+		return sites.Site{}, nil
+	}
+	return site, err
+}
+
 // insert writes the link into the host article and marks p placed.
 func (s *Service) insert(ctx context.Context, p placementItem, now time.Time) error {
 	var anchor string
 	who := auth.Service(p.HostAccount, serviceActor)
-	_, err := s.Articles.Change(ctx, p.HostSite, p.HostArticleID, func(a *articles.Article) error {
+	site, err := s.hostSite(ctx, p)
+	if err != nil {
+		return err
+	}
+	_, err = s.Articles.Change(ctx, p.HostSite, p.HostArticleID, func(a *articles.Article) error {
 		if a.Status != articles.StatusFinished || a.PublishedURL == nil || HasLink(a.BodyMarkdown, p.TargetURL) {
 			return errNotPlaceable
 		}
 		body, used := InsertLink(a.BodyMarkdown, p.TargetURL, p.Anchors, p.AnchorIndex)
 		anchor = used
-		s.SetBody(a, body)
+		s.SetBody(a, body, site)
 		return nil
 	}, func(tx *dynamo.Tx, _, after articles.Article) error {
 		at := clock.Format(now)

@@ -233,12 +233,16 @@ var errBodyUnchanged = errors.New("backlinks: article body unchanged")
 // commit alone.
 func (s *Service) changeArticle(ctx context.Context, p placementItem, who auth.Principal, summary string,
 	edit func(body string) (string, bool), writes func(tx *dynamo.Tx) error) error {
-	_, err := s.Articles.Change(ctx, p.HostSite, p.HostArticleID, func(a *articles.Article) error {
+	site, err := s.hostSite(ctx, p)
+	if err != nil {
+		return err
+	}
+	_, err = s.Articles.Change(ctx, p.HostSite, p.HostArticleID, func(a *articles.Article) error {
 		body, changed := edit(a.BodyMarkdown)
 		if !changed {
 			return errBodyUnchanged
 		}
-		s.SetBody(a, body)
+		s.SetBody(a, body, site)
 		return nil
 	}, func(tx *dynamo.Tx, _, after articles.Article) error {
 		s.articleUpdated(tx, p, who, after, summary)

@@ -19,6 +19,10 @@ func TestNoImages(t *testing.T) {
 		"<table background=\"https://acme.com/bg.png\"><tr><td>x</td></tr></table>",
 		"<div style=\"background: url('https://acme.com/bg.png')\">Hi</div>",
 		"<style>\n.hero { background-image: url(https://acme.com/bg.png) }\n</style>\n",
+		"<video title=\">\" poster=\"https://acme.com/p.jpg\"></video>",
+		"<div>\n<input/type=image src=\"https://acme.com/go.png\">\n</div>\n",
+		"<div style=\"background: u&#114;l('https://acme.com/bg.png')\">Hi</div>",
+		"Hi <style>p{background:url(/bg.png)}</style> there.",
 	}
 	for _, body := range refused {
 		if noImages(body) == "" {
@@ -37,6 +41,7 @@ func TestNoImages(t *testing.T) {
 		"<div style=\"color: red\">A red url(x) in text.</div>",
 		"<objection> and <embedded> are no tags of HTML.",
 		"`<div style=\"background: url(x.png)\">` in code is text.",
+		"<div title=\">\" style=\"color: red\">Tom &amp; Jerry</div>",
 	}
 	for _, body := range accepted {
 		if p := noImages(body); p != "" {

@@ -16,6 +16,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/text"
+	htmltok "golang.org/x/net/html"
 )
 
 // markdown renders article bodies: GitHub-flavoured Markdown, raw HTML kept
@@ -34,11 +35,56 @@ func RenderHTML(body string) string {
 	return buf.String()
 }
 
-// WordCount counts the words of a Markdown body.
-func WordCount(body string) int {
-	return len(strings.FieldsFunc(body, func(r rune) bool {
-		return unicode.IsSpace(r) || strings.ContainsRune("#*_>`[]()|-", r)
-	}))
+// WordCount counts the words of a Markdown body as a reader reads them
+// (see htmlWords).
+func WordCount(body string) int { return htmlWords(RenderHTML(body)) }
+
+// htmlWords counts the words of an article's HTML rendering as a reader
+// reads them: the text, not the markup (a link's address, a tag's
+// attributes) nor a <script> or <style> element's content. A word is a
+// run of characters between spaces that holds a letter or a digit, so
+// lone punctuation ("&", a dash) is none; the text of inline elements
+// (links, emphasis, code spans) runs on with the text around it.
+func htmlWords(h string) int {
+	z := htmltok.NewTokenizer(strings.NewReader(h))
+	var text strings.Builder
+	hidden := 0
+	for {
+		switch tt := z.Next(); tt {
+		case htmltok.ErrorToken:
+			n := 0
+			for _, w := range strings.Fields(text.String()) {
+				if strings.IndexFunc(w, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+					n++
+				}
+			}
+			return n
+		case htmltok.TextToken:
+			if hidden == 0 {
+				text.Write(z.Text())
+			}
+		case htmltok.StartTagToken, htmltok.EndTagToken, htmltok.SelfClosingTagToken:
+			name, _ := z.TagName()
+			switch tag := string(name); {
+			case tag == "script" || tag == "style":
+				if tt == htmltok.StartTagToken {
+					hidden++
+				} else if hidden > 0 {
+					hidden--
+				}
+			case !inlineTags[tag]:
+				text.WriteByte(' ') // a block's text is apart from the next one's
+			}
+		}
+	}
+}
+
+// inlineTags are the elements whose text runs on with the text around
+// them.
+var inlineTags = map[string]bool{
+	"a": true, "abbr": true, "b": true, "cite": true, "code": true, "del": true, "em": true, "i": true, "ins": true,
+	"kbd": true, "mark": true, "q": true, "s": true, "samp": true, "small": true, "span": true, "strong": true,
+	"sub": true, "sup": true, "u": true, "var": true,
 }
 
 // Body is a Markdown body with what derives from it: its HTML rendering
@@ -52,7 +98,8 @@ type Body struct {
 
 // Render renders body.
 func Render(body string) Body {
-	return Body{Markdown: body, HTML: RenderHTML(body), Words: WordCount(body)}
+	h := RenderHTML(body)
+	return Body{Markdown: body, HTML: h, Words: htmlWords(h)}
 }
 
 // Set sets the article's body to b.
@@ -112,17 +159,54 @@ func rendered(into *Body) input.Check {
 // file as readily as anything else.
 var pictureTag = regexp.MustCompile(`(?i)<(?:im(?:g|age)|object|embed)[\s/>]`)
 
-// pictureAttr matches raw HTML that shows a picture by an attribute: an
-// image button (<input type=image>), a video's poster, and a background
+// pictureAttr reports whether raw HTML s shows a picture by an attribute:
+// an image button (<input type=image>), a video's poster, and a background
 // picture (a background attribute, or url(...) in a style attribute or a
-// <style> element). Go's regexp runs it at about a tenth of pictureTag's
-// speed, so showsPicture asks it only when a word it needs is there.
-var pictureAttr = regexp.MustCompile(`(?i)<(?:input|video)\b[^>]*\s(?:type\s*=\s*["']?image\b|poster\s*=)` +
-	`|<[a-z][^>]*\s(?:background\s*=|style\s*=\s*(?:"[^"]*|'[^']*|[^\s>]*)url\s*\()` +
-	`|<style[\s>][\s\S]*url\s*\(`)
+// <style> element). It reads s with an HTML tokenizer, as browsers do: a
+// quoted attribute value may hold a ">", a "/" separates attributes as a
+// space does, and character references in a value (u&#114;l, &#105;mage)
+// are decoded before the value is read. showsPicture asks it only when a
+// word it needs, or a character reference, is there.
+func pictureAttr(s string) bool {
+	z := htmltok.NewTokenizer(strings.NewReader(s))
+	inStyle := false
+	for {
+		switch z.Next() {
+		case htmltok.ErrorToken:
+			return false
+		case htmltok.StartTagToken, htmltok.SelfClosingTagToken:
+			tag := z.Token()
+			inStyle = tag.Data == "style"
+			for _, a := range tag.Attr {
+				v := strings.ToLower(a.Val)
+				switch {
+				case a.Key == "background",
+					a.Key == "poster" && tag.Data == "video",
+					a.Key == "type" && tag.Data == "input" && strings.TrimSpace(v) == "image",
+					a.Key == "style" && cssURL.MatchString(v):
+					return true
+				}
+			}
+		case htmltok.TextToken:
+			if inStyle && cssURL.Match(bytes.ToLower(z.Text())) {
+				return true
+			}
+		case htmltok.EndTagToken:
+			inStyle = false
+		}
+	}
+}
 
-// pictureWords are what pictureAttr cannot match without, in lower case.
-var pictureWords = []string{"image", "poster", "background", "url"}
+// styleTag matches a <style> start tag.
+var styleTag = regexp.MustCompile(`(?i)^<style[\s/>]`)
+
+// cssURL matches a CSS url(...) in lower-case CSS.
+var cssURL = regexp.MustCompile(`url\s*\(`)
+
+// pictureWords are what pictureAttr cannot find a picture without, in
+// lower case; "&" starts a character reference, which may spell any of
+// them.
+var pictureWords = []string{"image", "poster", "background", "url", "&"}
 
 // showsPicture reports whether raw HTML s shows a picture (pictureTag,
 // pictureAttr).
@@ -133,7 +217,7 @@ func showsPicture(s string) bool {
 	lower := strings.ToLower(s)
 	for _, w := range pictureWords {
 		if strings.Contains(lower, w) {
-			return pictureAttr.MatchString(s)
+			return pictureAttr(s)
 		}
 	}
 	return false
@@ -161,7 +245,17 @@ func noImages(body string) string {
 		case *ast.Image:
 			found = true
 		case *ast.RawHTML:
-			found = showsPicture(string(n.Segments.Value(src)))
+			raw := string(n.Segments.Value(src))
+			found = showsPicture(raw)
+			if !found && styleTag.MatchString(raw) {
+				// A <style> opened within a paragraph or a heading holds
+				// the text after it up to its end tag, which Markdown reads
+				// as text: the block's whole source is what the browser
+				// reads as CSS.
+				if b := n.Parent(); b != nil && b.Type() == ast.TypeBlock {
+					found = showsPicture(string(b.Lines().Value(src)))
+				}
+			}
 		case *ast.HTMLBlock:
 			// The line that closes a block (the "</pre>", "-->" or
 			// "</script>" line) is the block's too, and renders as it

@@ -45,6 +45,17 @@ func (s *Service) Score(ctx context.Context, siteID, id string) (score.Score, er
 	return ScoreOf(a, site), nil
 }
 
+// SetBodyOn sets the article's Markdown body and what derives from it
+// (SetBody) and, for a finished article, its seo_score as computed on
+// site: a finished article's score follows every change of its text, the
+// backlink exchange's links included.
+func SetBodyOn(a *articles.Article, body string, site sites.Site) {
+	SetBody(a, body)
+	if a.Status == articles.StatusFinished {
+		SetSEOScore(a, site)
+	}
+}
+
 // SetSEOScore stores the article's SEO score as computed on site.
 func SetSEOScore(a *articles.Article, site sites.Site) {
 	v := float64(ScoreOf(*a, site).SEO.Score)
