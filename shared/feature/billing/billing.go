@@ -122,6 +122,10 @@ type record struct {
 	// granted, oldest first (see noteGrant): a period's report that comes
 	// after a later one's still records its credits.reset, and only once.
 	Granted []string `dynamodbav:"granted_periods,omitempty"`
+	// PaidInvoices holds the processor's ids of the latest paid invoices,
+	// oldest first (see notePaid): a decline of one of them reported after
+	// its payment changes nothing.
+	PaidInvoices []string `dynamodbav:"paid_invoices,omitempty"`
 }
 
 // current reports whether the account has a subscription that has not
@@ -214,6 +218,19 @@ func (r *record) noteGrant(end time.Time) {
 	if n := len(r.Granted); n > maxGranted {
 		r.Granted = slices.Clone(r.Granted[n-maxGranted:])
 	}
+}
+
+// notePaid records that the processor's invoice id is paid; it reports
+// whether that is news (false for an empty id or one already noted).
+func (r *record) notePaid(id string) bool {
+	if id == "" || slices.Contains(r.PaidInvoices, id) {
+		return false
+	}
+	r.PaidInvoices = append(r.PaidInvoices, id)
+	if n := len(r.PaidInvoices); n > maxGranted {
+		r.PaidInvoices = slices.Clone(r.PaidInvoices[n-maxGranted:])
+	}
+	return true
 }
 
 // stale reports whether sub is about a period that ended before the

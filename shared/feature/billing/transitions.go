@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"time"
 
 	"rvcontent/shared/feature/activity"
@@ -30,8 +31,15 @@ type applied struct {
 }
 
 // ErrAlreadySubscribed is returned for a checkout completed while the
-// account already has a current subscription.
+// account already has a current subscription (whose new subscription is
+// cancelled at the processor).
 var ErrAlreadySubscribed = apperr.New(apperr.Conflict, "This account already has a subscription.")
+
+// ErrTrialUsed is returned for a trial checkout completed after the
+// account's earlier subscription ended (a checkout opened before it began):
+// a trial is for an account that never had a subscription (spec 3), so
+// its subscription is cancelled at the processor.
+var ErrTrialUsed = apperr.New(apperr.Conflict, "This account had a subscription, so it cannot start a trial; start the plan with a new checkout link.")
 
 // ProcessorEvent applies one processor event to the account's billing
 // state (spec 3): each event at most once, together with its events,
@@ -53,7 +61,27 @@ func (s *Service) ProcessorEvent(ctx context.Context, ev payments.Event) error {
 	if errors.Is(err, ErrAccountGone) {
 		return s.gone(ctx, ev)
 	}
+	if errors.Is(err, ErrAlreadySubscribed) || errors.Is(err, ErrTrialUsed) {
+		// A checkout the account cannot take (a second one while it has a
+		// subscription, a trial after one ended: two sessions were open
+		// at once): the processor started a subscription anyway, so it is
+		// cancelled at once and charges nothing more.
+		if cerr := s.cancelReported(ctx, ev); cerr != nil {
+			return cerr
+		}
+	}
 	return err
+}
+
+// cancelReported cancels at once, at the processor, the subscription ev
+// reports, unless it has ended.
+func (s *Service) cancelReported(ctx context.Context, ev payments.Event) error {
+	if ref := ev.Subscription.Ref; ref != "" && ev.Type != payments.SubscriptionEnded && ev.Subscription.Status != payments.StatusCanceled && s.Processor != nil {
+		if err := s.Processor.CancelNow(ctx, ev.AccountID, ref); err != nil {
+			return apperr.Wrap("billing: cancel a subscription the account cannot have", err)
+		}
+	}
+	return nil
 }
 
 // errCheckoutOfDeleted refuses a checkout completed for a deleted account.
@@ -65,10 +93,8 @@ var errCheckoutOfDeleted = apperr.New(apperr.Conflict, "This account was deleted
 // nothing is charged for an account that no longer exists, and a
 // completed checkout is refused (conflict). Any other event needs nothing.
 func (s *Service) gone(ctx context.Context, ev payments.Event) error {
-	if ref := ev.Subscription.Ref; ref != "" && ev.Type != payments.SubscriptionEnded && ev.Subscription.Status != payments.StatusCanceled && s.Processor != nil {
-		if err := s.Processor.CancelNow(ctx, ev.AccountID, ref); err != nil {
-			return apperr.Wrap("billing: cancel a deleted account's subscription", err)
-		}
+	if err := s.cancelReported(ctx, ev); err != nil {
+		return err
 	}
 	if ev.Type == payments.CheckoutCompleted {
 		return errCheckoutOfDeleted
@@ -105,13 +131,30 @@ func (s *Service) transition(ctx context.Context, r *record, tx *dynamo.Tx, now 
 	case payments.CheckoutCompleted:
 		return s.checkoutCompleted(ctx, r, tx, now, ev)
 	case payments.InvoicePaid:
+		noted := r.notePaid(ev.Invoice)
 		if r.trialInvoice(ev) {
 			return nil // the trial's own invoice of 0 USD: it pays nothing
 		}
-		return s.invoicePaid(ctx, r, tx, now, sub)
+		err := s.invoicePaid(ctx, r, tx, now, sub)
+		if errors.Is(err, errNoChange) && noted {
+			return nil // nothing else changes, but the invoice is paid
+		}
+		return err
 	case payments.InvoiceFailed:
+		if slices.Contains(r.PaidInvoices, ev.Invoice) {
+			// A decline reported after the same invoice's payment (Stripe
+			// delivers webhooks in any order): the invoice is paid.
+			return errNoChange
+		}
 		return s.invoiceFailed(ctx, r, tx, now, sub)
 	case payments.SubscriptionUpdated:
+		if r.Status == StatusCanceled && ev.Subscription.Ref == r.SubscriptionRef {
+			// An update of the subscription reported after its end (Stripe
+			// delivers webhooks in any order): nothing is left to cancel,
+			// resume or check. (A new subscription's update, before its
+			// checkout is reported, goes on as before.)
+			return errNoChange
+		}
 		s.subscriptionUpdated(r, tx, now, ev)
 		return nil
 	case payments.SubscriptionEnded:
@@ -129,6 +172,9 @@ func (s *Service) checkoutCompleted(ctx context.Context, r *record, tx *dynamo.T
 			return nil
 		}
 		return ErrAlreadySubscribed
+	}
+	if sub.Status == payments.StatusTrialing && r.HadSubscription {
+		return ErrTrialUsed
 	}
 	r.setSubscription(sub)
 	r.HadSubscription, r.Checkout, r.PastDueSince, r.CancelAtPeriodEnd = true, nil, "", false

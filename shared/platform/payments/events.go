@@ -33,6 +33,10 @@ type Event struct {
 	Subscription Subscription
 	// Amount is the invoice amount (InvoicePaid, InvoiceFailed).
 	Amount Cents
+	// Invoice is the processor's id of the invoice (InvoicePaid,
+	// InvoiceFailed; empty when the processor names none): a decline
+	// reported after the same invoice's payment changes nothing.
+	Invoice string
 	// CardChanged says the owner replaced the card (SubscriptionUpdated).
 	CardChanged bool
 }

@@ -23,7 +23,7 @@ import (
 // service clock.
 const Tolerance = 5 * time.Minute
 
-// maxRefLen is the longest event, subscription or customer id taken:
+// maxRefLen is the longest event, subscription, customer or invoice id taken:
 // Stripe's ids are far shorter, and a longer one would pass the size of a
 // table key.
 const maxRefLen = 255
@@ -90,9 +90,9 @@ func (rc *Receiver) Receive(ctx context.Context, body []byte, signature string) 
 		slog.WarnContext(ctx, "refused a payments webhook whose data does not decode", "event", ev.ID, "type", ev.Type, "err", err)
 		return apperr.New(apperr.BadRequest, "The event's data object is not the object its type names.")
 	}
-	if err == nil && ok && (!ids.Issued(pev.AccountID) || len(pev.Subscription.Ref) > maxRefLen || len(pev.Subscription.CustomerRef) > maxRefLen) {
-		// No account, subscription or customer of this service has such
-		// an id: an event about an unknown account.
+	if err == nil && ok && (!ids.Issued(pev.AccountID) || len(pev.Subscription.Ref) > maxRefLen || len(pev.Subscription.CustomerRef) > maxRefLen || len(pev.Invoice) > maxRefLen) {
+		// No account, subscription, customer or invoice of this service
+		// has such an id: an event about an unknown account.
 		err = apperr.NotFoundf("No account of this service has that id.")
 	}
 	if err == nil && ok {
@@ -165,7 +165,7 @@ func (rc *Receiver) convert(ctx context.Context, ev stripe.Event) (payments.Even
 			// stays as it is.
 			return out, false, nil
 		}
-		out.Type, out.Amount = payments.InvoicePaid, payments.Cents(in.AmountPaid)
+		out.Type, out.Amount, out.Invoice = payments.InvoicePaid, payments.Cents(in.AmountPaid), in.ID
 		if ev.Type == "invoice.payment_failed" {
 			out.Type, out.Amount = payments.InvoiceFailed, payments.Cents(in.AmountDue)
 		}
