@@ -55,9 +55,12 @@ func (o *Outbox) Send(ctx context.Context, m mail.Message) error {
 	})
 }
 
-// List returns every mail sent to address, newest first.
+// List returns every mail sent to address, newest first. Any spelling of
+// the address finds them: mails go to its domain's ASCII form
+// (mail.Recipient), so owner@bücher.de finds those sent to
+// owner@xn--bcher-kva.de.
 func (o *Outbox) List(ctx context.Context, address string) ([]Sent, error) {
-	in, err := dynamo.Partition(dynamo.DevMailPK(address)).Input()
+	in, err := dynamo.Partition(dynamo.DevMailPK(mail.Recipient(address))).Input()
 	if err != nil {
 		return nil, err
 	}

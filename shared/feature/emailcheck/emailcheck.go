@@ -14,6 +14,7 @@ import (
 	"unicode"
 
 	"rvcontent/shared/kernel/weburl"
+	outmail "rvcontent/shared/platform/mail"
 )
 
 //go:embed disposable.txt.gz
@@ -108,20 +109,11 @@ func Check(address string) string {
 // Canonical returns the form of address that accounts are told apart by:
 // its domain in the ASCII form DNS knows (full-width forms read as ASCII,
 // labels in another script in Punycode, as weburl.ASCIIHost writes them),
-// so owner@bücher.de and owner@xn--bcher-kva.de are one address. Case is
+// so owner@bücher.de and owner@xn--bcher-kva.de are one address: the form
+// mail is sent to (platform/mail.Recipient). Case is
 // left as it is (the email reservation's key ignores it); an address
 // without a domain that can be written so comes back unchanged.
-func Canonical(address string) string {
-	at := strings.LastIndexByte(address, '@')
-	if at < 0 {
-		return address
-	}
-	ascii, ok := weburl.ASCIIHost(address[at+1:])
-	if !ok {
-		return address
-	}
-	return address[:at+1] + ascii
-}
+func Canonical(address string) string { return outmail.Recipient(address) }
 
 // MaxLocalPart is the longest local part of an address, in octets (RFC
 // 5321 4.5.3.1.1).

@@ -15,8 +15,9 @@ import (
 // QueryPage runs a query on partition pk of the table and returns up to limit
 // items of type T after cursor, with the cursor of the next page ("" when
 // there is none). It keeps reading while a filter expression drops items, so
-// a page is short only at the end. Cursors hold only the sort key: the
-// partition comes from pk, the caller's own. A cursor without a sort key,
+// a page is short only at the end; it then reads in growing batches, so a
+// page whose items lie behind many others takes a few queries. Cursors
+// hold only the sort key: the partition comes from pk, the caller's own. A cursor without a sort key,
 // with any other key (QueryPage issues none), or one the query refuses as its starting key (a cursor of another list), gives
 // ErrBadCursor.
 func QueryPage[T any](ctx context.Context, t *Table, in *dynamodb.QueryInput, limit int, after Cursor, pk string) ([]T, string, error) {
@@ -29,8 +30,18 @@ func QueryPage[T any](ctx context.Context, t *Table, in *dynamodb.QueryInput, li
 		in.ExclusiveStartKey = Key(pk, sk)
 	}
 	var rows []map[string]types.AttributeValue
+	batch := limit + 1
 	for {
-		in.Limit = aws.Int32(int32(limit + 1 - len(rows)))
+		// Without a filter every item read is kept: read exactly what the
+		// page lacks. With one, a batch that came back short doubles the
+		// next (up to maxFilteredBatch), so items the filter drops cost few
+		// round trips rather than one per page's worth.
+		n := limit + 1 - len(rows)
+		if in.FilterExpression != nil {
+			n = max(n, batch)
+			batch = min(batch*2, maxFilteredBatch)
+		}
+		in.Limit = aws.Int32(int32(n))
 		out, err := t.Client.Query(ctx, in)
 		if err != nil {
 			if after != nil && len(rows) == 0 && badStartKey(err) {
@@ -58,6 +69,9 @@ func QueryPage[T any](ctx context.Context, t *Table, in *dynamodb.QueryInput, li
 	items, err := UnmarshalList[T](rows)
 	return items, next, err
 }
+
+// maxFilteredBatch is the most items one Query of a filtered page reads.
+const maxFilteredBatch = 1000
 
 // badStartKey reports whether err is DynamoDB refusing a query's starting
 // key (outside the key condition, wrong size or type).

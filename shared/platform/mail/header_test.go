@@ -26,6 +26,21 @@ func TestHeaderSafe(t *testing.T) {
 	}
 }
 
+// SES takes only ASCII domains: a recipient whose domain is in another
+// script, or in full-width forms, is mailed at its Punycode form.
+func TestHeaderSafeWritesTheRecipientsDomainInASCII(t *testing.T) {
+	for to, want := range map[string]string{
+		"owner@bücher.de": "owner@xn--bcher-kva.de",
+		"Owner@\uff42\u00fc\uff43\uff48\uff45\uff52.de": "Owner@xn--bcher-kva.de",
+		"owner@Example.com":                             "owner@Example.com",
+	} {
+		m, err := mail.HeaderSafe(mail.Message{To: to, Subject: "x"})
+		if err != nil || m.To != want {
+			t.Errorf("HeaderSafe(To %q).To = %q, %v; want %q", to, m.To, err, want)
+		}
+	}
+}
+
 // Whatever a template renders, the sender never gets a header with a
 // control character.
 func TestTheSenderGetsSafeHeaders(t *testing.T) {

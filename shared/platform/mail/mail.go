@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"rvcontent/shared/kernel/weburl"
 )
 
 // Message is one plain-text email. Links lists the URLs in Text that the
@@ -44,14 +46,16 @@ func (Deferred) Send(context.Context, Message) error {
 var ErrBadRecipient = errors.New("mail: recipient address with a control character or space")
 
 // HeaderSafe returns m ready for its headers: every control character (C0,
-// DEL, C1) of the subject becomes a space, runs of spaces are one, and a
-// recipient with a control character or space is ErrBadRecipient. Input
+// DEL, C1) of the subject becomes a space, runs of spaces are one, a
+// recipient with a control character or space is ErrBadRecipient, and the
+// recipient's domain is written in its ASCII form (Recipient). Input
 // rules keep control characters out of names, so this only guards against
 // one that reached a mail anyway: a header can never be split or added.
 func HeaderSafe(m Message) (Message, error) {
 	if strings.IndexFunc(m.To, func(r rune) bool { return unicode.IsControl(r) || unicode.IsSpace(r) }) >= 0 {
 		return Message{}, ErrBadRecipient
 	}
+	m.To = Recipient(m.To)
 	m.Subject = strings.Join(strings.Fields(strings.Map(func(r rune) rune {
 		if unicode.IsControl(r) {
 			return ' '
@@ -59,6 +63,24 @@ func HeaderSafe(m Message) (Message, error) {
 		return r
 	}, m.Subject)), " ")
 	return m, nil
+}
+
+// Recipient returns address as mail is sent to it: its domain in the ASCII
+// form DNS knows (full-width forms read as ASCII, labels in another script
+// in Punycode, as weburl.ASCIIHost writes them), the local part as it is.
+// Amazon SES takes only 7-bit ASCII domains, so an owner who typed
+// owner@bücher.de is mailed at owner@xn--bcher-kva.de, the same address. An
+// address without a domain that can be written so comes back unchanged.
+func Recipient(address string) string {
+	at := strings.LastIndexByte(address, '@')
+	if at < 0 {
+		return address
+	}
+	ascii, ok := weburl.ASCIIHost(address[at+1:])
+	if !ok {
+		return address
+	}
+	return address[:at+1] + ascii
 }
 
 // Time writes an API timestamp (RFC 3339) as a mail's reader reads it,
