@@ -32,7 +32,7 @@ func (s *Store) Prepare(ctx context.Context, siteID, id string, change func(a *A
 	if err := change(&p.After); err != nil {
 		return Prepared{}, err
 	}
-	p.After.UpdatedAt = s.nextUpdate(p.Before.UpdatedAt)
+	p.After.UpdatedAt = s.nextUpdate(p.Before.UpdatedAt, "")
 	p.After.Slug = Slug(p.After.Title, p.After.ID) // the slug follows the title, whatever the status
 	return p, nil
 }
@@ -44,10 +44,12 @@ func (p Prepared) PutIn(tx *dynamo.Tx) {
 	tx.Put("article", toItem(p.AccountID, p.After), "updated_at = :old", map[string]types.AttributeValue{
 		":old": &types.AttributeValueMemberS{Value: p.Before.UpdatedAt},
 	})
+	putHead(tx, p.After)
 }
 
 // LostArticle reports whether a commit failed because the article changed
-// (or was deleted) after Prepare read it.
+// (or was deleted) after Prepare read it, or because a later write of the
+// site's finished articles committed first (see putHead): Prepare again.
 func LostArticle(err error) bool {
-	return dynamo.FailedOn(err, "article")
+	return dynamo.FailedOn(err, "article") || dynamo.FailedOn(err, headWrite)
 }

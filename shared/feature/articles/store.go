@@ -202,7 +202,30 @@ var ErrChanged = apperr.New(apperr.Conflict, "The article changed at the same mo
 // belong with the change (events, activity, credits) to the same
 // transaction; before and after are the article as read and as written.
 // change returning an error stops without writing.
+//
+// A finished article's write also moves the site's finished head (see
+// putHead); when a write with a later updated_at committed first, Change
+// starts again past it (up to headAttempts times, then ErrChanged).
 func (s *Store) Change(ctx context.Context, siteID, id string, change func(a *Article) error,
+	also func(tx *dynamo.Tx, before, after Article) error) (Article, error) {
+	floor := ""
+	for attempt := 1; ; attempt++ {
+		a, err := s.changeOnce(ctx, siteID, id, floor, change, also)
+		if !dynamo.FailedOn(err, headWrite) {
+			return a, err
+		}
+		if attempt == headAttempts {
+			return Article{}, ErrChanged
+		}
+		if floor, err = s.head(ctx, siteID); err != nil {
+			return Article{}, err
+		}
+	}
+}
+
+// changeOnce is one attempt of Change, whose updated_at is later than
+// floor (a finished head read after a lost attempt; "" on the first).
+func (s *Store) changeOnce(ctx context.Context, siteID, id, floor string, change func(a *Article) error,
 	also func(tx *dynamo.Tx, before, after Article) error) (Article, error) {
 	it, err := s.getItem(ctx, siteID, id)
 	if err != nil {
@@ -217,12 +240,13 @@ func (s *Store) Change(ctx context.Context, siteID, id string, change func(a *Ar
 	if after.Tags == nil {
 		after.Tags = []string{} // tags are a list, never null
 	}
-	after.UpdatedAt = s.nextUpdate(before.UpdatedAt)
+	after.UpdatedAt = s.nextUpdate(before.UpdatedAt, floor)
 	after.Slug = Slug(after.Title, after.ID) // the slug follows the title, whatever the status
 	tx := &dynamo.Tx{}
 	tx.Put("article", toItem(it.AccountID, after), "updated_at = :old", map[string]types.AttributeValue{
 		":old": &types.AttributeValueMemberS{Value: before.UpdatedAt},
 	})
+	putHead(tx, after)
 	if also != nil {
 		if err := also(tx, before, after); err != nil {
 			return Article{}, err
@@ -238,13 +262,59 @@ func (s *Store) Change(ctx context.Context, siteID, id string, change func(a *Ar
 }
 
 // nextUpdate returns the service time as an updated_at, strictly after
-// previous so every write moves it.
-func (s *Store) nextUpdate(previous string) string {
+// previous so every write moves it, and strictly after floor (when set).
+func (s *Store) nextUpdate(previous, floor string) string {
 	now := s.Clock.Now()
-	if p, err := time.Parse(clock.Layout, previous); err == nil && !now.After(p) {
-		now = p.Add(time.Microsecond)
+	for _, after := range []string{previous, floor} {
+		if p, err := time.Parse(clock.Layout, after); err == nil && !now.After(p) {
+			now = p.Add(time.Microsecond)
+		}
 	}
 	return clock.Format(now)
+}
+
+// headItem holds the latest updated_at written into a site's finished
+// articles (GSI2, which the public articles API lists by updated_at).
+type headItem struct {
+	PK        string `dynamodbav:"pk"`
+	SK        string `dynamodbav:"sk"`
+	UpdatedAt string `dynamodbav:"updated_at"`
+}
+
+// headWrite names the finished head's write in a transaction.
+const headWrite = "finished_head"
+
+// headAttempts bounds how often Change starts again past a finished head
+// that a concurrent write moved.
+const headAttempts = 5
+
+// putHead adds to tx, when a is finished, the move of its site's finished
+// head to a's updated_at, on condition that the head is earlier. An
+// updated_at is taken before its transaction commits, so without it a
+// write could land in the finished list behind one committed after it,
+// behind the next_since a consumer of the public API already holds, and
+// that consumer would never see it (public spec 4, cursor rules 2 to 5).
+// With it, the site's finished articles commit in updated_at order: a
+// write overtaken by a later one fails on the head and starts again.
+func putHead(tx *dynamo.Tx, a Article) {
+	if a.Status != StatusFinished {
+		return
+	}
+	tx.Put(headWrite, headItem{PK: dynamo.SitePK(a.SiteID), SK: dynamo.FinishedHeadSK, UpdatedAt: a.UpdatedAt},
+		"attribute_not_exists(pk) OR updated_at < :at", map[string]types.AttributeValue{
+			":at": &types.AttributeValueMemberS{Value: a.UpdatedAt},
+		})
+}
+
+// head returns the site's finished head ("" before the first finished
+// write).
+func (s *Store) head(ctx context.Context, siteID string) (string, error) {
+	var h headItem
+	err := s.Table.Get(ctx, dynamo.SitePK(siteID), dynamo.FinishedHeadSK, &h)
+	if err != nil && !errors.Is(err, dynamo.ErrNotFound) {
+		return "", apperr.Wrap("articles.head", err)
+	}
+	return h.UpdatedAt, nil
 }
 
 // Delete removes article id of the site in tx, with also's writes. guard,

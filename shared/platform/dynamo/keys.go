@@ -284,6 +284,11 @@ const ArticlePrefix = "ART#"
 // FinishedArticlesPK is the GSI2 partition of a site's finished articles.
 func FinishedArticlesPK(siteID string) string { return "PUBART#" + siteID }
 
+// FinishedHeadSK is the sort key, under the site (SitePK), of the latest
+// updated_at written into the site's finished articles (GSI2): each such
+// write moves it forward on condition, so they commit in updated_at order.
+const FinishedHeadSK = "PUBHEAD"
+
 // SiteKeySK is the sort key of a site key under its site.
 func SiteKeySK(id string) string { return "SITEKEY#" + id }
 
