@@ -11,7 +11,11 @@ import (
 // browser needs to read it.
 var corsPolicy = api.CORS{
 	Methods: "GET, POST, DELETE, OPTIONS",
-	Headers: "Authorization, Content-Type, Accept, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID",
+	// Mcp-Method and Mcp-Name: from protocol version 2026-07-28 on, a
+	// client names each message's method (and its tool, prompt or
+	// resource) in these headers; no tool declares an x-mcp-header
+	// argument, so no Mcp-Param-* header is ever sent.
+	Headers: "Authorization, Content-Type, Accept, Mcp-Session-Id, MCP-Protocol-Version, Mcp-Method, Mcp-Name, Last-Event-ID",
 	// Retry-After: a browser client can read how long a 429 or 503 asks
 	// it to wait (data.retry_after says it too).
 	Expose: "WWW-Authenticate, Mcp-Session-Id, X-Request-Id, Retry-After",

@@ -23,9 +23,10 @@ func Own(next http.Handler) http.Handler {
 
 // readingMethods are the MCP methods that change nothing: the lists, the
 // resources and prompts (a resource of the account is read with a GET),
-// the handshake and ping. A tool call reads when its tool stands for a GET.
+// the handshake (initialize, or server/discover from protocol version
+// 2026-07-28 on) and ping. A tool call reads when its tool stands for a GET.
 var readingMethods = map[string]bool{
-	"initialize": true, "ping": true,
+	"initialize": true, "server/discover": true, "ping": true,
 	"tools/list": true, "resources/list": true, "resources/templates/list": true, "resources/read": true,
 	"prompts/list": true, "prompts/get": true,
 }

@@ -28,6 +28,7 @@ func TestReadsOnly(t *testing.T) {
 		{"POST", call("update_site"), false},
 		{"POST", call("no_such_tool"), false},
 		{"POST", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`, true},
+		{"POST", `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}`, true},
 		{"POST", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, true},
 		{"POST", `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, true},
 		{"POST", `{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"x"}}`, true},
