@@ -391,6 +391,13 @@ func (d *Dashboard) threadForm(w http.ResponseWriter, r *http.Request, id, metho
 		return
 	}
 	if b == nil {
+		// Nothing to send, but the thread must still be the owner's (an
+		// unknown one or another account's answers the 404 page).
+		thread := "/sites/" + esc(r.PathValue("site_id")) + "/forum/threads/" + esc(r.PathValue("thread_id"))
+		if err := d.get(r.Context(), o, thread, &struct{}{}); err != nil {
+			d.refused(w, r, err, sitePath(r.PathValue("site_id"))+"/forum", "Back to the forum")
+			return
+		}
 		d.done(w, r, href, "nothing")
 		return
 	}
