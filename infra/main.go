@@ -20,13 +20,19 @@
 // which the CLI reads after cdk.json, is never used).
 //
 // The app refuses to synthesize, with the setting and what it accepts, when
-// a setting is out of its range, mailFrom is not a bare address,
-// stripeSecretName is an ARN, or a function's zip is missing from assetDir
-// (run make build first).
+// a setting is out of its range, mailFrom or a set alarmEmail is not a bare
+// address, stripeSecretName or bedrockModelId is an ARN, or a function's
+// zip is missing from assetDir (run make build first) or built for another
+// architecture than lambdaArch.
 package main
 
 import (
+	"archive/zip"
+	"debug/elf"
+	"encoding/binary"
 	"fmt"
+	"io"
+	"maps"
 	"net/mail"
 	"os"
 	"path/filepath"
@@ -54,10 +60,16 @@ func main() {
 		err = checkMailFrom(mailFrom)
 	}
 	if err == nil {
+		err = checkAlarmEmail(contextString(app, "alarmEmail", ""))
+	}
+	if err == nil {
+		err = checkBedrockModelID(contextString(app, "bedrockModelId", ""))
+	}
+	if err == nil {
 		err = checkStripeSecretName(stripeSecretName)
 	}
 	if err == nil {
-		err = checkAssets(assetDir)
+		err = checkAssets(assetDir, contextString(app, "lambdaArch", stack.ArchARM64))
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -121,10 +133,36 @@ func checkChoices(app awscdk.App) error {
 // SES permission allows sending only when the From address equals it
 // (ses:FromAddress), so "Name <address>" or a typo would deploy functions
 // whose every mail is refused.
-func checkMailFrom(from string) error {
-	a, err := mail.ParseAddress(from)
-	if err != nil || a.Name != "" || a.Address != from {
-		return fmt.Errorf("context mailFrom: %q is not an email address such as no-reply@example.com (no display name)", from)
+func checkMailFrom(from string) error { return checkAddress("mailFrom", from, "no-reply@example.com") }
+
+// checkAlarmEmail refuses an alarmEmail that is set but is not a bare
+// address: SNS would refuse the subscription in the middle of the deploy
+// and roll the stack back (a first deploy leaving its retained table and
+// master key behind).
+func checkAlarmEmail(email string) error {
+	if email == "" {
+		return nil
+	}
+	return checkAddress("alarmEmail", email, "ops@example.com")
+}
+
+// checkAddress refuses a context value key that is not one bare email
+// address such as example: no display name, no list, no spaces.
+func checkAddress(key, v, example string) error {
+	a, err := mail.ParseAddress(v)
+	if err != nil || a.Name != "" || a.Address != v {
+		return fmt.Errorf("context %s: %q is not an email address such as %s (no display name)", key, v, example)
+	}
+	return nil
+}
+
+// checkBedrockModelID refuses an ARN where a model id belongs: the stack
+// grants bedrock:InvokeModel on the foundation model or inference profile
+// an id names (stack.bedrockResources), which an ARN would not match, so
+// every model call would be denied.
+func checkBedrockModelID(id string) error {
+	if strings.HasPrefix(id, "arn:") {
+		return fmt.Errorf("context bedrockModelId: %q is an ARN; give a foundation model id (anthropic.claude-...) or a cross-Region inference profile id (us.anthropic.claude-...)", id)
 	}
 	return nil
 }
@@ -141,20 +179,74 @@ func checkStripeSecretName(name string) error {
 }
 
 // checkAssets refuses an asset folder without every function's zip, which
-// the stack's functions are made of: CDK would otherwise stop with a panic
-// and a stack trace.
-func checkAssets(dir string) error {
-	var missing []string
+// the stack's functions are made of (CDK would otherwise stop with a panic
+// and a stack trace), or with a zip whose bootstrap is not a Linux
+// executable for arch (lambdaArch), which Lambda could not start: every
+// function would fail with an exec format error. make passes LAMBDA_ARCH
+// as lambdaArch and builds for it, but a lambdaArch in CDK_ARGS comes
+// later on the CLI's command line and wins.
+func checkAssets(dir, arch string) error {
+	var missing, foreign []string
+	built := map[string]bool{}
 	for _, name := range stack.FunctionNames() {
-		if _, err := os.Stat(filepath.Join(dir, name+".zip")); err != nil {
-			missing = append(missing, name+".zip")
+		zipName := name + ".zip"
+		if _, err := os.Stat(filepath.Join(dir, zipName)); err != nil {
+			missing = append(missing, zipName)
+			continue
+		}
+		got, err := zipArch(filepath.Join(dir, zipName))
+		if err != nil {
+			got = "no Linux executable"
+		}
+		if got != arch {
+			foreign = append(foreign, zipName)
+			built[got] = true
 		}
 	}
 	if len(missing) > 0 {
 		return fmt.Errorf("context assetDir: %s lacks %s: build the functions first (make build, or go run ./infra/buildfns -out <assetDir>)",
 			dir, strings.Join(missing, ", "))
 	}
+	if len(foreign) > 0 {
+		zips := strings.Join(foreign, ", ")
+		if len(foreign) == len(stack.FunctionNames()) {
+			zips = "the zips"
+		}
+		return fmt.Errorf("context lambdaArch: %s, but %s in %s hold %s: build for it with the make variable (make deploy LAMBDA_ARCH=%s), not with -c lambdaArch in CDK_ARGS",
+			arch, zips, dir, strings.Join(slices.Sorted(maps.Keys(built)), " and "), arch)
+	}
 	return nil
+}
+
+// lambdaArchs names the architectures of ELF machines as lambdaArch does.
+var lambdaArchs = map[elf.Machine]string{elf.EM_AARCH64: stack.ArchARM64, elf.EM_X86_64: stack.ArchX86}
+
+// zipArch returns the architecture the bootstrap executable of the
+// function zip at path is built for, as lambdaArch names it (another
+// machine by its ELF name).
+func zipArch(path string) (string, error) {
+	zr, err := zip.OpenReader(path)
+	if err != nil {
+		return "", err
+	}
+	defer zr.Close()
+	f, err := zr.Open("bootstrap")
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	var header [20]byte // e_ident, e_type and e_machine
+	if _, err := io.ReadFull(f, header[:]); err != nil {
+		return "", err
+	}
+	if string(header[:4]) != elf.ELFMAG || elf.Data(header[elf.EI_DATA]) != elf.ELFDATA2LSB {
+		return "", fmt.Errorf("%s: bootstrap is not a little-endian ELF executable", path)
+	}
+	machine := elf.Machine(binary.LittleEndian.Uint16(header[18:]))
+	if a, ok := lambdaArchs[machine]; ok {
+		return a, nil
+	}
+	return machine.String(), nil
 }
 
 // limits are the stack's numeric settings.

@@ -1,6 +1,10 @@
 package main
 
 import (
+	"archive/zip"
+	"bytes"
+	"debug/elf"
+	"encoding/binary"
 	"os"
 	"path/filepath"
 	"strings"
@@ -94,22 +98,76 @@ func TestCheckAssets(t *testing.T) {
 	dir := t.TempDir()
 	names := stack.FunctionNames()
 	for _, name := range names[1:] {
-		if err := os.WriteFile(filepath.Join(dir, name+".zip"), nil, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFunctionZip(t, filepath.Join(dir, name+".zip"), elf.EM_AARCH64)
 	}
-	err := checkAssets(dir)
+	err := checkAssets(dir, stack.ArchARM64)
 	if err == nil || !strings.Contains(err.Error(), names[0]+".zip") || !strings.Contains(err.Error(), "make build") {
 		t.Errorf("a missing %s.zip: %v, want it named with the way to build it", names[0], err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, names[0]+".zip"), nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := checkAssets(dir); err != nil {
+	writeFunctionZip(t, filepath.Join(dir, names[0]+".zip"), elf.EM_AARCH64)
+	if err := checkAssets(dir, stack.ArchARM64); err != nil {
 		t.Errorf("every zip there: %v", err)
 	}
-	if err := checkAssets(filepath.Join(dir, "missing")); err == nil {
+	if err := checkAssets(filepath.Join(dir, "missing"), stack.ArchARM64); err == nil {
 		t.Error("a folder that does not exist is accepted")
+	}
+}
+
+// TestCheckAssetsArchitecture: the app refuses zips built for another
+// architecture than lambdaArch, which Lambda could not start (exec format
+// error in every function). make deploy CDK_ARGS="-c lambdaArch=x86_64"
+// builds arm64 zips (LAMBDA_ARCH) and the CLI's later -c wins.
+func TestCheckAssetsArchitecture(t *testing.T) {
+	dir := t.TempDir()
+	names := stack.FunctionNames()
+	for _, name := range names {
+		writeFunctionZip(t, filepath.Join(dir, name+".zip"), elf.EM_AARCH64)
+	}
+	if err := checkAssets(dir, stack.ArchARM64); err != nil {
+		t.Fatalf("arm64 zips for lambdaArch arm64: %v", err)
+	}
+	err := checkAssets(dir, stack.ArchX86)
+	if err == nil || !strings.Contains(err.Error(), "lambdaArch") || !strings.Contains(err.Error(), "arm64") ||
+		!strings.Contains(err.Error(), "LAMBDA_ARCH=x86_64") {
+		t.Errorf("arm64 zips for lambdaArch x86_64: %v, want refused with the architecture they hold and LAMBDA_ARCH", err)
+	}
+	writeFunctionZip(t, filepath.Join(dir, names[1]+".zip"), elf.EM_X86_64)
+	if err := checkAssets(dir, stack.ArchARM64); err == nil || !strings.Contains(err.Error(), names[1]+".zip") {
+		t.Errorf("one x86_64 zip among arm64 ones: %v, want %s.zip named", err, names[1])
+	}
+	if err := os.WriteFile(filepath.Join(dir, names[1]+".zip"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := checkAssets(dir, stack.ArchARM64); err == nil || !strings.Contains(err.Error(), names[1]+".zip") {
+		t.Errorf("a zip without a bootstrap: %v, want %s.zip named", err, names[1])
+	}
+}
+
+// writeFunctionZip writes a function zip at path whose bootstrap starts
+// with the ELF header of a 64-bit Linux executable for machine.
+func writeFunctionZip(t *testing.T, path string, machine elf.Machine) {
+	t.Helper()
+	header := make([]byte, 64)
+	copy(header, elf.ELFMAG)
+	header[elf.EI_CLASS] = byte(elf.ELFCLASS64)
+	header[elf.EI_DATA] = byte(elf.ELFDATA2LSB)
+	header[elf.EI_VERSION] = byte(elf.EV_CURRENT)
+	binary.LittleEndian.PutUint16(header[16:], uint16(elf.ET_EXEC))
+	binary.LittleEndian.PutUint16(header[18:], uint16(machine))
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	w, err := zw.Create("bootstrap")
+	if err == nil {
+		_, err = w.Write(header)
+	}
+	if err == nil {
+		err = zw.Close()
+	}
+	if err == nil {
+		err = os.WriteFile(path, buf.Bytes(), 0o644)
+	}
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -139,6 +197,42 @@ func TestDeployLocalSynthesizesWithItsAssets(t *testing.T) {
 	}
 	if commands < 2 {
 		t.Errorf("found %d cdklocal commands in deploy.sh, want bootstrap and deploy", commands)
+	}
+}
+
+// TestCheckAlarmEmail: an alarmEmail that is not a bare address is refused
+// before anything is synthesized; SNS would refuse the subscription in the
+// middle of the deploy and roll the stack back (a first deploy leaves its
+// retained table and master key behind).
+func TestCheckAlarmEmail(t *testing.T) {
+	for _, ok := range []string{"", "ops@example.com", "on-call+alarms@mail.example.org"} {
+		if err := checkAlarmEmail(ok); err != nil {
+			t.Errorf("%q: %v, want accepted", ok, err)
+		}
+	}
+	for _, bad := range []string{"ops", "ops@", "Ops <ops@example.com>", "ops@example.com, dev@example.com", " ops@example.com"} {
+		if err := checkAlarmEmail(bad); err == nil || !strings.Contains(err.Error(), "alarmEmail") {
+			t.Errorf("%q: %v, want refused naming alarmEmail", bad, err)
+		}
+	}
+}
+
+// TestCheckBedrockModelID: a bedrockModelId that is an ARN is refused; the
+// stack grants bedrock:InvokeModel on the model or inference profile an id
+// names, so the functions would be denied every model call.
+func TestCheckBedrockModelID(t *testing.T) {
+	for _, ok := range []string{"", "anthropic.claude-3-haiku-20240307-v1:0", "eu.anthropic.claude-3-7-sonnet-20250219-v1:0"} {
+		if err := checkBedrockModelID(ok); err != nil {
+			t.Errorf("%q: %v, want accepted", ok, err)
+		}
+	}
+	for _, bad := range []string{
+		"arn:aws:bedrock:eu-west-1::foundation-model/anthropic.claude-3-haiku-20240307-v1:0",
+		"arn:aws:bedrock:eu-west-1:123456789012:application-inference-profile/abc123",
+	} {
+		if err := checkBedrockModelID(bad); err == nil || !strings.Contains(err.Error(), "bedrockModelId") {
+			t.Errorf("%q: %v, want refused naming bedrockModelId", bad, err)
+		}
 	}
 }
 
