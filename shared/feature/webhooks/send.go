@@ -36,7 +36,9 @@ func (r Result) Message() *string {
 }
 
 // send POSTs body, signed with secret, to endpoint URL as attempt n of
-// event eventID of type eventType. It never follows redirects.
+// event eventID of type eventType. It never follows redirects. Deadline
+// bounds the whole request, connecting included: any 2xx answer within it
+// counts, however the time was spent.
 func (s *Service) send(ctx context.Context, target, secret string, body []byte, eventID, eventType string, n int) Result {
 	wall := s.Wall
 	if wall == nil {
@@ -53,7 +55,7 @@ func (s *Service) send(ctx context.Context, target, secret string, body []byte, 
 	start := time.Now()
 	resp, err := s.Client.Do(ctx, egress.Request{
 		Method: "POST", URL: target, Header: h, Body: body,
-		FollowRedirects: false, Timeout: Deadline, MaxBody: maxResponse, Truncate: true,
+		FollowRedirects: false, Timeout: Deadline, ConnectTimeout: Deadline, MaxBody: maxResponse, Truncate: true,
 	})
 	if err != nil {
 		return Result{Duration: time.Since(start), Error: failure(err)}

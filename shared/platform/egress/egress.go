@@ -97,7 +97,9 @@ func New(opts Options) *Client {
 		opts.Resolver = net.DefaultResolver
 	}
 	c := &Client{opts: opts, guardian: guardian}
-	safe := &net.Dialer{Timeout: opts.ConnectTimeout, Control: func(network, address string, _ syscall.RawConn) error {
+	// The dial's time is bounded by the context dial gives it (see
+	// connectTimeout), so a request may allow more than the default.
+	safe := &net.Dialer{Control: func(network, address string, _ syscall.RawConn) error {
 		return c.guardian.Safe(network, address, nil) // checked again on the socket itself
 	}}
 	c.connect = safe.DialContext
@@ -131,7 +133,11 @@ type Request struct {
 	Body            []byte
 	FollowRedirects bool
 	Timeout         time.Duration // overrides Options.Timeout when set
-	MaxBody         int64         // overrides Options.MaxBody when set
+	// ConnectTimeout overrides Options.ConnectTimeout when set: a caller
+	// whose deadline covers the whole request (a webhook delivery) sets it
+	// to Timeout, so a slow connection within the deadline still counts.
+	ConnectTimeout time.Duration
+	MaxBody        int64 // overrides Options.MaxBody when set
 	// Truncate keeps the first MaxBody bytes of a larger response instead of
 	// failing, for callers that need the status more than the body (webhook
 	// deliveries). For them a body that stops arriving (the deadline passes
@@ -164,6 +170,9 @@ func (c *Client) Do(ctx context.Context, req Request) (*Response, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	if req.ConnectTimeout > 0 {
+		ctx = context.WithValue(ctx, connectTimeoutKey{}, req.ConnectTimeout)
+	}
 	method := req.Method
 	if method == "" {
 		method = http.MethodGet
@@ -302,7 +311,7 @@ func (c *Client) dial(ctx context.Context, network, addr string) (net.Conn, erro
 	}
 	if c.opts.Overrides != nil {
 		if to, ok := c.opts.Overrides.Address(host); ok {
-			d := &net.Dialer{Timeout: c.opts.ConnectTimeout}
+			d := &net.Dialer{Timeout: c.connectTimeout(ctx)}
 			return d.DialContext(ctx, "tcp", to) // an explicit dev-stack mapping to a loopback fixture
 		}
 	}
@@ -316,7 +325,9 @@ func (c *Client) dial(ctx context.Context, network, addr string) (net.Conn, erro
 			lastErr = &Error{Reason: ReasonRefused, URL: host, Message: "the host name " + host + " resolves to " + ip.String() + ", " + Describe(ip) + ", so the service will not connect to it"}
 			continue
 		}
-		conn, err := c.connect(ctx, network, net.JoinHostPort(ip.String(), port))
+		cctx, cancel := context.WithTimeout(ctx, c.connectTimeout(ctx))
+		conn, err := c.connect(cctx, network, net.JoinHostPort(ip.String(), port))
+		cancel()
 		if err == nil {
 			return conn, nil
 		}
@@ -331,7 +342,7 @@ func (c *Client) resolve(ctx context.Context, host string) ([]netip.Addr, error)
 	if ip, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil {
 		return []netip.Addr{ip.Unmap()}, nil
 	}
-	rctx, cancel := context.WithTimeout(ctx, c.opts.ConnectTimeout)
+	rctx, cancel := context.WithTimeout(ctx, c.connectTimeout(ctx))
 	defer cancel()
 	addrs, err := c.opts.Resolver.LookupIPAddr(rctx, host)
 	if err != nil {
@@ -367,11 +378,23 @@ func (c *Client) dialTLS(ctx context.Context, network, addr string) (net.Conn, e
 		}
 	}
 	conn := tls.Client(raw, cfg)
-	hctx, cancel := context.WithTimeout(ctx, c.opts.ConnectTimeout)
+	hctx, cancel := context.WithTimeout(ctx, c.connectTimeout(ctx))
 	defer cancel()
 	if err := conn.HandshakeContext(hctx); err != nil {
 		raw.Close()
 		return nil, &Error{Reason: ReasonTLS, URL: host, Message: "the secure connection to " + host + " failed (" + err.Error() + ")", cause: err}
 	}
 	return conn, nil
+}
+
+// connectTimeoutKey carries a request's own ConnectTimeout to its dials.
+type connectTimeoutKey struct{}
+
+// connectTimeout is how long each step of connecting (DNS, TCP, TLS) may
+// take for the request of ctx: its ConnectTimeout, else the client's.
+func (c *Client) connectTimeout(ctx context.Context) time.Duration {
+	if d, ok := ctx.Value(connectTimeoutKey{}).(time.Duration); ok && d > 0 {
+		return d
+	}
+	return c.opts.ConnectTimeout
 }

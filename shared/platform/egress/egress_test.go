@@ -494,3 +494,60 @@ func TestConnectionsAreReused(t *testing.T) {
 		t.Fatalf("the second round opened %d more connections, want none", second-atOnce)
 	}
 }
+
+// TestRequestConnectTimeout: a connection that takes longer than the
+// client's connect timeout fails, unless the request allows more (a
+// webhook delivery's whole deadline).
+func TestRequestConnectTimeout(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "ok") }))
+	defer srv.Close()
+	res := &resolver{answers: map[string][][]string{"slow.example.com": {{"93.184.216.34"}, {"93.184.216.34"}}}}
+	c := New(Options{Resolver: res, ConnectTimeout: 50 * time.Millisecond})
+	c.connect = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		select {
+		case <-time.After(150 * time.Millisecond):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		return (&net.Dialer{}).DialContext(ctx, "tcp", serverAddr(srv))
+	}
+	if _, err := c.Get(context.Background(), "http://slow.example.com/"); err == nil {
+		t.Fatal("a connection slower than the client's connect timeout succeeded")
+	}
+	resp, err := c.Do(context.Background(), Request{URL: "http://slow.example.com/", ConnectTimeout: time.Second})
+	if err != nil || string(resp.Body) != "ok" {
+		t.Fatalf("with the request's own connect timeout: %v", err)
+	}
+}
+
+// TestMalformedAnswerIsNamedWithoutTheURL: an answer that is not HTTP
+// fails with a sentence that says so and does not repeat the URL, whose
+// query may hold a token.
+func TestMalformedAnswerIsNamedWithoutTheURL(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			conn.Read(make([]byte, 4096))
+			conn.Write([]byte("garbage here\r\n\r\n"))
+			conn.Close()
+		}
+	}()
+	res := &resolver{answers: map[string][][]string{"garbage.example.com": {{"93.184.216.34"}}}}
+	c := New(Options{Resolver: res})
+	c.connect = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		return (&net.Dialer{}).DialContext(ctx, "tcp", ln.Addr().String())
+	}
+	_, err = c.Get(context.Background(), "http://garbage.example.com/hook?token=s3cr3t")
+	e := reason(t, err, ReasonConnect)
+	if e.Message != "its answer was not a valid HTTP response" || strings.Contains(e.Message, "s3cr3t") {
+		t.Fatalf("message %q", e.Message)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/netip"
 	"net/url"
+	"strings"
 	"syscall"
 	"time"
 
@@ -102,8 +103,16 @@ func classify(ctx context.Context, rawURL string, timeout time.Duration, err err
 		return &Error{Reason: ReasonConnect, URL: rawURL, Message: "it refused the connection (nothing listens there)", cause: err}
 	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		return &Error{Reason: ReasonConnect, URL: rawURL, Message: "the server closed the connection before answering", cause: err}
+	case strings.Contains(err.Error(), "malformed HTTP"):
+		return &Error{Reason: ReasonConnect, URL: rawURL, Message: "its answer was not a valid HTTP response", cause: err}
 	}
-	return &Error{Reason: ReasonConnect, URL: rawURL, Message: "the connection failed (" + err.Error() + ")", cause: err}
+	// The message never repeats the URL (a *url.Error starts with it), whose
+	// query may hold a token.
+	why := err
+	if ue != nil && ue.Err != nil {
+		why = ue.Err
+	}
+	return &Error{Reason: ReasonConnect, URL: rawURL, Message: "the connection failed (" + why.Error() + ")", cause: err}
 }
 
 func hasScheme(s string) bool {
