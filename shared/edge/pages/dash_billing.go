@@ -131,6 +131,17 @@ type quoteView struct {
 	ProrationDate                                 string
 }
 
+// quoteOf is the Studio quote q as the pages show it: the price of adding
+// a Studio site, and of restoring an archived one (whose form sends
+// ProrationDate, so the charge is the price shown). A quote that could not
+// be read (no proration_date) prices nothing and counts as blocked.
+func quoteOf(q apiQuote) quoteView {
+	return quoteView{
+		Message: forPerson(q.Message), DueToday: money(q.DueToday.String()), MonthlyAfter: money(q.MonthlyAfter.String()),
+		PricePerSite: money(q.PricePerSite.String()), Blocked: q.Block != nil || q.ProrationDate == 0, ProrationDate: strconv.FormatInt(q.ProrationDate, 10),
+	}
+}
+
 // studioFields are the fields of POST /sites.
 var studioFields = []field{
 	{Name: "site_url", Label: "Website address", Kind: kURL, Required: true, Hint: "The public http(s) address of the site."},
@@ -184,10 +195,8 @@ func (d *Dashboard) showBilling(w http.ResponseWriter, r *http.Request, o *owner
 	// The quote's sentence is shown on the Billing page itself, below its
 	// buttons; the card is updated with the portal's.
 	here := strings.NewReplacer("Update the card on the Billing page", "Update the card with “"+portalButton+"” above", " on the Billing page", " above")
-	v.Quote = quoteView{
-		Message: here.Replace(forPerson(q.Quote.Message)), DueToday: money(q.Quote.DueToday.String()), MonthlyAfter: money(q.Quote.MonthlyAfter.String()),
-		PricePerSite: money(q.Quote.PricePerSite.String()), Blocked: q.Quote.Block != nil, ProrationDate: strconv.FormatInt(q.Quote.ProrationDate, 10),
-	}
+	v.Quote = quoteOf(q.Quote)
+	v.Quote.Message = here.Replace(v.Quote.Message)
 	leaving := 0
 	for _, s := range ss.Sites {
 		if s.Kind != "primary" {

@@ -177,8 +177,8 @@ func (d *Dashboard) siteAttention(s apiSite, x siteExtras) []attention {
 			out = append(out, attention{Text: platformName(i.ID) + " of " + name + " reported an error: " + forPerson(str(i.LastError)), Href: base + "/integrations", Action: "Check the integration"})
 		}
 	}
-	if s.RemovesAt != nil && s.Status == "active" {
-		out = append(out, attention{Text: name + " is scheduled for removal " + at(*s.RemovesAt, d.Clock.Now()).Rel + " (" + at(*s.RemovesAt, d.Clock.Now()).Abs + ").", Href: base, Action: "Keep the site"})
+	if f := d.factsOf(s); f.RemovesAt.ISO != "" {
+		out = append(out, attention{Text: name + " is scheduled for removal " + f.RemovesAt.Rel + " (" + f.RemovesAt.Abs + ").", Href: base, Action: "Keep the site"})
 	}
 	return out
 }

@@ -57,6 +57,9 @@ type siteView struct {
 	Credits  creditsView
 	Activity activityTable
 	Scan     scanView
+	// Quote prices restoring the site when it is an archived Studio site
+	// (blocked when it could not be read: the button then names no price).
+	Quote quoteView
 }
 
 // siteFacts is what a site's pages say about it.
@@ -75,6 +78,13 @@ func (d *Dashboard) factsOf(s apiSite) siteFacts {
 	}
 	if !f.Primary {
 		f.Kind = "Studio site (49.50 USD a month)"
+	}
+	if !f.Archived && f.RemovesAt.Past {
+		// Its removal time came before the scheduler archived it: it no
+		// longer runs (spec 2), the scheduler archives it as of removes_at,
+		// and a restore is an archived site's, charged (spec 3). It is
+		// shown as archived, so no free Keep is offered.
+		f.Status, f.Archived, f.ArchivedAt = "archived", true, f.RemovesAt
 	}
 	if f.Archived {
 		// Its removal happened: what is left to do is restoring it.
@@ -145,9 +155,13 @@ func (d *Dashboard) site(w http.ResponseWriter, r *http.Request) {
 	var act struct {
 		Activity []apiActivity `json:"activity"`
 	}
+	var q struct {
+		Quote apiQuote `json:"studio_quote"`
+	}
 	id := esc(r.PathValue("site_id"))
 	o, s, ok := d.openSite(w, r, nil, "",
 		fetch{Path: "/billing", Out: &b},
+		fetch{Path: "/billing/studio-quote", Out: &q, Optional: true},
 		fetch{Path: "/sites/" + id + "/credits", Out: &c},
 		fetch{Path: "/sites/" + id + "/scan", Out: &sc, Optional: true},
 		fetch{Path: "/activity?limit=5&site_id=" + id, Out: &act})
@@ -157,6 +171,7 @@ func (d *Dashboard) site(w http.ResponseWriter, r *http.Request) {
 	v := siteView{
 		page: o.sitePage(r, s, "Overview", ""), S: d.factsOf(s), Billing: d.billingOf(b.Billing),
 		Credits: d.creditsOf(c.Credits), Activity: activityTable{Rows: d.activityRows(act.Activity, map[string]apiSite{s.ID: s})}, Scan: d.scanOf(sc.Scan),
+		Quote: quoteOf(q.Quote),
 	}
 	if v.Scan.Running {
 		v.Refresh = 10
