@@ -247,10 +247,10 @@ func (s *Service) FinishConnect(ctx context.Context, token string, in Credential
 	// The settings name options of the site connected now (as PATCH
 	// requires): an id it does not offer, another site's, goes back to
 	// null instead of riding along on every push.
-	if among(r.Settings.Category, r.Categories, "categories") != "" {
+	if among(r.Settings.Category, r.Categories, "categories", true) != "" {
 		r.Settings.Category = nil
 	}
-	if among(r.Settings.Author, r.Authors, "authors") != "" {
+	if among(r.Settings.Author, r.Authors, "authors", true) != "" {
 		r.Settings.Author = nil
 	}
 	r.LastError, r.LastErrorAt = nil, nil

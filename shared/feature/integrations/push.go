@@ -62,7 +62,22 @@ func (s *Service) Push(ctx context.Context, accountID, siteID, integrationID, re
 		if request != "" && prev != nil && prev.Request == request {
 			return prev.Result, prev.URL, nil
 		}
-		result, rec, err = s.pushOne(ctx, r, conn, a, prev, true)
+		// Whose post an answered id is, read only once a push answered
+		// (a deleted article owns no post).
+		owner := func(ctx context.Context, id string) (string, error) {
+			done, err := s.pushedBy(ctx, siteID, integrationID, r.ConnectionID)
+			other := postOwners(done)[id]
+			if err != nil || other == "" || other == a.ID {
+				return other, err
+			}
+			if _, err := s.Articles.Get(ctx, siteID, other); apperr.Is(err, apperr.NotFound) {
+				return "", nil
+			} else if err != nil {
+				return "", err
+			}
+			return other, nil
+		}
+		result, rec, err = s.pushOne(ctx, r, conn, a, prev, true, owner)
 		rec.Request, rec.Result = request, result
 	}
 	if err != nil {

@@ -105,11 +105,24 @@ func (s *Service) pushedOne(ctx context.Context, siteID, platform, connection, i
 	return &p, nil
 }
 
+// postOwners maps the post ids the connection's pushes recorded (done, by
+// article id) to their articles.
+func postOwners(done map[string]pushed) map[string]string {
+	out := make(map[string]string, len(done))
+	for _, p := range done {
+		out[p.RemoteID] = p.ArticleID
+	}
+	return out
+}
+
 // pushOne sends a through conn: an update of the post prev records, or a
 // create when there is none (or it is gone). Unless force, an article
 // whose content hash equals prev's is left alone (resultUnchanged). On
-// success it returns the record to store.
-func (s *Service) pushOne(ctx context.Context, r record, conn pushapi.Conn, a articles.Article, prev *pushed, force bool) (string, pushed, error) {
+// success it returns the record to store. owner tells which article the
+// connection recorded a post id for ("" for none): an answer naming
+// another article's post fails the push, so one post never stands for two
+// articles (each one's update would overwrite the other's).
+func (s *Service) pushOne(ctx context.Context, r record, conn pushapi.Conn, a articles.Article, prev *pushed, force bool, owner func(ctx context.Context, id string) (string, error)) (string, pushed, error) {
 	post := postOf(a, r.Settings)
 	h := hashOf(post)
 	if prev != nil && prev.Hash == h && !force {
@@ -140,6 +153,14 @@ func (s *Service) pushOne(ctx context.Context, r record, conn pushapi.Conn, a ar
 		// anything, and an id past this is a failed push, not a service
 		// failure that every retry would meet again.
 		err = &pushapi.PushError{Message: fmt.Sprintf("The %s site's answer named the post it saved with an id longer than %d characters.", r.Platform, MaxRemoteID)}
+	default:
+		other, oerr := owner(ctx, rem.ID)
+		switch {
+		case oerr != nil:
+			return "", pushed{}, oerr
+		case other != "" && other != a.ID:
+			err = &pushapi.PushError{Message: fmt.Sprintf("The %s site's answer named the post it saved with the id of article %s's post.", r.Platform, other)}
+		}
 	}
 	if err != nil {
 		return "", pushed{}, err

@@ -40,11 +40,14 @@ func TestHashFollowsPushedFields(t *testing.T) {
 func TestAmong(t *testing.T) {
 	opts := []pushapi.Option{{ID: "news"}, {ID: "guides"}}
 	id := func(s string) *string { return &s }
-	if among(nil, opts, "categories") != "" || among(id("news"), opts, "categories") != "" || among(id("x"), nil, "categories") != "" {
+	if among(nil, opts, "categories", true) != "" || among(id("news"), opts, "categories", true) != "" || among(id("x"), nil, "categories", false) != "" {
 		t.Fatal("accepted values refused")
 	}
-	if got := among(id("x"), opts, "categories"); got != "must be the id of one of the platform site's categories: news, guides" {
+	if got := among(id("x"), opts, "categories", true); got != "must be the id of one of the platform site's categories: news, guides" {
 		t.Fatalf("problem %q", got)
+	}
+	if got := among(id("x"), nil, "categories", true); got != "must be null: the platform site offers no categories" {
+		t.Fatalf("problem with no options %q", got)
 	}
 }
 

@@ -61,13 +61,13 @@ func (s *Service) Configure(ctx context.Context, siteID, platform string, in Pat
 	}
 	if in.Category.Sent {
 		r.Settings.Category = optional(in.Category)
-		if problem := among(r.Settings.Category, r.Categories, "categories"); problem != "" {
+		if problem := among(r.Settings.Category, r.Categories, "categories", r.connected()); problem != "" {
 			problems = append(problems, apperr.Problem{Field: "category", Problem: problem})
 		}
 	}
 	if in.Author.Sent {
 		r.Settings.Author = optional(in.Author)
-		if problem := among(r.Settings.Author, r.Authors, "authors"); problem != "" {
+		if problem := among(r.Settings.Author, r.Authors, "authors", r.connected()); problem != "" {
 			problems = append(problems, apperr.Problem{Field: "author", Problem: problem})
 		}
 	}
@@ -104,11 +104,15 @@ func optional(f input.Field[string]) *string {
 	return &v
 }
 
-// among checks that id is one of the platform's options, when it reported
-// any.
-func among(id *string, options []pushapi.Option, what string) string {
-	if id == nil || len(options) == 0 {
+// among checks that id is one of the platform's options once connected
+// (a site that offers none offers no id: only null goes); before
+// connecting any id goes.
+func among(id *string, options []pushapi.Option, what string, connected bool) string {
+	if id == nil || !connected {
 		return ""
+	}
+	if len(options) == 0 {
+		return fmt.Sprintf("must be null: the platform site offers no %s", what)
 	}
 	var names []string
 	for _, o := range options {

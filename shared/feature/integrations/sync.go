@@ -140,6 +140,18 @@ func (s *Service) RunSync(ctx context.Context, run *jobs.Run) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Whose post each id is: only the articles still finished on the site
+	// own one (a deleted article's post id may be the platform's again).
+	owners := postOwners(done)
+	listed := make(map[string]bool, len(list))
+	for _, a := range list {
+		listed[a.ID] = true
+	}
+	for id, owner := range owners {
+		if !listed[owner] {
+			delete(owners, id)
+		}
+	}
 	var first *pushapi.PushError
 	for i, a := range list {
 		var prev *pushed
@@ -173,7 +185,7 @@ func (s *Service) RunSync(ctx context.Context, run *jobs.Run) (any, error) {
 				}
 			}
 		}
-		result, rec, err := s.pushOne(ctx, r, conn, a, prev, false)
+		result, rec, err := s.pushOne(ctx, r, conn, a, prev, false, func(_ context.Context, id string) (string, error) { return owners[id], nil })
 		if err != nil {
 			pe := asPushError(err)
 			res.Failed++
@@ -200,6 +212,7 @@ func (s *Service) RunSync(ctx context.Context, run *jobs.Run) (any, error) {
 				result = resultUnchanged
 			}
 		}
+		owners[rec.RemoteID] = a.ID
 		switch result {
 		case resultUnchanged:
 			res.Unchanged++

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"rvcontent/shared/kernel/input"
@@ -25,6 +26,21 @@ const (
 type Option struct {
 	ID   string `json:"id" dynamodbav:"id"`
 	Name string `json:"name" dynamodbav:"name"`
+}
+
+// UnmarshalJSON reads an option as a platform answers it: its id a JSON
+// string or a number (platforms that number their categories and
+// authors), kept as its decimal text.
+func (o *Option) UnmarshalJSON(b []byte) error {
+	var w struct {
+		ID   postID `json:"id"`
+		Name string `json:"name"`
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*o = Option{ID: string(w.ID), Name: w.Name}
+	return nil
 }
 
 // Conn is where and how to reach a connected platform site.
@@ -129,6 +145,10 @@ func (c client) call(ctx context.Context, conn Conn, method, url string, body, o
 	switch s := resp.StatusCode; {
 	case s == http.StatusUnauthorized || s == http.StatusForbidden:
 		return &PushError{Message: fmt.Sprintf("The %s site refused the API token (HTTP %d). Reconnect the integration with a valid token.", c.name, s), Connection: true}
+	case s == http.StatusTooManyRequests:
+		// The site asks for no more requests for a while: every next push
+		// would meet the same answer, so a sync stops here.
+		return &PushError{Message: fmt.Sprintf("The %s site is limiting requests (HTTP 429%s)%s.", c.name, detail(resp.Body), retryAfter(resp.Header.Get("Retry-After"))), Connection: true}
 	case s == http.StatusNotFound && method == http.MethodPut:
 		return &PushError{Message: fmt.Sprintf("The %s site no longer has the post.", c.name), Gone: true}
 	case s >= 300 && s < 400:
@@ -164,6 +184,36 @@ func detail(body []byte) string {
 		return ""
 	}
 	return ": " + strings.TrimSuffix(msg, ".")
+}
+
+// postID is an id as a platform answers it (a post's, an option's): a
+// JSON string, or a number (platforms that number them), kept as its
+// decimal text.
+type postID string
+
+// UnmarshalJSON reads a string or a number.
+func (id *postID) UnmarshalJSON(b []byte) error {
+	var n json.Number
+	if err := json.Unmarshal(b, &n); err == nil {
+		*id = postID(n.String())
+		return nil
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	*id = postID(s)
+	return nil
+}
+
+// retryAfter words a Retry-After header's wait in seconds ("" when it
+// holds none, or a date).
+func retryAfter(v string) string {
+	n, err := strconv.Atoi(strings.TrimSpace(v))
+	if err != nil || n < 0 {
+		return ""
+	}
+	return fmt.Sprintf("; try again in %d seconds", n)
 }
 
 // apiBase joins a site address and an API root.

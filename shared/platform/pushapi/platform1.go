@@ -42,7 +42,7 @@ type p1Post struct {
 }
 
 type p1Remote struct {
-	ID  string `json:"id"`
+	ID  postID `json:"id"`
 	URL string `json:"url"`
 }
 
@@ -66,12 +66,12 @@ func (p Platform1) Check(ctx context.Context, c Conn) (SiteInfo, error) {
 func (p Platform1) Create(ctx context.Context, c Conn, post Post, idemKey string) (Remote, error) {
 	var out p1Remote
 	err := p.c.call(ctx, c, http.MethodPost, apiBase(c.SiteURL, Platform1Root)+"/posts", p1Body(post), &out, http.Header{"Idempotency-Key": {idemKey}})
-	return Remote(out), err
+	return Remote{ID: string(out.ID), URL: out.URL}, err
 }
 
 // Update replaces the site's post id with post.
 func (p Platform1) Update(ctx context.Context, c Conn, id string, post Post) (Remote, error) {
 	var out p1Remote
 	err := p.c.call(ctx, c, http.MethodPut, apiBase(c.SiteURL, Platform1Root)+"/posts/"+url.PathEscape(id), p1Body(post), &out, nil)
-	return Remote(out), err
+	return Remote{ID: string(out.ID), URL: out.URL}, err
 }

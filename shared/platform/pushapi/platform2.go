@@ -50,7 +50,7 @@ type p2Envelope struct {
 }
 
 type p2Remote struct {
-	ID  string `json:"id"`
+	ID  postID `json:"id"`
 	URL string `json:"url"`
 }
 
@@ -84,12 +84,12 @@ func (p Platform2) Check(ctx context.Context, c Conn) (SiteInfo, error) {
 func (p Platform2) Create(ctx context.Context, c Conn, post Post, idemKey string) (Remote, error) {
 	var out p2Envelope
 	err := p.c.call(ctx, c, http.MethodPost, apiBase(c.SiteURL, Platform2Root)+"/posts", p2Body(post), &out, http.Header{"Idempotency-Key": {idemKey}})
-	return Remote(out.Post), err
+	return Remote{ID: string(out.Post.ID), URL: out.Post.URL}, err
 }
 
 // Update replaces the site's post id with post.
 func (p Platform2) Update(ctx context.Context, c Conn, id string, post Post) (Remote, error) {
 	var out p2Envelope
 	err := p.c.call(ctx, c, http.MethodPut, apiBase(c.SiteURL, Platform2Root)+"/posts/"+url.PathEscape(id), p2Body(post), &out, nil)
-	return Remote(out.Post), err
+	return Remote{ID: string(out.Post.ID), URL: out.Post.URL}, err
 }
