@@ -100,7 +100,7 @@ func (d *Dashboard) threadRow(siteID string, t apiThread) threadRow {
 		Votes: t.Thread.UpVotes, Posted: at(t.Thread.PostedAt, d.Clock.Now()), Fit: "—",
 	}
 	if t.Fit != nil {
-		row.Fit = strconv.Itoa(*t.Fit)
+		row.Fit = strconv.Itoa(*t.Fit) + " of 100"
 	}
 	if t.Draft != nil {
 		row.Draft = "passes the checks"

@@ -86,6 +86,11 @@ func (d *Dashboard) factsOf(s apiSite) siteFacts {
 		// shown as archived, so no free Keep is offered.
 		f.Status, f.Archived, f.ArchivedAt = "archived", true, f.RemovesAt
 	}
+	if !f.Primary && (f.Archived || f.RemovesAt.ISO != "") {
+		// Scheduling a removal stops its billing at once, as the Billing
+		// page says; an archived site is not billed either.
+		f.Kind = "Studio site (no longer billed)"
+	}
 	if f.Archived {
 		// Its removal happened: what is left to do is restoring it.
 		f.RemovesAt = when{}

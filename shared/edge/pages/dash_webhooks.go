@@ -83,10 +83,8 @@ func (d *Dashboard) hookRow(h apiWebhook) hookRow {
 	}
 	switch st := h.LastDeliveryStatus; {
 	case h.LastDeliveryAt == nil:
-	case st == nil || *st == 0:
-		row.LastStatus = "no answer"
-	default:
-		row.LastStatus = "HTTP " + strconv.Itoa(*st)
+	default: // any 2xx counts as delivered
+		row.LastStatus = deliveryResult(st != nil && *st >= 200 && *st < 300, st)
 	}
 	return row
 }
