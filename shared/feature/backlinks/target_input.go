@@ -80,6 +80,11 @@ func readAnchors(o *input.Object) input.Field[[]string] {
 	if !f.Sent {
 		return f
 	}
+	if f.Value == nil {
+		// Not an array of strings, or too long: Strings said so, and one
+		// problem per field is what the caller reads.
+		return input.Field[[]string]{}
+	}
 	if len(f.Value) < MinAnchors || len(f.Value) > MaxAnchors {
 		o.Problem("anchors", fmt.Sprintf("must have %d to %d texts", MinAnchors, MaxAnchors))
 		return input.Field[[]string]{}

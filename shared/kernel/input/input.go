@@ -7,8 +7,11 @@ package input
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -129,17 +132,31 @@ func (o *Object) Int(name string, required bool, min, max int) (int, bool) {
 		}
 		return 0, false
 	}
-	var f float64
-	if err := json.Unmarshal(raw, &f); err != nil || f != float64(int64(f)) {
+	f, ok := wholeNumber(raw)
+	if !ok {
 		o.Problem(name, "must be an integer")
 		return 0, false
 	}
-	n := int(f)
-	if n < min || n > max {
+	if f < float64(min) || f > float64(max) {
 		o.Problem(name, fmt.Sprintf("must be between %d and %d", min, max))
 		return 0, false
 	}
-	return n, true
+	return int(f), true
+}
+
+// wholeNumber reads a JSON number without a fractional part. A whole
+// number too large for float64 (1e400) reads as ±Inf, so it is out of
+// range rather than "not an integer".
+func wholeNumber(raw json.RawMessage) (float64, bool) {
+	s := string(bytes.TrimSpace(raw))
+	if s == "" || s[0] != '-' && (s[0] < '0' || s[0] > '9') {
+		return 0, false // a string, boolean, array or object (Parse checked the JSON)
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) || f != math.Trunc(f) {
+		return 0, false
+	}
+	return f, true
 }
 
 // Bool reads a boolean field.
