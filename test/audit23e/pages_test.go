@@ -87,7 +87,11 @@ func fill(t *testing.T, env *testenv.Env) *filled {
 	}
 	generating := f.api(t, "POST", arts, map[string]any{"title": "Carbon steel woks for home cooks", "status": "scheduled"}, http.StatusCreated)["article"].(map[string]any)
 	f.article["generating"] = generating["id"].(string)
-	env.ArmFault(t, "article_generation", 1) // the first attempt fails; its retry waits
+	// The first two attempts fail; the retries wait 10 and then 40 seconds
+	// (real time), so the article is still being written while the walk
+	// reaches its pages, also on a loaded machine (one failed attempt
+	// left only 10 seconds, which a loaded run outlasted).
+	env.ArmFault(t, "article_generation", 2)
 	f.api(t, "POST", arts+"/"+f.article["generating"]+"/generate", nil, http.StatusAccepted)
 
 	// Keywords, research.
