@@ -18,6 +18,7 @@ import (
 
 	"rvcontent/shared/dev/platformfake"
 	"rvcontent/test/testenv"
+	"rvcontent/test/testenv/chrome"
 )
 
 // longTitle is an article title long enough to wrap on a phone.
@@ -239,24 +240,24 @@ func (f *filled) pages() []page {
 }
 
 // look opens each page, saves its screenshots and checks what it says.
-func (c *chrome) look(pages []page) {
-	c.t.Helper()
+func look(t *testing.T, c *chrome.Tab, pages []page) {
+	t.Helper()
 	for _, pg := range pages {
-		c.open(pg.path)
-		c.shoot(pg.name)
-		text := c.text()
+		c.Open(pg.path)
+		c.Shoot(shotDir, pg.name, 390, 1280)
+		text := c.Text()
 		for _, w := range pg.want {
 			if sel, ok := strings.CutPrefix(w, "css:"); ok {
-				if !eval[bool](c, "document.querySelector(`"+sel+"`) !== null") {
-					c.t.Errorf("%s: nothing matches %s", pg.name, sel)
+				if !chrome.Eval[bool](c, "document.querySelector(`"+sel+"`) !== null") {
+					t.Errorf("%s: nothing matches %s", pg.name, sel)
 				}
 			} else if !strings.Contains(text, w) {
-				c.t.Errorf("%s lacks %q:\n%s", pg.name, w, text)
+				t.Errorf("%s lacks %q:\n%s", pg.name, w, text)
 			}
 		}
 		for _, n := range pg.not {
 			if strings.Contains(text, n) {
-				c.t.Errorf("%s says %q:\n%s", pg.name, n, text)
+				t.Errorf("%s says %q:\n%s", pg.name, n, text)
 			}
 		}
 	}
@@ -267,8 +268,8 @@ func (c *chrome) look(pages []page) {
 func TestScreenshotEveryPage(t *testing.T) {
 	env := testenv.StartQuiet(t)
 	f := fill(t, env)
-	c := newChrome(t, env, f.a.Email)
-	c.look(f.pages())
+	c := chrome.New(t, env, f.a.Email)
+	look(t, c, f.pages())
 
 	late := env.NewAccount(t, "")
 	env.Claim(t, late)
@@ -276,8 +277,8 @@ func TestScreenshotEveryPage(t *testing.T) {
 	env.RunScheduled(t) // the trial card check fails
 	env.Advance(t, 7*24*3600+60)
 	env.RunScheduled(t) // the trial runs out; the first charge is declined
-	lc := newChrome(t, env, late.Email)
-	lc.look([]page{
+	lc := chrome.New(t, env, late.Email)
+	look(t, lc, []page{
 		{name: "pastdue-overview", path: "/dashboard"},
 		{name: "pastdue-billing", path: "/dashboard/billing", want: []string{"No Studio sites yet."}},
 		{name: "pastdue-site", path: "/dashboard/sites/" + late.SiteID, want: []string{"UTC (ended "}, not: []string{"(renews "}},

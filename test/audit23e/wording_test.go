@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"rvcontent/test/testenv"
+	"rvcontent/test/testenv/chrome"
 )
 
 // TestWordingAndBilling pins the wording and billing defects the audit's
@@ -17,8 +18,8 @@ func TestWordingAndBilling(t *testing.T) {
 	env := testenv.StartQuiet(t)
 	f := fill(t, env)
 	s := "/dashboard/sites/" + f.a.SiteID
-	c := newChrome(t, env, f.a.Email)
-	c.look([]page{
+	c := chrome.New(t, env, f.a.Email)
+	look(t, c, []page{
 		// The finished article has one H2 and one link.
 		{name: "article-score", path: s + "/articles/" + f.article["finished"] + "/score", want: []string{"1 H2 section. Split the article into at least three."}, not: []string{"(s)"}},
 		// Replies may hold no link (the default).
@@ -32,8 +33,8 @@ func TestWordingAndBilling(t *testing.T) {
 		{name: "webhooks", path: "/dashboard/settings/webhooks"},
 	})
 	// The list names events as the endpoint's page does, codes kept.
-	c.open("/dashboard/settings/webhooks")
-	events := eval[[]string](c, `[...document.querySelectorAll('td[data-label="Events"]')].map(e => e.innerText).sort()`)
+	c.Open("/dashboard/settings/webhooks")
+	events := chrome.Eval[[]string](c, `[...document.querySelectorAll('td[data-label="Events"]')].map(e => e.innerText).sort()`)
 	if want := []string{"Article: generated (article.generated)\nArticle: published (article.published)", "Every event"}; !slices.Equal(events, want) {
 		t.Errorf("webhook list events: %q, want %q", events, want)
 	}
@@ -44,9 +45,9 @@ func TestWordingAndBilling(t *testing.T) {
 	env.RunScheduled(t) // the trial card check fails
 	env.Advance(t, 7*24*3600+60)
 	env.RunScheduled(t) // the trial runs out; the first charge is declined
-	lc := newChrome(t, env, late.Email)
+	lc := chrome.New(t, env, late.Email)
 	paused := "writing is paused because the trial's card check failed"
-	lc.look([]page{
+	look(t, lc, []page{
 		// Past due is said once, under Status; the message names the button.
 		{name: "pastdue-billing", path: "/dashboard/billing",
 			want: []string{"Business, 49.50 USD a month", "payment past due", "Update the card with “Manage card, invoices or cancellation” above", `css:button[type="submit"]`},

@@ -14,8 +14,8 @@ import (
 // could not tell a key used from an unknown address.
 func TestActivityPagesSayWhereAChangeCameFrom(t *testing.T) {
 	env := testenv.Shared(t)
-	o := newOwner(t, env)
-	o.api(t, "POST", "/sites/"+o.SiteID+"/keywords", map[string]any{"name": "where from"}, http.StatusCreated)
+	o := env.NewPaidOwner(t)
+	o.API(t, "POST", "/sites/"+o.SiteID+"/keywords", map[string]any{"name": "where from"}, http.StatusCreated)
 	var out struct {
 		Activity []struct{ Action, IP string }
 	}
@@ -24,8 +24,8 @@ func TestActivityPagesSayWhereAChangeCameFrom(t *testing.T) {
 		t.Fatalf("the API's newest activity entry is %+v, want keyword.created with its address", out.Activity)
 	}
 	ip := out.Activity[0].IP
-	for _, page := range []string{"/dashboard/activity", o.page("/activity")} {
-		text := visibleText(o.b.Get(t, page).Expect(t, http.StatusOK).Body)
+	for _, page := range []string{"/dashboard/activity", o.SitePage("/activity")} {
+		text := visibleText(o.Browser.Get(t, page).Expect(t, http.StatusOK).Body)
 		if !strings.Contains(text, "from "+ip) {
 			t.Errorf("%s does not say the change came from %s:\n%s", page, ip, text)
 		}
@@ -38,7 +38,7 @@ func TestActivityPagesSayWhereAChangeCameFrom(t *testing.T) {
 // gave as the way to reach whoever runs a key was nowhere on the page.
 func TestAgentKeysPageShowsTheContactAddress(t *testing.T) {
 	env := testenv.Shared(t)
-	o := newOwner(t, env)
-	o.api(t, "POST", "/agent-keys", map[string]any{"name": "Night writer", "operator": "Acme Ops", "contact_url": "https://ops.acme24e.example/agents"}, http.StatusCreated)
-	o.b.Get(t, "/dashboard/settings/agents").Expect(t, http.StatusOK, "Acme Ops", `href="https://ops.acme24e.example/agents"`)
+	o := env.NewPaidOwner(t)
+	o.API(t, "POST", "/agent-keys", map[string]any{"name": "Night writer", "operator": "Acme Ops", "contact_url": "https://ops.acme24e.example/agents"}, http.StatusCreated)
+	o.Browser.Get(t, "/dashboard/settings/agents").Expect(t, http.StatusOK, "Acme Ops", `href="https://ops.acme24e.example/agents"`)
 }

@@ -25,17 +25,17 @@ func member(t *testing.T, env *testenv.Env, host, topic string) *owner {
 	a := env.NewAccount(t, web)
 	env.Claim(t, a)
 	env.PaidPlan(t, a)
-	m := &owner{Account: a, b: env.NewBrowser(t)}
-	env.SignIn(t, m.b, a.Email, "/dashboard")
+	m := &owner{Account: a, Browser: env.NewBrowser(t)}
+	env.SignIn(t, m.Browser, a.Email, "/dashboard")
 	s := "/sites/" + a.SiteID
-	v := m.api(t, "POST", s+"/backlinks/domain", map[string]any{"domain": host}, http.StatusOK)["verification"].(map[string]any)
+	v := m.API(t, "POST", s+"/backlinks/domain", map[string]any{"domain": host}, http.StatusOK)["verification"].(map[string]any)
 	env.SetTXT(t, "_service."+host, "service-site-verification="+v["token"].(string))
-	m.api(t, "POST", s+"/backlinks/domain/verify", nil, http.StatusOK)
-	m.api(t, "PATCH", s+"/backlinks", map[string]any{"opted_in": true, "topic_tags": []string{topic}}, http.StatusOK)
-	id := m.article(t, map[string]any{"title": "Pans we love", "tags": []string{topic}, "body_markdown": "# Pans we love\n\nCast iron seasoning makes a pan last.\n\nSkillet care takes a minute. Good pans and pan care matter.\n"})
-	m.api(t, "POST", s+"/articles/"+id+"/finish", nil, http.StatusOK)
-	m.api(t, "POST", s+"/articles/"+id+"/publish", map[string]any{"url": web + "posts/" + id}, http.StatusOK)
-	m.api(t, "POST", s+"/backlinks/targets", map[string]any{"url": web + "guide", "anchors": []string{"cast iron seasoning", "skillet care", "good pans"}, "topic_tags": []string{topic}}, http.StatusCreated)
+	m.API(t, "POST", s+"/backlinks/domain/verify", nil, http.StatusOK)
+	m.API(t, "PATCH", s+"/backlinks", map[string]any{"opted_in": true, "topic_tags": []string{topic}}, http.StatusOK)
+	id := m.NewArticle(t, map[string]any{"title": "Pans we love", "tags": []string{topic}, "body_markdown": "# Pans we love\n\nCast iron seasoning makes a pan last.\n\nSkillet care takes a minute. Good pans and pan care matter.\n"})
+	m.API(t, "POST", s+"/articles/"+id+"/finish", nil, http.StatusOK)
+	m.API(t, "POST", s+"/articles/"+id+"/publish", map[string]any{"url": web + "posts/" + id}, http.StatusOK)
+	m.API(t, "POST", s+"/backlinks/targets", map[string]any{"url": web + "guide", "anchors": []string{"cast iron seasoning", "skillet care", "good pans"}, "topic_tags": []string{topic}}, http.StatusCreated)
 	return m
 }
 
@@ -66,7 +66,7 @@ func TestPlacementsSayWhenTheyExpire(t *testing.T) {
 	if expires == "" {
 		t.Fatalf("no placement waiting to go live: %+v", out.Placements)
 	}
-	page := a.b.Get(t, a.page("/backlinks")).Expect(t, http.StatusOK, "expires unless live")
+	page := a.Browser.Get(t, a.SitePage("/backlinks")).Expect(t, http.StatusOK, "expires unless live")
 	if iso := strings.TrimSuffix(strings.SplitN(expires, ".", 2)[0], "Z") + "Z"; !strings.Contains(page.Body, `datetime="`+iso+`"`) {
 		t.Errorf("the backlinks page has no time element for expires_at %s", expires)
 	}

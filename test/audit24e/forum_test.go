@@ -19,9 +19,9 @@ func threadOf(t *testing.T, env *testenv.Env, o *owner) string {
 	env.Client().Do(t, "POST", "/_dev/forum/threads", map[string]any{
 		"subforum": "castiron", "title": "How do I keep my " + word + " from rusting after washing it?", "body": "Any advice on " + word + "?", "up_votes": 9,
 	}).Expect(t, http.StatusOK)
-	o.api(t, "PATCH", s, map[string]any{"brand_name": "Griddle Co"}, http.StatusOK)
-	o.api(t, "PATCH", s+"/forum", map[string]any{"enabled": true, "topic_tags": []string{word}}, http.StatusOK)
-	o.Client.WaitJob(t, o.api(t, "POST", s+"/forum/sweeps", nil, http.StatusAccepted)["job"].(map[string]any)["id"].(string))
+	o.API(t, "PATCH", s, map[string]any{"brand_name": "Griddle Co"}, http.StatusOK)
+	o.API(t, "PATCH", s+"/forum", map[string]any{"enabled": true, "topic_tags": []string{word}}, http.StatusOK)
+	o.Client.WaitJob(t, o.API(t, "POST", s+"/forum/sweeps", nil, http.StatusAccepted)["job"].(map[string]any)["id"].(string))
 	var threads struct{ Threads []struct{ ID string } }
 	o.Client.Agent(t, "GET", s+"/forum/threads", nil).Expect(t, http.StatusOK).Decode(t, &threads)
 	if len(threads.Threads) == 0 {
@@ -36,30 +36,30 @@ func threadOf(t *testing.T, env *testenv.Env, o *owner) string {
 // reason the agent gave, and its Dismiss button could give none.
 func TestDismissReasonOnTheThreadPage(t *testing.T) {
 	env := testenv.Shared(t)
-	o := newOwner(t, env)
+	o := env.NewPaidOwner(t)
 	id := threadOf(t, env, o)
 	path := "/sites/" + o.SiteID + "/forum/threads/" + id
-	page := o.page("/forum/threads/" + id)
+	page := o.SitePage("/forum/threads/" + id)
 
-	o.api(t, "PATCH", path, map[string]any{"status": "dismissed", "dismiss_reason": "A competitor's support thread"}, http.StatusOK)
-	o.b.Get(t, page).Expect(t, http.StatusOK, "A competitor&#39;s support thread")
+	o.API(t, "PATCH", path, map[string]any{"status": "dismissed", "dismiss_reason": "A competitor's support thread"}, http.StatusOK)
+	o.Browser.Get(t, page).Expect(t, http.StatusOK, "A competitor&#39;s support thread")
 
-	restore := o.b.Get(t, page).Form(t, page, "status=new")
-	o.b.Post(t, page, restore).Expect(t, http.StatusSeeOther)
-	dismiss := o.b.Get(t, page).Expect(t, http.StatusOK).Form(t, page, "status=dismissed")
+	restore := o.Browser.Get(t, page).Form(t, page, "status=new")
+	o.Browser.Post(t, page, restore).Expect(t, http.StatusSeeOther)
+	dismiss := o.Browser.Get(t, page).Expect(t, http.StatusOK).Form(t, page, "status=dismissed")
 	if _, ok := dismiss["dismiss_reason"]; !ok {
 		t.Fatalf("the Dismiss form has no reason field: %v", dismiss)
 	}
 	long := strings.Repeat("too long ", 25)
 	dismiss.Set("dismiss_reason", long)
-	refused := o.b.Post(t, page, dismiss).Expect(t, http.StatusUnprocessableEntity, `aria-invalid="true"`, strings.TrimSpace(long))
-	if got := o.api(t, "GET", path, nil, http.StatusOK)["thread"].(map[string]any)["status"]; got != "new" {
+	refused := o.Browser.Post(t, page, dismiss).Expect(t, http.StatusUnprocessableEntity, `aria-invalid="true"`, strings.TrimSpace(long))
+	if got := o.API(t, "GET", path, nil, http.StatusOK)["thread"].(map[string]any)["status"]; got != "new" {
 		t.Fatalf("a refused Dismiss left the thread %v", got)
 	}
 	dismiss = refused.Form(t, page, "status=dismissed")
 	dismiss.Set("dismiss_reason", "Asked and answered last week")
-	o.b.Post(t, page, dismiss).Expect(t, http.StatusSeeOther)
-	got := o.api(t, "GET", path, nil, http.StatusOK)["thread"].(map[string]any)
+	o.Browser.Post(t, page, dismiss).Expect(t, http.StatusSeeOther)
+	got := o.API(t, "GET", path, nil, http.StatusOK)["thread"].(map[string]any)
 	if got["status"] != "dismissed" || got["dismiss_reason"] != "Asked and answered last week" {
 		t.Fatalf("after the owner's Dismiss the thread is %v with reason %v", got["status"], got["dismiss_reason"])
 	}

@@ -11,7 +11,6 @@
 package audit24e
 
 import (
-	"net/http"
 	"regexp"
 	"strings"
 	"testing"
@@ -19,42 +18,9 @@ import (
 	"rvcontent/test/testenv"
 )
 
-// owner is a claimed account on the paid plan and its owner's signed-in
-// browser.
-type owner struct {
-	*testenv.Account
-	b *testenv.Browser
-}
-
-// newOwner claims a new account for https://acme.com, puts it on the paid
-// plan and signs its owner in.
-func newOwner(t *testing.T, env *testenv.Env) *owner {
-	t.Helper()
-	a := env.NewAccount(t, "")
-	env.Claim(t, a)
-	a.Client.WaitJob(t, a.ScanJob)
-	env.PaidPlan(t, a)
-	b := env.NewBrowser(t)
-	env.SignIn(t, b, a.Email, "/dashboard")
-	return &owner{Account: a, b: b}
-}
-
-// api calls the agent API as the account's agent key and returns the
-// answer's JSON, failing unless it has status.
-func (o *owner) api(t *testing.T, method, path string, body any, status int) map[string]any {
-	t.Helper()
-	return o.Client.Agent(t, method, path, body).Expect(t, status).JSON(t)
-}
-
-// page is the dashboard path of the owner's primary site plus rest.
-func (o *owner) page(rest string) string { return "/dashboard/sites/" + o.SiteID + rest }
-
-// article creates an article on the owner's site with body as the POST
-// body and returns its id.
-func (o *owner) article(t *testing.T, body map[string]any) string {
-	t.Helper()
-	return o.api(t, "POST", "/sites/"+o.SiteID+"/articles", body, http.StatusCreated)["article"].(map[string]any)["id"].(string)
-}
+// owner is testenv.Owner: a claimed account (here on the paid plan,
+// testenv.NewPaidOwner) and its owner's signed-in browser.
+type owner = testenv.Owner
 
 // apiWords matches what a person cannot act on in a page's text: an
 // agent-API method and path, a path placeholder, or a request field code.

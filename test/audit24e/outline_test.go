@@ -16,9 +16,9 @@ import (
 // right under the h2: a level skipped on the article's page.
 func TestPreviewHeadingsFollowThePageOutline(t *testing.T) {
 	env := testenv.Shared(t)
-	o := newOwner(t, env)
-	art := o.article(t, map[string]any{"title": "Seasoning steps", "body_markdown": "## Strip the pan\n\nScrub it.\n\n### With salt\n\nCoarse salt.\n\n## Oil it\n\nThinly.\n"})
-	p := o.b.Get(t, o.page("/articles/"+art)).Expect(t, http.StatusOK, "Strip the pan")
+	o := env.NewPaidOwner(t)
+	art := o.NewArticle(t, map[string]any{"title": "Seasoning steps", "body_markdown": "## Strip the pan\n\nScrub it.\n\n### With salt\n\nCoarse salt.\n\n## Oil it\n\nThinly.\n"})
+	p := o.Browser.Get(t, o.SitePage("/articles/"+art)).Expect(t, http.StatusOK, "Strip the pan")
 	levels := headingLevels(p.Body)
 	if len(levels) == 0 || levels[0] != 1 {
 		t.Fatalf("the page's headings %v do not start with one h1", levels)

@@ -17,9 +17,9 @@ import (
 // /sites/{site_id}.").
 func TestScoreChecksNameTheDashboard(t *testing.T) {
 	env := testenv.Shared(t)
-	o := newOwner(t, env)
-	art := o.article(t, map[string]any{"title": "Cast iron care", "body_markdown": "# Cast iron care\n\nOil it thinly.\n"})
-	p := o.b.Get(t, o.page("/articles/"+art+"/score")).Expect(t, http.StatusOK, "keyword")
+	o := env.NewPaidOwner(t)
+	art := o.NewArticle(t, map[string]any{"title": "Cast iron care", "body_markdown": "# Cast iron care\n\nOil it thinly.\n"})
+	p := o.Browser.Get(t, o.SitePage("/articles/"+art+"/score")).Expect(t, http.StatusOK, "keyword")
 	noAPIWords(t, "the score page", p)
 }
 
@@ -30,19 +30,19 @@ func TestScoreChecksNameTheDashboard(t *testing.T) {
 // to have the service write it."
 func TestStaleWriteRefusalNamesTheDashboard(t *testing.T) {
 	env := testenv.Shared(t)
-	o := newOwner(t, env)
-	art := o.article(t, map[string]any{"title": "Seasoning a skillet"})
-	href := o.page("/articles/" + art)
-	form := o.b.Get(t, href).Expect(t, http.StatusOK).Form(t, href+"/generate")
-	o.api(t, "PATCH", "/sites/"+o.SiteID+"/articles/"+art, map[string]any{"body_markdown": "# Seasoning\n\nThin coats.\n"}, http.StatusOK)
-	p := o.b.Post(t, href+"/generate", form).Expect(t, http.StatusConflict, "already has a body")
+	o := env.NewPaidOwner(t)
+	art := o.NewArticle(t, map[string]any{"title": "Seasoning a skillet"})
+	href := o.SitePage("/articles/" + art)
+	form := o.Browser.Get(t, href).Expect(t, http.StatusOK).Form(t, href+"/generate")
+	o.API(t, "PATCH", "/sites/"+o.SiteID+"/articles/"+art, map[string]any{"body_markdown": "# Seasoning\n\nThin coats.\n"}, http.StatusOK)
+	p := o.Browser.Post(t, href+"/generate", form).Expect(t, http.StatusConflict, "already has a body")
 	noAPIWords(t, "the refusal of writing an article that has a body", p)
 
 	// And its twin: "Mark finished" on a page opened while the article
 	// had a body, which an agent then cleared.
-	form = o.b.Get(t, href).Expect(t, http.StatusOK).Form(t, href+"/finish")
-	o.api(t, "PATCH", "/sites/"+o.SiteID+"/articles/"+art, map[string]any{"body_markdown": ""}, http.StatusOK)
-	p = o.b.Post(t, href+"/finish", form).Expect(t, http.StatusConflict, "no body")
+	form = o.Browser.Get(t, href).Expect(t, http.StatusOK).Form(t, href+"/finish")
+	o.API(t, "PATCH", "/sites/"+o.SiteID+"/articles/"+art, map[string]any{"body_markdown": ""}, http.StatusOK)
+	p = o.Browser.Post(t, href+"/finish", form).Expect(t, http.StatusConflict, "no body")
 	noAPIWords(t, "the refusal of finishing an article without a body", p)
 }
 
@@ -52,19 +52,19 @@ func TestStaleWriteRefusalNamesTheDashboard(t *testing.T) {
 // .../integrations/push_platform_1/connect."
 func TestStaleSyncRefusalNamesTheDashboard(t *testing.T) {
 	env := testenv.Shared(t)
-	o := newOwner(t, env)
+	o := env.NewPaidOwner(t)
 	fake := platformfake.New("Acme", "pf-token-24e")
 	srv := httptest.NewTLSServer(fake)
 	t.Cleanup(srv.Close)
 	env.SetHost(t, "cms.acme24e.example", srv.Listener.Addr().String())
 	s := "/sites/" + o.SiteID
-	link := o.api(t, "POST", s+"/integrations/push_platform_1/connect", nil, http.StatusOK)["connect"].(map[string]any)["connect_url"].(string)
+	link := o.API(t, "POST", s+"/integrations/push_platform_1/connect", nil, http.StatusOK)["connect"].(map[string]any)["connect_url"].(string)
 	env.Client().Do(t, "POST", strings.TrimPrefix(link, env.URL), map[string]any{"site_url": "https://cms.acme24e.example", "api_token": "pf-token-24e"}).Expect(t, http.StatusOK)
 
-	sync := o.page("/integrations/push_platform_1/sync")
-	form := o.b.Get(t, o.page("/integrations")).Expect(t, http.StatusOK).Form(t, sync)
-	o.api(t, "DELETE", s+"/integrations/push_platform_1", nil, http.StatusOK)
-	p := o.b.Post(t, sync, form).Expect(t, http.StatusConflict, "not connected")
+	sync := o.SitePage("/integrations/push_platform_1/sync")
+	form := o.Browser.Get(t, o.SitePage("/integrations")).Expect(t, http.StatusOK).Form(t, sync)
+	o.API(t, "DELETE", s+"/integrations/push_platform_1", nil, http.StatusOK)
+	p := o.Browser.Post(t, sync, form).Expect(t, http.StatusConflict, "not connected")
 	noAPIWords(t, "the refusal of pushing to a platform disconnected meanwhile", p)
 	if strings.Contains(visibleText(p.Body), "/connect") {
 		t.Errorf("the refusal names the connect endpoint:\n%s", visibleText(p.Body))

@@ -11,6 +11,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"rvcontent/test/testenv"
+	"rvcontent/test/testenv/chrome"
 )
 
 // TestArticleEditRefusedWhileWritingKeepsTheText: README ("Owner
@@ -24,23 +25,23 @@ import (
 // Now the form comes back with its alert and the text as typed.
 func TestArticleEditRefusedWhileWritingKeepsTheText(t *testing.T) {
 	env := testenv.Shared(t)
-	o := newOwner(t, env)
-	art := o.article(t, map[string]any{"title": "Seasoning a skillet", "status": "scheduled"})
-	edit := o.page("/articles/" + art + "/edit")
-	c := newChrome(t, env, o.Email)
-	c.open(edit)
+	o := env.NewPaidOwner(t)
+	art := o.NewArticle(t, map[string]any{"title": "Seasoning a skillet", "status": "scheduled"})
+	edit := o.SitePage("/articles/" + art + "/edit")
+	c := chrome.New(t, env, o.Email)
+	c.Open(edit)
 	typed := "# Seasoning a skillet\n\nThe owner's own words, typed at length before saving."
-	if err := chromedp.Do(c.ctx, chromedp.SetValue(chromedp.CSS("#edit-body_markdown"), typed)); err != nil {
+	if err := chromedp.Do(c.Ctx, chromedp.SetValue(chromedp.CSS("#edit-body_markdown"), typed)); err != nil {
 		t.Fatal(err)
 	}
 	env.ArmFault(t, "article_generation", 1) // its first attempt fails: the article stays being written
-	o.api(t, "POST", "/sites/"+o.SiteID+"/articles/"+art+"/generate", nil, http.StatusAccepted)
-	c.click(`form[action="` + edit + `"] button[type=submit]`)
-	c.shoot("article-edit-refused-while-writing")
-	if text := c.text(); !strings.Contains(text, "The article is being written") {
+	o.API(t, "POST", "/sites/"+o.SiteID+"/articles/"+art+"/generate", nil, http.StatusAccepted)
+	c.Click(`form[action="` + edit + `"] button[type=submit]`)
+	c.Shoot(shotDir, "article-edit-refused-while-writing", 390)
+	if text := c.Text(); !strings.Contains(text, "The article is being written") {
 		t.Errorf("the refused save does not say why:\n%s", text)
 	}
-	if got := eval[string](c, `(document.querySelector('#edit-body_markdown') || {}).value || ''`); got != typed {
+	if got := chrome.Eval[string](c, `(document.querySelector('#edit-body_markdown') || {}).value || ''`); got != typed {
 		t.Errorf("the refused save kept %q of the owner's text, want %q", got, typed)
 	}
 }
@@ -58,20 +59,20 @@ func TestArticleEditRefusedWhileWritingKeepsTheText(t *testing.T) {
 // already sent and what to do.
 func TestFormSentAgainWithOtherValuesSaysSoPlainly(t *testing.T) {
 	env := testenv.Shared(t)
-	o := newOwner(t, env)
-	list := o.page("/articles")
-	form := o.b.Get(t, list).Expect(t, http.StatusOK).Form(t, list)
+	o := env.NewPaidOwner(t)
+	list := o.SitePage("/articles")
+	form := o.Browser.Get(t, list).Expect(t, http.StatusOK).Form(t, list)
 	form.Set("title", "First title")
-	o.b.Post(t, list, form).Redirect(t, http.StatusSeeOther, env.URL+o.page("/articles/"))
+	o.Browser.Post(t, list, form).Redirect(t, http.StatusSeeOther, env.URL+o.SitePage("/articles/"))
 	form.Set("title", "Second title")
-	p := o.b.Post(t, list, form)
+	p := o.Browser.Post(t, list, form)
 	refusedPage(t, "the create form sent again with another title", p, http.StatusConflict, "This form was already sent")
 	if !strings.Contains(p.Body, `value="Second title"`) {
 		t.Errorf("the refused form does not keep the title typed:\n%s", p.Body)
 	}
 	// Sent again as it was (a double click), it has its one effect.
 	form.Set("title", "First title")
-	o.b.Post(t, list, form).Redirect(t, http.StatusSeeOther, env.URL+o.page("/articles/"))
+	o.Browser.Post(t, list, form).Redirect(t, http.StatusSeeOther, env.URL+o.SitePage("/articles/"))
 	var out struct{ Articles []struct{ Title string } }
 	o.Client.Agent(t, "GET", "/sites/"+o.SiteID+"/articles?limit=100", nil).Expect(t, http.StatusOK).Decode(t, &out)
 	n := 0
@@ -93,13 +94,13 @@ func TestFormSentAgainWithOtherValuesSaysSoPlainly(t *testing.T) {
 // the owner does not know; now it says to write the new text in the body.
 func TestFinishedArticleEmptiedBodySaysWhatToDo(t *testing.T) {
 	env := testenv.Shared(t)
-	o := newOwner(t, env)
-	art := o.article(t, map[string]any{"title": "Done", "body_markdown": "# Done\n\nSome text."})
-	o.api(t, "POST", "/sites/"+o.SiteID+"/articles/"+art+"/finish", nil, http.StatusOK)
-	edit := o.page("/articles/" + art + "/edit")
-	form := o.b.Get(t, edit).Expect(t, http.StatusOK).Form(t, edit)
+	o := env.NewPaidOwner(t)
+	art := o.NewArticle(t, map[string]any{"title": "Done", "body_markdown": "# Done\n\nSome text."})
+	o.API(t, "POST", "/sites/"+o.SiteID+"/articles/"+art+"/finish", nil, http.StatusOK)
+	edit := o.SitePage("/articles/" + art + "/edit")
+	form := o.Browser.Get(t, edit).Expect(t, http.StatusOK).Form(t, edit)
 	form.Set("body_markdown", "")
-	refusedPage(t, "emptying a finished article's body", o.b.Post(t, edit, form), http.StatusConflict, "keeps a body")
+	refusedPage(t, "emptying a finished article's body", o.Browser.Post(t, edit, form), http.StatusConflict, "keeps a body")
 }
 
 // TestBacklinkTargetAddedTwiceSaysWhereToChangeIt: README ("Owner
@@ -110,20 +111,20 @@ func TestFinishedArticleEmptiedBodySaysWhatToDo(t *testing.T) {
 // points at the target in the page's list, and keeps what was typed.
 func TestBacklinkTargetAddedTwiceSaysWhereToChangeIt(t *testing.T) {
 	env := testenv.Shared(t)
-	o := newOwner(t, env)
+	o := env.NewPaidOwner(t)
 	host := fmt.Sprintf("audit25c-%d.example", time.Now().UnixNano()%1_000_000_000)
 	site := "/sites/" + o.SiteID
-	o.api(t, "PATCH", site, map[string]any{"website_url": "https://" + host}, http.StatusOK)
-	v := o.api(t, "POST", site+"/backlinks/domain", map[string]any{"domain": host}, http.StatusOK)["verification"].(map[string]any)
+	o.API(t, "PATCH", site, map[string]any{"website_url": "https://" + host}, http.StatusOK)
+	v := o.API(t, "POST", site+"/backlinks/domain", map[string]any{"domain": host}, http.StatusOK)["verification"].(map[string]any)
 	env.SetTXT(t, "_service."+host, "service-site-verification="+v["token"].(string))
-	o.api(t, "POST", site+"/backlinks/domain/verify", nil, http.StatusOK)
-	o.api(t, "POST", site+"/backlinks/targets", map[string]any{"url": "https://" + host + "/rockets", "anchors": []string{"model rockets", "rocket kits", "launch pads"}}, http.StatusCreated)
+	o.API(t, "POST", site+"/backlinks/domain/verify", nil, http.StatusOK)
+	o.API(t, "POST", site+"/backlinks/targets", map[string]any{"url": "https://" + host + "/rockets", "anchors": []string{"model rockets", "rocket kits", "launch pads"}}, http.StatusCreated)
 
-	page, action := o.page("/backlinks"), o.page("/backlinks/targets")
-	form := o.b.Get(t, page).Expect(t, http.StatusOK).Form(t, action)
+	page, action := o.SitePage("/backlinks"), o.SitePage("/backlinks/targets")
+	form := o.Browser.Get(t, page).Expect(t, http.StatusOK).Form(t, action)
 	form.Set("url", "https://"+host+"/rockets")
 	form.Set("anchors", "rocket kits for schools\nlaunch pads\nmodel rockets")
-	p := o.b.Post(t, action, form)
+	p := o.Browser.Post(t, action, form)
 	refusedPage(t, "a target added twice", p, http.StatusConflict, "already has a target for that URL")
 	if !strings.Contains(p.Body, "rocket kits for schools") {
 		t.Errorf("the refused form does not keep the link texts typed:\n%s", p.Body)
@@ -142,13 +143,13 @@ func TestBacklinkTargetAddedTwiceSaysWhereToChangeIt(t *testing.T) {
 // the article.
 func TestArticleRewriteRefusedAfterAnAgentChangedItSaysWhy(t *testing.T) {
 	env := testenv.Shared(t)
-	o := newOwner(t, env)
-	art := o.article(t, map[string]any{"title": "Skillet care", "body_markdown": "# Skillet care\n\n## Seasoning\n\nOil it thinly and bake it.\n"})
-	href := o.page("/articles/" + art)
-	form := o.b.Get(t, href).Expect(t, http.StatusOK).Form(t, href+"/rewrite")
-	o.api(t, "PATCH", "/sites/"+o.SiteID+"/articles/"+art, map[string]any{"body_markdown": ""}, http.StatusOK)
+	o := env.NewPaidOwner(t)
+	art := o.NewArticle(t, map[string]any{"title": "Skillet care", "body_markdown": "# Skillet care\n\n## Seasoning\n\nOil it thinly and bake it.\n"})
+	href := o.SitePage("/articles/" + art)
+	form := o.Browser.Get(t, href).Expect(t, http.StatusOK).Form(t, href+"/rewrite")
+	o.API(t, "PATCH", "/sites/"+o.SiteID+"/articles/"+art, map[string]any{"body_markdown": ""}, http.StatusOK)
 	form.Set("instructions", "Shorter, with one tip per line")
-	p := o.b.Post(t, href+"/rewrite", form)
+	p := o.Browser.Post(t, href+"/rewrite", form)
 	text := refusedPage(t, "rewriting a section of an article an agent emptied", p, http.StatusConflict, "no body to rewrite")
 	if !strings.Contains(p.Body, `href="`+href+`"`) {
 		t.Errorf("the refusal does not link back to the article:\n%s", text)
@@ -167,14 +168,14 @@ func TestArticleRewriteRefusedAfterAnAgentChangedItSaysWhy(t *testing.T) {
 // without the API's "(PATCH status new)", and links back to the thread.
 func TestThreadDraftRefusedAfterAnAgentDismissedItSaysWhy(t *testing.T) {
 	env := testenv.Shared(t)
-	o := newOwner(t, env)
+	o := env.NewPaidOwner(t)
 	site := "/sites/" + o.SiteID
 	id, _ := forumThread(t, env, o, "audit25cword")
-	href := o.page("/forum/threads/" + id)
-	form := o.b.Get(t, href).Expect(t, http.StatusOK).Form(t, href+"/draft")
-	o.api(t, "PATCH", site+"/forum/threads/"+id, map[string]any{"status": "dismissed"}, http.StatusOK)
+	href := o.SitePage("/forum/threads/" + id)
+	form := o.Browser.Get(t, href).Expect(t, http.StatusOK).Form(t, href+"/draft")
+	o.API(t, "PATCH", site+"/forum/threads/"+id, map[string]any{"status": "dismissed"}, http.StatusOK)
 	form.Set("instructions", "short")
-	p := o.b.Post(t, href+"/draft", form)
+	p := o.Browser.Post(t, href+"/draft", form)
 	text := refusedPage(t, "drafting a reply to a thread an agent dismissed", p, http.StatusConflict, "This thread is dismissed", "Restore the thread")
 	if !strings.Contains(p.Body, `href="`+href+`"`) {
 		t.Errorf("the refusal does not link back to the thread:\n%s", text)
@@ -192,15 +193,15 @@ func TestThreadDraftRefusedAfterAnAgentDismissedItSaysWhy(t *testing.T) {
 // box, and the boxes ticked stay ticked.
 func TestWebhookEveryEventAndOneMoreSaysWhichBoxToUntick(t *testing.T) {
 	env := testenv.Shared(t)
-	o := newOwner(t, env)
+	o := env.NewPaidOwner(t)
 	page := "/dashboard/settings/webhooks"
-	form := o.b.Get(t, page).Expect(t, http.StatusOK).Form(t, page)
+	form := o.Browser.Get(t, page).Expect(t, http.StatusOK).Form(t, page)
 	if form.Get("events") != "*" {
 		t.Fatalf("the form opens with events %q, want Every event ticked", form["events"])
 	}
 	form.Set("url", "https://hooks.example.org/audit25c")
 	form.Add("events", "article.published")
-	p := o.b.Post(t, page, form)
+	p := o.Browser.Post(t, page, form)
 	text := refusedPage(t, "Every event and one more ticked", p, http.StatusUnprocessableEntity, "“Every event” already means every event type")
 	if strings.Contains(text, `"*"`) || strings.Contains(text, "“*”") {
 		t.Errorf("the refusal names the API's code \"*\":\n%s", text)
@@ -220,13 +221,13 @@ func TestWebhookEveryEventAndOneMoreSaysWhichBoxToUntick(t *testing.T) {
 // tick.
 func TestPublishWithoutAddressSaysWhatToType(t *testing.T) {
 	env := testenv.Shared(t)
-	o := newOwner(t, env)
-	art := o.article(t, map[string]any{"title": "Done", "body_markdown": "# Done\n\nSome text."})
-	o.api(t, "POST", "/sites/"+o.SiteID+"/articles/"+art+"/finish", nil, http.StatusOK)
-	href := o.page("/articles/" + art)
-	form := o.b.Get(t, href).Expect(t, http.StatusOK).Form(t, href+"/publish")
+	o := env.NewPaidOwner(t)
+	art := o.NewArticle(t, map[string]any{"title": "Done", "body_markdown": "# Done\n\nSome text."})
+	o.API(t, "POST", "/sites/"+o.SiteID+"/articles/"+art+"/finish", nil, http.StatusOK)
+	href := o.SitePage("/articles/" + art)
+	form := o.Browser.Get(t, href).Expect(t, http.StatusOK).Form(t, href+"/publish")
 	form.Set("url", "")
-	text := refusedPage(t, "recording an empty live address", o.b.Post(t, href+"/publish", form), http.StatusUnprocessableEntity, "Live address is required: type the address where the article is live")
+	text := refusedPage(t, "recording an empty live address", o.Browser.Post(t, href+"/publish", form), http.StatusUnprocessableEntity, "Live address is required: type the address where the article is live")
 	for _, code := range []string{"send url", "destinations", "integration ids"} {
 		if strings.Contains(text, code) {
 			t.Errorf("the refusal names the API's request (%q):\n%s", code, text)
@@ -250,12 +251,12 @@ func TestPlanRefusalInAFormLinksToBilling(t *testing.T) {
 	a.Client.WaitJob(t, a.ScanJob)
 	b := env.NewBrowser(t)
 	env.SignIn(t, b, a.Email, "/dashboard")
-	o := &owner{Account: a, b: b}
+	o := &owner{Account: a, Browser: b}
 	alert := regexp.MustCompile(`(?s)<p class="alert" role="alert"[^>]*>(.*?)</p>`)
 	for _, c := range []struct{ name, page, action, field, value string }{
-		{"forum settings", o.page("/forum"), o.page("/forum"), "enabled", "true"},
-		{"backlink settings", o.page("/backlinks"), o.page("/backlinks"), "opted_in", "true"},
-		{"new site key", o.page("/integrations"), o.page("/keys"), "name", "My CMS"},
+		{"forum settings", o.SitePage("/forum"), o.SitePage("/forum"), "enabled", "true"},
+		{"backlink settings", o.SitePage("/backlinks"), o.SitePage("/backlinks"), "opted_in", "true"},
+		{"new site key", o.SitePage("/integrations"), o.SitePage("/keys"), "name", "My CMS"},
 	} {
 		form := b.Get(t, c.page).Expect(t, http.StatusOK).Form(t, c.action)
 		form.Set(c.field, c.value)
@@ -279,15 +280,15 @@ func TestPlanRefusalInAFormLinksToBilling(t *testing.T) {
 // links back to the thread.
 func TestThreadSaveRefusedAfterItsReplyWasRecordedSaysWhy(t *testing.T) {
 	env := testenv.Shared(t)
-	o := newOwner(t, env)
+	o := env.NewPaidOwner(t)
 	site := "/sites/" + o.SiteID
 	id, forumID := forumThread(t, env, o, "audit25csaved")
-	draft := o.api(t, "POST", site+"/forum/threads/"+id+"/drafts", nil, http.StatusOK)["draft"].(map[string]any)["id"].(string)
-	href := o.page("/forum/threads/" + id)
-	form := o.b.Get(t, href).Expect(t, http.StatusOK).Form(t, href, "status=saved")
+	draft := o.API(t, "POST", site+"/forum/threads/"+id+"/drafts", nil, http.StatusOK)["draft"].(map[string]any)["id"].(string)
+	href := o.SitePage("/forum/threads/" + id)
+	form := o.Browser.Get(t, href).Expect(t, http.StatusOK).Form(t, href, "status=saved")
 	comment := env.Client().Do(t, "POST", "/_dev/forum/comments", map[string]any{"forum_id": forumID, "body": "My reply"}).Expect(t, http.StatusOK).JSON(t)["permalink"].(string)
-	o.api(t, "POST", site+"/forum/replies", map[string]any{"thread_id": id, "draft_id": draft, "permalink": comment}, http.StatusOK)
-	p := o.b.Post(t, href, form)
+	o.API(t, "POST", site+"/forum/replies", map[string]any{"thread_id": id, "draft_id": draft, "permalink": comment}, http.StatusOK)
+	p := o.Browser.Post(t, href, form)
 	text := refusedPage(t, "saving a thread whose reply was recorded meanwhile", p, http.StatusConflict, "a reply to it is recorded")
 	if !strings.Contains(p.Body, `href="`+href+`"`) {
 		t.Errorf("the refusal does not link back to the thread:\n%s", text)
@@ -303,9 +304,9 @@ func forumThread(t *testing.T, env *testenv.Env, o *owner, word string) (id, for
 	th := env.Client().Do(t, "POST", "/_dev/forum/threads", map[string]any{
 		"subforum": "freelance", "title": "How do I keep " + word + " safe at school?", "body": "Any advice on " + word + "?", "up_votes": 5,
 	}).Expect(t, http.StatusOK).JSON(t)
-	o.api(t, "PATCH", site, map[string]any{"brand_name": "Acme Rockets"}, http.StatusOK)
-	o.api(t, "PATCH", site+"/forum", map[string]any{"enabled": true, "topic_tags": []string{word}}, http.StatusOK)
-	o.Client.WaitJob(t, o.api(t, "POST", site+"/forum/sweeps", nil, http.StatusAccepted)["job"].(map[string]any)["id"].(string))
+	o.API(t, "PATCH", site, map[string]any{"brand_name": "Acme Rockets"}, http.StatusOK)
+	o.API(t, "PATCH", site+"/forum", map[string]any{"enabled": true, "topic_tags": []string{word}}, http.StatusOK)
+	o.Client.WaitJob(t, o.API(t, "POST", site+"/forum/sweeps", nil, http.StatusAccepted)["job"].(map[string]any)["id"].(string))
 	var threads struct{ Threads []struct{ ID string } }
 	o.Client.Agent(t, "GET", site+"/forum/threads", nil).Expect(t, http.StatusOK).Decode(t, &threads)
 	if len(threads.Threads) == 0 {

@@ -175,3 +175,30 @@ func mustParse(t testing.TB, s string) *url.URL {
 	}
 	return u
 }
+
+// NewPaidOwner is NewOwner with the account's scan finished and the
+// account on the paid plan.
+func (e *Env) NewPaidOwner(t testing.TB) *Owner {
+	t.Helper()
+	o := e.NewOwner(t)
+	o.Client.WaitJob(t, o.ScanJob)
+	e.PaidPlan(t, o.Account)
+	return o
+}
+
+// API calls the agent API as the account's agent key and returns the
+// answer's JSON, failing unless it has status.
+func (o *Owner) API(t testing.TB, method, path string, body any, status int) map[string]any {
+	t.Helper()
+	return o.Client.Agent(t, method, path, body).Expect(t, status).JSON(t)
+}
+
+// SitePage is the dashboard path of the owner's primary site plus rest.
+func (o *Owner) SitePage(rest string) string { return "/dashboard/sites/" + o.SiteID + rest }
+
+// NewArticle creates an article on the owner's site with body as the POST
+// body and returns its id.
+func (o *Owner) NewArticle(t testing.TB, body map[string]any) string {
+	t.Helper()
+	return o.API(t, "POST", "/sites/"+o.SiteID+"/articles", body, http.StatusCreated)["article"].(map[string]any)["id"].(string)
+}
