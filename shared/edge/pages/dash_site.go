@@ -160,13 +160,9 @@ func (d *Dashboard) site(w http.ResponseWriter, r *http.Request) {
 	var act struct {
 		Activity []apiActivity `json:"activity"`
 	}
-	var q struct {
-		Quote apiQuote `json:"studio_quote"`
-	}
 	id := esc(r.PathValue("site_id"))
 	o, s, ok := d.openSite(w, r, nil, "",
 		fetch{Path: "/billing", Out: &b},
-		fetch{Path: "/billing/studio-quote", Out: &q, Optional: true},
 		fetch{Path: "/sites/" + id + "/credits", Out: &c},
 		fetch{Path: "/sites/" + id + "/scan", Out: &sc, Optional: true},
 		fetch{Path: "/activity?limit=5&site_id=" + id, Out: &act})
@@ -176,8 +172,18 @@ func (d *Dashboard) site(w http.ResponseWriter, r *http.Request) {
 	v := siteView{
 		page: o.sitePage(r, s, "Overview", ""), S: d.factsOf(s), Billing: d.billingOf(b.Billing),
 		Credits: d.creditsOf(c.Credits), Activity: activityTable{Rows: d.activityRows(act.Activity, map[string]apiSite{s.ID: s})}, Scan: d.scanOf(sc.Scan),
-		Quote: quoteOf(q.Quote),
 	}
+	// Only an archived Studio site's page offers restoring it, priced by
+	// the quote: the quote is read for it alone, not for every site page.
+	var q struct {
+		Quote apiQuote `json:"studio_quote"`
+	}
+	if v.S.Archived {
+		if err := d.get(r.Context(), o, "/billing/studio-quote", &q); err != nil {
+			q.Quote = apiQuote{} // no price to name: quoteOf counts it blocked
+		}
+	}
+	v.Quote = quoteOf(q.Quote)
 	if v.Scan.Running {
 		v.Refresh = 10
 	}
