@@ -144,3 +144,52 @@ func TestRefusedMessagesAreJSONRPCErrors(t *testing.T) {
 	}
 	mcpPost(t, acct.Client, toolCall).Expect(t, http.StatusOK)
 }
+
+// The README's "MCP tools": under protocol version 2026-07-28 "each
+// request's params._meta carries io.modelcontextprotocol/protocolVersion
+// (without it 400 with -32602), the Mcp-Method header, and Mcp-Name for
+// tools/call, must match the body (else 400 with -32020), a method the
+// server does not offer answers 404 with -32601, and subscriptions/listen
+// is acknowledged with no subscription granted and completes at once".
+func TestProtocolVersion20260728Statuses(t *testing.T) {
+	env := testenv.Shared(t)
+	acct := env.NewAccount(t, "")
+	const meta = `"_meta":{"io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"},"io.modelcontextprotocol/protocolVersion":"2026-07-28"}`
+	cases := []struct {
+		name, body string
+		headers    []string
+		status     int
+		code       float64
+	}{
+		{"no _meta", `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`, []string{"Mcp-Method: tools/list"}, http.StatusBadRequest, -32602},
+		{"no Mcp-Method", `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{` + meta + `}}`, nil, http.StatusBadRequest, -32020},
+		{"Mcp-Method of another method", `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{` + meta + `}}`, []string{"Mcp-Method: tools/call"}, http.StatusBadRequest, -32020},
+		{"tools/call without Mcp-Name", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_account",` + meta + `}}`, []string{"Mcp-Method: tools/call"}, http.StatusBadRequest, -32020},
+		{"unknown method", `{"jsonrpc":"2.0","id":1,"method":"no/such","params":{` + meta + `}}`, []string{"Mcp-Method: no/such"}, http.StatusNotFound, -32601},
+		{"method not offered", `{"jsonrpc":"2.0","id":1,"method":"resources/subscribe","params":{"uri":"x",` + meta + `}}`, []string{"Mcp-Method: resources/subscribe"}, http.StatusNotFound, -32601},
+	}
+	for _, c := range cases {
+		h := append([]string{"Accept: application/json, text/event-stream", "Mcp-Protocol-Version: 2026-07-28"}, c.headers...)
+		r := acct.Client.Do(t, "POST", "/mcp", c.body, h...)
+		if r.Status != c.status {
+			t.Errorf("%s: status %d, want %d: %s", c.name, r.Status, c.status, r.Body)
+			continue
+		}
+		e, _ := r.JSON(t)["error"].(map[string]any)
+		if e["code"] != c.code {
+			t.Errorf("%s: %s, want code %v", c.name, r.Body, c.code)
+		}
+	}
+	call := acct.Client.Do(t, "POST", "/mcp", `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"get_account","arguments":{},`+meta+`}}`,
+		"Accept: application/json, text/event-stream", "Mcp-Protocol-Version: 2026-07-28", "Mcp-Method: tools/call", "Mcp-Name: get_account")
+	if call.Expect(t, http.StatusOK); !strings.Contains(string(call.Body), acct.ID) {
+		t.Errorf("tools/call with its headers: %s", call.Body)
+	}
+	listen := acct.Client.Do(t, "POST", "/mcp", `{"jsonrpc":"2.0","id":3,"method":"subscriptions/listen","params":{"notifications":{"toolsListChanged":true},`+meta+`}}`,
+		"Accept: application/json, text/event-stream", "Mcp-Protocol-Version: 2026-07-28", "Mcp-Method: subscriptions/listen")
+	body := string(listen.Body)
+	if listen.Expect(t, http.StatusOK); !strings.Contains(body, `"notifications/subscriptions/acknowledged"`) ||
+		!strings.Contains(body, `"notifications":{}`) || !strings.Contains(body, `"resultType":"complete"`) {
+		t.Errorf("subscriptions/listen: %s", body)
+	}
+}
