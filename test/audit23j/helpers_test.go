@@ -11,70 +11,12 @@ package audit23j
 import (
 	"fmt"
 	"net/http"
-	"net/http/httptest"
-	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"rvcontent/test/testenv"
 )
-
-// web serves member websites by host name over TLS: the well-known proof
-// file and each published article's page rendered from its current body.
-type web struct {
-	srv   *httptest.Server
-	mu    sync.Mutex
-	proof map[string]string  // host → token
-	posts map[string]*member // article id → its member
-}
-
-func newWeb(t *testing.T) *web {
-	w := &web{proof: map[string]string{}, posts: map[string]*member{}}
-	w.srv = httptest.NewTLSServer(http.HandlerFunc(w.handle))
-	t.Cleanup(w.srv.Close)
-	return w
-}
-
-// setProof serves token as host's well-known proof file ("" removes it).
-func (w *web) setProof(host, token string) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.proof[host] = token
-}
-
-func (w *web) handle(rw http.ResponseWriter, r *http.Request) {
-	host := strings.ToLower(r.Host)
-	if i := strings.IndexByte(host, ':'); i >= 0 {
-		host = host[:i]
-	}
-	w.mu.Lock()
-	token, m := w.proof[host], w.posts[strings.TrimPrefix(r.URL.Path, "/posts/")]
-	w.mu.Unlock()
-	switch {
-	case r.URL.Path == "/.well-known/service-verification" && token != "":
-		fmt.Fprintln(rw, token)
-	case strings.HasPrefix(r.URL.Path, "/posts/") && m != nil:
-		id := strings.TrimPrefix(r.URL.Path, "/posts/")
-		resp := m.acct.Client.Do(t0{}, "GET", "/api/agent/v1/sites/"+m.site+"/articles/"+id, nil)
-		if resp.Status != http.StatusOK {
-			http.NotFound(rw, r)
-			return
-		}
-		fmt.Fprintf(rw, "<!doctype html><html><body><article>%s</article></body></html>", resp.JSON(t0{})["article"].(map[string]any)["body_html"])
-	default:
-		http.NotFound(rw, r)
-	}
-}
-
-// t0 is a testing.TB for the fixture's own requests.
-type t0 struct{ testing.TB }
-
-func (t0) Helper()                   {}
-func (t0) Cleanup(func())            {}
-func (t0) Fatalf(f string, a ...any) { panic(fmt.Sprintf(f, a...)) }
-func (t0) Fatal(a ...any)            { panic(fmt.Sprint(a...)) }
 
 var seq atomic.Int64
 
@@ -86,21 +28,21 @@ func unique(prefix string) string {
 // member is a paid account whose site's website the fixture serves.
 type member struct {
 	env  *testenv.Env
-	web  *web
+	web  *testenv.MemberWeb
 	acct *testenv.Account
 	host string
 	site string
 }
 
 // paidMember creates a paid account for host with its domain verified.
-func paidMember(t *testing.T, e *testenv.Env, w *web, host string) *member {
+func paidMember(t *testing.T, e *testenv.Env, w *testenv.MemberWeb, host string) *member {
 	t.Helper()
-	e.SetHost(t, host, strings.TrimPrefix(w.srv.URL, "https://"))
+	w.Serve(t, host)
 	a := e.NewAccount(t, "https://"+host)
 	e.PaidPlan(t, a)
 	m := &member{env: e, web: w, acct: a, host: host, site: a.SiteID}
 	v := m.bl(t, "POST", "/domain", map[string]any{"domain": host}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
-	w.setProof(host, v["token"].(string))
+	w.Site(host).SetWellKnown(v["token"].(string))
 	if got := m.bl(t, "POST", "/domain/verify", nil).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any); got["status"] != "verified" {
 		t.Fatalf("verification: %v", got)
 	}
@@ -143,9 +85,7 @@ func (m *member) publish(t *testing.T, title string, tags []string) string {
 	id := a["id"].(string)
 	m.api(t, "POST", "/sites/"+m.site+"/articles/"+id+"/finish", nil).Expect(t, http.StatusOK)
 	m.api(t, "POST", "/sites/"+m.site+"/articles/"+id+"/publish", map[string]any{"url": "https://" + m.host + "/posts/" + id}).Expect(t, http.StatusOK)
-	m.web.mu.Lock()
-	m.web.posts[id] = m
-	m.web.mu.Unlock()
+	m.web.Site(m.host).Publish(m.acct.Client, m.site, id)
 	return id
 }
 

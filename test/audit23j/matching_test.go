@@ -14,14 +14,15 @@ import (
 func newTopic() string { return strings.TrimSuffix(unique("topic"), ".example") }
 
 // start returns a quiet dev stack and a website fixture.
-func start(t *testing.T) (*testenv.Env, *web) {
+func start(t *testing.T) (*testenv.Env, *testenv.MemberWeb) {
 	t.Helper()
-	return testenv.StartQuiet(t), newWeb(t)
+	e := testenv.StartQuiet(t)
+	return e, e.NewMemberWeb(t)
 }
 
 // hostWith returns a member hosting on topic with settings and one
 // published article tagged tags (topic first).
-func hostWith(t *testing.T, e *testenv.Env, w *web, topic string, settings map[string]any, tags ...string) *member {
+func hostWith(t *testing.T, e *testenv.Env, w *testenv.MemberWeb, topic string, settings map[string]any, tags ...string) *member {
 	t.Helper()
 	h := paidMember(t, e, w, unique("host"))
 	settings["topic_tags"] = []string{topic}
@@ -71,7 +72,7 @@ func TestSameAccountNeverMatches(t *testing.T) {
 	}
 	h.api(t, "GET", "/billing/studio-quote", nil).Expect(t, http.StatusOK).Decode(t, &quote)
 	host := unique("studio")
-	e.SetHost(t, host, strings.TrimPrefix(w.srv.URL, "https://"))
+	w.Serve(t, host)
 	var out struct{ Site struct{ ID string } }
 	h.api(t, "POST", "/sites", map[string]any{"site_url": "https://" + host, "site_name": "Studio", "proration_date": quote.Quote.ProrationDate}).
 		Expect(t, http.StatusCreated).Decode(t, &out)
@@ -80,7 +81,7 @@ func TestSameAccountNeverMatches(t *testing.T) {
 		t.Fatalf("Studio site credits: %v", c)
 	}
 	v := s.bl(t, "POST", "/domain", map[string]any{"domain": host}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
-	w.setProof(host, v["token"].(string))
+	w.Site(host).SetWellKnown(v["token"].(string))
 	s.bl(t, "POST", "/domain/verify", nil).Expect(t, http.StatusOK)
 	s.target(t, "/g", []string{topic}, nil)
 	e.RunScheduled(t)
@@ -220,8 +221,8 @@ func TestVerifyingDomainsStayInTheExchange(t *testing.T) {
 	h := hostWith(t, e, w, topic, map[string]any{})
 	r := paidMember(t, e, w, unique("req"))
 	id := r.target(t, "/g", []string{topic}, map[string]any{"active": false})
-	w.setProof(h.host, "")
-	w.setProof(r.host, "")
+	w.Site(h.host).SetWellKnown("")
+	w.Site(r.host).SetWellKnown("")
 	e.Advance(t, 7*86400+60)
 	e.RunScheduled(t)
 	for _, m := range []*member{h, r} {

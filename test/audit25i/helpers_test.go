@@ -3,9 +3,7 @@ package audit25i
 import (
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -18,55 +16,6 @@ const (
 	day  = 24 * hour
 )
 
-// web serves member websites by host name over TLS: the well-known proof
-// file and each published article's page rendered from its current body.
-type web struct {
-	srv   *httptest.Server
-	mu    sync.Mutex
-	proof map[string]string  // host → token
-	posts map[string]*member // article id → its member
-	paths map[string]string  // path → article id served there
-}
-
-func newWeb(t *testing.T) *web {
-	w := &web{proof: map[string]string{}, posts: map[string]*member{}, paths: map[string]string{}}
-	w.srv = httptest.NewTLSServer(http.HandlerFunc(w.handle))
-	t.Cleanup(w.srv.Close)
-	return w
-}
-
-func (w *web) handle(rw http.ResponseWriter, r *http.Request) {
-	host := strings.ToLower(r.Host)
-	if i := strings.IndexByte(host, ':'); i >= 0 {
-		host = host[:i]
-	}
-	w.mu.Lock()
-	id := w.paths[r.URL.Path]
-	token, m := w.proof[host], w.posts[id]
-	w.mu.Unlock()
-	switch {
-	case r.URL.Path == "/.well-known/service-verification" && token != "":
-		fmt.Fprintln(rw, token)
-	case m != nil:
-		resp := m.acct.Client.Do(quiet{}, "GET", "/api/agent/v1/sites/"+m.site+"/articles/"+id, nil)
-		if resp.Status != http.StatusOK {
-			http.NotFound(rw, r)
-			return
-		}
-		fmt.Fprintf(rw, "<!doctype html><html><body><article>%s</article></body></html>", resp.JSON(quiet{})["article"].(map[string]any)["body_html"])
-	default:
-		http.NotFound(rw, r)
-	}
-}
-
-// quiet is a testing.TB for the fixture's own requests.
-type quiet struct{ testing.TB }
-
-func (quiet) Helper()                   {}
-func (quiet) Cleanup(func())            {}
-func (quiet) Fatalf(f string, a ...any) { panic(fmt.Sprintf(f, a...)) }
-func (quiet) Fatal(a ...any)            { panic(fmt.Sprint(a...)) }
-
 var seq atomic.Int64
 
 // unique returns a registrable domain no other test of this run uses.
@@ -77,23 +26,23 @@ func unique(prefix string) string {
 // member is an account whose site's website the fixture serves.
 type member struct {
 	env  *testenv.Env
-	web  *web
+	web  *testenv.MemberWeb
 	acct *testenv.Account
 	host string
 	site string
 }
 
 // newMember creates an account (no plan) for a new fixture website.
-func newMember(t *testing.T, e *testenv.Env, w *web, prefix string) *member {
+func newMember(t *testing.T, e *testenv.Env, w *testenv.MemberWeb, prefix string) *member {
 	t.Helper()
 	host := unique(prefix)
-	e.SetHost(t, host, strings.TrimPrefix(w.srv.URL, "https://"))
+	w.Serve(t, host)
 	a := e.NewAccount(t, "https://"+host)
 	return &member{env: e, web: w, acct: a, host: host, site: a.SiteID}
 }
 
 // paidMember creates an account on the paid plan with its domain verified.
-func paidMember(t *testing.T, e *testenv.Env, w *web, prefix string) *member {
+func paidMember(t *testing.T, e *testenv.Env, w *testenv.MemberWeb, prefix string) *member {
 	t.Helper()
 	m := newMember(t, e, w, prefix)
 	e.PaidPlan(t, m.acct)
@@ -105,9 +54,7 @@ func paidMember(t *testing.T, e *testenv.Env, w *web, prefix string) *member {
 func (m *member) verify(t *testing.T) {
 	t.Helper()
 	v := m.bl(t, "POST", "/domain", map[string]any{"domain": m.host}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
-	m.web.mu.Lock()
-	m.web.proof[m.host] = v["token"].(string)
-	m.web.mu.Unlock()
+	m.web.Site(m.host).SetWellKnown(v["token"].(string))
 	if got := m.bl(t, "POST", "/domain/verify", nil).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any); got["status"] != "verified" {
 		t.Fatalf("verification: %v", got)
 	}
@@ -146,10 +93,7 @@ func (m *member) publish(t *testing.T, title string, tags []string) string {
 	id := a["id"].(string)
 	m.api(t, "POST", "/sites/"+m.site+"/articles/"+id+"/finish", nil).Expect(t, http.StatusOK)
 	m.api(t, "POST", "/sites/"+m.site+"/articles/"+id+"/publish", map[string]any{"url": "https://" + m.host + "/posts/" + id}).Expect(t, http.StatusOK)
-	m.web.mu.Lock()
-	m.web.posts[id] = m
-	m.web.paths["/posts/"+id] = id
-	m.web.mu.Unlock()
+	m.web.Site(m.host).Publish(m.acct.Client, m.site, id)
 	return id
 }
 
@@ -208,7 +152,7 @@ type pair struct {
 func newPair(t *testing.T) *pair {
 	t.Helper()
 	e := testenv.StartQuiet(t)
-	w := newWeb(t)
+	w := e.NewMemberWeb(t)
 	p := &pair{env: e, from: paidMember(t, e, w, "from"), host: paidMember(t, e, w, "host")}
 	p.topic = strings.TrimSuffix(unique("topic"), ".example")
 	p.host.bl(t, "PATCH", "", map[string]any{"opted_in": true, "topic_tags": []string{p.topic}}).Expect(t, http.StatusOK)

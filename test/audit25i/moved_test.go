@@ -24,10 +24,7 @@ func TestLinkIsCheckedAtTheArticlesCurrentAddress(t *testing.T) {
 
 	moved := "https://" + p.host.host + "/blog/grinder-guide"
 	p.host.api(t, "POST", "/sites/"+p.host.site+"/articles/"+p.article+"/publish", map[string]any{"url": moved}).Expect(t, http.StatusOK)
-	p.host.web.mu.Lock()
-	delete(p.host.web.paths, "/posts/"+p.article)
-	p.host.web.paths["/blog/grinder-guide"] = p.article
-	p.host.web.mu.Unlock()
+	p.host.web.Site(p.host.host).Move(p.host.acct.Client, p.host.site, p.article, "/blog/grinder-guide")
 
 	p.env.Advance(t, hour+60)
 	p.env.RunScheduled(t)

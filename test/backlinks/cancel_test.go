@@ -32,7 +32,7 @@ func TestHostRemovesLinks(t *testing.T) {
 	if live["target_url"] != x.target || notLive["target_url"] != "https://"+x.from.host+"/mills" {
 		t.Fatalf("pairings: %v / %v", live, notLive)
 	}
-	x.host.web.site(x.host.host).stripLinks(other, true) // that page never shows the link
+	x.host.web.Site(x.host.host).StripLinks(other, true) // that page never shows the link
 	advance(t, e, hour+60)
 	if s := x.host.placements(t, "status=live"); len(s) != 1 || s[0]["id"] != live["id"] {
 		t.Fatalf("live placements: %v", s)
@@ -153,7 +153,7 @@ func TestPlacedLinkNotLiveExpiresOnTime(t *testing.T) {
 	x := newExchange(t)
 	e := x.from.env
 	article := x.hostArticle(t, "Grinder care")
-	x.host.web.site(x.host.host).stripLinks(article, true)
+	x.host.web.Site(x.host.host).StripLinks(article, true)
 	run(t, e) // reserved
 	run(t, e) // placed
 	in := one(t, x.from.placements(t, "status=placed"))

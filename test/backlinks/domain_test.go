@@ -61,7 +61,7 @@ func TestDomainVerification(t *testing.T) {
 	if v["status"] != "unverified" || v["token"] == token || v["verified_at"] != nil {
 		t.Fatalf("new domain: %v", v)
 	}
-	web.site(m.host).setMeta(v["token"].(string))
+	web.Site(m.host).SetMeta(v["token"].(string))
 	v = verifyOnce(t, m)
 	if v["status"] != "verified" {
 		t.Fatalf("after the meta tag: %v", v)
@@ -71,7 +71,7 @@ func TestDomainVerification(t *testing.T) {
 	// Well-known file.
 	blog := "blog." + m.host
 	v = m.bl(t, "POST", "/domain", map[string]any{"domain": blog}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
-	web.site(m.host).setWellKnown(v["token"].(string))
+	web.Site(m.host).SetWellKnown(v["token"].(string))
 	v = verifyOnce(t, m)
 	if v["status"] != "verified" || v["domain"] != blog {
 		t.Fatalf("after the well-known file: %v", v)

@@ -159,7 +159,7 @@ func TestPlacementGoesLiveAndIsLost(t *testing.T) {
 	}
 
 	// The host's page loses the link; three checks in a row miss it.
-	x.host.web.site(x.host.host).stripLinks(article, true)
+	x.host.web.Site(x.host.host).StripLinks(article, true)
 	advance(t, e, 7*day)
 	in = one(t, x.from.placements(t, "direction=inbound"))
 	if in["status"] != "live" || in["last_checked_at"] == in["live_at"] {

@@ -29,7 +29,7 @@ const (
 var (
 	stackOnce sync.Once
 	stack     *testenv.Env
-	sites     *fixture
+	sites     *testenv.MemberWeb
 )
 
 // keepAlive is a testing.TB whose cleanups never run: the package's stack
@@ -42,7 +42,7 @@ func (keepAlive) Fatalf(f string, a ...any) { panic(fmt.Sprintf(f, a...)) }
 func (keepAlive) Fatal(a ...any)            { panic(fmt.Sprint(a...)) }
 
 // env returns the package's dev stack and website fixture.
-func env(t *testing.T) (*testenv.Env, *fixture) {
+func env(t *testing.T) (*testenv.Env, *testenv.MemberWeb) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("starts a dev stack")
@@ -52,7 +52,7 @@ func env(t *testing.T) (*testenv.Env, *fixture) {
 			SchedulerEvery: -1,
 			Configure:      func(c *config.Config) { c.AIRequestsPerHour = aiBudget },
 		})
-		sites = newFixture()
+		sites = stack.NewMemberWeb(keepAlive{t})
 	})
 	if stack == nil {
 		t.Fatal("the dev stack did not start")
@@ -70,7 +70,7 @@ func unique(prefix string) string {
 // member is an account with one site whose website the fixture serves.
 type member struct {
 	env  *testenv.Env
-	web  *fixture
+	web  *testenv.MemberWeb
 	acct *testenv.Account
 	host string
 	site string
@@ -81,7 +81,7 @@ func newMember(t *testing.T, prefix string) *member {
 	t.Helper()
 	e, web := env(t)
 	host := unique(prefix)
-	web.serve(t, e, host)
+	web.Serve(t, host)
 	a := e.NewAccount(t, "https://"+host)
 	return &member{env: e, web: web, acct: a, host: host, site: a.SiteID}
 }
@@ -117,7 +117,7 @@ func (m *member) overview(t *testing.T) map[string]any {
 func (m *member) verify(t *testing.T) {
 	t.Helper()
 	v := m.bl(t, "POST", "/domain", map[string]any{"domain": m.host}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
-	m.web.site(m.host).setWellKnown(v["token"].(string))
+	m.web.Site(m.host).SetWellKnown(v["token"].(string))
 	got := m.bl(t, "POST", "/domain/verify", nil).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
 	if got["status"] != "verified" {
 		t.Fatalf("verification after the well-known file: %v", got)
@@ -133,7 +133,7 @@ func (m *member) publishArticle(t *testing.T, title string, tags []string, body 
 	id := a["id"].(string)
 	m.api(t, "POST", "/sites/"+m.site+"/articles/"+id+"/finish", nil).Expect(t, http.StatusOK)
 	m.api(t, "POST", "/sites/"+m.site+"/articles/"+id+"/publish", map[string]any{"url": "https://" + m.host + "/posts/" + id}).Expect(t, http.StatusOK)
-	m.web.site(m.host).addArticle(m, id)
+	m.web.Site(m.host).Publish(m.acct.Client, m.site, id)
 	return id
 }
 

@@ -61,7 +61,7 @@ func TestLostLinkRefundStaysInItsPeriod(t *testing.T) {
 	if c := x.from.credits(t); c != [4]int{30, 0, 0, 1} {
 		t.Fatalf("requester credits in the new period: %v", c)
 	}
-	x.host.web.site(x.host.host).stripLinks(article, true)
+	x.host.web.Site(x.host.host).StripLinks(article, true)
 	for i := 0; i < 20 && one(t, x.from.placements(t, "direction=inbound"))["status"] == "live"; i++ {
 		advance(t, e, day)
 	}

@@ -29,7 +29,7 @@ func TestHostRemovesLinksAtOnce(t *testing.T) {
 		t.Fatalf("hosted placements by article: %v", byArticle)
 	}
 	live, notLive := byArticle[first], byArticle[other]
-	x.host.web.site(x.host.host).stripLinks(other, true)
+	x.host.web.Site(x.host.host).StripLinks(other, true)
 	advance(t, e, hour+60)
 	if c := x.from.credits(t); c != [4]int{28, 1, 0, 1} {
 		t.Fatalf("requester credits with one live and one placed: %v", c)

@@ -15,13 +15,13 @@ func TestDomainSuspendedAfterFailedRechecks(t *testing.T) {
 	m.verify(t)
 	first := m.overview(t)["verified_at"]
 	m.bl(t, "PATCH", "", map[string]any{"opted_in": true}).Expect(t, http.StatusOK)
-	site := m.web.site(m.host)
+	site := m.web.Site(m.host)
 
 	advance(t, e, 7*day+60) // proof still there
 	if o := m.overview(t); o["status"] != "verified" || o["verified_at"] != first {
 		t.Fatalf("after a passing re-check: %v", o)
 	}
-	site.setWellKnown("")
+	site.SetWellKnown("")
 	advance(t, e, 7*day+60)
 	if s := m.overview(t)["status"]; s != "verifying" {
 		t.Fatalf("after one failed re-check: %v", s)
@@ -38,7 +38,7 @@ func TestDomainSuspendedAfterFailedRechecks(t *testing.T) {
 	m.bl(t, "PATCH", "", map[string]any{"opted_in": true}).ExpectError(t, http.StatusConflict, "conflict")
 
 	v := m.bl(t, "POST", "/domain", map[string]any{"domain": m.host}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
-	site.setWellKnown(v["token"].(string))
+	site.SetWellKnown(v["token"].(string))
 	v = verifyOnce(t, m)
 	if v["status"] != "verified" || v["verified_at"] == first {
 		t.Fatalf("verified again: %v", v)

@@ -36,8 +36,26 @@ func normalURL(raw string) (string, bool) {
 	return out, true
 }
 
+// qualifiedRels are the rel values with which a page tells search engines
+// not to count a link (nofollow, sponsored, ugc): such a link passes
+// nothing to the page it points to, so the exchange does not count it as
+// live.
+var qualifiedRels = map[string]bool{"nofollow": true, "sponsored": true, "ugc": true}
+
+// counts reports whether link a passes value to where it points: its rel
+// names none of qualifiedRels (without case).
+func counts(a *goquery.Selection) bool {
+	for _, v := range strings.Fields(a.AttrOr("rel", "")) {
+		if qualifiedRels[strings.ToLower(v)] {
+			return false
+		}
+	}
+	return true
+}
+
 // LinksTo reports whether the HTML page fetched from pageURL has a link
-// (an <a href>, resolved against the page or its <base href>) to target.
+// (an <a href>, resolved against the page or its <base href>) to target
+// that counts: one marked nofollow, sponsored or ugc does not.
 func LinksTo(page []byte, pageURL *url.URL, target string) bool {
 	want, ok := normalURL(target)
 	if !ok || pageURL == nil {
@@ -56,7 +74,7 @@ func LinksTo(page []byte, pageURL *url.URL, target string) bool {
 	found := false
 	doc.Find("a[href]").EachWithBreak(func(_ int, a *goquery.Selection) bool {
 		ref, err := base.Parse(strings.TrimSpace(a.AttrOr("href", "")))
-		if err != nil {
+		if err != nil || !counts(a) {
 			return true
 		}
 		if got, ok := normalURL(ref.String()); ok && got == want {

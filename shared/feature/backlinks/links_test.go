@@ -22,6 +22,11 @@ func TestLinksTo(t *testing.T) {
 		{"query differs", `<a href="https://acme.example/pricing?a=1">x</a>`, false},
 		{"relative on same host", `<a href="/pricing">x</a>`, false},
 		{"base href", `<base href="https://acme.example/"><a href="pricing">x</a>`, true},
+		{"nofollow", `<a rel="nofollow" href="https://acme.example/pricing">x</a>`, false},
+		{"sponsored among others", `<a rel="external Sponsored" href="https://acme.example/pricing">x</a>`, false},
+		{"ugc", `<a rel="UGC" href="https://acme.example/pricing">x</a>`, false},
+		{"noopener counts", `<a rel="noopener noreferrer" href="https://acme.example/pricing">x</a>`, true},
+		{"a followed link beside a nofollow one", `<a rel="nofollow" href="https://acme.example/pricing">x</a><a href="https://acme.example/pricing">y</a>`, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

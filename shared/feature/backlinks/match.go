@@ -27,6 +27,9 @@ type requester struct {
 	set     settingsItem
 	domain  string // registrable domain, one link per article
 	targets []targetItem
+	// balance is the backlink credits it can still spend in this run: a
+	// host whose tier costs more is passed over for one it can pay.
+	balance int
 	// linked holds, per target id, the host sites already carrying (or
 	// about to carry) a link to it.
 	linked map[string]map[string]bool
@@ -60,7 +63,9 @@ type hostSite struct {
 // target now. The best
 // article shares the most topics (see relevance); ties go to the host
 // with the higher reputation, then authority, then the earlier article.
-// The price is the host's tier.
+// The price is the host's tier: only hosts the requester can pay from
+// its balance are weighed, so a requester short of the best host's price
+// gets the best one it can afford.
 func (s *Service) Match(ctx context.Context) error {
 	reqs, err := s.requesters(ctx)
 	if err != nil || len(reqs) == 0 {
@@ -109,6 +114,7 @@ func (s *Service) matchSite(ctx context.Context, r *requester, hosts []*hostSite
 			return err
 		}
 		made++
+		r.balance -= p.Credits
 		if t.Month != month {
 			t.Month, t.MonthCount = month, 0
 		}
@@ -130,10 +136,10 @@ func (s *Service) matchSite(ctx context.Context, r *requester, hosts []*hostSite
 func best(r *requester, t *targetItem, hosts []*hostSite) (pairing, bool) {
 	var out pairing
 	bestScore := 0
-	reqCats := categoriesOf(append(append(append([]string{deref(r.set.Niche), targetPath(t.URL)}, r.set.TopicTags...), t.TopicTags...), t.Anchors...)...)
+	reqCats := linkCategories(r.set, t.TopicTags, t.URL, t.Anchors)
 	for _, h := range hosts {
 		if h.set.AccountID == r.set.AccountID || h.domain == r.domain || r.linked[t.ID][h.set.SiteID] ||
-			h.reputation < MinHostReputation || blocks(h.set.Blocked, reqCats) {
+			h.price > r.balance || h.reputation < MinHostReputation || blocks(h.set.Blocked, reqCats) {
 			continue
 		}
 		for _, a := range h.articles {
@@ -141,7 +147,7 @@ func best(r *requester, t *targetItem, hosts []*hostSite) (pairing, bool) {
 			if sl.Count >= h.set.MaxLinks || sl.has(r.domain) {
 				continue
 			}
-			if blocks(r.set.Blocked, categoriesOf(append(append([]string{deref(h.set.Niche)}, h.set.TopicTags...), a.Tags...)...)) {
+			if blocks(r.set.Blocked, articleCategories(h.set, a)) {
 				continue
 			}
 			score := relevance(t.TopicTags, r.set, h.set, a)
@@ -153,6 +159,21 @@ func best(r *requester, t *targetItem, hosts []*hostSite) (pairing, bool) {
 		}
 	}
 	return out, bestScore > 0
+}
+
+// linkCategories returns the categories of a link a requester with
+// settings from asks for: its niche and topic tags, and the target's tags,
+// anchors and URL path (the text and address the host's article carries).
+// A host that blocks one of them does not carry the link.
+func linkCategories(from settingsItem, tags []string, page string, anchors []string) map[string]bool {
+	return categoriesOf(append(append(append([]string{deref(from.Niche), targetPath(page)}, from.TopicTags...), tags...), anchors...)...)
+}
+
+// articleCategories returns the categories of host article a: its host's
+// niche and topic tags and the article's tags. A requester that blocks
+// one of them gets no link in the article.
+func articleCategories(host settingsItem, a articles.Article) map[string]bool {
+	return categoriesOf(append(append([]string{deref(host.Niche)}, host.TopicTags...), a.Tags...)...)
 }
 
 // targetPath returns the path of a target URL: its words (a
@@ -263,9 +284,13 @@ func (s *Service) requester(ctx context.Context, accountID, siteID string, ts []
 	if ok, err := s.Member(ctx, accountID, siteID); err != nil || !ok {
 		return nil, err
 	}
-	r := &requester{set: set, domain: Registrable(set.domain()), linked: map[string]map[string]bool{}}
+	bal, err := s.Credits.Get(ctx, accountID, siteID)
+	if err != nil {
+		return nil, err
+	}
+	r := &requester{set: set, domain: Registrable(set.domain()), balance: bal.BacklinkCredits.Balance, linked: map[string]map[string]bool{}}
 	for _, t := range ts {
-		if u, err := url.Parse(t.URL); err == nil && onDomain(u.Hostname(), set.domain()) {
+		if set.owns(t.URL) {
 			r.targets = append(r.targets, t)
 		}
 	}

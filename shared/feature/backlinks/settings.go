@@ -3,6 +3,7 @@ package backlinks
 import (
 	"context"
 	"errors"
+	"net/url"
 	"strconv"
 	"time"
 
@@ -70,6 +71,13 @@ func (it settingsItem) status() string {
 func (it settingsItem) proven() bool {
 	st := it.status()
 	return st == DomainVerified || st == DomainVerifying
+}
+
+// owns reports whether page, a target's address, is on the site's domain
+// while that counts as verified: only then does the site get links to it.
+func (it settingsItem) owns(page string) bool {
+	u, err := url.Parse(page)
+	return err == nil && it.proven() && onDomain(u.Hostname(), it.domain())
 }
 
 // hosting reports whether the site hosts other members' links now.

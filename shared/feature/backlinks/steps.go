@@ -7,8 +7,11 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+
 	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/feature/sites"
+	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/dynamo"
@@ -57,9 +60,12 @@ var errNotPlaceable = errors.New("backlinks: the host article cannot take the li
 // place inserts a reserved link into its host article: placed, with the
 // anchor used, the article's live URL, and the first link check due after
 // FirstCheckAfter. While the host no longer hosts (opted out, domain not
-// verified, plan lapsed) or the article is not a finished, published
-// article, placing is retried every PlaceRetry until the reservation
-// expires (not_placed, credits back).
+// verified, plan lapsed), the requester no longer owns the target's page,
+// the target was deactivated or deleted, a side now blocks the other's
+// category, the article carries as many links as the host now allows, or
+// the article is not a finished, published article, placing is retried
+// every PlaceRetry until the reservation expires (not_placed, credits
+// back).
 func (s *Service) place(ctx context.Context, p placementItem) error {
 	now := s.Clock.Now()
 	ok, err := s.hostCanPlace(ctx, p)
@@ -79,13 +85,60 @@ func (s *Service) place(ctx context.Context, p placementItem) error {
 	return err
 }
 
-// hostCanPlace reports whether the host site hosts links now.
+// hostCanPlace reports whether the host site hosts links now and p still
+// fits what both sides allow (see fits).
 func (s *Service) hostCanPlace(ctx context.Context, p placementItem) (bool, error) {
 	set, err := s.loadSettings(ctx, p.HostAccount, p.HostSite)
 	if err != nil || !set.hosting() {
 		return false, err
 	}
-	return s.Member(ctx, p.HostAccount, p.HostSite)
+	if ok, err := s.Member(ctx, p.HostAccount, p.HostSite); err != nil || !ok {
+		return false, err
+	}
+	return s.fits(ctx, p, set)
+}
+
+// fits reports whether reservation p may be placed under the settings
+// both sides have now (host the host's), as matching weighed them when it
+// reserved p: the requester still owns the target's page (see owns), the
+// target still exists and is active, neither side blocks a category of
+// the other's (see linkCategories and articleCategories), and the host
+// article carries fewer placed or live exchange links than the host's
+// max_links_per_article. Settings changed after the reservation count.
+func (s *Service) fits(ctx context.Context, p placementItem, host settingsItem) (bool, error) {
+	from, err := s.loadSettings(ctx, p.FromAccount, p.FromSite)
+	if err != nil || !from.owns(p.TargetURL) {
+		return false, err
+	}
+	t, err := s.getTarget(ctx, p.FromSite, p.TargetID)
+	if errors.Is(err, ErrTargetNotFound) {
+		return false, nil
+	}
+	if err != nil || !t.Active {
+		return false, err
+	}
+	a, err := s.Articles.Get(ctx, p.HostSite, p.HostArticleID)
+	if errors.Is(err, articles.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if blocks(host.Blocked, linkCategories(from, t.TopicTags, p.TargetURL, p.Anchors)) || blocks(from.Blocked, articleCategories(host, a)) {
+		return false, nil
+	}
+	in, err := placementsQuery(p.HostSite,
+		expression.Name("direction").Equal(expression.Value(Hosted)),
+		expression.Name("host_article_id").Equal(expression.Value(p.HostArticleID)),
+		dynamo.AttrIn("status", []string{StatusPlaced, StatusLive}))
+	if err != nil {
+		return false, apperr.Wrap("backlinks.fits", err)
+	}
+	carried, err := s.Table.QueryAll(ctx, in)
+	if err != nil {
+		return false, apperr.Wrap("backlinks.fits", err)
+	}
+	return len(carried) < host.MaxLinks, nil
 }
 
 // hostSite returns the site of p's host article, on which a change of the

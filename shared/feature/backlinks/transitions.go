@@ -117,11 +117,11 @@ type ending struct {
 
 // end ends placement p (as read) at now. Credits: held credits go back to
 // the requester; a live link's earned credits are taken back from the host
-// (never below a zero balance) and returned to the requester, and the
-// sums settled are undone (unless the requester's account was deleted: see
-// returnCredits). Counters, the article's slot and the target's
-// live_count follow, and a placement never live gives its target's month
-// back (see freeMonth); a link in the host article is unlinked (its words
+// (never below a zero balance) and what was taken is returned to the
+// requester, and the sums settled are undone by as much (unless the
+// requester's account was deleted: see returnCredits). Counters, the
+// article's slot and the target's live_count follow, and a placement never
+// live gives its target's month back (see freeMonth); a link in the host article is unlinked (its words
 // stay) with article.updated; a lost link records backlink.lost on both
 // accounts. It returns the placement as ended; a commit that lost a race
 // returns an error for which lostRace is true.
@@ -171,8 +171,11 @@ func (s *Service) end(ctx context.Context, p placementItem, e ending) (placement
 // returnCredits adds to tx the credit moves of ending p as e says. Held
 // credits go back to the requester, into the billing period they came from
 // (nothing when that period is over). A live link's earned credits are
-// taken back from the host and returned to the requester the same way, and
-// the host's reputation counts the link as lost or as removed by the host;
+// taken back from the host, as many as its balance still holds (it never
+// goes below zero), and what is taken is returned to the requester the
+// same way, so no credit is made from nothing; lifetime_earned and
+// lifetime_spent go down by what is taken. The host's reputation counts
+// the link as lost or as removed by the host;
 // except when the requester's own account was deleted: the host did
 // nothing wrong and keeps what it earned, and only the live counts change.
 func (s *Service) returnCredits(ctx context.Context, tx *dynamo.Tx, p placementItem, e ending) error {
@@ -187,9 +190,11 @@ func (s *Service) returnCredits(ctx context.Context, tx *dynamo.Tx, p placementI
 		addStats(tx, p.FromAccount, p.FromSite, delta{cLiveInbound: -1})
 		return s.countLive(ctx, tx, p, -1, nil)
 	}
-	if _, err := s.Credits.WithdrawIn(ctx, tx, p.HostAccount, p.HostSite, creditKind, c); err != nil {
+	c, err := s.Credits.WithdrawIn(ctx, tx, p.HostAccount, p.HostSite, creditKind, c)
+	if err != nil {
 		return err
 	}
+	p.Credits = c // what is given back
 	host := delta{cLifetimeEarned: -c, cLiveHosted: -1}
 	switch e.reason {
 	case ReasonLinkMissing:

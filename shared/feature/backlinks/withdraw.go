@@ -13,7 +13,8 @@ import (
 // the exchange ends a placement (see end): held credits go back to the
 // requester, and the link is unlinked in the host article, so the other
 // members' credits and articles stay right. A live link's earned credits
-// are taken back from a deleted host for the requester; a host whose
+// are taken back from a deleted host for the requester (as many as its
+// balance still holds: see returnCredits); a host whose
 // requester was deleted keeps them, and its reputation is not lowered. A placement a link check changed at
 // the same moment is read again.
 func (s *Service) Withdraw(ctx context.Context, siteID string) error {
