@@ -93,7 +93,7 @@ func forumOps() []Operation {
 			Status:      http.StatusOK, Response: one("draft", draftShape()),
 			Fails: []Error{
 				errCredits("forum reply credits"), errModel,
-				errConflict(fmt.Sprintf("the thread is blocked, dismissed or posted, the site has no brand name, %d rewrites were made, or the model declined", forum.MaxRewrites)),
+				errConflict(fmt.Sprintf("the thread is blocked, dismissed or posted, another site of the account recorded its reply in the same forum thread, the site has no brand name, %d rewrites were made, or the model declined", forum.MaxRewrites)),
 			},
 		},
 		{
@@ -102,6 +102,7 @@ func forumOps() []Operation {
 			Description: "Saves an edited text of a draft (free); the text to hand to a person is edited_body when set.",
 			Body:        []Field{text("edited_body", "The edited reply text; null or \"\" drops the edit.", 0, forum.MaxEditedBody).nullable()},
 			Status:      http.StatusOK, Response: one("draft", draftShape()),
+			Fails: []Error{errConflict("the thread's reply is recorded (the draft keeps the text posted), or the draft changed at the same moment")},
 		},
 		{
 			ID: "list_forum_replies", API: AgentAPI, Method: http.MethodGet, Path: base + "/replies", Group: routes.Forum, Tag: tag,
@@ -120,7 +121,7 @@ func forumOps() []Operation {
 				link("permalink", "The posted comment's link on the forum's public host.", forum.MaxPermalink),
 			},
 			Status: http.StatusOK, Response: one("reply", replyShape()),
-			Fails: []Error{errConflict("the thread has a reply already")},
+			Fails: []Error{errConflict("the thread has a reply already, or is dismissed (restore it first)")},
 		},
 	}
 }

@@ -336,7 +336,9 @@ func (d *Dashboard) showThread(w http.ResponseWriter, r *http.Request, o *owner,
 		}
 		v.Draft = dv
 	}
-	v.Recordable = t.Draft != nil && (t.Reply == nil && !v.Posted || t.Reply != nil && t.Reply.Status == "claimed")
+	// A dismissed thread takes no reply until it is restored; a blocked
+	// one may, for a reply posted before it was blocked.
+	v.Recordable = t.Draft != nil && (t.Reply == nil && !v.Posted && !v.Dismissed || t.Reply != nil && t.Reply.Status == "claimed")
 	if rp := t.Reply; rp != nil {
 		v.Reply = &replyRow{Permalink: str(rp.Permalink), Status: words(rp.Status), Posted: atp(rp.PostedAt, now), Confirmed: atp(rp.ConfirmedAt, now), Checked: atp(rp.LastCheckedAt, now)}
 	}
@@ -368,7 +370,7 @@ func (d *Dashboard) showThread(w http.ResponseWriter, r *http.Request, o *owner,
 func hiddenRefusal(v threadView, forms map[string]*formView) *formView {
 	shown := map[string]bool{
 		"write":   v.Draft == nil && !v.Posted && !v.Blocked && !v.Dismissed,
-		"rewrite": v.Draft != nil && !v.Posted,
+		"rewrite": v.Draft != nil && !v.Posted && !v.Blocked && !v.Dismissed,
 		"edit":    v.Draft != nil && !v.Posted,
 		"record":  v.Recordable,
 		"dismiss": !v.Posted && !v.Dismissed,

@@ -35,7 +35,9 @@ func ParseDraftRequest(o *input.Object) (string, error) {
 // stores the finished draft, so a draft the model refuses or fails to
 // write costs nothing. The thread moves to drafted (from new or saved).
 // Errors: not_found; conflict for a blocked, dismissed or posted thread,
-// a site without a brand name, after three rewrites, or a model refusal;
+// a forum thread another site of the account recorded its reply in (one
+// reply per thread per account), a site without a brand name, after three
+// rewrites, or a model refusal;
 // insufficient_credits; unavailable when the model failed.
 func (s *Service) WriteDraft(ctx context.Context, siteID, threadID, instructions string) (Draft, error) {
 	p, site, err := s.site(ctx, siteID)
@@ -58,6 +60,13 @@ func (s *Service) WriteDraft(ctx context.Context, siteID, threadID, instructions
 	}
 	if err := draftable(th); err != nil {
 		return Draft{}, err
+	}
+	replied, err := s.replied(ctx, p.AccountID, th.Info.ForumID)
+	if err != nil {
+		return Draft{}, err
+	}
+	if replied {
+		return Draft{}, errRepliedElsewhere
 	}
 	th, text, err := s.refresh(ctx, th, st)
 	if err != nil {
@@ -99,6 +108,11 @@ func brandOf(site sites.Site) string {
 	}
 	return *site.BrandName
 }
+
+// errRepliedElsewhere refuses a draft of a forum thread another site of
+// the account already recorded its reply in: one reply per forum thread
+// per account, so a draft there could never be recorded.
+var errRepliedElsewhere = apperr.New(apperr.Conflict, "Another site of this account already recorded its reply in this forum thread; only one reply per thread per account is allowed, so no draft was written and no credit spent.")
 
 // draftable refuses threads that take no draft.
 func draftable(th threadItem) error {
@@ -210,7 +224,8 @@ func complianceFor(text string, st settingsItem, brand string, th threadItem) co
 }
 
 // saveDraft stores the draft, its thread and the thread's text as read,
-// taking cost credits in the same transaction.
+// taking cost credits in the same transaction, while no site of the
+// account has recorded a reply in the forum thread.
 func (s *Service) saveDraft(ctx context.Context, p auth.Principal, th threadItem, text textItem, prev *draftItem, d Draft, cost int) error {
 	beforeThread := th.UpdatedAt
 	effect := func(tx *dynamo.Tx, _ credits.Spent) (any, error) {
@@ -223,6 +238,7 @@ func (s *Service) saveDraft(ctx context.Context, p auth.Principal, th threadItem
 			tx.Put("draft", it, "regen_count = :n", map[string]types.AttributeValue{":n": &types.AttributeValueMemberN{Value: strconv.Itoa(prev.RegenCount)}})
 		}
 		putText(tx, s.putThread(tx, beforeThread, th), text)
+		noClaim(tx, th)
 		record(tx, s.Clock.Now(), p, th.SiteID, action, "forum_draft", d.ID, summary)
 		return d, nil
 	}
@@ -240,9 +256,14 @@ func (s *Service) saveDraft(ctx context.Context, p auth.Principal, th threadItem
 		return errNoCredits
 	case dynamo.FailedOn(err, "draft") || dynamo.FailedOn(err, "thread"):
 		return errThreadChanged
+	case dynamo.FailedOn(err, "claim"):
+		return errRepliedElsewhere
 	}
 	return apperr.Wrap("forum.WriteDraft", err)
 }
+
+// errDraftRecorded refuses an edit of a draft whose reply is recorded.
+var errDraftRecorded = apperr.New(apperr.Conflict, "The reply to this thread is recorded, so its draft keeps the text that was posted.")
 
 // ParseDraftEdit reads the body of PATCH .../forum/drafts/{draft_id}:
 // edited_body (at most 10,000 characters; null or "" goes back to the
@@ -257,8 +278,10 @@ func ParseDraftEdit(o *input.Object) (input.Field[string], error) {
 
 // EditDraft sets or clears the edited body of the caller's site's draft and
 // checks the text again; it is free. An edit that leaves the edited body
-// and the checks as they are writes nothing and records no activity.
-// Errors: not_found, conflict when the draft changed at the same moment.
+// and the checks as they are writes nothing and records no activity. Once
+// the thread's reply is recorded (claimed or posted), the draft is the
+// text the person posted and keeps it. Errors: not_found, conflict when
+// the reply is recorded or the draft changed at the same moment.
 func (s *Service) EditDraft(ctx context.Context, siteID, draftID string, edited input.Field[string]) (Draft, error) {
 	p, site, err := s.site(ctx, siteID)
 	if err != nil {
@@ -282,6 +305,9 @@ func (s *Service) EditDraft(ctx context.Context, siteID, draftID string, edited 
 	it.Compliance = checkCompliance(complianceFor(it.Text(), st, brandOf(site), th))
 	if deref(it.EditedBody) == deref(was.EditedBody) && it.Compliance.same(was.Compliance) {
 		return was, nil
+	}
+	if th.Reply != nil {
+		return Draft{}, errDraftRecorded
 	}
 	it.UpdatedAt = nextUpdate(s.Clock.Now(), before)
 	beforeThread := th.UpdatedAt

@@ -46,8 +46,9 @@ var errOneReply = apperr.New(apperr.Conflict, "A reply to this forum thread is a
 // a posted reply is checked on the forum at the next scheduled run. The
 // permalink must link to a comment in that thread on the forum's public
 // host. One reply per forum thread and account; the thread becomes posted.
-// It never spends credits. Errors: not_found (thread or draft),
-// validation_failed, conflict.
+// A dismissed thread takes none until it is restored. It never spends
+// credits. Errors: not_found (thread or draft), validation_failed,
+// conflict.
 func (s *Service) RecordReply(ctx context.Context, siteID string, in ReplyRecord) (Reply, error) {
 	p, _, err := s.site(ctx, siteID)
 	if err != nil {
@@ -74,10 +75,17 @@ func (s *Service) RecordReply(ctx context.Context, siteID string, in ReplyRecord
 		}
 	}
 	if th.Reply == nil {
+		if th.Status == StatusDismissed {
+			return Reply{}, errReplyDismissed
+		}
 		return s.newReply(ctx, p, th, d.ID, in.Permalink)
 	}
 	return s.postReply(ctx, p, th, d.ID, in.Permalink)
 }
+
+// errReplyDismissed refuses a reply in a thread a person set aside: like a
+// draft, it waits until the thread is restored.
+var errReplyDismissed = apperr.New(apperr.Conflict, "This thread is dismissed; restore it (PATCH status new) before recording a reply.")
 
 // newReply records the first reply of a thread.
 func (s *Service) newReply(ctx context.Context, p auth.Principal, th threadItem, draftID, permalink string) (Reply, error) {

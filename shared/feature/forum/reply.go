@@ -51,6 +51,26 @@ type claimItem struct {
 	ReplyID string `dynamodbav:"reply_id"`
 }
 
+// replied reports whether a site of the account recorded its reply in
+// forum thread forumID (the account's claim of it exists).
+func (s *Service) replied(ctx context.Context, accountID, forumID string) (bool, error) {
+	var c claimItem
+	err := s.Table.Get(ctx, dynamo.AccountPK(accountID), dynamo.ForumReplyClaimSK(forumID), &c)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, apperr.Wrap("forum.replied", err)
+	}
+	return true, nil
+}
+
+// noClaim adds to tx the condition that no site of th's account has
+// recorded a reply in th's forum thread (a "claim" failure otherwise).
+func noClaim(tx *dynamo.Tx, th threadItem) {
+	tx.Check("claim", dynamo.AccountPK(th.AccountID), dynamo.ForumReplyClaimSK(th.Info.ForumID), "attribute_not_exists(pk)", nil)
+}
+
 // ErrReplyNotFound is returned for a reply that is not on the site.
 var ErrReplyNotFound = apperr.NotFoundf("No forum reply with that id on this site.")
 

@@ -11,7 +11,6 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/kernel/apperr"
@@ -206,7 +205,15 @@ func (s *Service) listThreads(ctx context.Context, siteID string, statuses []str
 			dynamo.SK:     &types.AttributeValueMemberS{Value: dynamo.ForumThreadSK(c["t"])},
 		}
 	}
-	items, more, err := queryFiltered[threadItem](ctx, s.Table, in, limit)
+	rows, err := dynamo.QueryRows(ctx, s.Table, in, limit)
+	if err != nil {
+		return nil, "", apperr.Wrap("forum.listThreads", err)
+	}
+	more := len(rows) > limit
+	if more {
+		rows = rows[:limit]
+	}
+	items, err := dynamo.UnmarshalList[threadItem](rows)
 	if err != nil {
 		return nil, "", apperr.Wrap("forum.listThreads", err)
 	}
@@ -219,27 +226,3 @@ func (s *Service) listThreads(ctx context.Context, siteID string, statuses []str
 }
 
 var errBadCursor = apperr.BadCursor()
-
-// queryFiltered runs in and returns up to limit items, reading on while a
-// filter drops items, and whether more may follow.
-func queryFiltered[T any](ctx context.Context, t *dynamo.Table, in *dynamodb.QueryInput, limit int) ([]T, bool, error) {
-	var rows []map[string]types.AttributeValue
-	for {
-		in.Limit = aws.Int32(int32(limit + 1 - len(rows)))
-		page, last, err := t.Query(ctx, in)
-		if err != nil {
-			return nil, false, err
-		}
-		rows = append(rows, page...)
-		if len(rows) > limit || last == nil {
-			break
-		}
-		in.ExclusiveStartKey = last
-	}
-	more := len(rows) > limit
-	if more {
-		rows = rows[:limit]
-	}
-	items, err := dynamo.UnmarshalList[T](rows)
-	return items, more, err
-}

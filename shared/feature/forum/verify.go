@@ -19,7 +19,9 @@ import (
 // Reply checks: a posted reply is checked at every scheduled run during
 // WatchFor after its permalink is recorded (moderators and spam filters
 // remove most replies early), then once a day until RecheckFor after
-// posting, so a later removal (or reinstatement) shows too.
+// posting, so a later removal (or reinstatement) shows too. A check the
+// forum could not answer is tried again retryAfterError later, within
+// the same RecheckFor.
 const (
 	WatchFor     = time.Hour
 	RecheckEvery = 24 * time.Hour
@@ -43,7 +45,8 @@ func (r *replyItem) setDue(t time.Time) {
 // CheckReplies verifies the replies whose check is due (a scheduled task):
 // a live comment makes the reply confirmed (forum.reply_verified), a
 // removed one removed and a missing one not_found (both
-// forum.reply_removed); events fire when the status changes. The score is
+// forum.reply_removed); events fire when the status changes, except
+// between removed and not_found: the reply was gone already. The score is
 // the comment's score.
 func (s *Service) CheckReplies(ctx context.Context) error {
 	due, err := queryDue[replyItem](ctx, s.Table, dueReplyKind, s.Clock.Now(), dueBatch)
@@ -74,13 +77,13 @@ func (s *Service) checkReply(ctx context.Context, r replyItem) error {
 	check, err := s.Platform.Comment(ctx, *r.Permalink)
 	now := s.Clock.Now()
 	if err != nil {
-		r.setDue(now.Add(retryAfterError))
+		r.retry(now)
 		if perr := s.putBack(ctx, r, read); perr != nil {
 			return perr
 		}
 		return err
 	}
-	event := r.apply(check, now)
+	event, changed := r.apply(check, now)
 	_, err = s.changeThread(ctx, r.SiteID, r.ThreadID, func(t *threadItem) (bool, error) {
 		t.Reply = r.ref()
 		return true, nil
@@ -88,6 +91,8 @@ func (s *Service) checkReply(ctx context.Context, r replyItem) error {
 		tx.PutExpr("reply", r, unchanged(read))
 		if event != "" {
 			s.Events.Emit(tx, r.AccountID, r.SiteID, event, map[string]any{"reply": r.Reply})
+		}
+		if changed {
 			record(tx, now, auth.Service(r.AccountID, "forum reply checks"), r.SiteID, "forum.reply_checked", "forum_reply", r.ID,
 				fmt.Sprintf("Reply to forum thread %q is now %s", th.Info.Title, r.Status))
 		}
@@ -127,8 +132,10 @@ func unchanged(read replyItem) expression.ConditionBuilder {
 }
 
 // apply records the check's finding at now and schedules the next check;
-// it returns the event to emit ("" when the status did not change).
-func (r *replyItem) apply(check forumapi.CommentCheck, now time.Time) string {
+// it reports whether the status changed and returns the event to emit: ""
+// when it did not, or when a reply already gone moved between removed and
+// not_found (forum.reply_removed told of it once).
+func (r *replyItem) apply(check forumapi.CommentCheck, now time.Time) (event string, changed bool) {
 	at := clock.Format(now)
 	r.LastCheckedAt = &at
 	r.UpdatedAt = nextUpdate(now, r.UpdatedAt)
@@ -145,8 +152,9 @@ func (r *replyItem) apply(check forumapi.CommentCheck, now time.Time) string {
 		status, event = ReplyNotFound, "forum.reply_removed"
 	}
 	if status == r.Status {
-		return ""
+		return "", false
 	}
+	was := r.Status
 	r.Status = status
 	switch status {
 	case ReplyConfirmed:
@@ -157,21 +165,21 @@ func (r *replyItem) apply(check forumapi.CommentCheck, now time.Time) string {
 	case ReplyRemoved:
 		r.RemovedAt = &at
 	}
-	return event
+	if gone(was) && gone(status) {
+		return "", true
+	}
+	return event, true
 }
+
+// gone reports whether a reply of status is no longer on the forum.
+func gone(status string) bool { return status == ReplyRemoved || status == ReplyNotFound }
 
 // scheduleCheck sets the reply's next check after one at now: the next
 // scheduled run while the reply is younger than WatchFor, then a day later
 // until RecheckFor after posting, the last one at RecheckFor itself (a
 // reply removed on its last days still shows), then none.
 func (r *replyItem) scheduleCheck(now time.Time) {
-	posted := now
-	if r.PostedAt != nil {
-		if t, err := clock.Parse(*r.PostedAt); err == nil {
-			posted = t
-		}
-	}
-	end := posted.Add(RecheckFor)
+	posted, end := r.checkWindow(now)
 	switch {
 	case now.Before(posted.Add(WatchFor)):
 		r.setDue(now)
@@ -180,6 +188,29 @@ func (r *replyItem) scheduleCheck(now time.Time) {
 	default:
 		r.GSI1PK, r.GSI1SK = "", ""
 	}
+}
+
+// retry sets the next check after one at now that the forum could not
+// answer: retryAfterError later, but not past the reply's last check
+// (RecheckFor after posting), and none once that has passed.
+func (r *replyItem) retry(now time.Time) {
+	if _, end := r.checkWindow(now); now.Before(end) {
+		r.setDue(minTime(now.Add(retryAfterError), end))
+		return
+	}
+	r.GSI1PK, r.GSI1SK = "", ""
+}
+
+// checkWindow returns when the reply was posted (now when that is not
+// known) and when its checks end, RecheckFor later.
+func (r *replyItem) checkWindow(now time.Time) (posted, end time.Time) {
+	posted = now
+	if r.PostedAt != nil {
+		if t, err := clock.Parse(*r.PostedAt); err == nil {
+			posted = t
+		}
+	}
+	return posted, posted.Add(RecheckFor)
 }
 
 // minTime returns the earlier of a and b.

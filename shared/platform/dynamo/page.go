@@ -29,6 +29,37 @@ func QueryPage[T any](ctx context.Context, t *Table, in *dynamodb.QueryInput, li
 		}
 		in.ExclusiveStartKey = Key(pk, sk)
 	}
+	rows, err := QueryRows(ctx, t, in, limit)
+	if err != nil {
+		if after != nil && badStartKey(err) {
+			return nil, "", ErrBadCursor
+		}
+		return nil, "", err
+	}
+	next := ""
+	if len(rows) > limit {
+		rows = rows[:limit]
+		var last struct {
+			SK string `dynamodbav:"sk"`
+		}
+		if err := attributevalue.UnmarshalMap(rows[limit-1], &last); err != nil {
+			return nil, "", err
+		}
+		next = EncodeCursor(Cursor{"sk": last.SK})
+	}
+	items, err := UnmarshalList[T](rows)
+	return items, next, err
+}
+
+// QueryRows runs in from its ExclusiveStartKey (if any) and returns the
+// items it read, in order: more than limit of them means another page
+// follows the first limit (the page's last item is where it starts). It
+// keeps reading while a filter expression drops items, in growing
+// batches, as QueryPage does; lists whose cursors QueryPage cannot keep
+// (an index's keys) page with it. A query DynamoDB refuses returns its
+// error (a starting key outside the query's partition among them).
+func QueryRows(ctx context.Context, t *Table, in *dynamodb.QueryInput, limit int) ([]map[string]types.AttributeValue, error) {
+	in.TableName = aws.String(t.Name)
 	var rows []map[string]types.AttributeValue
 	batch := limit + 1
 	for {
@@ -44,30 +75,14 @@ func QueryPage[T any](ctx context.Context, t *Table, in *dynamodb.QueryInput, li
 		in.Limit = aws.Int32(int32(n))
 		out, err := t.Client.Query(ctx, in)
 		if err != nil {
-			if after != nil && len(rows) == 0 && badStartKey(err) {
-				return nil, "", ErrBadCursor
-			}
-			return nil, "", err
+			return nil, err
 		}
 		rows = append(rows, out.Items...)
 		if len(rows) > limit || out.LastEvaluatedKey == nil {
-			break
+			return rows, nil
 		}
 		in.ExclusiveStartKey = out.LastEvaluatedKey
 	}
-	next := ""
-	if len(rows) > limit {
-		rows = rows[:limit]
-		var last struct {
-			SK string `dynamodbav:"sk"`
-		}
-		if err := attributevalue.UnmarshalMap(rows[limit-1], &last); err != nil {
-			return nil, "", err
-		}
-		next = EncodeCursor(Cursor{"sk": last.SK})
-	}
-	items, err := UnmarshalList[T](rows)
-	return items, next, err
 }
 
 // maxFilteredBatch is the most items one Query of a filtered page reads.
