@@ -134,9 +134,7 @@ func (d *Dashboard) accountActivity(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	var ss struct {
-		Sites []apiSite `json:"sites"`
-	}
+	var ss siteList
 	var act struct {
 		Activity   []apiActivity `json:"activity"`
 		NextCursor *string       `json:"next_cursor"`
@@ -145,17 +143,22 @@ func (d *Dashboard) accountActivity(w http.ResponseWriter, r *http.Request) {
 		AgentKeys []apiAgentKey `json:"agent_keys"`
 	}
 	q := activityQuery(r, "")
-	reads := []fetch{{Path: "/sites?limit=100", Out: &ss}, {Path: "/activity?" + q.Encode(), Out: &act}}
+	reads := []fetch{{Path: sitesRead, Out: &ss}, {Path: "/activity?" + q.Encode(), Out: &act}}
 	actor := q.Get("actor_id")
 	if actor != "" {
 		reads = append(reads, fetch{Path: "/agent-keys?limit=100", Out: &keys})
 	}
-	if err := d.reads(r.Context(), o, reads...); err != nil {
+	err := d.reads(r.Context(), o, reads...)
+	var all []apiSite
+	if err == nil {
+		all, err = d.allSites(r.Context(), o, ss)
+	}
+	if err != nil {
 		d.refused(w, r, err, activityPage, "Back to the newest entries")
 		return
 	}
 	sites := map[string]apiSite{}
-	for _, s := range ss.Sites {
+	for _, s := range all {
 		sites[s.ID] = s
 	}
 	v := activityView{page: o.page(r, "Activity", activityPage), Heading: "Everything done on this account",
@@ -218,10 +221,7 @@ func (d *Dashboard) siteActivity(w http.ResponseWriter, r *http.Request) {
 
 // activityQuery is the query of an activity page's read.
 func activityQuery(r *http.Request, siteID string) url.Values {
-	q := url.Values{"limit": {itoa(activityPageSize)}}
-	if c := r.URL.Query().Get("cursor"); c != "" {
-		q.Set("cursor", c)
-	}
+	q := pageRead(r, "cursor", activityPageSize)
 	if siteID != "" {
 		q.Set("site_id", siteID)
 	} else if a := r.URL.Query().Get("actor_id"); a != "" {
@@ -230,22 +230,52 @@ func activityQuery(r *http.Request, siteID string) url.Values {
 	return q
 }
 
+// pageRead returns the API query of the page of a list of size items that
+// the page's query parameter param (the list's cursor) asks for.
+func pageRead(r *http.Request, param string, size int) url.Values {
+	q := url.Values{"limit": {itoa(size)}}
+	if c := r.URL.Query().Get(param); c != "" {
+		q.Set("cursor", c)
+	}
+	return q
+}
+
 // pageLinks returns a list page's link to its next page (when next is set)
 // and back to its first page (when this is not the first).
 func pageLinks(path string, r *http.Request, next *string) (older, first string) {
+	return listLinks(path, r, "cursor", next)
+}
+
+// pager is the nav of one list's pages: named Label, with links to its
+// first page (unless this is it) and its next one (when there is one).
+type pager struct {
+	Label, First, Older string
+}
+
+// listPager returns the pager named label of the list of the page at path
+// that the query parameter param pages (the page's other lists keep their
+// places).
+func listPager(label, path string, r *http.Request, param string, next *string) pager {
+	p := pager{Label: label}
+	p.Older, p.First = listLinks(path, r, param, next)
+	return p
+}
+
+// listLinks is pageLinks for a list paged by the query parameter param.
+func listLinks(path string, r *http.Request, param string, next *string) (older, first string) {
 	q := r.URL.Query()
 	if next != nil && *next != "" {
 		n := url.Values{}
 		for k, vs := range q {
-			if k != "cursor" && k != "done" {
+			if k != param && k != "done" {
 				n[k] = vs
 			}
 		}
-		n.Set("cursor", *next)
+		n.Set(param, *next)
 		older = path + "?" + n.Encode()
 	}
-	if q.Get("cursor") != "" {
-		q.Del("cursor")
+	if q.Get(param) != "" {
+		q.Del(param)
 		q.Del("done")
 		first = path
 		if len(q) > 0 {

@@ -2,7 +2,6 @@ package pages
 
 import (
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 )
@@ -94,17 +93,11 @@ func (d *Dashboard) showArticles(w http.ResponseWriter, r *http.Request, o *owne
 	if !known {
 		filter = ""
 	}
-	read := url.Values{"limit": {strconv.Itoa(articlesPageSize)}}
+	read := pageRead(r, "cursor", articlesPageSize)
 	if filter != "" {
 		read.Set("status", filter)
 	}
-	if c := q.Get("cursor"); c != "" {
-		read.Set("cursor", c)
-	}
-	var list struct {
-		Articles   []apiArticle `json:"articles"`
-		NextCursor *string      `json:"next_cursor"`
-	}
+	var list articlePage
 	signed, s, ok := d.openSite(w, r, o, "/articles", fetch{Path: "/sites/" + esc(r.PathValue("site_id")) + "/articles?" + read.Encode(), Out: &list})
 	if !ok {
 		return

@@ -44,6 +44,10 @@ func targetValues(t apiTarget) url.Values {
 		"priority", strconv.Itoa(t.Priority), "max_new_links_per_month", strconv.Itoa(t.MaxNewLinksPerMonth), "active", boolText(t.Active))
 }
 
+// placementsPageSize is how many placements of each direction a
+// backlinks page lists.
+const placementsPageSize = 50
+
 // backlinksView is a site's backlink exchange page.
 type backlinksView struct {
 	page
@@ -57,8 +61,11 @@ type backlinksView struct {
 	WellKnownURL, Token string
 	Targets             []targetRow
 	Inbound, Hosted     []placementRow
-	Settings, SetDomain formView
-	AddTarget           formView
+	// InboundPages and HostedPages page the two lists of placements, each
+	// by its own cursor.
+	InboundPages, HostedPages pager
+	Settings, SetDomain       formView
+	AddTarget                 formView
 	// Closed says why changes are refused when the site is no member of
 	// the exchange (B.Paid false).
 	Closed string
@@ -123,12 +130,18 @@ func (d *Dashboard) showBacklinks(w http.ResponseWriter, r *http.Request, o *own
 	}
 	var in, hosted struct {
 		Placements []apiPlacement `json:"placements"`
+		NextCursor *string        `json:"next_cursor"`
+	}
+	placements := func(direction string) string {
+		q := pageRead(r, direction+"_cursor", placementsPageSize)
+		q.Set("direction", direction)
+		return "/sites/" + id + "/backlinks/placements?" + q.Encode()
 	}
 	signed, s, ok := d.openSite(w, r, o, "/backlinks",
 		fetch{Path: "/sites/" + id + "/backlinks", Out: &ov},
 		fetch{Path: "/sites/" + id + "/backlinks/targets?limit=100", Out: &ts},
-		fetch{Path: "/sites/" + id + "/backlinks/placements?direction=inbound&limit=50", Out: &in},
-		fetch{Path: "/sites/" + id + "/backlinks/placements?direction=hosted&limit=50", Out: &hosted})
+		fetch{Path: placements("inbound"), Out: &in},
+		fetch{Path: placements("hosted"), Out: &hosted})
 	if !ok {
 		return
 	}
@@ -156,6 +169,8 @@ func (d *Dashboard) showBacklinks(w http.ResponseWriter, r *http.Request, o *own
 		})
 	}
 	v.Inbound, v.Hosted = d.placementRows(s.ID, in.Placements), d.placementRows(s.ID, hosted.Placements)
+	v.InboundPages = listPager("Pages of links to your pages", base, r, "inbound_cursor", in.NextCursor)
+	v.HostedPages = listPager("Pages of links in your articles", base, r, "hosted_cursor", hosted.NextCursor)
 	v.Settings = pick(forms["settings"], form("settings", base, "Save exchange settings", backlinkFields, backlinkValues(b)))
 	v.SetDomain = pick(forms["domain"], form("domain", base+"/domain", "Set the domain", domainFields, vals("domain", str(b.Domain))))
 	v.AddTarget = pick(forms["target"], form("target", base+"/targets", "Add target", targetFields, vals("priority", "5", "max_new_links_per_month", "4", "active", "true")))

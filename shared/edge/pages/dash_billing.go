@@ -168,11 +168,14 @@ func (d *Dashboard) showBilling(w http.ResponseWriter, r *http.Request, o *owner
 	var q struct {
 		Quote apiQuote `json:"studio_quote"`
 	}
-	var ss struct {
-		Sites []apiSite `json:"sites"`
+	var ss siteList
+	err := d.reads(r.Context(), *o, fetch{Path: "/billing", Out: &b}, fetch{Path: "/billing/studio-quote", Out: &q},
+		fetch{Path: sitesRead, Out: &ss})
+	var sites []apiSite
+	if err == nil {
+		sites, err = d.allSites(r.Context(), *o, ss)
 	}
-	if err := d.reads(r.Context(), *o, fetch{Path: "/billing", Out: &b}, fetch{Path: "/billing/studio-quote", Out: &q},
-		fetch{Path: "/sites?limit=100", Out: &ss}); err != nil {
+	if err != nil {
 		d.refused(w, r, err, DashboardPath, "Back to the overview")
 		return
 	}
@@ -198,7 +201,7 @@ func (d *Dashboard) showBilling(w http.ResponseWriter, r *http.Request, o *owner
 	v.Quote = quoteOf(q.Quote)
 	v.Quote.Message = here.Replace(v.Quote.Message)
 	leaving := 0
-	for _, s := range ss.Sites {
+	for _, s := range sites {
 		if s.Kind != "primary" {
 			sf := d.factsOf(s)
 			v.Studio = append(v.Studio, sf)

@@ -48,6 +48,18 @@ func forumValues(f apiForum) url.Values {
 		"keywords_per_sweep", strconv.Itoa(f.KeywordsPerSweep))
 }
 
+// forumPageSize is how many items of each of its lists (drafts waiting,
+// threads, dismissed threads, replies) a forum page shows.
+const forumPageSize = 50
+
+// threadList is one page of GET /sites/{site_id}/forum/threads.
+type threadList struct {
+	Threads    []apiThread `json:"threads"`
+	NextCursor *string     `json:"next_cursor"`
+}
+
+func (p threadList) next() *string { return p.NextCursor }
+
 // forumView is a site's forum presence page.
 type forumView struct {
 	page
@@ -59,7 +71,9 @@ type forumView struct {
 	// owner can open and restore them.
 	Dismissed []threadRow
 	Replies   []replyRow
-	Settings  formView
+	// The lists' pages: each list pages on by its own cursor.
+	WaitingPages, ThreadPages, DismissedPages, ReplyPages pager
+	Settings                                              formView
 	// Searching is true while a forum search of the site runs (the page
 	// refreshes itself until it ends).
 	Searching bool
@@ -71,8 +85,8 @@ type threadRow struct {
 	Posted                                                          when
 }
 
-// replyRow is a recorded reply, named by its thread's title (empty when
-// the thread is not on the page's list).
+// replyRow is a recorded reply, named by its thread's title ("the
+// thread" when the thread is not on the page's lists).
 type replyRow struct {
 	Permalink, Status, ThreadHref, ThreadTitle string
 	Posted, Confirmed, Checked                 when
@@ -122,11 +136,17 @@ func (d *Dashboard) showForum(w http.ResponseWriter, r *http.Request, o *owner, 
 	var fs struct {
 		Forum apiForum `json:"forum"`
 	}
-	var ts, dismissed struct {
-		Threads []apiThread `json:"threads"`
-	}
+	var waiting, ts, dismissed threadList
 	var rs struct {
-		Replies []apiReply `json:"replies"`
+		Replies    []apiReply `json:"replies"`
+		NextCursor *string    `json:"next_cursor"`
+	}
+	list := func(param, status string) string {
+		q := pageRead(r, param, forumPageSize)
+		if status != "" {
+			q.Set("status", status)
+		}
+		return q.Encode()
 	}
 	var sweeps struct {
 		Jobs []struct {
@@ -135,9 +155,10 @@ func (d *Dashboard) showForum(w http.ResponseWriter, r *http.Request, o *owner, 
 	}
 	signed, s, ok := d.openSite(w, r, o, "/forum",
 		fetch{Path: "/sites/" + id + "/forum", Out: &fs},
-		fetch{Path: "/sites/" + id + "/forum/threads?limit=50&status=new,saved,drafted,posted,stale,dead", Out: &ts},
-		fetch{Path: "/sites/" + id + "/forum/threads?limit=50&status=dismissed", Out: &dismissed},
-		fetch{Path: "/sites/" + id + "/forum/replies?limit=50", Out: &rs},
+		fetch{Path: "/sites/" + id + "/forum/threads?" + list("drafts_cursor", "drafted"), Out: &waiting},
+		fetch{Path: "/sites/" + id + "/forum/threads?" + list("cursor", "new,saved,drafted,posted,stale,dead"), Out: &ts},
+		fetch{Path: "/sites/" + id + "/forum/threads?" + list("dismissed_cursor", "dismissed"), Out: &dismissed},
+		fetch{Path: "/sites/" + id + "/forum/replies?" + list("replies_cursor", ""), Out: &rs},
 		fetch{Path: "/jobs?kind=forum.sweep&status=queued,running&limit=1&site_id=" + id, Out: &sweeps, Optional: true})
 	if !ok {
 		return
@@ -148,24 +169,34 @@ func (d *Dashboard) showForum(w http.ResponseWriter, r *http.Request, o *owner, 
 		LastSweep: atp(fs.Forum.LastSweepAt, now), CreditsEnd: atp(fs.Forum.Credits.PeriodEnd, now),
 	}
 	threadOf := map[string]threadRow{}
+	for _, t := range waiting.Threads {
+		row := d.threadRow(s.ID, t)
+		threadOf[t.ID] = row
+		v.Waiting = append(v.Waiting, row)
+	}
 	for _, t := range ts.Threads {
 		row := d.threadRow(s.ID, t)
 		threadOf[t.ID] = row
-		if t.Status == "drafted" {
-			v.Waiting = append(v.Waiting, row)
-		}
 		v.Threads = append(v.Threads, row)
 	}
 	for _, t := range dismissed.Threads {
 		v.Dismissed = append(v.Dismissed, d.threadRow(s.ID, t))
 	}
 	for _, rp := range rs.Replies {
-		thread := threadOf[rp.ThreadID]
+		title := threadOf[rp.ThreadID].Title
+		if title == "" {
+			title = "the thread"
+		}
 		v.Replies = append(v.Replies, replyRow{
-			Permalink: str(rp.Permalink), Status: words(rp.Status), ThreadHref: thread.Href, ThreadTitle: thread.Title,
+			Permalink: str(rp.Permalink), Status: words(rp.Status), ThreadHref: sitePath(s.ID) + "/forum/threads/" + esc(rp.ThreadID), ThreadTitle: title,
 			Posted: atp(rp.PostedAt, now), Confirmed: atp(rp.ConfirmedAt, now), Checked: atp(rp.LastCheckedAt, now),
 		})
 	}
+	page := sitePath(s.ID) + "/forum"
+	v.WaitingPages = listPager("Pages of drafts waiting", page, r, "drafts_cursor", waiting.NextCursor)
+	v.ThreadPages = listPager("Pages of threads", page, r, "cursor", ts.NextCursor)
+	v.DismissedPages = listPager("Pages of dismissed threads", page, r, "dismissed_cursor", dismissed.NextCursor)
+	v.ReplyPages = listPager("Pages of replies", page, r, "replies_cursor", rs.NextCursor)
 	if len(sweeps.Jobs) > 0 {
 		// A search runs: the page shows what it finds when it ends.
 		v.Searching, v.Refresh = true, 5

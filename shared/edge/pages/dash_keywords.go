@@ -24,14 +24,19 @@ var researchFields = []field{
 	{Name: "save", Label: "Save the keywords and ideas to this site right away", Kind: kCheckbox, Hint: "Otherwise review them first and add the ones you want."},
 }
 
+// researchRunsPageSize is how many research runs a keywords page lists.
+const researchRunsPageSize = 5
+
 // keywordsView is a site's keywords page.
 type keywordsView struct {
 	page
 	Keywords []keywordRow
 	Add      formView
 	Research formView
-	// Runs are the site's latest research runs, newest first.
-	Runs []researchRun
+	// Runs are the site's research runs, newest first, a page at a time
+	// (RunPages).
+	Runs     []researchRun
+	RunPages pager
 	// Older is the next page of keywords, First the first one ("" when
 	// there is none or this is it).
 	Older, First string
@@ -57,15 +62,16 @@ func (d *Dashboard) keywords(w http.ResponseWriter, r *http.Request) {
 func (d *Dashboard) showKeywords(w http.ResponseWriter, r *http.Request, o *owner, status int, add, research *formView) {
 	var kw keywordPage
 	var runs struct {
-		Jobs []apiJob `json:"jobs"`
+		Jobs       []apiJob `json:"jobs"`
+		NextCursor *string  `json:"next_cursor"`
 	}
 	site := esc(r.PathValue("site_id"))
-	read := url.Values{"limit": {"100"}}
-	if c := r.URL.Query().Get("cursor"); c != "" {
-		read.Set("cursor", c)
-	}
+	read := pageRead(r, "cursor", 100)
+	runsRead := pageRead(r, "runs_cursor", researchRunsPageSize)
+	runsRead.Set("kind", "research")
+	runsRead.Set("site_id", r.PathValue("site_id"))
 	signed, s, ok := d.openSite(w, r, o, "/keywords", fetch{Path: "/sites/" + site + "/keywords?" + read.Encode(), Out: &kw},
-		fetch{Path: "/jobs?kind=research&limit=5&site_id=" + site, Out: &runs, Optional: true})
+		fetch{Path: "/jobs?" + runsRead.Encode(), Out: &runs, Optional: true})
 	if !ok {
 		return
 	}
@@ -81,6 +87,7 @@ func (d *Dashboard) showKeywords(w http.ResponseWriter, r *http.Request, o *owne
 		})
 	}
 	v.Older, v.First = pageLinks(base+"/keywords", r, kw.NextCursor)
+	v.RunPages = listPager("Pages of research runs", base+"/keywords", r, "runs_cursor", runs.NextCursor)
 	v.Add = pick(add, form("add", base+"/keywords", "Add keyword", keywordFields, vals("trend", "Steady")))
 	v.Research = pick(research, form("research", base+"/research", "Run research", researchFields, vals("ideas", "10")))
 	Render(w, status, "dash_keywords.html", v)
@@ -160,6 +167,16 @@ type keywordPage struct {
 	NextCursor *string      `json:"next_cursor"`
 }
 
+func (p keywordPage) next() *string { return p.NextCursor }
+
+// articlePage is one page of GET /sites/{site_id}/articles.
+type articlePage struct {
+	Articles   []apiArticle `json:"articles"`
+	NextCursor *string      `json:"next_cursor"`
+}
+
+func (p articlePage) next() *string { return p.NextCursor }
+
 // researchView is a research job's page: running, failed, or its keywords
 // and ideas to review.
 type researchView struct {
@@ -199,9 +216,7 @@ func (d *Dashboard) research(w http.ResponseWriter, r *http.Request) {
 	}
 	var kw keywordPage
 	id := esc(r.PathValue("site_id"))
-	var arts struct {
-		Articles []apiArticle `json:"articles"`
-	}
+	var arts articlePage
 	o, s, ok := d.openSite(w, r, nil, "/keywords", fetch{Path: "/jobs/" + esc(r.PathValue("job_id")), Out: &job},
 		fetch{Path: "/sites/" + id + "/keywords?limit=100", Out: &kw},
 		fetch{Path: "/sites/" + id + "/articles?limit=100", Out: &arts, Optional: true})
@@ -233,19 +248,15 @@ func (d *Dashboard) research(w http.ResponseWriter, r *http.Request) {
 	// Every page of the site's keywords (once the run has keywords to
 	// mark): a run's keyword may be on the list beyond the first.
 	tracked := map[string]apiKeyword{}
-	for page := kw; ; {
+	err := readPages(r.Context(), d, o, "/sites/"+id+"/keywords?limit=100", kw, func(page keywordPage) bool {
 		for _, k := range page.Keywords {
 			tracked[k.Name] = k
 		}
-		if page.NextCursor == nil || *page.NextCursor == "" || len(v.Result.Keywords) == 0 {
-			break
-		}
-		next := "/sites/" + id + "/keywords?" + url.Values{"limit": {"100"}, "cursor": {*page.NextCursor}}.Encode()
-		page = keywordPage{}
-		if err := d.get(r.Context(), o, next, &page); err != nil {
-			d.fail(w, r, err)
-			return
-		}
+		return len(v.Result.Keywords) > 0
+	})
+	if err != nil {
+		d.fail(w, r, err)
+		return
 	}
 	for _, k := range v.Result.Keywords {
 		row := researchKeyword{
@@ -262,18 +273,40 @@ func (d *Dashboard) research(w http.ResponseWriter, r *http.Request) {
 		}
 		v.Keywords = append(v.Keywords, row)
 	}
+	// An idea is added when the site has an article with its title:
+	// the site's articles are read on (newest first, so an idea added
+	// after the run is met early) until every idea has one or the list
+	// ends.
 	titles := map[string]string{}
-	for _, a := range arts.Articles {
-		titles[strings.ToLower(strings.TrimSpace(a.Title))] = articlePath(s.ID, a.ID)
+	for _, i := range v.Result.Ideas {
+		titles[ideaTitle(i.Title)] = ""
+	}
+	missing := len(titles)
+	err = readPages(r.Context(), d, o, "/sites/"+id+"/articles?limit=100", arts, func(page articlePage) bool {
+		for _, a := range page.Articles {
+			if href, idea := titles[ideaTitle(a.Title)]; idea && href == "" {
+				titles[ideaTitle(a.Title)] = articlePath(s.ID, a.ID)
+				missing--
+			}
+		}
+		return missing > 0
+	})
+	if err != nil {
+		d.fail(w, r, err)
+		return
 	}
 	for _, i := range v.Result.Ideas {
 		v.Ideas = append(v.Ideas, researchIdea{
 			Title: i.Title, Description: i.Description, Keyword: i.Keyword, Traffic: countText(i.TrafficEstimate),
-			Competition: i.Competition, AISignal: i.AISignal, Article: titles[strings.ToLower(strings.TrimSpace(i.Title))],
+			Competition: i.Competition, AISignal: i.AISignal, Article: titles[ideaTitle(i.Title)],
 		})
 	}
 	Render(w, http.StatusOK, "dash_research.html", v)
 }
+
+// ideaTitle is a title as the research page matches an idea to an
+// article: trimmed, in lowercase.
+func ideaTitle(title string) string { return strings.ToLower(strings.TrimSpace(title)) }
 
 // keywordSource says where a keyword came from, for a person.
 func keywordSource(source string) string {

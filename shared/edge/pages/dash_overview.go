@@ -37,9 +37,10 @@ type siteExtras struct {
 	credits struct {
 		Credits apiCredits `json:"credits"`
 	}
-	threads struct {
-		Threads []apiThread `json:"threads"`
-	}
+	threads threadList
+	// drafts counts the site's drafts waiting: the drafted threads of
+	// threads (the first page) and of the pages after it.
+	drafts    int
 	backlinks struct {
 		Backlinks apiBacklinks `json:"backlinks"`
 	}
@@ -54,6 +55,11 @@ type siteExtras struct {
 	}
 }
 
+// draftedRead reads the first page of site id's drafted threads.
+func draftedRead(id string) string {
+	return "/sites/" + esc(id) + "/forum/threads?status=drafted&limit=100"
+}
+
 func (d *Dashboard) overview(w http.ResponseWriter, r *http.Request) {
 	o, ok := d.signedIn(w, r, DashboardPath)
 	if !ok {
@@ -63,27 +69,30 @@ func (d *Dashboard) overview(w http.ResponseWriter, r *http.Request) {
 	var b struct {
 		Billing apiBilling `json:"billing"`
 	}
-	var ss struct {
-		Sites []apiSite `json:"sites"`
-	}
+	var ss siteList
 	var hooks struct {
 		Webhooks []apiWebhook `json:"webhooks"`
 	}
 	var act struct {
 		Activity []apiActivity `json:"activity"`
 	}
-	if err := d.reads(ctx, o, fetch{Path: "/billing", Out: &b}, fetch{Path: "/sites?limit=100", Out: &ss},
-		fetch{Path: "/webhooks?limit=100", Out: &hooks}, fetch{Path: "/activity?limit=8", Out: &act}); err != nil {
+	err := d.reads(ctx, o, fetch{Path: "/billing", Out: &b}, fetch{Path: sitesRead, Out: &ss},
+		fetch{Path: "/webhooks?limit=100", Out: &hooks}, fetch{Path: "/activity?limit=8", Out: &act})
+	var sites []apiSite
+	if err == nil {
+		sites, err = d.allSites(ctx, o, ss)
+	}
+	if err != nil {
 		d.refused(w, r, err, DashboardPath, "Try again")
 		return
 	}
-	extras := make([]siteExtras, len(ss.Sites))
+	extras := make([]siteExtras, len(sites))
 	var fs []fetch
-	for i, s := range ss.Sites {
+	for i, s := range sites {
 		id, x := esc(s.ID), &extras[i]
 		fs = append(fs,
 			fetch{Path: "/sites/" + id + "/credits", Out: &x.credits},
-			fetch{Path: "/sites/" + id + "/forum/threads?status=drafted&limit=100", Out: &x.threads, Optional: true},
+			fetch{Path: draftedRead(s.ID), Out: &x.threads, Optional: true},
 			fetch{Path: "/sites/" + id + "/backlinks", Out: &x.backlinks, Optional: true},
 			fetch{Path: "/sites/" + id + "/integrations", Out: &x.integrations, Optional: true},
 			fetch{Path: "/sites/" + id + "/scan", Out: &x.scan, Optional: true},
@@ -93,17 +102,26 @@ func (d *Dashboard) overview(w http.ResponseWriter, r *http.Request) {
 		d.refused(w, r, err, DashboardPath, "Try again")
 		return
 	}
+	for i, s := range sites {
+		x := &extras[i]
+		// A site with over 100 drafts reads on to count them; a refused
+		// read of a later page leaves the count at what was read.
+		_ = readPages(ctx, d, o, draftedRead(s.ID), x.threads, func(p threadList) bool {
+			x.drafts += len(p.Threads)
+			return true
+		})
+	}
 	bySite := map[string]apiSite{}
-	for _, s := range ss.Sites {
+	for _, s := range sites {
 		bySite[s.ID] = s
 	}
 	v := overviewView{page: o.page(r, "Overview", DashboardPath), Billing: d.billingOf(b.Billing), Activity: activityTable{Rows: d.activityRows(act.Activity, bySite), AcrossSites: true}}
 	v.Attention = d.accountAttention(b.Billing, hooks.Webhooks)
-	for i, s := range ss.Sites {
+	for i, s := range sites {
 		x := extras[i]
 		c := siteCard{
 			siteFacts: d.factsOf(s), Href: sitePath(s.ID), Credits: d.creditsOf(x.credits.Credits),
-			Latest: d.activityRows(x.activity.Activity, bySite), Drafts: len(x.threads.Threads), PlanNote: v.Billing.Summary,
+			Latest: d.activityRows(x.activity.Activity, bySite), Drafts: x.drafts, PlanNote: v.Billing.Summary,
 		}
 		switch {
 		case c.Archived:
@@ -166,7 +184,7 @@ func (d *Dashboard) siteAttention(s apiSite, x siteExtras) []attention {
 		}
 		out = append(out, attention{Text: text, Href: base, Action: "Check the address and scan again"})
 	}
-	if n := len(x.threads.Threads); n > 0 {
+	if n := x.drafts; n > 0 {
 		out = append(out, attention{Text: plural(n, "forum reply draft is", "forum reply drafts are") + " waiting to be posted for " + name + ".", Href: base + "/forum", Action: "Open the posting desk"})
 	}
 	if bl := x.backlinks.Backlinks; bl.Domain != nil && bl.Status != nil && *bl.Status != "verified" {

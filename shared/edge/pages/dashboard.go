@@ -164,6 +164,50 @@ func (d *Dashboard) reads(ctx context.Context, o owner, fs ...fetch) error {
 	return d.API.fetchAll(ctx, o.p, fs...)
 }
 
+// listPage is one page of an agent-API list: its items and next_cursor.
+type listPage interface{ next() *string }
+
+// readPages hands page, the first page of the API list at path (a path
+// with a query, limit included, without cursor), to use, and reads on
+// through the list's next pages while use answers true and there are more.
+func readPages[P listPage](ctx context.Context, d *Dashboard, o owner, path string, page P, use func(P) bool) error {
+	for use(page) {
+		n := page.next()
+		if n == nil || *n == "" {
+			return nil
+		}
+		var more P
+		if err := d.get(ctx, o, path+"&cursor="+url.QueryEscape(*n), &more); err != nil {
+			return err
+		}
+		page = more
+	}
+	return nil
+}
+
+// sitesRead reads the first page of the account's sites (GET /sites);
+// allSites reads on from it.
+const sitesRead = "/sites?limit=100"
+
+// siteList is one page of GET /sites.
+type siteList struct {
+	Sites      []apiSite `json:"sites"`
+	NextCursor *string   `json:"next_cursor"`
+}
+
+func (p siteList) next() *string { return p.NextCursor }
+
+// allSites returns every site of the account: those of first, the page
+// sitesRead read, and of the pages after it.
+func (d *Dashboard) allSites(ctx context.Context, o owner, first siteList) ([]apiSite, error) {
+	var out []apiSite
+	err := readPages(ctx, d, o, sitesRead, first, func(p siteList) bool {
+		out = append(out, p.Sites...)
+		return true
+	})
+	return out, err
+}
+
 // send runs a form's request as o: method path with body, keyed by the
 // posted form's id so sending the form twice has one effect.
 func (d *Dashboard) send(r *http.Request, o owner, method, path string, body any, out any) error {
