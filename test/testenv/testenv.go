@@ -13,6 +13,7 @@ import (
 	"rvcontent/shared/dev/devstack"
 	"rvcontent/shared/kernel/config"
 	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/payments"
 	"rvcontent/test/dynamotest"
 )
 
@@ -30,6 +31,8 @@ type Options struct {
 	Configure func(*config.Config)
 	// SchedulerEvery as in devstack.Options (0: the default tick).
 	SchedulerEvery time.Duration
+	// Payments as in devstack.Options (nil: the simulated processor).
+	Payments payments.Processor
 }
 
 // Start starts a dev stack with its own table for t and stops it when t
@@ -56,6 +59,7 @@ func Start(t testing.TB, opts ...Options) *Env {
 		Config:         &cfg,
 		SchedulerEvery: o.SchedulerEvery,
 		Counter:        counter,
+		Payments:       o.Payments,
 	})
 	if err != nil {
 		t.Fatalf("start dev stack: %v", err)

@@ -65,6 +65,10 @@ type Options struct {
 	SchedulerEvery time.Duration
 	// Counter, when set, counts the DynamoDB calls the service makes.
 	Counter *dynamo.CallCounter
+	// Payments, when set, is the payment processor instead of the
+	// simulated one (tests run the Stripe adapter against stripe-mock);
+	// the simulated processor's pages stay under /_dev/pay, unused.
+	Payments payments.Processor
 }
 
 // Stack is a running dev stack.
@@ -176,11 +180,15 @@ func Start(ctx context.Context, opts Options) (*Stack, error) {
 	pay := &simpay.Processor{Table: table, Clock: offset, BaseURL: c.BaseURL, Sink: payments.SinkFunc(func(ctx context.Context, ev payments.Event) error {
 		return compose.Billing(g).ProcessorEvent(ctx, ev)
 	})}
+	var processor payments.Processor = pay
+	if opts.Payments != nil {
+		processor = opts.Payments
+	}
 	// The fixture forum stands in for the forum platform.
 	forumFixture := &forumfixture.Forum{Table: table, Clock: offset}
 	g = compose.New(compose.Deps{
 		Config: c, Table: table, Clock: offset, JobsQueue: s.Jobs, DeliveriesQueue: s.Deliveries, Mailer: outbox,
-		Egress: outbound, Payments: pay, ForumPlatform: forumFixture, Model: faults.Model{Model: model.Offline{}, Faults: injector},
+		Egress: outbound, Payments: processor, ForumPlatform: forumFixture, Model: faults.Model{Model: model.Offline{}, Faults: injector},
 	})
 	s.Graph = g
 	s.Handlers = GroupHandlers(g)

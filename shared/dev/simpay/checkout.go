@@ -113,18 +113,28 @@ func (p *Processor) undoCheckout(ctx context.Context, co checkoutItem, s *subIte
 	if err := p.Table.Commit(ctx, tx, nil); err != nil {
 		slog.ErrorContext(ctx, "undo a refused checkout", "checkout", co.ID, "err", err)
 	}
-	charges, err := p.listCharges(ctx, co.AccountID)
+	if err := p.Refund(ctx, co.AccountID, s.ID); err != nil {
+		slog.ErrorContext(ctx, "refund a refused checkout", "checkout", co.ID, "err", err)
+	}
+}
+
+// Refund refunds every successful charge of subscription subRef, as
+// Stripe refunds a payment in full: its record shows it refunded. A
+// charge refunded already stays as it is.
+func (p *Processor) Refund(ctx context.Context, accountID, subRef string) error {
+	charges, err := p.listCharges(ctx, accountID)
 	if err != nil {
-		return
+		return err
 	}
 	for _, c := range charges {
-		if c.SubscriptionID == s.ID && c.Status == chargeSucceeded {
+		if c.SubscriptionID == subRef && c.Status == chargeSucceeded {
 			c.Status = chargeRefunded
 			if err := p.Table.Put(ctx, c); err != nil {
-				slog.ErrorContext(ctx, "refund a refused checkout", "charge", c.ID, "err", err)
+				return err
 			}
 		}
 	}
+	return nil
 }
 
 // report tells the sink about ev; a conflict from the billing service is

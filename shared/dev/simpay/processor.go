@@ -123,7 +123,7 @@ func (p *Processor) Subscription(ctx context.Context, accountID, subRef string) 
 }
 
 // CheckCard verifies a trial's card: 4000000000000101 fails.
-func (p *Processor) CheckCard(ctx context.Context, accountID, subRef string) (bool, error) {
+func (p *Processor) CheckCard(ctx context.Context, accountID, subRef, _ string) (bool, error) {
 	s, err := p.getSub(ctx, subRef)
 	if err != nil {
 		return false, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"strconv"
 	"time"
 
 	"rvcontent/shared/kernel/clock"
@@ -40,8 +41,12 @@ func (s *Service) CheckCards(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
+// checkCard checks the card of accountID's trial. The check's
+// idempotency key names the record's version: a retry of a check that
+// failed to run keeps it, while a card replaced since (which rewrote the
+// record) is checked anew rather than answered with the old card's outcome.
 func (s *Service) checkCard(ctx context.Context, p interface {
-	CheckCard(ctx context.Context, accountID, subscriptionRef string) (bool, error)
+	CheckCard(ctx context.Context, accountID, subscriptionRef, idempotencyKey string) (bool, error)
 }, accountID string) error {
 	r, err := s.load(ctx, accountID)
 	if err != nil {
@@ -49,7 +54,8 @@ func (s *Service) checkCard(ctx context.Context, p interface {
 	}
 	ok := true
 	if r.Status == StatusTrialing && r.CardVerified == nil {
-		if ok, err = p.CheckCard(ctx, accountID, r.SubscriptionRef); err != nil {
+		key := "card-check:" + r.SubscriptionRef + ":" + accountID + ":" + strconv.FormatInt(r.Version, 10)
+		if ok, err = p.CheckCard(ctx, accountID, r.SubscriptionRef, key); err != nil {
 			return err
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"errors"
+	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -134,7 +136,9 @@ func (s *Service) OpenCheckout(ctx context.Context, token string) (string, error
 		return "", err
 	}
 	var out string
+	var seen sessions
 	_, err = s.change(ctx, accountID, func(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time) (any, error) {
+		seen.attempt()
 		if r.current() {
 			return nil, errSubscribed
 		}
@@ -143,26 +147,63 @@ func (s *Service) OpenCheckout(ctx context.Context, token string) (string, error
 		}
 		if l := r.Checkout; l != nil && l.Mode == mode {
 			if exp, ok := parse(l.ExpiresAt); ok && exp.Sub(now) > sessionMargin {
-				out = l.URL
+				out, seen.kept = l.URL, l.ID
 				return nil, errNoChange
 			}
 		}
 		// The customer exists since the link was handed out, so no email
 		// is needed to create it.
-		if err := s.startSession(ctx, p, r, "", mode, expires); err != nil {
+		if err := s.startSession(ctx, p, r, "", mode, expires, &seen); err != nil {
 			return nil, apperr.Wrap("billing.OpenCheckout", err)
 		}
 		out = r.Checkout.URL
 		return nil, nil
 	})
+	s.expireSessions(ctx, p, accountID, &seen, err == nil)
 	return out, err
+}
+
+// sessions follows, over the attempts of one change, the processor
+// checkout sessions it opened and the one it replaced, so that each
+// session left open that is no longer handed out is expired afterwards
+// (expireSessions).
+type sessions struct {
+	opened []string
+	// replaced and kept are of the last attempt: the session its new one
+	// replaced, and the one it hands out.
+	replaced, kept string
+}
+
+// attempt starts another attempt of the change.
+func (c *sessions) attempt() { c.replaced, c.kept = "", "" }
+
+// expireSessions expires at the processor, best effort, each session seen
+// that is no longer handed out: the one a new session replaced (once the
+// change committed), and any opened by an attempt that lost a race. A page
+// of it still open in a browser could start a second subscription. A
+// failure is only logged: the owner's request goes on, and the session
+// closes by itself at its end.
+func (s *Service) expireSessions(ctx context.Context, p payments.Processor, accountID string, seen *sessions, committed bool) {
+	stale := slices.Clone(seen.opened)
+	if committed && seen.replaced != "" {
+		stale = append(stale, seen.replaced)
+	}
+	for _, id := range stale {
+		if id == "" || (committed && id == seen.kept) {
+			continue
+		}
+		if err := p.ExpireCheckout(ctx, accountID, id); err != nil {
+			slog.WarnContext(ctx, "expire a replaced checkout session", "account_id", accountID, "checkout", id, "err", err)
+		}
+	}
 }
 
 // startSession opens a processor checkout session in mode for r's account,
 // asked to last until want, and stores it as r's open checkout (creating
-// the customer, with email, on first use). When the session ends before
-// want, the service's own link stands in front of it.
-func (s *Service) startSession(ctx context.Context, p payments.Processor, r *record, email string, mode payments.Mode, want time.Time) error {
+// the customer, with email, on first use), noting in seen the session
+// opened and the one it replaces. When the session ends before want, the
+// service's own link stands in front of it.
+func (s *Service) startSession(ctx context.Context, p payments.Processor, r *record, email string, mode payments.Mode, want time.Time, seen *sessions) error {
 	link, err := p.Checkout(ctx, payments.CheckoutRequest{
 		AccountID: r.AccountID, Email: email, CustomerRef: r.CustomerRef, Mode: mode,
 		ExpiresAt: want, ReturnURL: s.DashboardURL + "/billing",
@@ -170,6 +211,11 @@ func (s *Service) startSession(ctx context.Context, p payments.Processor, r *rec
 	if err != nil {
 		return err
 	}
+	seen.opened = append(seen.opened, link.ID)
+	if r.Checkout != nil {
+		seen.replaced = r.Checkout.ID
+	}
+	seen.kept = link.ID
 	if link.CustomerRef != "" {
 		r.CustomerRef = link.CustomerRef
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -27,7 +28,8 @@ import (
 
 // dayProcessor is a processor whose checkout sessions close after 24
 // hours, as Stripe's do, and whose subscription schedules cancellation
-// when cancel is set. Only Checkout, Subscription and CancelNow are used.
+// when cancel is set. Only Checkout, Subscription, CancelNow and
+// ExpireCheckout are used.
 type dayProcessor struct {
 	payments.Processor
 	clock    clock.Clock
@@ -35,6 +37,13 @@ type dayProcessor struct {
 	cancel   bool
 	// cancelled are the subscriptions CancelNow ended.
 	cancelled []string
+	// expired are the checkout sessions ExpireCheckout closed.
+	expired []string
+}
+
+func (p *dayProcessor) ExpireCheckout(_ context.Context, _, id string) error {
+	p.expired = append(p.expired, id)
+	return nil
 }
 
 func (p *dayProcessor) Subscription(_ context.Context, _, ref string) (payments.Subscription, error) {
@@ -136,6 +145,9 @@ func TestCheckoutLinkOutlivesTheProcessorsSession(t *testing.T) {
 	r.advance(3 * 24 * time.Hour)
 	if _, to := r.open(t, c.CheckoutURL); to != "https://pay.example/cs_2" {
 		t.Fatalf("open after the session closed = %q, want a new session", to)
+	}
+	if !slices.Equal(r.proc.expired, []string{"cs_1"}) {
+		t.Fatalf("expired sessions %v, want the replaced cs_1", r.proc.expired)
 	}
 	if req := r.proc.sessions[1]; req.Mode != payments.ModeTrial || req.CustomerRef != "cus_1" || !req.ExpiresAt.Equal(r.clock.T.Add(-84*time.Hour).Add(7*24*time.Hour)) {
 		t.Fatalf("second session request = %+v", req)

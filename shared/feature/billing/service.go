@@ -109,7 +109,9 @@ func (s *Service) Checkout(ctx context.Context, accountID, email string) (Checko
 		return Checkout{}, err
 	}
 	var out Checkout
+	var seen sessions
 	_, err = s.change(ctx, accountID, func(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time) (any, error) {
+		seen.attempt()
 		if r.current() {
 			return nil, apperr.New(apperr.Conflict, "This account already has a subscription. Use POST /billing/portal to manage it.")
 		}
@@ -117,17 +119,18 @@ func (s *Service) Checkout(ctx context.Context, accountID, email string) (Checko
 		if l := r.Checkout; l != nil && l.Mode == mode {
 			url, expires := l.handedOut()
 			if exp, ok := parse(expires); ok && exp.Sub(now) > time.Hour {
-				out = checkoutView(mode, url, expires)
+				out, seen.kept = checkoutView(mode, url, expires), l.ID
 				return nil, errNoChange
 			}
 		}
-		if err := s.startSession(ctx, p, r, email, mode, now.Add(CheckoutLifetime)); err != nil {
+		if err := s.startSession(ctx, p, r, email, mode, now.Add(CheckoutLifetime), &seen); err != nil {
 			return nil, apperr.Wrap("billing.Checkout", err)
 		}
 		url, expires := r.Checkout.handedOut()
 		out = checkoutView(mode, url, expires)
 		return nil, nil
 	})
+	s.expireSessions(ctx, p, accountID, &seen, err == nil)
 	return out, err
 }
 

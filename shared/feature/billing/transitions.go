@@ -48,7 +48,7 @@ func (s *Service) ProcessorEvent(ctx context.Context, ev payments.Event) error {
 	if ev.AccountID == "" || ev.ID == "" {
 		return fmt.Errorf("billing: processor event without account or id")
 	}
-	if ev.Type == payments.SubscriptionUpdated {
+	if ev.Type == payments.SubscriptionUpdated || ev.Type == payments.CheckoutCompleted {
 		ev = s.current(ctx, ev)
 	}
 	_, err := s.change(ctx, ev.AccountID, func(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time) (any, error) {
@@ -65,7 +65,8 @@ func (s *Service) ProcessorEvent(ctx context.Context, ev payments.Event) error {
 		// A checkout the account cannot take (a second one while it has a
 		// subscription, a trial after one ended: two sessions were open
 		// at once): the processor started a subscription anyway, so it is
-		// cancelled at once and charges nothing more.
+		// cancelled at once and charges nothing more, and what it charged
+		// is refunded.
 		if cerr := s.cancelReported(ctx, ev); cerr != nil {
 			return cerr
 		}
@@ -74,11 +75,23 @@ func (s *Service) ProcessorEvent(ctx context.Context, ev payments.Event) error {
 }
 
 // cancelReported cancels at once, at the processor, the subscription ev
-// reports, unless it has ended.
+// reports, unless it has ended. When ev is a completed checkout whose
+// subscription started active (mode plan: its first month is charged at
+// once), that charge is refunded in full too: the account cannot have
+// what it paid for.
 func (s *Service) cancelReported(ctx context.Context, ev payments.Event) error {
-	if ref := ev.Subscription.Ref; ref != "" && ev.Type != payments.SubscriptionEnded && ev.Subscription.Status != payments.StatusCanceled && s.Processor != nil {
+	ref := ev.Subscription.Ref
+	if ref == "" || s.Processor == nil {
+		return nil
+	}
+	if ev.Type != payments.SubscriptionEnded && ev.Subscription.Status != payments.StatusCanceled {
 		if err := s.Processor.CancelNow(ctx, ev.AccountID, ref); err != nil {
 			return apperr.Wrap("billing: cancel a subscription the account cannot have", err)
+		}
+	}
+	if ev.Type == payments.CheckoutCompleted && ev.Subscription.Status == payments.StatusActive {
+		if err := s.Processor.Refund(ctx, ev.AccountID, ref); err != nil {
+			return apperr.Wrap("billing: refund a subscription the account cannot have", err)
 		}
 	}
 	return nil
@@ -102,21 +115,28 @@ func (s *Service) gone(ctx context.Context, ev payments.Event) error {
 	return nil
 }
 
-// current returns ev with the scheduled cancellation the processor holds
-// now: updates arrive in any order (Stripe delivers webhooks unordered,
-// and a cancel and a resume sent together race), so the state follows the
-// processor, not the snapshot of whichever event came last. When the
+// current returns ev with what the processor holds now: for an update,
+// the scheduled cancellation and the card on file, as updates arrive in
+// any order (Stripe delivers webhooks unordered, and a cancel and a resume
+// sent together race), so the state follows the processor, not the
+// snapshot of whichever event came last; for a completed checkout that
+// names no card (Stripe's), the card the owner entered. When the
 // processor cannot be asked, the event's snapshot stands.
 func (s *Service) current(ctx context.Context, ev payments.Event) payments.Event {
-	if s.Processor == nil || ev.Subscription.Ref == "" {
+	if s.Processor == nil || ev.Subscription.Ref == "" || (ev.Type == payments.CheckoutCompleted && ev.Subscription.Card != nil) {
 		return ev
 	}
 	now, err := s.Processor.Subscription(ctx, ev.AccountID, ev.Subscription.Ref)
 	if err != nil {
-		slog.WarnContext(ctx, "read the subscription an update is about", "account_id", ev.AccountID, "err", err)
+		slog.WarnContext(ctx, "read the subscription an event is about", "account_id", ev.AccountID, "type", ev.Type, "err", err)
 		return ev
 	}
-	ev.Subscription.CancelAtPeriodEnd = now.CancelAtPeriodEnd
+	if now.Card != nil {
+		ev.Subscription.Card = now.Card
+	}
+	if ev.Type == payments.SubscriptionUpdated {
+		ev.Subscription.CancelAtPeriodEnd = now.CancelAtPeriodEnd
+	}
 	return ev
 }
 

@@ -51,6 +51,11 @@ func (p *lateProcessor) SetStudioSites(_ context.Context, ch payments.StudioChan
 	return payments.Charge{Amount: amount, Subscription: payments.Subscription{Ref: ch.SubscriptionRef, StudioSites: ch.To}}, nil
 }
 
+// Subscription has none to read back: the events' snapshots stand.
+func (p *lateProcessor) Subscription(context.Context, string, string) (payments.Subscription, error) {
+	return payments.Subscription{}, payments.ErrNoSubscription
+}
+
 func (p *lateProcessor) Portal(context.Context, payments.PortalRequest) (payments.Link, error) {
 	return payments.Link{URL: "https://portal.example.com/x", ExpiresAt: time.Now().Add(time.Hour)}, nil
 }

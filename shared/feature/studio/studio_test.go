@@ -44,6 +44,11 @@ func (g *gatedProcessor) SetStudioSites(_ context.Context, ch payments.StudioCha
 	return payments.Charge{Amount: 1234, Subscription: payments.Subscription{Ref: ch.SubscriptionRef, StudioSites: ch.To}}, nil
 }
 
+// Subscription has none to read back: the events' snapshots stand.
+func (g *gatedProcessor) Subscription(context.Context, string, string) (payments.Subscription, error) {
+	return payments.Subscription{}, payments.ErrNoSubscription
+}
+
 func (g *gatedProcessor) Portal(context.Context, payments.PortalRequest) (payments.Link, error) {
 	return payments.Link{URL: "https://portal.example.com/x", ExpiresAt: time.Now().Add(time.Hour)}, nil
 }

@@ -1,9 +1,10 @@
 // Package payments is the service's one interface to a payment processor
 // (spec 2 Billing, 3, 4.9): hosted checkout and portal links, ending a trial
-// now, Studio sites as a subscription quantity with proration, and the trial
-// card check. The processor runs the subscription itself (trial end,
-// renewals, retries, cancellation at period end) and reports what happened
-// as Events to a Sink, which drives the billing state machine. Two adapters
+// now, Studio sites as a subscription quantity with proration, the trial
+// card check, and refunding a checkout the account cannot take. The
+// processor runs the subscription itself (trial end, renewals, retries,
+// cancellation at period end) and reports what happened as Events to a
+// Sink, which drives the billing state machine. Two adapters
 // implement it: Stripe (package stripepay) and the dev stack's simulated
 // processor (package simpay), whose test cards behave like Stripe's.
 package payments
@@ -139,16 +140,25 @@ type Processor interface {
 	// SetStudioSites changes the Studio site quantity (see StudioChange).
 	SetStudioSites(ctx context.Context, change StudioChange) (Charge, error)
 	// CheckCard verifies the card on file of a trial without charging it;
-	// it reports false when the card failed the check.
-	CheckCard(ctx context.Context, accountID, subscriptionRef string) (bool, error)
+	// it reports false when the card failed the check. idempotencyKey
+	// names this check: a retry of it checks at most once, and a check
+	// after the card changed has a key of its own.
+	CheckCard(ctx context.Context, accountID, subscriptionRef, idempotencyKey string) (bool, error)
 	// CancelNow ends a subscription at once: nothing more is charged and
 	// nothing is prorated or refunded (the account is being deleted).
 	// Ending one that already ended is no error.
 	CancelNow(ctx context.Context, accountID, subscriptionRef string) error
 	// ExpireCheckout closes open checkout checkoutID at once, so nobody
-	// can complete it any more (the account is being deleted). A checkout
-	// that is gone, expired or completed already is no error.
+	// can complete it any more (the account is being deleted, or a newer
+	// checkout replaced it). A checkout that is gone, expired or completed
+	// already is no error.
 	ExpireCheckout(ctx context.Context, accountID, checkoutID string) error
+	// Refund refunds in full every payment subscriptionRef collected. It
+	// is called for a subscription a plan checkout just started that the
+	// account cannot take (and that CancelNow ended): its first month. A
+	// subscription that charged nothing, or whose charge is refunded
+	// already, is no error; a retry refunds at most once.
+	Refund(ctx context.Context, accountID, subscriptionRef string) error
 	// Subscription returns the subscription as the processor holds it now:
 	// events arrive in any order, so a change an event reports is checked
 	// against it. ErrNoSubscription when the processor has none.

@@ -5,8 +5,9 @@
 // trial now is trial_end=now with payment_behavior=error_if_incomplete;
 // Studio sites are the quantity of a second price on the subscription,
 // charged at once with proration_behavior=always_invoice and a fixed
-// proration_date; every call that can charge carries an idempotency key.
-// The receiver verifies each webhook's signature with the library and
+// proration_date; a refund refunds the paid payments of the subscription's
+// paid invoices; every call that can charge or refund carries an
+// idempotency key. The receiver verifies each webhook's signature with the library and
 // turns Stripe's events into payments.Events for the billing state machine.
 package stripepay
 
@@ -169,6 +170,57 @@ func (a *Adapter) ExpireCheckout(ctx context.Context, accountID, checkoutID stri
 	return nil
 }
 
+// Refund refunds in full each paid payment of the subscription's paid
+// invoices (a subscription a checkout just started has one, its first
+// month), each with an idempotency key of its own. A payment refunded
+// already is no error.
+func (a *Adapter) Refund(ctx context.Context, accountID, subRef string) error {
+	invoices, err := a.client.paidInvoices(ctx, subRef)
+	if err != nil {
+		return mapErr(err)
+	}
+	for _, in := range invoices.Data {
+		if err := a.refundInvoice(ctx, accountID, subRef, in.ID); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// refundInvoice refunds each paid payment of invoice id in full.
+func (a *Adapter) refundInvoice(ctx context.Context, accountID, subRef, id string) error {
+	list, err := a.client.paidInvoicePayments(ctx, id)
+	if err != nil {
+		return mapErr(err)
+	}
+	for _, p := range list.Data {
+		params := &stripe.RefundCreateParams{
+			Reason:   stripe.String(string(stripe.RefundReasonDuplicate)),
+			Metadata: map[string]string{"account_id": accountID, "subscription": subRef},
+		}
+		switch {
+		case p.Payment == nil:
+			continue
+		case p.Payment.PaymentIntent != nil && p.Payment.PaymentIntent.ID != "":
+			params.PaymentIntent = stripe.String(p.Payment.PaymentIntent.ID)
+		case p.Payment.Charge != nil && p.Payment.Charge.ID != "":
+			params.Charge = stripe.String(p.Payment.Charge.ID)
+		default:
+			continue
+		}
+		params.IdempotencyKey = stripe.String("refund:" + subRef + ":" + p.ID)
+		_, err := a.client.createRefund(ctx, params)
+		var se *stripe.Error
+		if errors.As(err, &se) && se.Code == stripe.ErrorCodeChargeAlreadyRefunded {
+			continue
+		}
+		if err != nil {
+			return mapErr(err)
+		}
+	}
+	return nil
+}
+
 // SetStudioSites sets the quantity of the Studio price: an increase is
 // invoiced and charged at once, prorated from ProrationDate; a decrease
 // takes effect on the next invoice without a credit.
@@ -223,8 +275,8 @@ func (a *Adapter) Subscription(ctx context.Context, accountID, subRef string) (p
 }
 
 // CheckCard verifies the subscription's card with a SetupIntent confirmed
-// off-session: no money moves.
-func (a *Adapter) CheckCard(ctx context.Context, accountID, subRef string) (bool, error) {
+// off-session, created with key: no money moves.
+func (a *Adapter) CheckCard(ctx context.Context, accountID, subRef, key string) (bool, error) {
 	s, err := a.client.retrieveSubscription(ctx, subRef)
 	if err != nil {
 		return false, mapErr(err)
@@ -233,7 +285,7 @@ func (a *Adapter) CheckCard(ctx context.Context, accountID, subRef string) (bool
 		Confirm:            stripe.Bool(true),
 		Usage:              stripe.String("off_session"),
 		PaymentMethodTypes: []*string{stripe.String("card")},
-		Params:             stripe.Params{IdempotencyKey: stripe.String("card-check:" + subRef + ":" + accountID)},
+		Params:             stripe.Params{IdempotencyKey: stripe.String(key)},
 	}
 	if s.Customer != nil {
 		params.Customer = stripe.String(s.Customer.ID)

@@ -168,7 +168,7 @@ func TestSubscriptionNow(t *testing.T) {
 
 func TestCardCheckWithSetupIntent(t *testing.T) {
 	a, mock := mockAdapter(t)
-	if _, err := a.CheckCard(context.Background(), "acct-1", "sub_1"); err != nil {
+	if _, err := a.CheckCard(context.Background(), "acct-1", "sub_1", "card-check:sub_1:acct-1:1"); err != nil {
 		t.Fatal(err)
 	}
 	reqs := mock.Requests()

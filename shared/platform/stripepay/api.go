@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/stripe/stripe-go/v82"
+	"github.com/stripe/stripe-go/v82/form"
 )
 
 // api is the part of Stripe's API the adapter calls, on the library's
@@ -41,8 +42,10 @@ func (a api) createPortalSession(ctx context.Context, p *stripe.BillingPortalSes
 	return out, a.b.Call(http.MethodPost, "/v1/billing_portal/sessions", a.key, p, out)
 }
 
+// retrieveSubscription reads subscription id with its default payment
+// method expanded, so the snapshot has the card on file.
 func (a api) retrieveSubscription(ctx context.Context, id string) (*stripe.Subscription, error) {
-	p := &stripe.SubscriptionRetrieveParams{}
+	p := &stripe.SubscriptionRetrieveParams{Expand: []*string{stripe.String("default_payment_method")}}
 	p.Context = ctx
 	out := &stripe.Subscription{}
 	return out, a.b.Call(http.MethodGet, stripe.FormatURLPath("/v1/subscriptions/%s", id), a.key, p, out)
@@ -64,4 +67,36 @@ func (a api) createSetupIntent(ctx context.Context, p *stripe.SetupIntentCreateP
 	p.Context = ctx
 	out := &stripe.SetupIntent{}
 	return out, a.b.Call(http.MethodPost, "/v1/setup_intents", a.key, p, out)
+}
+
+// paidInvoices lists the paid invoices of subscription id, newest first
+// (one page: the few of a subscription that just started).
+func (a api) paidInvoices(ctx context.Context, id string) (*stripe.InvoiceList, error) {
+	p := &stripe.InvoiceListParams{Subscription: stripe.String(id), Status: stripe.String(string(stripe.InvoiceStatusPaid))}
+	out := &stripe.InvoiceList{}
+	return out, a.list(ctx, "/v1/invoices", p, out)
+}
+
+// paidInvoicePayments lists the paid payments of invoice id, each with its
+// PaymentIntent.
+func (a api) paidInvoicePayments(ctx context.Context, id string) (*stripe.InvoicePaymentList, error) {
+	p := &stripe.InvoicePaymentListParams{Invoice: stripe.String(id), Status: stripe.String("paid"), Expand: []*string{stripe.String("data.payment.payment_intent")}}
+	out := &stripe.InvoicePaymentList{}
+	return out, a.list(ctx, "/v1/invoice_payments", p, out)
+}
+
+// list reads the first page of a list, as the library's list iterators
+// send it: the parameters as the query.
+func (a api) list(ctx context.Context, path string, params stripe.ListParamsContainer, out stripe.LastResponseSetter) error {
+	query := &form.Values{}
+	form.AppendTo(query, params)
+	p := params.GetListParams().ToParams()
+	p.Context = ctx
+	return a.b.CallRaw(http.MethodGet, path, a.key, []byte(query.Encode()), p, out)
+}
+
+func (a api) createRefund(ctx context.Context, p *stripe.RefundCreateParams) (*stripe.Refund, error) {
+	p.Context = ctx
+	out := &stripe.Refund{}
+	return out, a.b.Call(http.MethodPost, "/v1/refunds", a.key, p, out)
 }
