@@ -32,8 +32,8 @@ type activityView struct {
 	// (actor_id in the address); All leads back to everyone's.
 	Actor, All string
 	Table      activityTable
-	// Older pages on; First goes back to the newest entries.
-	Older, First string
+	// Pages pages on to older entries and back to the newest.
+	Pages pager
 }
 
 // actorText names who made a change.
@@ -170,7 +170,7 @@ func (d *Dashboard) accountActivity(w http.ResponseWriter, r *http.Request) {
 			v.Table.Rows[i].ActorHref = "" // this very page
 		}
 	}
-	v.Older, v.First = pageLinks(activityPage, r, act.NextCursor)
+	v.Pages = newestPager("Pages of activity", "entries", activityPage, r, act.NextCursor)
 	Render(w, http.StatusOK, "dash_activity.html", v)
 }
 
@@ -215,7 +215,7 @@ func (d *Dashboard) siteActivity(w http.ResponseWriter, r *http.Request) {
 	}
 	v := activityView{page: o.sitePage(r, s, "Activity", "/activity"), Heading: "Everything done on " + siteName(s),
 		Table: activityTable{Rows: d.activityRows(act.Activity, map[string]apiSite{s.ID: s})}}
-	v.Older, v.First = pageLinks(sitePath(s.ID)+"/activity", r, act.NextCursor)
+	v.Pages = newestPager("Pages of activity", "entries", sitePath(s.ID)+"/activity", r, act.NextCursor)
 	Render(w, http.StatusOK, "dash_activity.html", v)
 }
 
@@ -240,16 +240,21 @@ func pageRead(r *http.Request, param string, size int) url.Values {
 	return q
 }
 
-// pageLinks returns a list page's link to its next page (when next is set)
-// and back to its first page (when this is not the first).
-func pageLinks(path string, r *http.Request, next *string) (older, first string) {
-	return listLinks(path, r, "cursor", next)
+// pager is the nav of one list's pages: named Label, with links to its
+// first page (unless this is it) and its next one (when there is one),
+// which read FirstText and OlderText ("First page" and "Next page" when
+// empty).
+type pager struct {
+	Label, First, Older  string
+	FirstText, OlderText string
 }
 
-// pager is the nav of one list's pages: named Label, with links to its
-// first page (unless this is it) and its next one (when there is one).
-type pager struct {
-	Label, First, Older string
+// newestPager is listPager for a list newest first paged by "cursor",
+// whose links read "Newest <items>" and "Older <items>".
+func newestPager(label, items, path string, r *http.Request, next *string) pager {
+	p := listPager(label, path, r, "cursor", next)
+	p.FirstText, p.OlderText = "Newest "+items, "Older "+items
+	return p
 }
 
 // listPager returns the pager named label of the list of the page at path
@@ -261,7 +266,9 @@ func listPager(label, path string, r *http.Request, param string, next *string) 
 	return p
 }
 
-// listLinks is pageLinks for a list paged by the query parameter param.
+// listLinks returns the links of a list paged by the query parameter
+// param to its next page (when next is set) and back to its first page
+// (when this is not the first).
 func listLinks(path string, r *http.Request, param string, next *string) (older, first string) {
 	q := r.URL.Query()
 	if next != nil && *next != "" {

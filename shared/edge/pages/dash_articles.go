@@ -70,11 +70,11 @@ func (d *Dashboard) articleRow(siteID string, a apiArticle) articleRow {
 // articlesView is a site's articles page.
 type articlesView struct {
 	page
-	Filters      []navItem
-	Status       string
-	Articles     []articleRow
-	Older, First string
-	Create       formView
+	Filters  []navItem
+	Status   string
+	Articles []articleRow
+	Pages    pager
+	Create   formView
 }
 
 func (d *Dashboard) articles(w http.ResponseWriter, r *http.Request) {
@@ -126,7 +126,7 @@ func (d *Dashboard) showArticles(w http.ResponseWriter, r *http.Request, o *owne
 			}
 		}
 	}
-	v.Older, v.First = pageLinks(base, r, list.NextCursor)
+	v.Pages = listPager("Pages of articles", base, r, "cursor", list.NextCursor)
 	start := vals("status", createStatus(filter))
 	if kw := strings.TrimSpace(q.Get("plan")); kw != "" && f == nil {
 		// From the rank page: an article for a keyword without one, the

@@ -37,9 +37,8 @@ type keywordsView struct {
 	// (RunPages).
 	Runs     []researchRun
 	RunPages pager
-	// Older is the next page of keywords, First the first one ("" when
-	// there is none or this is it).
-	Older, First string
+	// Pages pages through the keywords.
+	Pages pager
 }
 
 // researchRun is a research run listed on the keywords page.
@@ -86,7 +85,7 @@ func (d *Dashboard) showKeywords(w http.ResponseWriter, r *http.Request, o *owne
 			Searches: countText(k.SearchVolume), Traffic: countText(k.TrafficEstimate),
 		})
 	}
-	v.Older, v.First = pageLinks(base+"/keywords", r, kw.NextCursor)
+	v.Pages = listPager("Pages of keywords", base+"/keywords", r, "cursor", kw.NextCursor)
 	v.RunPages = listPager("Pages of research runs", base+"/keywords", r, "runs_cursor", runs.NextCursor)
 	v.Add = pick(add, form("add", base+"/keywords", "Add keyword", keywordFields, vals("trend", "Steady")))
 	v.Research = pick(research, form("research", base+"/research", "Run research", researchFields, vals("ideas", "10")))

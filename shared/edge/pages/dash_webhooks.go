@@ -162,9 +162,8 @@ type webhookView struct {
 	Hook     hookRow
 	Edit     formView
 	Attempts []attemptRow
-	// Older and First link to the next page of attempts and back to the
-	// newest.
-	Older, First string
+	// Pages pages on to older attempts and back to the newest.
+	Pages pager
 	// Test is the answer of a test delivery just sent.
 	Test *testResult
 }
@@ -278,7 +277,7 @@ func (d *Dashboard) showWebhook(w http.ResponseWriter, r *http.Request, o *owner
 		}
 		v.Attempts = append(v.Attempts, row)
 	}
-	v.Older, v.First = pageLinks(path, r, log.NextCursor)
+	v.Pages = newestPager("Pages of delivery attempts", "attempts", path, r, log.NextCursor)
 	if f != nil {
 		v.Edit = *f
 	} else {
