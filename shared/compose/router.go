@@ -154,7 +154,18 @@ func chain(g *Graph, r routes.Route, h http.Handler, own Middleware, pageNotFoun
 	for i := len(mws) - 1; i >= 0; i-- {
 		h = mws[i](h)
 	}
+	if private(r) {
+		h = api.NoStore(h) // outermost: refusals are the caller's too
+	}
 	return h
+}
+
+// private reports whether r's answers are the caller's own, which no cache
+// may keep (api.NoStore): every agent-credential route (the MCP server's
+// included) and POST /accounts, whose answer holds the new agent key and
+// claim link; not the OpenAPI documents, which are public.
+func private(r routes.Route) bool {
+	return r.Auth == routes.Agent || strings.HasPrefix(r.Path, routes.AgentBase) && r.Path != routes.AgentOpenAPIPath
 }
 
 // hasAgentRoutes reports whether group serves routes of the agent API.

@@ -3,6 +3,7 @@ package catalog
 import (
 	"encoding/json"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -172,13 +173,22 @@ func operation(o Operation, refs *Refs) map[string]any {
 // passesOverEmpty returns the schema of s, a comma-separated list filter,
 // as the OpenAPI document states it: the service passes empty values over
 // (?status=a, reads as status=a, and ?types=, filters nothing; README
-// "Conventions"), so an item may also be empty.
+// "Conventions"), so an item may also be empty, and trims each value
+// (?status=a,%20b reads as status=a,b, as people write a list), so an
+// item of an enum is one of its values with any spaces around it: a
+// pattern, the values listed in its description.
 func passesOverEmpty(s *Schema) *Schema {
 	c := s.clone()
 	if c.Items != nil {
 		c.Items.MinLength = nil
-		if len(c.Items.Enum) > 0 {
-			c.Items.Enum = append(append([]string(nil), c.Items.Enum...), "")
+		if values := c.Items.Enum; len(values) > 0 {
+			quoted := make([]string, len(values))
+			for i, v := range values {
+				quoted[i] = regexp.QuoteMeta(v)
+			}
+			c.Items.Enum = nil
+			c.Items.Pattern = `^\s*(?:` + strings.Join(quoted, "|") + `)?\s*$`
+			c.Items.Description = strings.TrimSpace(c.Items.Description + " One of " + strings.Join(values, ", ") + "; spaces around a value are ignored.")
 		}
 	}
 	return c

@@ -39,7 +39,7 @@ func accountOps() []Operation {
 			Summary:     "create account (no auth)",
 			Description: "Creates the account, its primary site and an agent key, starts the website scan and emails the owner a claim link. Needs no credential; the agent key is in this answer only.",
 			Body: []Field{
-				text("email", "The owner's email; disposable addresses are refused.", 0, accounts.MaxEmail).required().example("owner@example.com"),
+				text("email", "The owner's email, in ASCII before the @ (mail is sent to no other); disposable addresses are refused.", 0, accounts.MaxEmail).required().example("owner@example.com"),
 				link("site_url", "The website's public http or https address.", accounts.MaxURL).required().example("https://acme.com"),
 				text("site_name", "The brand name; read from the site when omitted.", 1, sites.MaxBrandName),
 				text("site_description", "What the product does; written from the site when omitted.", 0, sites.MaxProductDescription),

@@ -28,7 +28,7 @@ func articleFields(patch bool) []Field {
 		text("title", "The article's title.", 1, articles.MaxTitle).example("How to launch a model rocket safely"),
 		maybeNull(text("description", "A short summary.", 0, articles.MaxDescription)),
 		maybeNull(text("keyword", "The keyword the article targets.", articles.MinKeyword, articles.MaxKeyword)),
-		maybeNull(list("tags", "Tags; duplicates are dropped (in PATCH, null empties them).", str("", 1, articles.MaxTag), 0, articles.MaxTags)),
+		maybeNull(list("tags", fmt.Sprintf("Tags, at most %d once duplicates are dropped (ignoring case, the first spelling kept); in PATCH, null empties them.", articles.MaxTags), str("", 1, articles.MaxTag), 0, articles.MaxTagItems)),
 		status,
 		maybeNull(day("scheduled_for", "The day it is planned for, YYYY-MM-DD.")),
 		maybeNull(text("body_markdown", "The article's text in Markdown (rendered to body_html), without images: a Markdown image or an <img> tag is refused.", 0, articles.MaxBody)),

@@ -8,6 +8,7 @@ import (
 
 	"rvcontent/shared/kernel/auth"
 
+	"rvcontent/shared/feature/emailcheck"
 	"rvcontent/shared/feature/sessions"
 )
 
@@ -63,6 +64,13 @@ func (s *SignIn) Submit(w http.ResponseWriter, r *http.Request) {
 	if email == "" || len(email) > 254 || !strings.Contains(email, "@") {
 		Render(w, http.StatusUnprocessableEntity, "signin.html", signInView{
 			Email: email, Next: next, Error: "Enter the email address of your account, like name@example.com.",
+		})
+		return
+	}
+	if !emailcheck.ASCIILocalPart(email) {
+		// No account has one: mail cannot be delivered to it.
+		Render(w, http.StatusUnprocessableEntity, "signin.html", signInView{
+			Email: email, Next: next, Error: "We cannot send mail to an address with letters such as ü before the @, so no account uses it. Enter the email address of your account, like name@example.com.",
 		})
 		return
 	}

@@ -6,9 +6,12 @@ const (
 	MinKeyword     = 2
 	MaxDescription = 1000
 	MaxKeyword     = 200
-	MaxTags        = 10
+	MaxTags        = 10 // tags an article has, once duplicates are dropped
 	MaxTag         = 40
-	MaxBody        = 200_000
+	// MaxTagItems bounds the "tags" list as sent, duplicates included
+	// (they are dropped ignoring case before MaxTags is counted).
+	MaxTagItems = 100
+	MaxBody     = 200_000
 )
 
 // Draft is a new article's fields besides its body: an idea or a planned

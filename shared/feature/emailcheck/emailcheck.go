@@ -67,12 +67,13 @@ func Disposable(domain string) bool {
 }
 
 // Check returns a problem with address as an account email, or "": it must
-// be a bare address (no display name) whose local part is at most
-// MaxLocalPart octets, on a public domain name as mail is addressed to one
-// (RFC 5321 4.1.2: labels of letters, digits and hyphens, neither starting
-// nor ending with a hyphen, at most 63 characters; no address literal such
-// as [127.0.0.1], no bare IP address, no name that resolves only on a
-// private network), and not from a disposable provider.
+// be a bare address (no display name) whose local part is ASCII
+// (ASCIILocalPart) of at most MaxLocalPart characters, on a public domain
+// name as mail is addressed to one (RFC 5321 4.1.2: labels of letters,
+// digits and hyphens, neither starting nor ending with a hyphen, at most 63
+// characters; no address literal such as [127.0.0.1], no bare IP address,
+// no name that resolves only on a private network), and not from a
+// disposable provider.
 func Check(address string) string {
 	// Go's parser takes some characters no mailbox name has (Unicode line
 	// and paragraph separators, format controls such as bidi overrides),
@@ -85,6 +86,9 @@ func Check(address string) string {
 	a, err := mail.ParseAddress(address)
 	if err != nil || a.Name != "" || a.Address != address {
 		return "must be a valid email address"
+	}
+	if !ASCIILocalPart(address) {
+		return NonASCIILocalPart
 	}
 	domain := address[strings.LastIndexByte(address, '@')+1:]
 	if strings.HasPrefix(domain, "[") {
@@ -118,6 +122,20 @@ func Canonical(address string) string { return outmail.Recipient(address) }
 // MaxLocalPart is the longest local part of an address, in octets (RFC
 // 5321 4.5.3.1.1).
 const MaxLocalPart = 64
+
+// NonASCIILocalPart is Check's problem with an address whose local part is
+// not ASCII.
+const NonASCIILocalPart = "must have only ASCII letters, digits and punctuation before the @: mail to a name written with other characters (such as ü) cannot be delivered"
+
+// ASCIILocalPart reports whether the local part of address (what comes
+// before its last @) is ASCII. Mail is sent through Amazon SES, which does
+// not support SMTPUTF8 (RFC 6531): a domain in another script has an ASCII
+// form to send to (Canonical), a local part such as "müller" has none, so
+// mail to it can never be delivered.
+func ASCIILocalPart(address string) bool {
+	local := address[:max(strings.LastIndexByte(address, '@'), 0)]
+	return strings.IndexFunc(local, func(r rune) bool { return r > unicode.MaxASCII }) < 0
+}
 
 // mailDomain reports whether ascii, a domain in its ASCII form, is one mail
 // can be sent to: a public host name (weburl.PublicHost) that is not an IP

@@ -42,6 +42,10 @@ func TestCheck(t *testing.T) {
 		// The local part is at most 64 octets (RFC 5321 4.5.3.1.1).
 		{strings.Repeat("a", 64) + "@example.com", true},
 		{strings.Repeat("a", 65) + "@example.com", false},
+		// SES sends only to an ASCII local part (no SMTPUTF8).
+		{"müller@example.com", false},
+		{"\uff4fwner@example.com", false}, // full-width o
+		{"o'brien+news@example.com", true},
 	}
 	for _, c := range cases {
 		t.Run(c.address, func(t *testing.T) {

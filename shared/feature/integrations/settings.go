@@ -27,7 +27,7 @@ type Patch struct {
 // ParsePatch reads the body of PATCH .../integrations/{integration_id}.
 func ParsePatch(o *input.Object) (Patch, error) {
 	var p Patch
-	p.DefaultStatus = o.NullableString("default_status", input.OneOf(PushDraft, PushPublish))
+	p.DefaultStatus = o.Enum("default_status", PushDraft, PushPublish)
 	if p.DefaultStatus.Null {
 		o.Problem("default_status", "cannot be null")
 	}

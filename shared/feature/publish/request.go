@@ -33,7 +33,7 @@ func ParseRequest(o *input.Object) (Request, error) {
 			o.Problem("published_url", "names another address than url: send one of them")
 		}
 	}
-	f := o.Strings("destinations", MaxDestinations, input.OneOf(Destinations...))
+	f := o.Enums("destinations", MaxDestinations, input.OneOf(Destinations...))
 	seen := map[string]bool{}
 	for _, d := range f.Value {
 		if d != "" && !seen[d] {

@@ -43,7 +43,7 @@ type Service struct {
 
 // SendLink emails a sign-in link (through the mail outbox) to email when it
 // is the owner's address of a claimed account, at most LinksPerHour an
-// hour; otherwise it does
+// hour, then one a LinkSlot; otherwise it does
 // nothing. next is the same-origin path the link continues to. The caller
 // answers the same way in every case, so the answer never tells whether an
 // account exists.
@@ -55,7 +55,11 @@ func (s *Service) SendLink(ctx context.Context, email, next string) error {
 	if err != nil {
 		return apperr.Wrap("sessions.SendLink", err)
 	}
-	if _, err := s.Counters.Take(ctx, "signin#"+a.ID, time.Hour, LinksPerHour); errors.Is(err, ratelimit.ErrExhausted) {
+	_, err = s.Counters.Take(ctx, "signin#"+a.ID, time.Hour, LinksPerHour)
+	if errors.Is(err, ratelimit.ErrExhausted) {
+		_, err = s.Counters.Take(ctx, "signin-slot#"+a.ID, LinkSlot, 1)
+	}
+	if errors.Is(err, ratelimit.ErrExhausted) {
 		slog.WarnContext(ctx, "sign-in links exhausted", "account_id", a.ID)
 		return nil
 	} else if err != nil {

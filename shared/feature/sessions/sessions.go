@@ -23,9 +23,19 @@ const LinkLifetime = 15 * time.Minute
 // Lifetime is how long a session lasts after sign-in.
 const Lifetime = 7 * 24 * time.Hour
 
-// LinksPerHour is how many sign-in emails one account gets an hour; further
-// requests are answered the same way but send nothing.
+// LinksPerHour is how many sign-in emails one account gets an hour. Past
+// them, one more goes out in every LinkSlot (whoever asks, the link goes to
+// the owner's inbox), and further requests are answered the same way but
+// send nothing.
 const LinksPerHour = 10
+
+// LinkSlot is the window in which one sign-in email goes out once an
+// account's LinksPerHour are spent. Anyone who knows the owner's address
+// can spend those; since a link sent in the current slot works for
+// LinkLifetime - LinkSlot more at least, the owner who asks always finds
+// a working one in their inbox, and a stranger adds no more than one mail
+// a slot.
+const LinkSlot = 5 * time.Minute
 
 // Session is a signed-in owner.
 type Session struct {

@@ -143,15 +143,26 @@ func TestSignInLinkExpiresAndSessionEnds(t *testing.T) {
 	}
 }
 
+// TestSignInLinksPerHour: LinksPerHour links an hour, then one a LinkSlot
+// (whoever asks, so a stranger cannot keep the owner from signing in).
 func TestSignInLinksPerHour(t *testing.T) {
-	svc, _, box := newService(t)
+	svc, c, box := newService(t)
 	ctx := context.Background()
-	for i := 0; i < sessions.LinksPerHour+2; i++ {
-		if err := svc.SendLink(ctx, "owner@example.com", ""); err != nil {
-			t.Fatal(err)
+	send := func(n int) {
+		t.Helper()
+		for range n {
+			if err := svc.SendLink(ctx, "owner@example.com", ""); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
-	if n := len(links(box)); n != sessions.LinksPerHour {
-		t.Fatalf("%d links sent, want %d", n, sessions.LinksPerHour)
+	send(sessions.LinksPerHour + 2)
+	if n := len(links(box)); n != sessions.LinksPerHour+1 {
+		t.Fatalf("%d links sent, want %d and one for the slot", n, sessions.LinksPerHour+1)
+	}
+	c.Add(sessions.LinkSlot)
+	send(3)
+	if n := len(links(box)); n != sessions.LinksPerHour+2 {
+		t.Fatalf("%d links sent, want one more in the next slot", n)
 	}
 }

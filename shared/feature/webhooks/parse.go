@@ -76,7 +76,7 @@ const MaxEventItems = 100
 // parseEvents reads the required "events" list: known event types, or
 // ["*"] alone. Duplicates are dropped; the order is kept.
 func parseEvents(o *input.Object) []string {
-	f := o.Strings("events", MaxEventItems, checkType)
+	f := o.Enums("events", MaxEventItems, checkType)
 	switch {
 	case !f.Sent || f.Null:
 		o.Problem("events", "is required: a list of event types, or [\"*\"] for all")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/articles"
@@ -165,7 +166,10 @@ func (s *Service) RewriteSection(ctx context.Context, p auth.Principal, siteID, 
 		_ = s.AI.Give(ctx, p.AccountID, taken)
 		return Rewrite{}, errRewriteTooLarge(loc.section != "")
 	}
-	if !r.Apply || body == a.BodyMarkdown {
+	if !r.Apply || body == a.BodyMarkdown || strings.TrimSpace(after) == before {
+		// A passage that comes back as it was is a no-op: putting it back
+		// could still change the white space around it (a line break at
+		// the body's end), which is no change of the article's.
 		out.Applied = r.Apply
 		return out, nil
 	}

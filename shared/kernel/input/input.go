@@ -101,8 +101,22 @@ func (o *Object) String(name string, required bool, checks ...Check) (string, bo
 	return f.Value, true
 }
 
-// NullableString reads a string field that may be null.
+// NullableString reads a string field that may be null; surrounding
+// whitespace is trimmed.
 func (o *Object) NullableString(name string, checks ...Check) Field[string] {
+	return o.nullableString(name, true, checks...)
+}
+
+// Enum reads a string field that may be null and otherwise holds one of
+// allowed exactly as sent: surrounding whitespace is not trimmed, as the
+// OpenAPI documents list the values as an enum, which compares them
+// exactly.
+func (o *Object) Enum(name string, allowed ...string) Field[string] {
+	return o.nullableString(name, false, OneOf(allowed...))
+}
+
+// nullableString is NullableString, trimming the value when trim is set.
+func (o *Object) nullableString(name string, trim bool, checks ...Check) Field[string] {
 	raw, sent, null := o.raw(name)
 	if !sent || null {
 		return Field[string]{Sent: sent, Null: null}
@@ -112,7 +126,9 @@ func (o *Object) NullableString(name string, checks ...Check) Field[string] {
 		o.Problem(name, "must be a string")
 		return Field[string]{Sent: true}
 	}
-	s = strings.TrimSpace(s)
+	if trim {
+		s = strings.TrimSpace(s)
+	}
 	for _, c := range checks {
 		if p := c(s); p != "" {
 			o.Problem(name, p)
@@ -176,8 +192,21 @@ func (o *Object) Bool(name string) Field[bool] {
 	return Field[bool]{Sent: true, Value: b}
 }
 
-// Strings reads an array of strings with at most max items, each checked.
+// Strings reads an array of strings with at most max items, each trimmed
+// and checked.
 func (o *Object) Strings(name string, max int, checks ...Check) Field[[]string] {
+	return o.stringList(name, max, true, checks...)
+}
+
+// Enums reads an array of at most max strings whose values the OpenAPI
+// documents list as an enum: each is checked exactly as sent, without
+// trimming (see Enum).
+func (o *Object) Enums(name string, max int, checks ...Check) Field[[]string] {
+	return o.stringList(name, max, false, checks...)
+}
+
+// stringList is Strings, trimming each item when trim is set.
+func (o *Object) stringList(name string, max int, trim bool, checks ...Check) Field[[]string] {
 	raw, sent, null := o.raw(name)
 	if !sent || null {
 		return Field[[]string]{Sent: sent, Null: null}
@@ -192,7 +221,9 @@ func (o *Object) Strings(name string, max int, checks ...Check) Field[[]string] 
 		return Field[[]string]{Sent: true}
 	}
 	for i, s := range list {
-		list[i] = strings.TrimSpace(s)
+		if trim {
+			list[i] = strings.TrimSpace(s)
+		}
 		for _, c := range checks {
 			if p := c(list[i]); p != "" {
 				o.Problem(fmt.Sprintf("%s[%d]", name, i), p)

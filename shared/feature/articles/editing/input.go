@@ -1,6 +1,7 @@
 package editing
 
 import (
+	"fmt"
 	"strings"
 	"time"
 
@@ -26,8 +27,8 @@ func ParseDraft(o *input.Object) (Draft, error) {
 	}
 	d.Tags = tags(o)
 	d.Status = articles.StatusOpportunity
-	if v, ok := o.String("status", false, input.OneOf(articles.StatusOpportunity, articles.StatusScheduled)); ok {
-		d.Status = v
+	if f := o.Enum("status", articles.StatusOpportunity, articles.StatusScheduled); f.Sent && !f.Null {
+		d.Status = f.Value
 	}
 	if f := o.NullableString("scheduled_for", day); f.Sent && !f.Null {
 		d.ScheduledFor = &f.Value
@@ -61,7 +62,7 @@ func ParsePatch(o *input.Object) (Patch, error) {
 	if o.Has("tags") {
 		p.Tags = input.Field[[]string]{Sent: true, Value: tags(o)}
 	}
-	p.Status = o.NullableString("status", input.OneOf(articles.StatusOpportunity, articles.StatusScheduled))
+	p.Status = o.Enum("status", articles.StatusOpportunity, articles.StatusScheduled)
 	if p.Status.Null {
 		o.Problem("status", "cannot be null")
 	}
@@ -70,15 +71,21 @@ func ParsePatch(o *input.Object) (Patch, error) {
 	return p, o.Err()
 }
 
+// tags reads the "tags" list: at most articles.MaxTags once duplicates
+// (ignoring case; the first spelling stays) are dropped, as the limit is
+// on the tags the article has.
 func tags(o *input.Object) []string {
-	f := o.Strings("tags", articles.MaxTags, input.SingleLine, input.Len(1, articles.MaxTag))
+	f := o.Strings("tags", articles.MaxTagItems, input.SingleLine, input.Len(1, articles.MaxTag))
 	out := []string{}
 	seen := map[string]bool{}
 	for _, t := range f.Value {
 		if k := strings.ToLower(t); t != "" && !seen[k] {
-			seen[k] = true // duplicates ignore case; the first spelling stays
+			seen[k] = true
 			out = append(out, t)
 		}
+	}
+	if len(out) > articles.MaxTags {
+		o.Problem("tags", fmt.Sprintf("must have at most %d different tags (duplicates, ignoring case, count once)", articles.MaxTags))
 	}
 	return out
 }
