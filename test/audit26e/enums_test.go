@@ -84,3 +84,33 @@ func TestListFilterValuesMayHaveSpacesAroundThem(t *testing.T) {
 		t.Errorf("an unknown kind refused, but not on kind: %v", b)
 	}
 }
+
+// TestMoreEnumsAreTakenExactlyAsSent: the same rule for the forum thread
+// PATCH's status, the backlink settings' blocked_categories and the
+// placements list's direction, which the agent API's OpenAPI document
+// lists as enums. Defect: the service trimmed them, so " saved",
+// [" adult"] and ?direction=%20hosted were taken while the document
+// refuses them.
+func TestMoreEnumsAreTakenExactlyAsSent(t *testing.T) {
+	env := testenv.Shared(t)
+	a := env.NewAccount(t, "")
+	env.PaidPlan(t, a)
+	thread := "/sites/" + a.SiteID + "/forum/threads/00000000-0000-4000-8000-000000000001"
+	if b := a.Client.Agent(t, "PATCH", thread, map[string]any{"status": " saved"}).
+		ExpectError(t, http.StatusUnprocessableEntity, "validation_failed"); !containsField(b, "status") {
+		t.Errorf("thread PATCH refused, but not on status: %v", b)
+	}
+	a.Client.Agent(t, "PATCH", thread, map[string]any{"status": "saved"}).ExpectError(t, http.StatusNotFound, "not_found")
+	settings := "/sites/" + a.SiteID + "/backlinks"
+	if b := a.Client.Agent(t, "PATCH", settings, map[string]any{"blocked_categories": []string{" adult"}}).
+		ExpectError(t, http.StatusUnprocessableEntity, "validation_failed"); !containsField(b, "blocked_categories[0]") {
+		t.Errorf("settings PATCH refused, but not on blocked_categories[0]: %v", b)
+	}
+	a.Client.Agent(t, "PATCH", settings, map[string]any{"blocked_categories": []string{"adult"}}).Expect(t, http.StatusOK)
+	placements := "/sites/" + a.SiteID + "/backlinks/placements"
+	if b := a.Client.Agent(t, "GET", placements+"?direction=%20hosted", nil).
+		ExpectError(t, http.StatusUnprocessableEntity, "validation_failed"); !containsField(b, "direction") {
+		t.Errorf("placements refused, but not on direction: %v", b)
+	}
+	a.Client.Agent(t, "GET", placements+"?direction=hosted", nil).Expect(t, http.StatusOK)
+}

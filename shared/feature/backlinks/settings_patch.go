@@ -54,7 +54,7 @@ func readTags(o *input.Object, name string, max int) input.Field[[]string] {
 
 // readCategories reads blocked_categories.
 func readCategories(o *input.Object) input.Field[[]string] {
-	f := o.Strings("blocked_categories", len(Categories), input.OneOf(Categories...))
+	f := o.Enums("blocked_categories", len(Categories), input.OneOf(Categories...))
 	if !f.Sent {
 		return f
 	}

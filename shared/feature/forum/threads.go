@@ -97,7 +97,7 @@ type ThreadPatch struct {
 // ParseThreadPatch reads the body of PATCH .../threads/{thread_id}.
 func ParseThreadPatch(o *input.Object) (ThreadPatch, error) {
 	var p ThreadPatch
-	p.Status, _ = o.String("status", true, input.OneOf(StatusSaved, StatusDismissed, StatusNew))
+	p.Status, _ = o.RequiredEnum("status", StatusSaved, StatusDismissed, StatusNew)
 	if v, ok := o.String("dismiss_reason", false, input.SingleLine, input.MaxLen(MaxDismissReason)); ok && v != "" {
 		p.DismissReason = &v
 	}

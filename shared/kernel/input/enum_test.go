@@ -24,3 +24,18 @@ func TestEnumTakesValuesExactlyAsSent(t *testing.T) {
 		t.Errorf("trimmed reads: %+v %+v %v", s, l, o.Err())
 	}
 }
+
+// TestRequiredEnum: a required enum is refused absent, null, empty or
+// with spaces around its value.
+func TestRequiredEnum(t *testing.T) {
+	for body, want := range map[string]string{
+		`{"s":"new"}`: "[]", `{}`: "[s: is required]", `{"s":null}`: "[s: is required]",
+		`{"s":""}`: "[s: must be one of new, saved]", `{"s":" new"}`: "[s: must be one of new, saved]",
+	} {
+		o := parse(t, body)
+		v, ok := o.RequiredEnum("s", "new", "saved")
+		if got := fmt.Sprint(problems(o)); got != want || ok != (want == "[]") || ok && v != "new" {
+			t.Errorf("%s: %q %v, problems %s, want %s", body, v, ok, got, want)
+		}
+	}
+}

@@ -115,6 +115,17 @@ func (o *Object) Enum(name string, allowed ...string) Field[string] {
 	return o.nullableString(name, false, OneOf(allowed...))
 }
 
+// RequiredEnum is Enum for a required field: absent or null is a problem.
+// It returns the value and whether a valid one was read.
+func (o *Object) RequiredEnum(name string, allowed ...string) (string, bool) {
+	f := o.Enum(name, allowed...)
+	if !f.Sent || f.Null {
+		o.Problem(name, "is required")
+		return "", false
+	}
+	return f.Value, o.ok(name)
+}
+
 // nullableString is NullableString, trimming the value when trim is set.
 func (o *Object) nullableString(name string, trim bool, checks ...Check) Field[string] {
 	raw, sent, null := o.raw(name)

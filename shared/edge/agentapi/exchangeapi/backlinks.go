@@ -8,7 +8,6 @@ package exchangeapi
 import (
 	"context"
 	"net/http"
-	"strings"
 
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/routes"
@@ -156,7 +155,7 @@ func (h *Backlinks) listPlacements(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	f := backlinks.PlacementFilter{Direction: strings.TrimSpace(r.URL.Query().Get("direction")), Statuses: api.QueryList(r, "status")}
+	f := backlinks.PlacementFilter{Direction: r.URL.Query().Get("direction"), Statuses: api.QueryList(r, "status")}
 	list, next, err := h.Service.ListPlacements(r.Context(), r.PathValue("site_id"), f, page.Limit, page.Cursor)
 	if err != nil {
 		api.Error(w, r, err)
