@@ -66,8 +66,9 @@ var groupAccess = map[routes.Group]Access{
 	// and sign-in email the owner, the connect page records
 	// integration.connected. The dashboard runs every read and action in
 	// its agent-API endpoint's own function, as the MCP server does, and a
-	// checkout link is opened in the billing function
-	// (routes.OpenCheckoutSession), so pages never talk to the processor.
+	// checkout or portal link is opened in the billing function
+	// (routes.OpenCheckoutSession, routes.OpenPortalSession), so pages
+	// never talk to the processor.
 	routes.Pages: {SendDeliveries: true, SendMail: true, Invokes: routes.AgentGroups()},
 	// MCP runs each tool call in the function of the tool's endpoint, with
 	// the caller's principal: it reads the table to check credentials and

@@ -30,7 +30,7 @@ func Billing(g *Graph) *billing.Service {
 		return &billing.Service{
 			Table: Table(g), Clock: g.Clock, Events: Events(g), Credits: Credits(g), Sites: Sites(g),
 			Processor: g.Payments, DashboardURL: g.Config.DashboardURL,
-			Links: &billing.CheckoutLinks{BaseURL: g.Config.BaseURL, Keys: g.Secret},
+			Links: &billing.Links{BaseURL: g.Config.BaseURL, Keys: g.Secret},
 		}
 	})
 }

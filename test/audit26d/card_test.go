@@ -3,6 +3,8 @@ package audit26d
 import (
 	"net/http"
 	"testing"
+
+	"rvcontent/test/testenv"
 )
 
 // TestStripeQuoteShowsTheCardFromCheckout: spec 2 Studio quote
@@ -16,9 +18,9 @@ import (
 // with its payment method expanded, and the quote shows its brand and
 // last four digits (stripe-mock's payment method: visa 4242).
 func TestStripeQuoteShowsTheCardFromCheckout(t *testing.T) {
-	env, _ := stripeStack(t)
+	env, _ := testenv.StartStripe(t)
 	a := env.NewAccount(t, "")
-	sendStripe(t, env, "checkout.session.completed", checkoutCompleted(a.ID, "cus_Audit26dCard", "trial", "sub_Audit26dCard")).Expect(t, http.StatusOK)
+	env.SendStripe(t, "checkout.session.completed", testenv.StripeCheckoutCompleted(a.ID, "cus_Audit26dCard", "trial", "sub_Audit26dCard"), nil).Expect(t, http.StatusOK)
 	q := a.Client.Agent(t, "GET", "/billing/studio-quote", nil).Expect(t, http.StatusOK).JSON(t)["studio_quote"].(map[string]any)
 	card, _ := q["card"].(map[string]any)
 	if card == nil || card["brand"] != "visa" || card["last4"] != "4242" {
@@ -37,12 +39,12 @@ func TestStripeQuoteShowsTheCardFromCheckout(t *testing.T) {
 // failed on it every run. Now each check has a key of its own (a retry of
 // the same check keeps it).
 func TestStripeCardCheckRunsAgainAfterTheCardChanged(t *testing.T) {
-	env, mock := stripeStack(t)
+	env, mock := testenv.StartStripe(t)
 	a := env.NewAccount(t, "")
 	const customer, sub = "cus_Audit26dCheck", "sub_Audit26dCheck"
-	sendStripe(t, env, "checkout.session.completed", checkoutCompleted(a.ID, customer, "trial", sub)).Expect(t, http.StatusOK)
+	env.SendStripe(t, "checkout.session.completed", testenv.StripeCheckoutCompleted(a.ID, customer, "trial", sub), nil).Expect(t, http.StatusOK)
 	env.RunScheduled(t)
-	first := requests(mock.Requests(), "POST", "/v1/setup_intents")
+	first := testenv.StripeRequests(mock.Requests(), "POST", "/v1/setup_intents")
 	if len(first) != 1 || billing(t, a)["card_verified"] == nil {
 		t.Fatalf("the first card check made %d SetupIntents and left card_verified %v", len(first), billing(t, a)["card_verified"])
 	}
@@ -51,12 +53,12 @@ func TestStripeCardCheckRunsAgainAfterTheCardChanged(t *testing.T) {
 		"id": sub, "object": "subscription", "status": "trialing", "customer": customer,
 		"default_payment_method": "pm_Audit26dNew", "metadata": map[string]any{"account_id": a.ID},
 	}
-	sendStripeChange(t, env, "customer.subscription.updated", updated, map[string]any{"default_payment_method": "pm_Audit26dOld"}).Expect(t, http.StatusOK)
+	env.SendStripe(t, "customer.subscription.updated", updated, map[string]any{"default_payment_method": "pm_Audit26dOld"}).Expect(t, http.StatusOK)
 	if v := billing(t, a)["card_verified"]; v != nil {
 		t.Fatalf("after the card changed, card_verified = %v, want null until checked", v)
 	}
 	env.RunScheduled(t)
-	second := requests(mock.Requests(), "POST", "/v1/setup_intents")
+	second := testenv.StripeRequests(mock.Requests(), "POST", "/v1/setup_intents")
 	if len(second) != 1 {
 		t.Fatalf("the check after the card changed made %d SetupIntents, want 1", len(second))
 	}

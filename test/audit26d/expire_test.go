@@ -49,14 +49,14 @@ func TestReplacedCheckoutCannotBeCompleted(t *testing.T) {
 // subscription. Now the replaced session is expired at Stripe (POST
 // /v1/checkout/sessions/{id}/expire) once the new one is stored.
 func TestStripeReplacedSessionIsExpired(t *testing.T) {
-	env, mock := stripeStack(t)
+	env, mock := testenv.StartStripe(t)
 	a := env.NewAccount(t, "")
 	co := a.Client.Agent(t, "POST", "/billing/checkout", nil).Expect(t, http.StatusOK).JSON(t)["checkout"].(map[string]any)
 	link := co["checkout_url"].(string)
 	if !strings.HasPrefix(link, env.URL+"/checkout/") {
 		t.Fatalf("checkout_url %s is not the service's own link", link)
 	}
-	if n := len(requests(mock.Requests(), "POST", "/v1/checkout/sessions")); n != 1 {
+	if n := len(testenv.StripeRequests(mock.Requests(), "POST", "/v1/checkout/sessions")); n != 1 {
 		t.Fatalf("%d sessions created for the link, want 1", n)
 	}
 	env.Advance(t, (24*time.Hour - 5*time.Minute).Seconds())
@@ -65,10 +65,10 @@ func TestStripeReplacedSessionIsExpired(t *testing.T) {
 		t.Fatalf("opening the link: %d %s", r.Status, r.Body)
 	}
 	reqs := mock.Requests()
-	if n := len(requests(reqs, "POST", "/v1/checkout/sessions")) - len(requests(reqs, "POST", "/v1/checkout/sessions/*/expire")); n != 1 {
+	if n := len(testenv.StripeRequests(reqs, "POST", "/v1/checkout/sessions")) - len(testenv.StripeRequests(reqs, "POST", "/v1/checkout/sessions/*/expire")); n != 1 {
 		t.Fatalf("%d sessions created when the first had 5 minutes left, want 1: %+v", n, reqs)
 	}
-	if len(requests(reqs, "POST", "/v1/checkout/sessions/*/expire")) != 1 {
+	if len(testenv.StripeRequests(reqs, "POST", "/v1/checkout/sessions/*/expire")) != 1 {
 		t.Fatalf("the replaced session was not expired at Stripe: %+v", reqs)
 	}
 }

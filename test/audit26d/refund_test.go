@@ -27,23 +27,23 @@ import (
 // processor (Stripe's refund of the invoice's payment), as well as the
 // subscription cancelled; the first subscription stays active.
 func TestSecondPaidCheckoutIsRefunded(t *testing.T) {
-	env, mock := stripeStack(t)
+	env, mock := testenv.StartStripe(t)
 	a := env.NewAccount(t, "")
 	const customer = "cus_Audit26dRefund"
-	sendStripe(t, env, "checkout.session.completed", checkoutCompleted(a.ID, customer, "trial", "sub_Audit26dTrial")).Expect(t, http.StatusOK)
-	sendStripe(t, env, "customer.subscription.deleted", subscriptionDeleted(a.ID, customer, "sub_Audit26dTrial")).Expect(t, http.StatusOK)
-	sendStripe(t, env, "checkout.session.completed", checkoutCompleted(a.ID, customer, "plan", "sub_Audit26dFirst")).Expect(t, http.StatusOK)
+	env.SendStripe(t, "checkout.session.completed", testenv.StripeCheckoutCompleted(a.ID, customer, "trial", "sub_Audit26dTrial"), nil).Expect(t, http.StatusOK)
+	env.SendStripe(t, "customer.subscription.deleted", testenv.StripeSubscriptionDeleted(a.ID, customer, "sub_Audit26dTrial"), nil).Expect(t, http.StatusOK)
+	env.SendStripe(t, "checkout.session.completed", testenv.StripeCheckoutCompleted(a.ID, customer, "plan", "sub_Audit26dFirst"), nil).Expect(t, http.StatusOK)
 	if b := billing(t, a); b["status"] != "active" {
 		t.Fatalf("after the plan checkout, billing = %v, want active", b)
 	}
 	mock.Requests()
 
-	sendStripe(t, env, "checkout.session.completed", checkoutCompleted(a.ID, customer, "plan", "sub_Audit26dSecond")).Expect(t, http.StatusOK)
+	env.SendStripe(t, "checkout.session.completed", testenv.StripeCheckoutCompleted(a.ID, customer, "plan", "sub_Audit26dSecond"), nil).Expect(t, http.StatusOK)
 	reqs := mock.Requests()
-	if len(requests(reqs, "DELETE", "/v1/subscriptions/sub_Audit26dSecond")) != 1 {
+	if len(testenv.StripeRequests(reqs, "DELETE", "/v1/subscriptions/sub_Audit26dSecond")) != 1 {
 		t.Errorf("the second subscription was not cancelled: %+v", reqs)
 	}
-	refunds := requests(reqs, "POST", "/v1/refunds")
+	refunds := testenv.StripeRequests(reqs, "POST", "/v1/refunds")
 	if len(refunds) == 0 {
 		t.Fatalf("the second subscription's first charge was not refunded: requests %+v", reqs)
 	}
@@ -83,7 +83,7 @@ func TestSecondPaidCheckoutIsRefundedBySimulatedProcessor(t *testing.T) {
 	if err := env.Stack.Graph.Table.Put(context.Background(), charge); err != nil {
 		t.Fatal(err)
 	}
-	sendStripe(t, env, "checkout.session.completed", checkoutCompleted(a.ID, "cus_sim_audit26d", "plan", second)).Expect(t, http.StatusOK)
+	env.SendStripe(t, "checkout.session.completed", testenv.StripeCheckoutCompleted(a.ID, "cus_sim_audit26d", "plan", second), nil).Expect(t, http.StatusOK)
 
 	var charges struct {
 		Charges []struct {

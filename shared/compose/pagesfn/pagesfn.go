@@ -1,6 +1,6 @@
 // Package pagesfn composes the pages function: the pages a person opens
 // (claim, sign-in, OAuth authorization and consent, the service's own
-// checkout links, the page that finishes connecting a push integration)
+// checkout and billing portal links, the page that finishes connecting a push integration)
 // and the owner's dashboard. The dashboard runs each of its reads and
 // actions in the agent-API endpoint's own function, invoked directly with
 // the signed-in owner's principal (gateway.RemoteAgentAPI), so this
@@ -53,10 +53,14 @@ func Handlers(g *compose.Graph, inv gateway.Invoker) map[string]http.HandlerFunc
 	consent := &pages.Consent{Owners: owners, OAuth: compose.OAuth(g)}
 	claims := &pages.Claims{Owners: owners, Accounts: compose.Claims(g)}
 	dashboard := &pages.Dashboard{Owners: owners, API: api, Clock: g.Clock}
+	// The service's own checkout and portal links open the processor's
+	// page in the billing function.
+	billing := &pages.API{Handler: gateway.Remote(inv, compose.Seal(g), routes.Billing), Host: host}
 	hs := map[string]http.HandlerFunc{
 		"GET /claim/{token}":         claims.Show,
 		"POST /claim/{token}":        claims.Submit,
-		"GET /checkout/{token}":      (&pages.Checkouts{Billing: &pages.API{Handler: gateway.Remote(inv, compose.Seal(g), routes.Billing), Host: host}}).Open,
+		"GET /checkout/{token}":      (&pages.Checkouts{Billing: billing}).Open,
+		"GET /portal/{token}":        (&pages.Portals{Billing: billing}).Open,
 		"GET " + oauth.AuthorizePath: consent.Authorize,
 		"GET " + oauth.ConsentPath:   consent.Show,
 		"POST " + oauth.ConsentPath:  consent.Submit,

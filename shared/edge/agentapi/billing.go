@@ -26,16 +26,21 @@ func (h *Billing) Handlers() map[string]http.HandlerFunc {
 		routes.CreatePortalLink.Key():    h.portal,
 		routes.ActivateBilling.Key():     h.activate,
 		routes.GetStudioQuote.Key():      h.quote,
-		routes.OpenCheckoutSession.Key(): h.openCheckout,
+		routes.OpenCheckoutSession.Key(): h.openLink(h.Service.OpenCheckout),
+		routes.OpenPortalSession.Key():   h.openLink(h.Service.OpenPortal),
 	}
 }
 
-// openCheckout opens the processor's checkout behind a checkout link for
-// the link's page, in the pages function (routes.OpenCheckoutSession).
-func (h *Billing) openCheckout(w http.ResponseWriter, r *http.Request) {
-	api.Run(w, r, http.StatusOK, func(ctx context.Context) (string, error) {
-		return h.Service.OpenCheckout(ctx, r.PathValue("token"))
-	}, func(url string) any { return map[string]string{"url": url} })
+// openLink serves the opening of the processor's page behind one of the
+// service's own links (a checkout or portal link) for the link's page, in
+// the pages function (routes.OpenCheckoutSession, routes.OpenPortalSession):
+// open finds the page's address behind the token.
+func (h *Billing) openLink(open func(ctx context.Context, token string) (string, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		api.Run(w, r, http.StatusOK, func(ctx context.Context) (string, error) {
+			return open(ctx, r.PathValue("token"))
+		}, func(url string) any { return map[string]string{"url": url} })
+	}
 }
 
 func (h *Billing) get(w http.ResponseWriter, r *http.Request) {

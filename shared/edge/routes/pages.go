@@ -3,15 +3,17 @@ package routes
 import "strings"
 
 // pageRoutes are the pages a person opens (spec 4.3, 4.9, 5): the claim
-// page, the service's own checkout links (when the processor's checkout
-// closes before the 7 days a link lasts), the page that finishes
-// connecting a push integration, the OAuth authorization request and
-// consent, owner sign-in, and the owner's dashboard. A new page is one more
+// page, the service's own checkout and billing portal links (when the
+// processor's page closes before the 7 days or 24 hours a link lasts),
+// the page that finishes connecting a push integration, the OAuth
+// authorization request and consent, owner sign-in, and the owner's
+// dashboard. A new page is one more
 // entry here, served by the Pages group.
 var pageRoutes = []Route{
 	{Method: "GET", Path: "/claim/{token}", Group: Pages, Auth: None},
 	{Method: "POST", Path: "/claim/{token}", Group: Pages, Auth: None},
 	{Method: "GET", Path: "/checkout/{token}", Group: Pages, Auth: None},
+	{Method: "GET", Path: "/portal/{token}", Group: Pages, Auth: None},
 	{Method: "GET", Path: "/integrations/connect/{token}", Group: Pages, Auth: None},
 	{Method: "POST", Path: "/integrations/connect/{token}", Group: Pages, Auth: None},
 	{Method: "GET", Path: "/oauth/authorize", Group: Pages, Auth: None},

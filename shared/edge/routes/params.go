@@ -19,7 +19,7 @@ const (
 	// IntegrationParam is a push platform's name (Platforms).
 	IntegrationParam
 	// TokenParam is the opaque token of a link a person opens (claim,
-	// checkout, connect): 1 to MaxToken characters of the URL-safe
+	// checkout, portal, connect): 1 to MaxToken characters of the URL-safe
 	// base64 alphabet and ".".
 	TokenParam
 )

@@ -29,7 +29,7 @@ const (
 	Events          Group = "events"           // events feed and webhooks
 	Public          Group = "public"           // public articles API
 	OAuth           Group = "oauth"            // OAuth metadata, registration, token and revocation (JSON)
-	Pages           Group = "pages"            // pages a person opens: claim, sign-in, consent, checkout links, connect pages, the dashboard
+	Pages           Group = "pages"            // pages a person opens: claim, sign-in, consent, checkout and portal links, connect pages, the dashboard
 	MCP             Group = "mcp"              // MCP server
 	PaymentsWebhook Group = "payments-webhook" // the payment processor's webhooks
 )
@@ -108,6 +108,11 @@ const (
 // conflict, 503 unavailable).
 var OpenCheckoutSession = Route{Method: "POST", Path: "/checkout/{token}/session", Group: Billing, Auth: None}
 
+// OpenPortalSession opens a session of the processor's billing portal
+// behind a portal link token: 200 {url}, or the API's error body (404
+// not_found, 409 conflict, 503 unavailable).
+var OpenPortalSession = Route{Method: "POST", Path: "/portal/{token}/session", Group: Billing, Auth: None}
+
 // machineRoutes are the routes outside the two APIs that machines call.
 var machineRoutes = []Route{
 	// The OpenAPI documents of the two APIs: public, no credential.
@@ -117,11 +122,13 @@ var machineRoutes = []Route{
 	// The payment processor's webhooks: signed by the processor, no credential.
 	{Method: "POST", Path: PaymentsWebhookPath, Group: PaymentsWebhook, Auth: None},
 
-	// The opening of a checkout link for its page (GET /checkout/{token}):
-	// the billing function opens the processor's checkout session behind
-	// the token (the credential) and answers {url}, so the pages function
-	// links no payment processor's client.
+	// The opening of a checkout or portal link for its page (GET
+	// /checkout/{token}, GET /portal/{token}): the billing function opens
+	// the processor's session behind the token (the credential) and
+	// answers {url}, so the pages function links no payment processor's
+	// client.
 	OpenCheckoutSession,
+	OpenPortalSession,
 
 	// OAuth metadata and the authorization server's machine endpoints (spec 5).
 	{Method: "GET", Path: "/.well-known/oauth-protected-resource", Group: OAuth, Auth: None},

@@ -56,7 +56,7 @@ type Billing struct {
 // openLink is the account's open checkout: the processor's session (ID,
 // URL, ExpiresAt) and, when that session ends before the link should, the
 // service's own link in front of it (LinkURL, LinkExpiresAt; see
-// CheckoutLinks). It is handed out again until it expires or checkout
+// Links). It is handed out again until it expires or checkout
 // completes.
 type openLink struct {
 	ID            string        `dynamodbav:"id"`

@@ -20,91 +20,147 @@ import (
 	"rvcontent/shared/platform/payments"
 )
 
-// A checkout link works for 7 days and until the owner completes it (spec
-// 4.9), but a processor may keep its hosted checkout open for less: Stripe
-// closes a Checkout Session after 24 hours. Then the service hands out a
-// checkout link of its own, {base}/checkout/{token}, which opens the
-// processor's current session, or starts a new one when that closed, and
-// redirects there. The token names the account, the checkout's mode and the
-// link's end, signed with the service's key: it needs no stored secret and
-// cannot be forged or extended.
+// A checkout link works for 7 days and until the owner completes it, and
+// a portal link for 24 hours (spec 4.9, 8), but a processor may keep its
+// hosted page open for less: Stripe closes a Checkout Session after 24
+// hours and a Billing Portal session after a few minutes. Then the service
+// hands out a link of its own, {base}/checkout/{token} or
+// {base}/portal/{token}, which opens the processor's page (the current
+// checkout session, or a new one when that closed; a new portal session)
+// and redirects there. The token names the account (and the checkout's
+// mode) and the link's end, signed with a key of the link's kind derived
+// from the service's master key: it needs no stored secret and cannot be
+// forged, extended, or used as a link of another kind.
 
-// CheckoutLinkPath is the route of the service's own checkout links.
-const CheckoutLinkPath = "/checkout/{token}"
+// CheckoutLinkPath and PortalLinkPath are the routes of the service's own
+// checkout and billing portal links.
+const (
+	CheckoutLinkPath = "/checkout/{token}"
+	PortalLinkPath   = "/portal/{token}"
+)
 
 // sessionMargin is how much life a processor session must have left to be
 // opened again rather than replaced.
 const sessionMargin = 10 * time.Minute
 
-// CheckoutLinks signs the service's own checkout links.
-type CheckoutLinks struct {
+// Links signs the service's own links to the processor's hosted pages.
+type Links struct {
 	// BaseURL starts the links.
 	BaseURL string
-	// Keys is the master key the signing key is derived from.
+	// Keys is the master key the signing keys are derived from.
 	Keys *secret.Source
 }
 
-// checkoutLinkPurpose derives the links' signing key from the master key.
-const checkoutLinkPurpose = "checkout-link-v1"
+// linkKind is a kind of the service's own links.
+type linkKind struct {
+	// path is the link's route (CheckoutLinkPath, PortalLinkPath).
+	path string
+	// purpose derives the kind's signing key from the master key, and
+	// starts what is signed.
+	purpose string
+	// fields is how many fields the token names before the link's end.
+	fields int
+	// name names the link in the owner's messages.
+	name string
+}
 
-// url returns the link for accountID's checkout in mode, valid until
-// expires.
-func (l *CheckoutLinks) url(accountID string, mode payments.Mode, expires time.Time) (string, error) {
-	payload := accountID + "." + string(mode) + "." + strconv.FormatInt(expires.Unix(), 10)
-	sig, err := l.sign(payload)
+var (
+	// checkoutLink names the account and the checkout's mode.
+	checkoutLink = linkKind{path: CheckoutLinkPath, purpose: "checkout-link-v1", fields: 2, name: "checkout link"}
+	// portalLink names the account.
+	portalLink = linkKind{path: PortalLinkPath, purpose: "portal-link-v1", fields: 1, name: "billing portal link"}
+)
+
+// stands reports whether a link of the service's own should stand in front
+// of a processor's page that ends at end, for a link that should last
+// until want.
+func (l *Links) stands(end, want time.Time) bool {
+	return l != nil && end.Before(want.Add(-time.Hour))
+}
+
+// url returns the link of kind k naming fields, valid until expires.
+func (l *Links) url(k linkKind, expires time.Time, fields ...string) (string, error) {
+	payload := strings.Join(append(fields, strconv.FormatInt(expires.Unix(), 10)), ".")
+	sig, err := l.sign(k, payload)
 	if err != nil {
 		return "", err
 	}
 	enc := base64.RawURLEncoding
-	return l.BaseURL + "/checkout/" + enc.EncodeToString([]byte(payload)) + "." + enc.EncodeToString(sig), nil
+	return l.BaseURL + strings.TrimSuffix(k.path, "{token}") + enc.EncodeToString([]byte(payload)) + "." + enc.EncodeToString(sig), nil
 }
 
-// read checks token's signature and returns what it names; ok is false for
-// a token this service did not sign.
-func (l *CheckoutLinks) read(token string) (accountID string, mode payments.Mode, expires time.Time, ok bool, err error) {
+// read checks the signature of token, a link of kind k, and returns the
+// fields it names and its end; ok is false for a token this service did
+// not sign as a link of that kind.
+func (l *Links) read(k linkKind, token string) (fields []string, expires time.Time, ok bool, err error) {
 	enc := base64.RawURLEncoding
 	p64, s64, found := strings.Cut(token, ".")
 	payload, err1 := enc.DecodeString(p64)
 	sig, err2 := enc.DecodeString(s64)
 	if !found || err1 != nil || err2 != nil {
-		return "", "", time.Time{}, false, nil
+		return nil, time.Time{}, false, nil
 	}
-	want, err := l.sign(string(payload))
+	want, err := l.sign(k, string(payload))
 	if err != nil {
-		return "", "", time.Time{}, false, err
+		return nil, time.Time{}, false, err
 	}
 	if !hmac.Equal(sig, want) {
-		return "", "", time.Time{}, false, nil
+		return nil, time.Time{}, false, nil
 	}
 	parts := strings.Split(string(payload), ".")
-	if len(parts) != 3 {
-		return "", "", time.Time{}, false, nil
+	if len(parts) != k.fields+1 {
+		return nil, time.Time{}, false, nil
 	}
-	unix, err := strconv.ParseInt(parts[2], 10, 64)
+	unix, err := strconv.ParseInt(parts[k.fields], 10, 64)
 	if err != nil {
-		return "", "", time.Time{}, false, nil
+		return nil, time.Time{}, false, nil
 	}
-	return parts[0], payments.Mode(parts[1]), time.Unix(unix, 0).UTC(), true, nil
+	return parts[:k.fields], time.Unix(unix, 0).UTC(), true, nil
 }
 
-func (l *CheckoutLinks) sign(payload string) ([]byte, error) {
-	key, err := l.Keys.Derive(checkoutLinkPurpose)
+func (l *Links) sign(k linkKind, payload string) ([]byte, error) {
+	key, err := l.Keys.Derive(k.purpose)
 	if err != nil {
 		return nil, err
 	}
 	m := hmac.New(sha256.New, key)
-	m.Write([]byte("checkout-link-v1\n" + payload))
+	m.Write([]byte(k.purpose + "\n" + payload))
 	return m.Sum(nil), nil
 }
 
-// Errors of opening a checkout link, shown on a page to the owner.
+// Errors of opening a link, shown on a page to the owner.
 var (
-	errBadCheckoutLink     = apperr.New(apperr.NotFound, "This checkout link is not valid. Ask your agent for a new one.")
-	errExpiredCheckoutLink = apperr.New(apperr.NotFound, "This checkout link has expired. Ask your agent for a new one.")
-	errSubscribed          = apperr.New(apperr.Conflict, "This account already has a subscription, so there is nothing to pay here.")
-	errDeletedCheckoutLink = apperr.New(apperr.NotFound, "This checkout link no longer works: the account was deleted.")
-	errStaleCheckoutLink   = apperr.New(apperr.Conflict, "This checkout link is out of date: the account's plan changed since it was made. Ask your agent for a new one.")
+	errSubscribed        = apperr.New(apperr.Conflict, "This account already has a subscription, so there is nothing to pay here.")
+	errStaleCheckoutLink = apperr.New(apperr.Conflict, "This checkout link is out of date: the account's plan changed since it was made. Ask your agent for a new one.")
+	errNoPortal          = apperr.New(apperr.Conflict, "This account has no subscription, so there is no billing to manage here.")
 )
+
+// follow checks token, a link of kind k, and returns the fields it names
+// (the account first): a forged or expired link, or one of a deleted
+// account, answers not_found. It returns the link's end too.
+func (s *Service) follow(ctx context.Context, k linkKind, token string) ([]string, time.Time, error) {
+	invalid := apperr.New(apperr.NotFound, "This "+k.name+" is not valid. Ask your agent for a new one.")
+	if s.Links == nil {
+		return nil, time.Time{}, invalid
+	}
+	fields, expires, ok, err := s.Links.read(k, token)
+	if err != nil {
+		return nil, time.Time{}, apperr.Wrap("billing.follow", err)
+	}
+	if !ok {
+		return nil, time.Time{}, invalid
+	}
+	if !s.Clock.Now().Before(expires) {
+		return nil, time.Time{}, apperr.New(apperr.NotFound, "This "+k.name+" has expired. Ask your agent for a new one.")
+	}
+	// A link of a deleted account opens nothing (and makes no session).
+	if _, err := (accounts.Owners{Table: s.Table}).Get(ctx, fields[0]); errors.Is(err, accounts.ErrNotFound) {
+		return nil, time.Time{}, apperr.New(apperr.NotFound, "This "+k.name+" no longer works: the account was deleted.")
+	} else if err != nil {
+		return nil, time.Time{}, apperr.Wrap("billing.follow", err)
+	}
+	return fields, expires, nil
+}
 
 // OpenCheckout returns where the service's own checkout link token leads:
 // the processor's open checkout session for it, or a new one when that
@@ -112,25 +168,11 @@ var (
 // not_found; a link of an account that has a subscription now, or whose
 // checkout mode changed since, answers conflict.
 func (s *Service) OpenCheckout(ctx context.Context, token string) (string, error) {
-	if s.Links == nil {
-		return "", errBadCheckoutLink
-	}
-	accountID, mode, expires, ok, err := s.Links.read(token)
+	fields, expires, err := s.follow(ctx, checkoutLink, token)
 	if err != nil {
-		return "", apperr.Wrap("billing.OpenCheckout", err)
+		return "", err
 	}
-	if !ok {
-		return "", errBadCheckoutLink
-	}
-	if !s.Clock.Now().Before(expires) {
-		return "", errExpiredCheckoutLink
-	}
-	// A link of a deleted account opens nothing (and makes no session).
-	if _, err := (accounts.Owners{Table: s.Table}).Get(ctx, accountID); errors.Is(err, accounts.ErrNotFound) {
-		return "", errDeletedCheckoutLink
-	} else if err != nil {
-		return "", apperr.Wrap("billing.OpenCheckout", err)
-	}
+	accountID, mode := fields[0], payments.Mode(fields[1])
 	p, err := s.Payments()
 	if err != nil {
 		return "", err
@@ -161,6 +203,26 @@ func (s *Service) OpenCheckout(ctx context.Context, token string) (string, error
 	})
 	s.expireSessions(ctx, p, accountID, &seen, err == nil)
 	return out, err
+}
+
+// OpenPortal returns where the service's own billing portal link token
+// leads: a new session of the processor's billing portal, opened now. A
+// forged or expired link, or one of a deleted account, answers not_found;
+// one of an account without a subscription answers conflict.
+func (s *Service) OpenPortal(ctx context.Context, token string) (string, error) {
+	fields, _, err := s.follow(ctx, portalLink, token)
+	if err != nil {
+		return "", err
+	}
+	r, err := s.load(ctx, fields[0])
+	if err != nil {
+		return "", err
+	}
+	if r.SubscriptionRef == "" {
+		return "", errNoPortal
+	}
+	link, err := s.portal(ctx, r, s.Clock.Now().Add(PortalLifetime))
+	return link.URL, err
 }
 
 // sessions follows, over the attempts of one change, the processor
@@ -220,8 +282,8 @@ func (s *Service) startSession(ctx context.Context, p payments.Processor, r *rec
 		r.CustomerRef = link.CustomerRef
 	}
 	l := &openLink{ID: link.ID, URL: link.URL, Mode: mode, ExpiresAt: clock.Format(link.ExpiresAt)}
-	if s.Links != nil && link.ExpiresAt.Before(want.Add(-time.Hour)) {
-		u, err := s.Links.url(r.AccountID, mode, want)
+	if s.Links.stands(link.ExpiresAt, want) {
+		u, err := s.Links.url(checkoutLink, want, r.AccountID, string(mode))
 		if err != nil {
 			return err
 		}

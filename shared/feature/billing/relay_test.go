@@ -39,6 +39,8 @@ type dayProcessor struct {
 	cancelled []string
 	// expired are the checkout sessions ExpireCheckout closed.
 	expired []string
+	// portals are the portal sessions Portal opened (portallink_test.go).
+	portals []payments.PortalRequest
 }
 
 func (p *dayProcessor) ExpireCheckout(_ context.Context, _, id string) error {
@@ -79,7 +81,7 @@ func newRelayRig(t *testing.T) *relayRig {
 	r.svc = &billing.Service{
 		Table: table, Clock: r.clock, Events: &eventlog.Writer{Clock: r.clock}, Sites: &sites.Store{Table: table},
 		Processor: r.proc, DashboardURL: "https://app.example",
-		Links: &billing.CheckoutLinks{BaseURL: "https://svc.example", Keys: secret.Static(strings.Repeat("k", 32))},
+		Links: &billing.Links{BaseURL: "https://svc.example", Keys: secret.Static(strings.Repeat("k", 32))},
 	}
 	if err := table.Put(context.Background(), map[string]string{"pk": dynamo.AccountPK(r.account), "sk": dynamo.AccountSK}); err != nil {
 		t.Fatal(err)
@@ -88,9 +90,12 @@ func newRelayRig(t *testing.T) *relayRig {
 	// session, as the pages function does (here in-process, without the
 	// Lambda invoke between them).
 	fn := http.NewServeMux()
-	fn.HandleFunc(routes.OpenCheckoutSession.Pattern(), (&agentapi.Billing{Service: r.svc}).Handlers()[routes.OpenCheckoutSession.Key()])
+	handlers := (&agentapi.Billing{Service: r.svc}).Handlers()
+	fn.HandleFunc(routes.OpenCheckoutSession.Pattern(), handlers[routes.OpenCheckoutSession.Key()])
+	fn.HandleFunc(routes.OpenPortalSession.Pattern(), handlers[routes.OpenPortalSession.Key()])
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET "+billing.CheckoutLinkPath, (&pages.Checkouts{Billing: &pages.API{Handler: fn}}).Open)
+	mux.HandleFunc("GET "+billing.PortalLinkPath, (&pages.Portals{Billing: &pages.API{Handler: fn}}).Open)
 	r.page = httptest.NewServer(mux)
 	t.Cleanup(r.page.Close)
 	return r

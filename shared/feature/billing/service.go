@@ -33,10 +33,10 @@ type Service struct {
 	Processor payments.Processor
 	// DashboardURL starts the owner pages that links return to.
 	DashboardURL string
-	// Links signs the service's own checkout links, handed out when the
-	// processor's checkout closes before a link should (Stripe); nil hands
-	// out the processor's links as they are.
-	Links *CheckoutLinks
+	// Links signs the service's own checkout and billing portal links,
+	// handed out when the processor's page closes before a link should
+	// (Stripe); nil hands out the processor's links as they are.
+	Links *Links
 }
 
 var _ payments.Sink = (*Service)(nil)
@@ -148,8 +148,10 @@ type Portal struct {
 	ExpiresAt string `json:"expires_at"`
 }
 
-// Portal returns a link to the processor's billing portal, valid 24 hours;
-// conflict when the account never had a subscription.
+// Portal returns a link to the processor's billing portal, valid
+// PortalLifetime; conflict when the account never had a subscription.
+// When the processor's portal session closes sooner (Stripe: minutes), the
+// link is the service's own (see OpenPortal).
 func (s *Service) Portal(ctx context.Context, accountID string) (Portal, error) {
 	r, err := s.load(ctx, accountID)
 	if err != nil {
@@ -158,21 +160,37 @@ func (s *Service) Portal(ctx context.Context, accountID string) (Portal, error) 
 	if r.SubscriptionRef == "" {
 		return Portal{}, apperr.New(apperr.Conflict, "This account has no subscription yet. Use POST /billing/checkout to start one.")
 	}
-	link, err := s.portal(ctx, r)
+	url, expires, err := s.portalLink(ctx, r)
 	if err != nil {
 		return Portal{}, err
 	}
-	return Portal{PortalURL: link.URL, ExpiresAt: clock.Format(link.ExpiresAt)}, nil
+	return Portal{PortalURL: url, ExpiresAt: clock.Format(expires)}, nil
 }
 
-func (s *Service) portal(ctx context.Context, r record) (payments.Link, error) {
+// portalLink returns a link to r's billing portal valid PortalLifetime,
+// and its end: the processor's portal session, or the service's own link
+// when that session closes sooner.
+func (s *Service) portalLink(ctx context.Context, r record) (string, time.Time, error) {
+	want := s.Clock.Now().Add(PortalLifetime)
+	link, err := s.portal(ctx, r, want)
+	if err != nil || !s.Links.stands(link.ExpiresAt, want) {
+		return link.URL, link.ExpiresAt, err
+	}
+	// The session just opened is left unused: it closes by itself.
+	u, err := s.Links.url(portalLink, want, r.AccountID)
+	return u, want, err
+}
+
+// portal opens a session of the processor's billing portal for r's
+// account, asked to last until want.
+func (s *Service) portal(ctx context.Context, r record, want time.Time) (payments.Link, error) {
 	p, err := s.Payments()
 	if err != nil {
 		return payments.Link{}, err
 	}
 	link, err := p.Portal(ctx, payments.PortalRequest{
 		AccountID: r.AccountID, CustomerRef: r.CustomerRef, SubscriptionRef: r.SubscriptionRef,
-		ExpiresAt: s.Clock.Now().Add(PortalLifetime), ReturnURL: s.DashboardURL + "/billing",
+		ExpiresAt: want, ReturnURL: s.DashboardURL + "/billing",
 	})
 	return link, apperr.Wrap("billing.Portal", err)
 }
@@ -195,8 +213,8 @@ func (s *Service) ChargeError(ctx context.Context, accountID string, err error) 
 	}
 	e.ActionURL = s.DashboardURL + "/billing"
 	if r, lerr := s.load(ctx, accountID); lerr == nil && r.SubscriptionRef != "" {
-		if link, perr := s.portal(ctx, r); perr == nil {
-			e.ActionURL = link.URL
+		if url, _, perr := s.portalLink(ctx, r); perr == nil {
+			e.ActionURL = url
 		} else {
 			slog.WarnContext(ctx, "portal link for action_url", "account_id", accountID, "err", perr)
 		}

@@ -88,8 +88,11 @@ type PortalRequest struct {
 	AccountID       string
 	CustomerRef     string
 	SubscriptionRef string
-	ExpiresAt       time.Time // 24 hours
-	ReturnURL       string
+	// ExpiresAt is when the link should stop working (24 hours); a
+	// processor whose session ends sooner reports its own end in
+	// Link.ExpiresAt.
+	ExpiresAt time.Time
+	ReturnURL string
 }
 
 // Link is a hosted page the owner opens.

@@ -48,6 +48,14 @@ var _ payments.Processor = (*Adapter)(nil)
 // maxSessionLife is the longest a Stripe Checkout Session stays open.
 const maxSessionLife = 24 * time.Hour
 
+// portalSessionLife is how long a Billing Portal session is taken to
+// work. Stripe gives a portal session no expires_at and says only that
+// sessions "are short-lived and will expire if the customer does not visit
+// the URL" (its guidance: create them on demand, then redirect), so the
+// adapter reports this short, safe end: the billing service then hands out
+// its own link (valid 24 hours) that opens a new session when followed.
+const portalSessionLife = 5 * time.Minute
+
 // New returns an adapter for cfg.
 func New(cfg Config) *Adapter {
 	bc := &stripe.BackendConfig{MaxNetworkRetries: stripe.Int64(2), LeveledLogger: &stripe.LeveledLogger{Level: stripe.LevelWarn}}
@@ -105,7 +113,9 @@ func (a *Adapter) Checkout(ctx context.Context, req payments.CheckoutRequest) (p
 	return payments.Link{ID: s.ID, URL: s.URL, ExpiresAt: expires, CustomerRef: customer}, nil
 }
 
-// Portal creates a Billing Portal session for the customer.
+// Portal creates a Billing Portal session for the customer. Its link ends
+// portalSessionLife from now, whatever req.ExpiresAt asks (see
+// portalSessionLife).
 func (a *Adapter) Portal(ctx context.Context, req payments.PortalRequest) (payments.Link, error) {
 	s, err := a.client.createPortalSession(ctx, &stripe.BillingPortalSessionCreateParams{
 		Customer:  stripe.String(req.CustomerRef),
@@ -114,7 +124,7 @@ func (a *Adapter) Portal(ctx context.Context, req payments.PortalRequest) (payme
 	if err != nil {
 		return payments.Link{}, mapErr(err)
 	}
-	return payments.Link{ID: s.ID, URL: s.URL, ExpiresAt: req.ExpiresAt, CustomerRef: req.CustomerRef}, nil
+	return payments.Link{ID: s.ID, URL: s.URL, ExpiresAt: a.now().Add(portalSessionLife), CustomerRef: req.CustomerRef}, nil
 }
 
 // EndTrial ends the trial now; Stripe invoices and charges at once, and

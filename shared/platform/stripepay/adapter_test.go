@@ -88,6 +88,11 @@ func TestPortalSession(t *testing.T) {
 	if err != nil || link.URL == "" {
 		t.Fatalf("portal %+v: %v", link, err)
 	}
+	// A portal session is short-lived, whatever was asked: the billing
+	// service puts its own 24-hour link in front of it.
+	if left := time.Until(link.ExpiresAt); left <= 0 || left > 10*time.Minute {
+		t.Fatalf("portal session ends in %s, want a few minutes", left)
+	}
 	reqs := mock.Requests()
 	want(t, reqs[0], "POST", "/v1/billing_portal/sessions", map[string]string{"customer": "cus_known", "return_url": "https://app.example.com/billing"})
 }
