@@ -1,7 +1,6 @@
 package audit21c
 
 import (
-	"net/http"
 	"testing"
 
 	"rvcontent/test/testenv"
@@ -25,31 +24,9 @@ func TestScoreCountsPunycodeLinksAsOwn(t *testing.T) {
 		"title": "Books", "keyword": "books",
 		"body_markdown": "# Books\n\nBooks are great. See [one](https://" + ascii + "/a), [two](https://www." + ascii + "/b) and [three](https://example.org/c).",
 	})
-	var sc struct {
-		Score struct {
-			SEO, GEO struct {
-				Checks []struct {
-					ID     string `json:"id"`
-					Points int    `json:"points"`
-					Detail string `json:"detail"`
-				} `json:"checks"`
-			}
-		} `json:"score"`
-	}
-	acct.Client.Agent(t, "GET", "/sites/"+acct.SiteID+"/articles/"+a.ID+"/score", nil).Expect(t, http.StatusOK).Decode(t, &sc)
-	want := map[string]string{
+	checks := acct.Client.ScoreChecks(t, acct.SiteID, a.ID)
+	testenv.ExpectScoreChecks(t, checks, 10, map[string]string{
 		"links":          "3 links, 2 of them to the site's own pages.",
 		"site_citations": "2 links to the site's own pages.",
-	}
-	for _, ch := range append(sc.Score.SEO.Checks, sc.Score.GEO.Checks...) {
-		if w, ok := want[ch.ID]; ok {
-			if ch.Detail != w || ch.Points != 10 {
-				t.Errorf("%s = %d points, %q; want 10, %q", ch.ID, ch.Points, ch.Detail, w)
-			}
-			delete(want, ch.ID)
-		}
-	}
-	if len(want) != 0 {
-		t.Fatalf("checks missing: %v", want)
-	}
+	})
 }

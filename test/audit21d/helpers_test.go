@@ -16,42 +16,25 @@ import (
 const platformToken = "audit21d-token"
 
 // owner is an account on a trial with a site key on its primary site.
-type owner struct {
-	env  *testenv.Env
-	acct *testenv.Account
-	key  string
-}
+type owner struct{ *testenv.KeyOwner }
 
+// newOwner makes an owner for site on the package's shared stack
+// (testenv.Env.NewKeyOwner, on a trial).
 func newOwner(t *testing.T, site string) *owner {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("starts a dev stack")
 	}
-	env := testenv.Shared(t)
-	o := &owner{env: env, acct: env.NewAccount(t, site)}
-	env.Trial(t, o.acct, testenv.TestCardOK)
-	o.key = o.api(t, "POST", "/sites/"+o.acct.SiteID+"/keys", nil).Expect(t, http.StatusCreated).JSON(t)["site_key"].(map[string]any)["key"].(string)
-	return o
-}
-
-func (o *owner) api(t *testing.T, method, path string, body any, headers ...string) *testenv.Response {
-	t.Helper()
-	return o.acct.Client.Agent(t, method, path, body, headers...)
-}
-
-// pub calls the public articles API with the owner's site key.
-func (o *owner) pub(t *testing.T, method, path string, body any, headers ...string) *testenv.Response {
-	t.Helper()
-	return o.env.Client().As(o.key).Do(t, method, "/api/public/v1"+path, body, headers...)
+	return &owner{testenv.Shared(t).NewKeyOwner(t, site, false)}
 }
 
 // written creates an article and finishes it.
 func (o *owner) written(t *testing.T, title string) map[string]any {
 	t.Helper()
-	a := o.api(t, "POST", "/sites/"+o.acct.SiteID+"/articles", map[string]any{
+	a := o.Agent(t, "POST", "/sites/"+o.SiteID+"/articles", map[string]any{
 		"title": title, "body_markdown": "# " + title + "\n\nSome words.\n",
 	}).Expect(t, http.StatusCreated).JSON(t)["article"].(map[string]any)
-	return o.api(t, "POST", "/sites/"+o.acct.SiteID+"/articles/"+a["id"].(string)+"/finish", nil).Expect(t, http.StatusOK).JSON(t)["article"].(map[string]any)
+	return o.Agent(t, "POST", "/sites/"+o.SiteID+"/articles/"+a["id"].(string)+"/finish", nil).Expect(t, http.StatusOK).JSON(t)["article"].(map[string]any)
 }
 
 // platform serves a fixture platform site over TLS at https://host and
@@ -61,10 +44,10 @@ func (o *owner) platform(t *testing.T, host, id string) *platformfake.Server {
 	fake := platformfake.New("Audit Blog", platformToken)
 	srv := httptest.NewTLSServer(fake)
 	t.Cleanup(srv.Close)
-	o.env.SetHost(t, host, srv.Listener.Addr().String())
-	link := o.api(t, "POST", o.integration(id)+"/connect", nil).Expect(t, http.StatusOK).JSON(t)["connect"].(map[string]any)["connect_url"].(string)
-	page := link[len(o.env.URL):]
-	out := o.env.Client().Do(t, "POST", page, map[string]any{"site_url": "https://" + host, "api_token": platformToken}).Expect(t, http.StatusOK).JSON(t)
+	o.Env.SetHost(t, host, srv.Listener.Addr().String())
+	link := o.Agent(t, "POST", o.integration(id)+"/connect", nil).Expect(t, http.StatusOK).JSON(t)["connect"].(map[string]any)["connect_url"].(string)
+	page := link[len(o.Env.URL):]
+	out := o.Env.Client().Do(t, "POST", page, map[string]any{"site_url": "https://" + host, "api_token": platformToken}).Expect(t, http.StatusOK).JSON(t)
 	if out["connected"] != true {
 		t.Fatalf("connect answer %v", out)
 	}
@@ -73,14 +56,14 @@ func (o *owner) platform(t *testing.T, host, id string) *platformfake.Server {
 
 // integration is the agent API path of integration id.
 func (o *owner) integration(id string) string {
-	return "/sites/" + o.acct.SiteID + "/integrations/" + id
+	return "/sites/" + o.SiteID + "/integrations/" + id
 }
 
 // sync runs a sync of integration id and returns its ended job.
 func (o *owner) sync(t *testing.T, id string) map[string]any {
 	t.Helper()
-	job := o.api(t, "POST", o.integration(id)+"/sync", nil).Expect(t, http.StatusAccepted).JSON(t)["job"].(map[string]any)
-	return o.acct.Client.WaitJob(t, job["id"].(string))
+	job := o.Agent(t, "POST", o.integration(id)+"/sync", nil).Expect(t, http.StatusAccepted).JSON(t)["job"].(map[string]any)
+	return o.Client.WaitJob(t, job["id"].(string))
 }
 
 // jsonOf renders v as JSON for failure messages.

@@ -21,7 +21,7 @@ func TestEmptyPageEchoesAnUnencodedPlus(t *testing.T) {
 			Count     int     `json:"count"`
 			NextSince *string `json:"next_since"`
 		}
-		o.pub(t, "GET", "/articles?limit=10&since="+raw, nil).Expect(t, http.StatusOK).Decode(t, &page)
+		o.Public(t, "GET", "/articles?limit=10&since="+raw, nil).Expect(t, http.StatusOK).Decode(t, &page)
 		if page.Count != 0 || page.NextSince == nil || *page.NextSince != want {
 			t.Fatalf("since=%s: count %d, next_since %s; want an empty page echoing %q", raw, page.Count, jsonOf(page.NextSince), want)
 		}

@@ -14,14 +14,6 @@ import (
 	"rvcontent/test/testenv"
 )
 
-// start starts a dev stack without a background scheduler and one account
-// on it.
-func start(t *testing.T) (*testenv.Env, *testenv.Account) {
-	t.Helper()
-	env := testenv.StartQuiet(t)
-	return env, env.NewAccount(t, "")
-}
-
 // billingOf returns the account's GET /billing.
 func billingOf(t *testing.T, acct *testenv.Account) map[string]any {
 	t.Helper()
@@ -37,7 +29,7 @@ func billingOf(t *testing.T, acct *testenv.Account) map[string]any {
 // trial nothing it can act on. The trial's end is then billed once by the
 // scheduled renewal (billing.activated once).
 func TestActivateAfterTheTrialEndedIsAConflictThatSaysSo(t *testing.T) {
-	env, acct := start(t)
+	env, acct := testenv.StartQuietAccount(t)
 	env.Trial(t, acct, testenv.TestCardOK)
 	env.RunScheduled(t) // the trial card check
 	b := billingOf(t, acct)

@@ -14,14 +14,6 @@ import (
 	"rvcontent/test/testenv"
 )
 
-// start starts a dev stack without a background scheduler and one account
-// on it.
-func start(t *testing.T) (*testenv.Env, *testenv.Account) {
-	t.Helper()
-	env := testenv.StartQuiet(t)
-	return env, env.NewAccount(t, "")
-}
-
 // TestMCPIdThatIsNoStringOrIntegerIsAnsweredWithANullID: the README's MCP
 // transport rules say a refused POST answers a JSON-RPC error "with the
 // message's id (null when it has none or when it would not come back
@@ -30,7 +22,7 @@ func start(t *testing.T) (*testenv.Env, *testenv.Account) {
 // as sent (`"id":true`), with the SDK's "malformed payload: parse error:
 // invalid ID type bool." as the message.
 func TestMCPIdThatIsNoStringOrIntegerIsAnsweredWithANullID(t *testing.T) {
-	_, acct := start(t)
+	_, acct := testenv.StartQuietAccount(t)
 	for _, id := range []string{`true`, `false`, `{"a":1}`, `[1]`, `[]`} {
 		body := `{"jsonrpc":"2.0","id":` + id + `,"method":"ping"}`
 		r := acct.Client.Do(t, "POST", "/mcp", body, "Accept: application/json, text/event-stream", "Content-Type: application/json")
@@ -62,7 +54,7 @@ func TestMCPIdThatIsNoStringOrIntegerIsAnsweredWithANullID(t *testing.T) {
 // the method to be a string, so it is an invalid request like a numeric
 // method.
 func TestMCPMethodThatIsNoStringIsAnInvalidRequest(t *testing.T) {
-	_, acct := start(t)
+	_, acct := testenv.StartQuietAccount(t)
 	for _, method := range []string{`null`, `5`, `{}`, `["ping"]`} {
 		body := `{"jsonrpc":"2.0","id":7,"method":` + method + `}`
 		r := acct.Client.Do(t, "POST", "/mcp", body, "Accept: application/json, text/event-stream", "Content-Type: application/json")
@@ -90,7 +82,7 @@ func TestMCPMethodThatIsNoStringIsAnInvalidRequest(t *testing.T) {
 // first value), so a client's malformed or concatenated request looked
 // accepted.
 func TestMCPBodyWithTextAfterTheMessageIsAParseError(t *testing.T) {
-	_, acct := start(t)
+	_, acct := testenv.StartQuietAccount(t)
 	for _, body := range []string{
 		`{"jsonrpc":"2.0","id":1,"method":"ping"} x`,
 		`{"jsonrpc":"2.0","id":1,"method":"ping"}{"jsonrpc":"2.0","id":2,"method":"ping"}`,

@@ -15,14 +15,6 @@ import (
 	"rvcontent/test/testenv"
 )
 
-// start starts a dev stack without a background scheduler and one account
-// on it.
-func start(t *testing.T) (*testenv.Env, *testenv.Account) {
-	t.Helper()
-	env := testenv.StartQuiet(t)
-	return env, env.NewAccount(t, "")
-}
-
 // autopilotOf returns the "autopilot" object of an answer.
 func autopilotOf(t *testing.T, r *testenv.Response) map[string]any {
 	t.Helper()
@@ -39,7 +31,7 @@ func autopilotOf(t *testing.T, r *testenv.Response) map[string]any {
 // turning it on. It now changes the pace; turning an autopilot that is off
 // on there still answers 402 and changes nothing.
 func TestAutopilotPaceChangesOnAnArchivedSiteNeedNothing(t *testing.T) {
-	env, acct := start(t)
+	env, acct := testenv.StartQuietAccount(t)
 	env.PaidPlan(t, acct)
 	var created struct{ Site struct{ ID string } }
 	acct.Client.Agent(t, "POST", "/sites", map[string]any{"site_url": "https://studio-one.example.com", "site_name": "Studio one"},
@@ -79,7 +71,7 @@ func TestAutopilotPaceChangesOnAnArchivedSiteNeedNothing(t *testing.T) {
 // 20:00 as its time puts the next slot on the next day, and a run at 20:00
 // that day writes nothing more.
 func TestAutopilotTurnedOffAndOnTheDayItWroteWaitsForTheNextDay(t *testing.T) {
-	env, acct := start(t)
+	env, acct := testenv.StartQuietAccount(t)
 	env.Trial(t, acct, testenv.TestCardOK)
 	site := "/sites/" + acct.SiteID
 	for _, kw := range []string{"chisel care", "plane irons"} {

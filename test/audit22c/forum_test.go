@@ -22,7 +22,7 @@ type forumRig struct {
 // forum presence on and sweeps the fixture forum's threads made of titles.
 func newForumRig(t *testing.T, titles ...string) *forumRig {
 	t.Helper()
-	env, acct := start(t)
+	env, acct := testenv.StartQuietAccount(t)
 	env.PaidPlan(t, acct)
 	site := "/sites/" + acct.SiteID
 	acct.Client.Agent(t, "PATCH", site, map[string]any{"brand_name": "Chiselry"}).Expect(t, http.StatusOK)

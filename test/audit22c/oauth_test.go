@@ -46,7 +46,7 @@ func TestOAuthPagesWithATrailingSlashLeadToThePage(t *testing.T) {
 // then opens the dashboard); dashboard pages and the consent page, with
 // their queries, are kept.
 func TestSignInGoesOnOnlyToADashboardOrConsentPage(t *testing.T) {
-	env, acct := start(t)
+	env, acct := testenv.StartQuietAccount(t)
 	env.Claim(t, acct)
 	b := env.NewBrowser(t)
 	for next, kept := range map[string]bool{

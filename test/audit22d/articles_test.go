@@ -17,24 +17,6 @@ import (
 	"rvcontent/test/testenv"
 )
 
-// start starts a dev stack without a background scheduler and one account
-// on it.
-func start(t *testing.T) (*testenv.Env, *testenv.Account) {
-	t.Helper()
-	env := testenv.StartQuiet(t)
-	return env, env.NewAccount(t, "https://acme.com")
-}
-
-// article returns the "article" object of an answer.
-func article(t *testing.T, r *testenv.Response) map[string]any {
-	t.Helper()
-	a, ok := r.JSON(t)["article"].(map[string]any)
-	if !ok {
-		t.Fatalf("no article in %s", r.Body)
-	}
-	return a
-}
-
 // wantEmptyTags fails unless a's tags are an empty list, not null.
 func wantEmptyTags(t *testing.T, what string, a map[string]any) {
 	t.Helper()
@@ -51,26 +33,26 @@ func wantEmptyTags(t *testing.T, what string, a map[string]any) {
 // lists tags as "string[] or null", but the service never stores null:
 // the same article read twice must not change shape).
 func TestAnswerThatChangesNothingShowsTagsAsAList(t *testing.T) {
-	_, acct := start(t)
+	_, acct := testenv.StartQuietAccount(t)
 	c := acct.Client
 	base := "/sites/" + acct.SiteID + "/articles"
 
-	idea := article(t, c.Agent(t, "POST", base, map[string]any{"title": "No tags here"}).Expect(t, http.StatusCreated))
+	idea := c.Agent(t, "POST", base, map[string]any{"title": "No tags here"}).Expect(t, http.StatusCreated).Article(t)
 	path := base + "/" + idea["id"].(string)
 	wantEmptyTags(t, "POST", idea)
-	wantEmptyTags(t, "GET", article(t, c.Agent(t, "GET", path, nil).Expect(t, http.StatusOK)))
-	wantEmptyTags(t, "empty PATCH", article(t, c.Agent(t, "PATCH", path, map[string]any{}).Expect(t, http.StatusOK)))
+	wantEmptyTags(t, "GET", c.Agent(t, "GET", path, nil).Expect(t, http.StatusOK).Article(t))
+	wantEmptyTags(t, "empty PATCH", c.Agent(t, "PATCH", path, map[string]any{}).Expect(t, http.StatusOK).Article(t))
 	wantEmptyTags(t, "PATCH body_markdown null on an empty body",
-		article(t, c.Agent(t, "PATCH", path, map[string]any{"body_markdown": nil}).Expect(t, http.StatusOK)))
+		c.Agent(t, "PATCH", path, map[string]any{"body_markdown": nil}).Expect(t, http.StatusOK).Article(t))
 	wantEmptyTags(t, "PATCH with the title it has",
-		article(t, c.Agent(t, "PATCH", path, map[string]any{"title": "No tags here"}).Expect(t, http.StatusOK)))
+		c.Agent(t, "PATCH", path, map[string]any{"title": "No tags here"}).Expect(t, http.StatusOK).Article(t))
 
-	fin := article(t, c.Agent(t, "POST", base, map[string]any{"title": "Done", "body_markdown": "# Done\n\nWords."}).Expect(t, http.StatusCreated))
+	fin := c.Agent(t, "POST", base, map[string]any{"title": "Done", "body_markdown": "# Done\n\nWords."}).Expect(t, http.StatusCreated).Article(t)
 	fpath := base + "/" + fin["id"].(string)
 	c.Agent(t, "POST", fpath+"/finish", nil).Expect(t, http.StatusOK)
 	live := map[string]any{"url": "https://acme.com/blog/done"}
-	wantEmptyTags(t, "first publish", article(t, c.Agent(t, "POST", fpath+"/publish", live).Expect(t, http.StatusOK)))
-	wantEmptyTags(t, "publish of the URL on file", article(t, c.Agent(t, "POST", fpath+"/publish", live).Expect(t, http.StatusOK)))
+	wantEmptyTags(t, "first publish", c.Agent(t, "POST", fpath+"/publish", live).Expect(t, http.StatusOK).Article(t))
+	wantEmptyTags(t, "publish of the URL on file", c.Agent(t, "POST", fpath+"/publish", live).Expect(t, http.StatusOK).Article(t))
 }
 
 // results returns the "results" of a publish answer.
@@ -101,10 +83,10 @@ func failedWith(t *testing.T, o map[string]any, destination, code string) {
 // covering the site (here a failed trial card check). The README now says
 // so. Recording the URL works throughout.
 func TestPushWithoutAPlanSaysWhatStopsIt(t *testing.T) {
-	env, acct := start(t)
+	env, acct := testenv.StartQuietAccount(t)
 	c := acct.Client
 	base := "/sites/" + acct.SiteID + "/articles"
-	a := article(t, c.Agent(t, "POST", base, map[string]any{"title": "Pushed", "body_markdown": "# Pushed\n\nWords."}).Expect(t, http.StatusCreated))
+	a := c.Agent(t, "POST", base, map[string]any{"title": "Pushed", "body_markdown": "# Pushed\n\nWords."}).Expect(t, http.StatusCreated).Article(t)
 	path := base + "/" + a["id"].(string)
 	c.Agent(t, "POST", path+"/finish", nil).Expect(t, http.StatusOK)
 	both := []string{"push_platform_1", "push_platform_2"}
@@ -142,12 +124,12 @@ func TestPushWithoutAPlanSaysWhatStopsIt(t *testing.T) {
 // hyphen dropped), so a long title's slug is not all of its words. The
 // README now says so; the agent API and the public API show the same slug.
 func TestLongTitleSlugKeepsEightyCharactersOfWords(t *testing.T) {
-	env, acct := start(t)
+	env, acct := testenv.StartQuietAccount(t)
 	c := acct.Client
 	env.Trial(t, acct, testenv.TestCardOK)
 	s := "/sites/" + acct.SiteID
 	title := strings.TrimSpace(strings.Repeat("Café crème ", 18)) // 197 characters
-	a := article(t, c.Agent(t, "POST", s+"/articles", map[string]any{"title": title, "body_markdown": "# T\n\nWords."}).Expect(t, http.StatusCreated))
+	a := c.Agent(t, "POST", s+"/articles", map[string]any{"title": title, "body_markdown": "# T\n\nWords."}).Expect(t, http.StatusCreated).Article(t)
 	id := a["id"].(string)
 	words := strings.Repeat("cafe-creme-", 18) // the title's words, folded
 	want := strings.TrimSuffix(words[:80], "-") + "-" + id[:8]
@@ -156,7 +138,7 @@ func TestLongTitleSlugKeepsEightyCharactersOfWords(t *testing.T) {
 	}
 	c.Agent(t, "POST", s+"/articles/"+id+"/finish", nil).Expect(t, http.StatusOK)
 	key := c.Agent(t, "POST", s+"/keys", nil).Expect(t, http.StatusCreated).JSON(t)["site_key"].(map[string]any)["key"].(string)
-	if got := article(t, env.Client().As(key).Do(t, "GET", "/api/public/v1/articles/"+id, nil).Expect(t, http.StatusOK)); got["slug"] != want {
+	if got := env.Client().As(key).Do(t, "GET", "/api/public/v1/articles/"+id, nil).Expect(t, http.StatusOK).Article(t); got["slug"] != want {
 		t.Fatalf("public slug = %v, want %s", got["slug"], want)
 	}
 }

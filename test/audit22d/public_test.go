@@ -38,12 +38,12 @@ func wantPublicError(t *testing.T, r *testenv.Response, status int, msg string) 
 // body over 1 MB answers rule 1, a 400 in the public shape that writes
 // nothing.
 func TestOverlongReportsAnswerTheSpecsSentences(t *testing.T) {
-	env, acct := start(t)
+	env, acct := testenv.StartQuietAccount(t)
 	c := acct.Client
 	env.Trial(t, acct, testenv.TestCardOK)
 	s := "/sites/" + acct.SiteID
 	key := c.Agent(t, "POST", s+"/keys", nil).Expect(t, http.StatusCreated).JSON(t)["site_key"].(map[string]any)["key"].(string)
-	a := article(t, c.Agent(t, "POST", s+"/articles", map[string]any{"title": "Long", "body_markdown": "# Long\n\nWords."}).Expect(t, http.StatusCreated))
+	a := c.Agent(t, "POST", s+"/articles", map[string]any{"title": "Long", "body_markdown": "# Long\n\nWords."}).Expect(t, http.StatusCreated).Article(t)
 	id := a["id"].(string)
 	c.Agent(t, "POST", s+"/articles/"+id+"/finish", nil).Expect(t, http.StatusOK)
 	pub := env.Client().As(key)
@@ -51,7 +51,7 @@ func TestOverlongReportsAnswerTheSpecsSentences(t *testing.T) {
 	prefix := "https://acme.com/"
 
 	at2048 := prefix + strings.Repeat("a", 2048-len(prefix))
-	got := article(t, pub.Do(t, "PATCH", path, map[string]any{"published_url": at2048}).Expect(t, http.StatusOK))
+	got := pub.Do(t, "PATCH", path, map[string]any{"published_url": at2048}).Expect(t, http.StatusOK).Article(t)
 	if got["published_url"] != at2048 {
 		t.Fatalf("published_url = %v, want the 2,048-character URL", got["published_url"])
 	}
@@ -59,7 +59,7 @@ func TestOverlongReportsAnswerTheSpecsSentences(t *testing.T) {
 	huge := prefix + strings.Repeat("a", 1<<20)
 	wantPublicError(t, pub.Do(t, "PATCH", path, map[string]any{"published_url": huge}), http.StatusBadRequest, msgSendURL)
 
-	after := article(t, pub.Do(t, "GET", path, nil).Expect(t, http.StatusOK))
+	after := pub.Do(t, "GET", path, nil).Expect(t, http.StatusOK).Article(t)
 	if after["published_url"] != at2048 || after["updated_at"] != got["updated_at"] {
 		t.Fatalf("refused reports changed the article: %v (was %v at %v)", after["published_url"], at2048, got["updated_at"])
 	}

@@ -18,8 +18,7 @@ import (
 func TestTrialSetToEndIsNotToldToActivate(t *testing.T) {
 	o := newOwner(t)
 	o.env.Trial(t, o.Account, "4242424242424242")
-	portal := o.Client.Agent(t, "POST", "/billing/portal", nil).Expect(t, http.StatusOK).JSON(t)["portal"].(map[string]any)["portal_url"].(string)
-	o.env.Client().Do(t, "POST", strings.TrimPrefix(portal, o.env.URL)+"/cancel", nil).Expect(t, http.StatusOK)
+	o.env.CancelAtPeriodEnd(t, o.Account)
 	o.Client.Agent(t, "POST", "/billing/activate", nil, "Idempotency-Key: early").ExpectError(t, http.StatusConflict, "conflict")
 
 	says := func(what, msg string) {

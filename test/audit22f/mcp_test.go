@@ -17,14 +17,6 @@ import (
 	"rvcontent/test/testenv"
 )
 
-// start starts a dev stack without a background scheduler and one account
-// on it.
-func start(t *testing.T) (*testenv.Env, *testenv.Account) {
-	t.Helper()
-	env := testenv.StartQuiet(t)
-	return env, env.NewAccount(t, "")
-}
-
 // rpcAnswer is a JSON-RPC answer of the MCP address.
 type rpcAnswer struct {
 	JSONRPC string          `json:"jsonrpc"`
@@ -58,7 +50,7 @@ func mcpPost(t *testing.T, c *testenv.Client, contentType, body string) (*testen
 // the body, so the code is -32600 (with a null id: the body names none),
 // as for a JSON message of that type.
 func TestMCPBodyOfAnotherContentTypeIsRefusedForItsType(t *testing.T) {
-	_, acct := start(t)
+	_, acct := testenv.StartQuietAccount(t)
 	for _, body := range []string{"not json", "", `{"jsonrpc":"2.0","id":1,"method":"ping"`} {
 		r, a := mcpPost(t, acct.Client, "text/plain", body)
 		r.Expect(t, http.StatusUnsupportedMediaType)
@@ -84,7 +76,7 @@ func TestMCPBodyOfAnotherContentTypeIsRefusedForItsType(t *testing.T) {
 // unknown protocol version "Invalid request: Bad Request: Unsupported
 // protocol version ...". The kind is said once.
 func TestMCPRefusalMessagesSayTheirKindOnce(t *testing.T) {
-	_, acct := start(t)
+	_, acct := testenv.StartQuietAccount(t)
 	cases := []struct{ body, header string }{
 		{`{"jsonrpc":"2.0","id":null,"method":"ping"}`, ""},
 		{`{"jsonrpc":"2.0","method":"tools/call","params":{"name":"get_account"}}`, ""},
@@ -115,7 +107,7 @@ func TestMCPRefusalMessagesSayTheirKindOnce(t *testing.T) {
 // a tool error {status, code, error, retry_after} with _meta.http_status.
 // No other package exhausts the budget over MCP.
 func TestMCPOverBudgetIsAJSONRPCErrorAndAToolErrorCarriesRetryAfter(t *testing.T) {
-	_, acct := start(t)
+	_, acct := testenv.StartQuietAccount(t)
 	scan := `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"start_scan","arguments":{"site_id":"` + acct.SiteID + `"}}}`
 	var last rpcAnswer
 	for i := 0; i < 3; i++ { // the sign-up's scan was the first of 3
@@ -166,7 +158,7 @@ func TestMCPOverBudgetIsAJSONRPCErrorAndAToolErrorCarriesRetryAfter(t *testing.T
 // error with status 400 bad_request (so a model can correct its call), and
 // the README now says so. A name that is not a string stays -32602.
 func TestMCPArgumentsThatAreNoObjectAreAToolError(t *testing.T) {
-	_, acct := start(t)
+	_, acct := testenv.StartQuietAccount(t)
 	for _, args := range []string{`[1]`, `"x"`, `5`, `true`} {
 		r, a := mcpPost(t, acct.Client, "application/json", `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"get_account","arguments":`+args+`}}`)
 		r.Expect(t, http.StatusOK)
@@ -197,7 +189,7 @@ func TestMCPArgumentsThatAreNoObjectAreAToolError(t *testing.T) {
 // are wrong, so every such message answers -32602 with its id (under the
 // transport's status), and says what is missing.
 func TestMCPMethodSentWithoutItsParamsIsInvalidParams(t *testing.T) {
-	_, acct := start(t)
+	_, acct := testenv.StartQuietAccount(t)
 	for _, method := range []string{"tools/call", "resources/read", "prompts/get", "initialize"} {
 		for _, params := range []string{"", `,"params":null`} {
 			body := `{"jsonrpc":"2.0","id":"m","method":"` + method + `"` + params + `}`

@@ -61,7 +61,7 @@ func TestOpenAPIRevalidationComparesEntityTagsAsHTTPDoes(t *testing.T) {
 // well; the README now says both. The tools the document names are
 // exactly the MCP server's.
 func TestAgentOpenAPIDocumentHasWhatTheREADMESays(t *testing.T) {
-	env, acct := start(t)
+	env, acct := testenv.StartQuietAccount(t)
 	var doc struct {
 		Paths      map[string]map[string]json.RawMessage `json:"paths"`
 		Components struct {

@@ -52,8 +52,7 @@ func TestRefusedToolCallsWriteNothing(t *testing.T) {
 					a[bad.Name] = "not-" + bad.Schema.Type
 				}
 				ab, _ := json.Marshal(a)
-				body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + op.ID + `","arguments":` + string(ab) + `}}`
-				st, _, b := raw(t, env.URL, "POST", "/mcp", []byte(body), cred, "Content-Type: application/json", "Accept: application/json, text/event-stream")
+				st, b := callTool(t, env.URL, cred, op.ID, string(ab))
 				n++
 				if st != 200 || !strings.Contains(string(b), `"isError":true`) {
 					t.Errorf("tool %s with %s: %d %.300s, want a tool error", op.ID, ab, st, b)
@@ -65,8 +64,7 @@ func TestRefusedToolCallsWriteNothing(t *testing.T) {
 				dup += ","
 			}
 			dup += `"` + good.Name + `":"` + marker + `","` + good.Name + `":12345}`
-			body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + op.ID + `","arguments":` + dup + `}}`
-			st, _, b := raw(t, env.URL, "POST", "/mcp", []byte(body), cred, "Content-Type: application/json", "Accept: application/json, text/event-stream")
+			st, b := callTool(t, env.URL, cred, op.ID, dup)
 			n++
 			if st != 200 || !strings.Contains(string(b), `"isError":true`) {
 				t.Errorf("tool %s with %s: %d %.300s, want a tool error", op.ID, dup, st, b)

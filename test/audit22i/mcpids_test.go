@@ -40,8 +40,7 @@ func TestToolIDArgumentsSpelledOtherwiseAreNotFound(t *testing.T) {
 				}
 				a[name] = bad
 				ab, _ := json.Marshal(a)
-				body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + op.ID + `","arguments":` + string(ab) + `}}`
-				st, _, b := raw(t, env.URL, "POST", "/mcp", []byte(body), cred, "Content-Type: application/json", "Accept: application/json, text/event-stream")
+				st, b := callTool(t, env.URL, cred, op.ID, string(ab))
 				checked++
 				if st != 200 || !strings.Contains(string(b), `"isError":true`) || !strings.Contains(string(b), `not_found`) {
 					t.Errorf("tool %s with %s: %d %.300s, want the not_found tool error", op.ID, ab, st, b)

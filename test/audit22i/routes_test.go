@@ -98,6 +98,27 @@ func errorCode(body []byte) string {
 	return e.Code
 }
 
+// specError reports whether body, answered with status, is the spec's
+// error body: a sentence and a code, with details on a 422.
+func specError(status int, body []byte) bool {
+	var e struct {
+		Error   string
+		Code    string
+		Details []any
+	}
+	return json.Unmarshal(body, &e) == nil && strings.TrimSpace(e.Error) != "" && e.Code != "" && (status != 422 || len(e.Details) > 0)
+}
+
+// callTool sends one MCP tools/call of tool with args (a JSON object, as
+// it is) to the stack at base with cred ("Authorization: ..."), without
+// the contract check, and returns the HTTP status and body.
+func callTool(t *testing.T, base, cred, tool, args string) (int, []byte) {
+	t.Helper()
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + tool + `","arguments":` + args + `}}`
+	st, _, b := raw(t, base, "POST", "/mcp", []byte(body), cred, "Content-Type: application/json", "Accept: application/json, text/event-stream")
+	return st, b
+}
+
 // TestOwnIDsSpelledOtherwiseAreNotFound sends every route of the two APIs
 // (but DELETE and OPTIONS) the account's own path ids spelled otherwise:
 // upper case, with a space before or after (percent-encoded or not), with

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"rvcontent/shared/edge/catalog"
+	"rvcontent/shared/edge/routes"
 )
 
 // TestRefusedWritesWriteNothing sends every agent-API write (POST and
@@ -33,12 +34,7 @@ func TestRefusedWritesWriteNothing(t *testing.T) {
 			t.Errorf("%s %s %s: %d, want a 4xx\n%.300s", method, path, body, status, b)
 			return
 		}
-		var e struct {
-			Error   string
-			Code    string
-			Details []any
-		}
-		if json.Unmarshal(b, &e) != nil || strings.TrimSpace(e.Error) == "" || e.Code == "" || (status == 422 && len(e.Details) == 0) {
+		if !specError(status, b) {
 			t.Errorf("%s %s %s: %d with no spec error body: %.300s", method, path, body, status, b)
 		}
 	}
@@ -46,10 +42,7 @@ func TestRefusedWritesWriteNothing(t *testing.T) {
 		if op.Method == http.MethodGet || op.Method == http.MethodDelete || op.Anonymous {
 			continue
 		}
-		path := op.FullPath()
-		for name, v := range params {
-			path = strings.ReplaceAll(path, "{"+name+"}", v)
-		}
+		path := fill(routes.Route{Path: op.FullPath()}, params)
 		for _, good := range op.Body {
 			s := good.Schema
 			if s == nil || s.Type != "string" || len(s.Enum) > 0 || s.Format != "" || s.Pattern != "" {
@@ -119,10 +112,7 @@ func TestFieldValuesTheSweepLacksAnswerNo5xx(t *testing.T) {
 		if op.Method == http.MethodGet || op.Method == http.MethodDelete || op.Anonymous {
 			continue
 		}
-		path := op.FullPath()
-		for name, v := range params {
-			path = strings.ReplaceAll(path, "{"+name+"}", v)
-		}
+		path := fill(routes.Route{Path: op.FullPath()}, params)
 		for _, f := range op.Body {
 			for _, v := range values {
 				body := `{"` + f.Name + `":` + v + `}`
@@ -135,12 +125,7 @@ func TestFieldValuesTheSweepLacksAnswerNo5xx(t *testing.T) {
 				if status < 400 {
 					continue
 				}
-				var e struct {
-					Error   string
-					Code    string
-					Details []any
-				}
-				if json.Unmarshal(b, &e) != nil || strings.TrimSpace(e.Error) == "" || e.Code == "" || (status == 422 && len(e.Details) == 0) {
+				if !specError(status, b) {
 					t.Errorf("%s %s with %s = %.30s...: %d with no spec error body: %.300s", op.Method, path, f.Name, v, status, b)
 				}
 			}

@@ -70,12 +70,7 @@ func TestActivationOpensPaidFeaturesAndPastDueClosesThem(t *testing.T) {
 	// The card starts declining; the renewal fails into past_due.
 	portal := c.Agent(t, "POST", "/billing/portal", nil).Expect(t, http.StatusOK).JSON(t)["portal"].(map[string]any)["portal_url"].(string)
 	env.Client().Do(t, "POST", strings.TrimPrefix(portal, env.URL)+"/card", map[string]any{"card": "4000000000000341"}).Expect(t, http.StatusOK)
-	end, err := time.Parse(time.RFC3339Nano, b["current_period_end"].(string))
-	if err != nil {
-		t.Fatal(err)
-	}
-	now, _ := time.Parse(time.RFC3339Nano, env.Now(t))
-	env.Advance(t, end.Sub(now).Seconds()+60)
+	env.AdvancePast(t, b["current_period_end"].(string), time.Minute)
 	env.RunScheduled(t)
 	b = c.Agent(t, "GET", "/billing", nil).Expect(t, http.StatusOK).JSON(t)["billing"].(map[string]any)
 	if b["status"] != "past_due" || b["paid"] != false || b["past_due_since"] == nil {
@@ -101,8 +96,7 @@ func TestActivationOpensPaidFeaturesAndPastDueClosesThem(t *testing.T) {
 	c.WaitJob(t, job["id"].(string))
 	art2 := c.Agent(t, "POST", "/sites/"+acct.SiteID+"/articles", map[string]any{"title": "After the grace", "status": "scheduled"}).
 		Expect(t, http.StatusCreated).JSON(t)["article"].(map[string]any)
-	now, _ = time.Parse(time.RFC3339Nano, env.Now(t))
-	env.Advance(t, grace.Sub(now).Seconds()+60)
+	env.AdvancePast(t, failed[0].Data["grace_ends_at"].(string), time.Minute)
 	c.Agent(t, "POST", "/sites/"+acct.SiteID+"/articles/"+art2["id"].(string)+"/generate", nil).ExpectError(t, http.StatusPaymentRequired, "subscription_required")
 	c.Agent(t, "POST", "/sites/"+acct.SiteID+"/keys", map[string]any{"name": "plugin"}).ExpectError(t, http.StatusPaymentRequired, "subscription_required")
 }
@@ -170,12 +164,7 @@ func TestAutopilotWritesNothingWhileTheCardCheckFailed(t *testing.T) {
 	art := c.Agent(t, "POST", base+"/articles", map[string]any{"title": "Autopilot target", "status": "scheduled"}).Expect(t, http.StatusCreated).JSON(t)["article"].(map[string]any)
 	before := articleCredits(t, acct, acct.SiteID)
 	ap := c.Agent(t, "PATCH", base+"/autopilot", map[string]any{"enabled": true, "weekly_cadence": 14}).Expect(t, http.StatusOK).JSON(t)["autopilot"].(map[string]any)
-	next, err := time.Parse(time.RFC3339Nano, ap["next_run_at"].(string))
-	if err != nil {
-		t.Fatalf("next_run_at %v", ap["next_run_at"])
-	}
-	now, _ := time.Parse(time.RFC3339Nano, env.Now(t))
-	env.Advance(t, next.Sub(now).Seconds()+60)
+	env.AdvancePast(t, ap["next_run_at"].(string), time.Minute)
 	env.RunScheduled(t)
 	a := c.Agent(t, "GET", base+"/articles/"+art["id"].(string), nil).Expect(t, http.StatusOK).JSON(t)["article"].(map[string]any)
 	if a["status"] != "scheduled" {
@@ -258,8 +247,7 @@ func TestSubscriptionEndAfterCancellation(t *testing.T) {
 	prim := c.Agent(t, "POST", "/sites/"+acct.SiteID+"/articles", map[string]any{"title": "Primary piece", "status": "scheduled"}).Expect(t, http.StatusCreated).JSON(t)["article"].(map[string]any)
 	primArt := "/sites/" + acct.SiteID + "/articles/" + prim["id"].(string)
 
-	portal := c.Agent(t, "POST", "/billing/portal", nil).Expect(t, http.StatusOK).JSON(t)["portal"].(map[string]any)["portal_url"].(string)
-	env.Client().Do(t, "POST", strings.TrimPrefix(portal, env.URL)+"/cancel", nil).Expect(t, http.StatusOK)
+	env.CancelAtPeriodEnd(t, acct)
 	b := c.Agent(t, "GET", "/billing", nil).Expect(t, http.StatusOK).JSON(t)["billing"].(map[string]any)
 	if b["cancel_at_period_end"] != true || b["status"] != "active" || b["paid"] != true {
 		t.Fatalf("after scheduling the cancellation: %v", b)
@@ -267,12 +255,7 @@ func TestSubscriptionEndAfterCancellation(t *testing.T) {
 	if evs := c.Events(t, "billing.canceled"); len(evs) != 1 || evs[0].Data["billing"].(map[string]any)["cancel_at_period_end"] != true {
 		t.Fatalf("billing.canceled events: %+v", evs)
 	}
-	end, err := time.Parse(time.RFC3339Nano, b["current_period_end"].(string))
-	if err != nil {
-		t.Fatal(err)
-	}
-	now, _ := time.Parse(time.RFC3339Nano, env.Now(t))
-	env.Advance(t, end.Sub(now).Seconds()+60)
+	env.AdvancePast(t, b["current_period_end"].(string), time.Minute)
 	env.RunScheduled(t)
 
 	b = c.Agent(t, "GET", "/billing", nil).Expect(t, http.StatusOK).JSON(t)["billing"].(map[string]any)
@@ -315,8 +298,7 @@ func TestCanceledTrialEndsWithoutACharge(t *testing.T) {
 	c := acct.Client
 	env.Trial(t, acct, testenv.TestCardOK)
 	env.RunScheduled(t)
-	portal := c.Agent(t, "POST", "/billing/portal", nil).Expect(t, http.StatusOK).JSON(t)["portal"].(map[string]any)["portal_url"].(string)
-	env.Client().Do(t, "POST", strings.TrimPrefix(portal, env.URL)+"/cancel", nil).Expect(t, http.StatusOK)
+	env.CancelAtPeriodEnd(t, acct)
 	b := c.Agent(t, "GET", "/billing", nil).Expect(t, http.StatusOK).JSON(t)["billing"].(map[string]any)
 	if b["status"] != "trialing" || b["cancel_at_period_end"] != true {
 		t.Fatalf("trial after scheduling the cancellation: %v", b)
@@ -325,12 +307,7 @@ func TestCanceledTrialEndsWithoutACharge(t *testing.T) {
 		t.Fatalf("%d billing.canceled events, want 1", n)
 	}
 	c.Agent(t, "POST", "/billing/activate", nil).ExpectError(t, http.StatusConflict, "conflict")
-	end, err := time.Parse(time.RFC3339Nano, b["trial_ends_at"].(string))
-	if err != nil {
-		t.Fatal(err)
-	}
-	now, _ := time.Parse(time.RFC3339Nano, env.Now(t))
-	env.Advance(t, end.Sub(now).Seconds()+60)
+	env.AdvancePast(t, b["trial_ends_at"].(string), time.Minute)
 	env.RunScheduled(t)
 	b = c.Agent(t, "GET", "/billing", nil).Expect(t, http.StatusOK).JSON(t)["billing"].(map[string]any)
 	if b["status"] != "canceled" || b["paid"] != false || b["cancel_at_period_end"] != false || b["trial_ends_at"] != nil {

@@ -75,12 +75,7 @@ func TestRestoreOfAnArchivedSiteNeedsItsCharge(t *testing.T) {
 		Expect(t, http.StatusCreated).JSON(t)["site"].(map[string]any)
 	id := site["id"].(string)
 	removed := c.Agent(t, "DELETE", "/sites/"+id, nil).Expect(t, http.StatusOK).JSON(t)["site"].(map[string]any)
-	at, err := time.Parse(time.RFC3339Nano, removed["removes_at"].(string))
-	if err != nil {
-		t.Fatal(err)
-	}
-	now, _ := time.Parse(time.RFC3339Nano, env.Now(t))
-	env.Advance(t, at.Sub(now).Seconds()+60)
+	env.AdvancePast(t, removed["removes_at"].(string), time.Minute)
 	env.RunScheduled(t)
 	archived := c.Agent(t, "GET", "/sites/"+id, nil).Expect(t, http.StatusOK).JSON(t)["site"].(map[string]any)
 	if archived["status"] != "archived" || archived["archived_at"] == nil {

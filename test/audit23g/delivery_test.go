@@ -154,22 +154,6 @@ func TestGoneIsAFailureAndRetried(t *testing.T) {
 	}
 }
 
-// testDelivery is the answer of POST /webhooks/{id}/test.
-type testDelivery struct {
-	Status     *int    `json:"status"`
-	DurationMS *int64  `json:"duration_ms"`
-	Error      *string `json:"error"`
-	EventID    string  `json:"event_id"`
-}
-
-// sendTest calls POST /webhooks/{id}/test and returns its delivery.
-func sendTest(t testing.TB, c *testenv.Client, id string) testDelivery {
-	t.Helper()
-	var out struct{ Delivery testDelivery }
-	c.Agent(t, "POST", "/webhooks/"+id+"/test", nil).Expect(t, http.StatusOK).Decode(t, &out)
-	return out.Delivery
-}
-
 // TestNoAnswerWithinTenSecondsIsAFailureInWords proves spec 6's "any 2xx
 // answer within 10 seconds" and the README's "`status` ... null when no
 // answer came; `error` ... a sentence": an endpoint that answers after 10
@@ -185,7 +169,7 @@ func TestNoAnswerWithinTenSecondsIsAFailureInWords(t *testing.T) {
 		return http.StatusOK
 	})
 	wh := testenv.CreateWebhook(t, acct.Client, rc.URL, "billing.ended")
-	d := sendTest(t, acct.Client, wh.ID)
+	d := acct.Client.SendWebhookTest(t, wh.ID)
 	if d.Status != nil || d.Error == nil || !strings.Contains(*d.Error, "10 seconds") || d.DurationMS == nil || *d.DurationMS < 9_500 || *d.DurationMS > 11_000 {
 		t.Fatalf("late answer: status %v, error %v, duration %v", d.Status, d.Error, d.DurationMS)
 	}
@@ -207,7 +191,7 @@ func TestATLSFailureIsAFailureInWords(t *testing.T) {
 	host := "a23g-plain-" + time.Now().Format("150405.000000")[7:] + ".example.com"
 	env.SetHost(t, host, plain.Listener.Addr().String())
 	wh := testenv.CreateWebhook(t, acct.Client, "https://"+host+"/hook?token=s3cr3t-token", "billing.ended")
-	d := sendTest(t, acct.Client, wh.ID)
+	d := acct.Client.SendWebhookTest(t, wh.ID)
 	if d.Status != nil || d.Error == nil || !strings.HasPrefix(*d.Error, "The request failed because") || strings.Contains(*d.Error, "s3cr3t-token") {
 		t.Fatalf("TLS failure: status %v, error %v", d.Status, d.Error)
 	}
@@ -224,7 +208,7 @@ func TestAttemptLogIsNewestFirstAndPages(t *testing.T) {
 	wh := testenv.CreateWebhook(t, acct.Client, rc.URL, "billing.ended")
 	var sent []string
 	for range 3 {
-		sent = append(sent, sendTest(t, acct.Client, wh.ID).EventID)
+		sent = append(sent, acct.Client.SendWebhookTest(t, wh.ID).EventID)
 		time.Sleep(5 * time.Millisecond)
 	}
 	type page struct {
@@ -275,7 +259,7 @@ func TestTheTestEventReachesADisabledEndpoint(t *testing.T) {
 	wh := testenv.CreateWebhook(t, acct.Client, rc.URL, "*")
 	testenv.CreateWebhook(t, acct.Client, bystander.URL, "*")
 	setEnabled(t, acct.Client, wh.ID, false)
-	d := sendTest(t, acct.Client, wh.ID)
+	d := acct.Client.SendWebhookTest(t, wh.ID)
 	if d.Status == nil || *d.Status != 200 || d.Error != nil || d.EventID == "" {
 		t.Fatalf("test of a disabled endpoint: %+v", d)
 	}
@@ -454,7 +438,7 @@ func TestA2xxWithALargeBodyIsDelivered(t *testing.T) {
 	host := fmt.Sprintf("a23g-big-%d.example.com", time.Now().UnixNano()%1_000_000)
 	env.SetHost(t, host, big.Listener.Addr().String())
 	wh := testenv.CreateWebhook(t, acct.Client, "https://"+host+"/hook", "billing.ended")
-	if d := sendTest(t, acct.Client, wh.ID); d.Status == nil || *d.Status != 200 || d.Error != nil {
+	if d := acct.Client.SendWebhookTest(t, wh.ID); d.Status == nil || *d.Status != 200 || d.Error != nil {
 		t.Fatalf("a 200 with 1 MB of body: status %v, error %v", d.Status, d.Error)
 	}
 }

@@ -15,7 +15,7 @@ import (
 // dismissed and dropped when it moves on.
 func TestDismissReasonNullIsNoReason(t *testing.T) {
 	r := forumRig(t)
-	c, path := r.acct.Client, r.base+"/threads/"+r.thread
+	c, path := r.Acct.Client, r.Base+"/threads/"+r.thread
 	th := c.Agent(t, "PATCH", path, map[string]any{"status": "dismissed", "dismiss_reason": "Off topic for us"}).
 		Expect(t, http.StatusOK).JSON(t)["thread"].(map[string]any)
 	if th["status"] != "dismissed" || th["dismiss_reason"] != "Off topic for us" {

@@ -13,10 +13,10 @@ import (
 // nothing of the other account's thread changes.
 func TestAnotherAccountsForumIdsAnswerNotFound(t *testing.T) {
 	r := forumRig(t)
-	d := r.acct.Client.Agent(t, "POST", r.base+"/threads/"+r.thread+"/drafts", nil).Expect(t, http.StatusOK).JSON(t)["draft"].(map[string]any)
+	d := r.Acct.Client.Agent(t, "POST", r.Base+"/threads/"+r.thread+"/drafts", nil).Expect(t, http.StatusOK).JSON(t)["draft"].(map[string]any)
 	draftID := d["id"].(string)
-	other := r.env.NewAccount(t, "")
-	r.env.PaidPlan(t, other)
+	other := r.Env.NewAccount(t, "")
+	r.Env.PaidPlan(t, other)
 	mine := "/sites/" + other.SiteID + "/forum"
 	const random = "0190a3c4-0000-7000-8000-0000000000aa"
 	for _, call := range []struct {
@@ -35,7 +35,7 @@ func TestAnotherAccountsForumIdsAnswerNotFound(t *testing.T) {
 			t.Errorf("%s %s: another account's id answers %s, a random id %s", call.method, call.path, theirs.Body, unknown.Body)
 		}
 	}
-	th := r.acct.Client.Agent(t, "GET", r.base+"/threads/"+r.thread, nil).Expect(t, http.StatusOK).JSON(t)["thread"].(map[string]any)
+	th := r.Acct.Client.Agent(t, "GET", r.Base+"/threads/"+r.thread, nil).Expect(t, http.StatusOK).JSON(t)["thread"].(map[string]any)
 	if th["status"] != "drafted" || th["reply"] != nil || th["draft"].(map[string]any)["edited_body"] != nil || th["draft"].(map[string]any)["regen_count"] != 0.0 {
 		t.Errorf("the owner's thread changed: status %v, reply %v, draft %v", th["status"], th["reply"], th["draft"])
 	}

@@ -17,9 +17,9 @@ import (
 // link (with a query, as the forum's share links carry) is recorded.
 func TestPermalinkMustBeOnTheForumsPublicHost(t *testing.T) {
 	r := forumRig(t)
-	c, base := r.acct.Client, r.base
+	c, base := r.Acct.Client, r.Base
 	d := c.Agent(t, "POST", base+"/threads/"+r.thread+"/drafts", nil).Expect(t, http.StatusOK).JSON(t)["draft"].(map[string]any)
-	comment := "/r/freelance/comments/" + r.forumID + "/x/c9x/"
+	comment := "/r/freelance/comments/" + r.ForumID + "/x/c9x/"
 	for _, bad := range []string{
 		"https://someone@forum.example.com" + comment,
 		"https://someone:secret@forum.example.com" + comment,

@@ -24,7 +24,7 @@ func TestSweepsCountTowardTheAIRateLimit(t *testing.T) {
 	}
 	env := testenv.Start(t, testenv.Options{SchedulerEvery: -1, Configure: func(c *config.Config) { c.AIRequestsPerHour = 3 }})
 	r := forumRigOn(t, env)
-	c, base := r.acct.Client, r.base
+	c, base := r.Acct.Client, r.Base
 	sweep := func() *testenv.Response { return c.Agent(t, "POST", base+"/sweeps", nil) }
 	run := func() {
 		t.Helper()

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"rvcontent/test/testenv"
 )
 
 // TestImageAfterAnHTMLBlocksClosingTagIsRefused: README "Articles": "no
@@ -14,7 +16,7 @@ import (
 // <img> element: the check read the block's lines but not its closing
 // one, which renders as it stands.
 func TestImageAfterAnHTMLBlocksClosingTagIsRefused(t *testing.T) {
-	_, acct := start(t)
+	_, acct := testenv.StartQuietAccount(t)
 	c := acct.Client
 	base := articles(acct)
 	for _, body := range []string{
@@ -25,7 +27,7 @@ func TestImageAfterAnHTMLBlocksClosingTagIsRefused(t *testing.T) {
 	} {
 		r := c.Agent(t, "POST", base, map[string]any{"title": "Pictures", "body_markdown": body})
 		if r.Status == http.StatusCreated {
-			html, _ := article(t, r)["body_html"].(string)
+			html, _ := r.Article(t)["body_html"].(string)
 			t.Errorf("POST with %q: 201, body_html %q carries an image", body, html)
 			continue
 		}
@@ -34,14 +36,14 @@ func TestImageAfterAnHTMLBlocksClosingTagIsRefused(t *testing.T) {
 
 	// The same bodies through PATCH, and the closing line without an
 	// image stays accepted.
-	idea := article(t, c.Agent(t, "POST", base, map[string]any{"title": "Pictures"}).Expect(t, http.StatusCreated))
+	idea := c.Agent(t, "POST", base, map[string]any{"title": "Pictures"}).Expect(t, http.StatusCreated).Article(t)
 	path := base + "/" + idea["id"].(string)
 	wantInvalid(t, "PATCH", c.Agent(t, "PATCH", path, map[string]any{
 		"body_markdown": "Intro.\n\n<pre>\ncode\n</pre><img src=\"https://acme.com/a.png\">\n",
 	}), "body_markdown")
-	ok := article(t, c.Agent(t, "PATCH", path, map[string]any{
+	ok := c.Agent(t, "PATCH", path, map[string]any{
 		"body_markdown": "Intro.\n\n<pre>\ncode\n</pre><b>bold</b>\n",
-	}).Expect(t, http.StatusOK))
+	}).Expect(t, http.StatusOK).Article(t)
 	if html, _ := ok["body_html"].(string); !strings.Contains(html, "<b>bold</b>") {
 		t.Fatalf("body_html %q lost the closing line's markup", html)
 	}

@@ -36,7 +36,7 @@ func endJob(t *testing.T, env *testenv.Env, c *testenv.Client, id string) map[st
 // later", which never helps). The writer now writes them as text: the
 // job completes, the body holds no image, and the words read as typed.
 func TestTypedMarkupInTheBriefDoesNotStopWriting(t *testing.T) {
-	env, acct := start(t)
+	env, acct := testenv.StartQuietAccount(t)
 	env.Trial(t, acct, testenv.TestCardOK)
 	c := acct.Client
 	c.Agent(t, "PATCH", "/sites/"+acct.SiteID, map[string]any{
@@ -44,14 +44,14 @@ func TestTypedMarkupInTheBriefDoesNotStopWriting(t *testing.T) {
 		"product_description": `We sell rocket kits. Our logo: <img src="https://acme.com/logo.png">.`,
 	}).Expect(t, http.StatusOK)
 	title := "Fins ![diagram](https://acme.com/fins.png) [guide]"
-	a := article(t, c.Agent(t, "POST", articles(acct), map[string]any{"title": title, "keyword": "rocket fins"}).Expect(t, http.StatusCreated))
+	a := c.Agent(t, "POST", articles(acct), map[string]any{"title": title, "keyword": "rocket fins"}).Expect(t, http.StatusCreated).Article(t)
 	path := articles(acct) + "/" + a["id"].(string)
 	job := c.Agent(t, "POST", path+"/generate", nil).Expect(t, http.StatusAccepted).JSON(t)["job"].(map[string]any)
 
 	if done := endJob(t, env, c, job["id"].(string)); done["status"] != "completed" {
 		t.Fatalf("generation of an article titled %q: %v", title, done)
 	}
-	a = article(t, c.Agent(t, "GET", path, nil).Expect(t, http.StatusOK))
+	a = c.Agent(t, "GET", path, nil).Expect(t, http.StatusOK).Article(t)
 	html, _ := a["body_html"].(string)
 	if a["status"] != "finished" || strings.Contains(strings.ToLower(html), "<img") {
 		t.Fatalf("status %v, body_html with an image: %s", a["status"], html)
@@ -72,26 +72,26 @@ func TestTypedMarkupInTheBriefDoesNotStopWriting(t *testing.T) {
 // page the site never reported, and left "x)" as text. The link now leads
 // to the address as reported.
 func TestWrittenArticleCitesThePublishedAddressWhole(t *testing.T) {
-	env, acct := start(t)
+	env, acct := testenv.StartQuietAccount(t)
 	env.Trial(t, acct, testenv.TestCardOK)
 	c := acct.Client
 	live := "https://acme.com/guide)x"
-	done := article(t, c.Agent(t, "POST", articles(acct), map[string]any{
+	done := c.Agent(t, "POST", articles(acct), map[string]any{
 		"title": "Rocket fins explained", "keyword": "rocket fins", "body_markdown": "# Rocket fins explained\n\nFins keep a rocket straight.\n",
-	}).Expect(t, http.StatusCreated))
+	}).Expect(t, http.StatusCreated).Article(t)
 	donePath := articles(acct) + "/" + done["id"].(string)
 	c.Agent(t, "POST", donePath+"/finish", nil).Expect(t, http.StatusOK)
-	if got := article(t, c.Agent(t, "POST", donePath+"/publish", map[string]any{"url": live}).Expect(t, http.StatusOK))["published_url"]; got != live {
+	if got := c.Agent(t, "POST", donePath+"/publish", map[string]any{"url": live}).Expect(t, http.StatusOK).Article(t)["published_url"]; got != live {
 		t.Fatalf("published_url %v, want %s", got, live)
 	}
 
-	a := article(t, c.Agent(t, "POST", articles(acct), map[string]any{"title": "Choosing rocket fins", "keyword": "rocket fins"}).Expect(t, http.StatusCreated))
+	a := c.Agent(t, "POST", articles(acct), map[string]any{"title": "Choosing rocket fins", "keyword": "rocket fins"}).Expect(t, http.StatusCreated).Article(t)
 	path := articles(acct) + "/" + a["id"].(string)
 	job := c.Agent(t, "POST", path+"/generate", nil).Expect(t, http.StatusAccepted).JSON(t)["job"].(map[string]any)
 	if j := endJob(t, env, c, job["id"].(string)); j["status"] != "completed" {
 		t.Fatalf("generation: %v", j)
 	}
-	html := article(t, c.Agent(t, "GET", path, nil).Expect(t, http.StatusOK))["body_html"].(string)
+	html := c.Agent(t, "GET", path, nil).Expect(t, http.StatusOK).Article(t)["body_html"].(string)
 	if !strings.Contains(html, `href="https://acme.com/guide)x"`) && !strings.Contains(html, `href="https://acme.com/guide%29x"`) {
 		t.Fatalf("the article does not link %s:\n%s", live, html)
 	}

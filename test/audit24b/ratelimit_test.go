@@ -22,7 +22,7 @@ func TestRewriteSectionCountsTowardTheAIRateLimit(t *testing.T) {
 	acct := env.NewAccount(t, "https://acme.com")
 	c := acct.Client
 	body := "# Launch pads\n\nA launch pad holds the rocket upright.\n\n## Choosing one\n\nPick a steady pad with a blast deflector.\n"
-	a := article(t, c.Agent(t, "POST", articles(acct), map[string]any{"title": "Launch pads", "body_markdown": body}).Expect(t, http.StatusCreated))
+	a := c.Agent(t, "POST", articles(acct), map[string]any{"title": "Launch pads", "body_markdown": body}).Expect(t, http.StatusCreated).Article(t)
 	path := articles(acct) + "/" + a["id"].(string)
 
 	// A refused request runs no model and takes nothing.
@@ -32,14 +32,14 @@ func TestRewriteSectionCountsTowardTheAIRateLimit(t *testing.T) {
 	c.Agent(t, "POST", path+"/rewrite-section", map[string]any{"section": "Choosing one", "apply": false}).Expect(t, http.StatusOK)
 	c.Agent(t, "POST", "/sites/"+acct.SiteID+"/research", map[string]any{"seed": "launch pads"}).Expect(t, http.StatusAccepted)
 	c.Agent(t, "POST", path+"/rewrite-section", map[string]any{"section": "Choosing one", "instructions": "short"}).Expect(t, http.StatusOK)
-	before := article(t, c.Agent(t, "GET", path, nil).Expect(t, http.StatusOK))
+	before := c.Agent(t, "GET", path, nil).Expect(t, http.StatusOK).Article(t)
 
 	r := c.Agent(t, "POST", path+"/rewrite-section", map[string]any{"section": "Choosing one"})
 	r.ExpectError(t, http.StatusTooManyRequests, "rate_limited")
 	if r.Header.Get("Retry-After") == "" {
 		t.Fatalf("429 without Retry-After: %v", r.Header)
 	}
-	after := article(t, c.Agent(t, "GET", path, nil).Expect(t, http.StatusOK))
+	after := c.Agent(t, "GET", path, nil).Expect(t, http.StatusOK).Article(t)
 	if after["body_markdown"] != before["body_markdown"] || after["updated_at"] != before["updated_at"] {
 		t.Fatalf("the refused rewrite changed the article: %v -> %v", before["updated_at"], after["updated_at"])
 	}

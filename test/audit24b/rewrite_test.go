@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"rvcontent/test/testenv"
 )
 
 // TestRewriteThatTheBrandVoiceEmptiesIsRefusedNotAnOutage: README
@@ -16,11 +18,11 @@ import (
 // in, saying why, and leaves the body as it was; a passage the rule
 // leaves something of is still rewritten.
 func TestRewriteThatTheBrandVoiceEmptiesIsRefusedNotAnOutage(t *testing.T) {
-	_, acct := start(t)
+	_, acct := testenv.StartQuietAccount(t)
 	c := acct.Client
 	c.Agent(t, "PATCH", "/sites/"+acct.SiteID, map[string]any{"writing": map[string]any{"brand_voice": "Never say straight"}}).Expect(t, http.StatusOK)
 	body := "# Stable flight\n\nIntro.\n\n## Fins\n\nFins keep the rocket straight.\n\n## Weight\n\nA heavy nose keeps it straight.\n\nBalance it first.\n"
-	a := article(t, c.Agent(t, "POST", articles(acct), map[string]any{"title": "Stable flight", "body_markdown": body}).Expect(t, http.StatusCreated))
+	a := c.Agent(t, "POST", articles(acct), map[string]any{"title": "Stable flight", "body_markdown": body}).Expect(t, http.StatusCreated).Article(t)
 	path := articles(acct) + "/" + a["id"].(string)
 
 	r := c.Agent(t, "POST", path+"/rewrite-section", map[string]any{"section": "Fins"})
@@ -32,7 +34,7 @@ func TestRewriteThatTheBrandVoiceEmptiesIsRefusedNotAnOutage(t *testing.T) {
 		t.Errorf("the refusal does not say the brand voice is why: %s", msg)
 	}
 	wantInvalid(t, "text", c.Agent(t, "POST", path+"/rewrite-section", map[string]any{"text": "Fins keep the rocket straight."}), "text")
-	if got := article(t, c.Agent(t, "GET", path, nil).Expect(t, http.StatusOK))["body_markdown"]; got != strings.TrimSpace(body) && got != body {
+	if got := c.Agent(t, "GET", path, nil).Expect(t, http.StatusOK).Article(t)["body_markdown"]; got != strings.TrimSpace(body) && got != body {
 		t.Fatalf("the refused rewrite changed the body:\n%v", got)
 	}
 

@@ -17,20 +17,20 @@ import (
 // hobbyists" (headings are kept whole). Without the rule, the heading
 // names the readers as before.
 func TestBannedAudienceWordNeverReachesTheWrittenArticle(t *testing.T) {
-	env, acct := start(t)
+	env, acct := testenv.StartQuietAccount(t)
 	env.Trial(t, acct, testenv.TestCardOK)
 	c := acct.Client
 	site := "/sites/" + acct.SiteID
 
 	write := func(title string) string {
 		t.Helper()
-		a := article(t, c.Agent(t, "POST", articles(acct), map[string]any{"title": title, "keyword": "model rocket kit"}).Expect(t, http.StatusCreated))
+		a := c.Agent(t, "POST", articles(acct), map[string]any{"title": title, "keyword": "model rocket kit"}).Expect(t, http.StatusCreated).Article(t)
 		path := articles(acct) + "/" + a["id"].(string)
 		job := c.Agent(t, "POST", path+"/generate", nil).Expect(t, http.StatusAccepted).JSON(t)["job"].(map[string]any)
 		if done := c.WaitJob(t, job["id"].(string)); done["status"] != "completed" {
 			t.Fatalf("generation: %v", done)
 		}
-		return article(t, c.Agent(t, "GET", path, nil).Expect(t, http.StatusOK))["body_markdown"].(string)
+		return c.Agent(t, "GET", path, nil).Expect(t, http.StatusOK).Article(t)["body_markdown"].(string)
 	}
 
 	c.Agent(t, "PATCH", site, map[string]any{"writing": map[string]any{"audience": "Hobbyists"}}).Expect(t, http.StatusOK)

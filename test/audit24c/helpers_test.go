@@ -31,48 +31,25 @@ var corsHeaders = map[string]string{
 }
 
 // owner is an account with a site key on its primary site.
-type owner struct {
-	env  *testenv.Env
-	acct *testenv.Account
-	key  string
-}
+type owner struct{ *testenv.KeyOwner }
 
 // newOwner creates an account for website on env, starts its trial (or,
-// with paid, puts it on the paid plan) and creates a site key.
+// with paid, puts it on the paid plan) and creates a site key
+// (testenv.Env.NewKeyOwner).
 func newOwner(t *testing.T, env *testenv.Env, website string, paid bool) *owner {
 	t.Helper()
-	o := &owner{env: env, acct: env.NewAccount(t, website)}
-	if paid {
-		env.PaidPlan(t, o.acct)
-	} else {
-		env.Trial(t, o.acct, testenv.TestCardOK)
-	}
-	o.key = o.api(t, "POST", "/sites/"+o.acct.SiteID+"/keys", nil).Expect(t, http.StatusCreated).JSON(t)["site_key"].(map[string]any)["key"].(string)
-	return o
-}
-
-// api calls the agent API as the account's agent.
-func (o *owner) api(t *testing.T, method, path string, body any, headers ...string) *testenv.Response {
-	t.Helper()
-	return o.acct.Client.Agent(t, method, path, body, headers...)
-}
-
-// pub calls the public articles API (path relative to /api/public/v1)
-// with the owner's site key.
-func (o *owner) pub(t *testing.T, method, path string, body any, headers ...string) *testenv.Response {
-	t.Helper()
-	return o.env.Client().As(o.key).Do(t, method, "/api/public/v1"+path, body, headers...)
+	return &owner{env.NewKeyOwner(t, website, paid)}
 }
 
 // written creates an article through the agent API and finishes it,
 // returning its id.
 func (o *owner) written(t *testing.T, title string) string {
 	t.Helper()
-	a := o.api(t, "POST", "/sites/"+o.acct.SiteID+"/articles", map[string]any{
+	a := o.Agent(t, "POST", "/sites/"+o.SiteID+"/articles", map[string]any{
 		"title": title, "body_markdown": "# " + title + "\n\nSome words.\n",
 	}).Expect(t, http.StatusCreated).JSON(t)["article"].(map[string]any)
 	id := a["id"].(string)
-	o.api(t, "POST", "/sites/"+o.acct.SiteID+"/articles/"+id+"/finish", nil).Expect(t, http.StatusOK)
+	o.Agent(t, "POST", "/sites/"+o.SiteID+"/articles/"+id+"/finish", nil).Expect(t, http.StatusOK)
 	return id
 }
 
@@ -82,14 +59,14 @@ func (o *owner) written(t *testing.T, title string) string {
 // write one by one).
 func (o *owner) finishedWithBody(t *testing.T, title, body string, updated time.Time) {
 	t.Helper()
-	a := articles.New(o.acct.SiteID, articles.Draft{Title: title}, articles.SourceAPI, updated.Add(-time.Hour))
+	a := articles.New(o.SiteID, articles.Draft{Title: title}, articles.SourceAPI, updated.Add(-time.Hour))
 	editing.SetBody(&a, body)
 	a.Status = articles.StatusFinished
 	a.UpdatedAt = clock.Format(updated)
 	a.FinishedAt = &a.UpdatedAt
 	tx := &dynamo.Tx{}
-	articles.PutNew(tx, o.acct.ID, a)
-	if err := o.env.Stack.Graph.Table.Commit(context.Background(), tx, nil); err != nil {
+	articles.PutNew(tx, o.ID, a)
+	if err := o.Env.Stack.Graph.Table.Commit(context.Background(), tx, nil); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -106,17 +83,4 @@ func wantCORS(t *testing.T, what string, h http.Header) {
 	if h.Get("X-Request-Id") == "" {
 		t.Errorf("%s: no X-Request-Id", what)
 	}
-}
-
-// startOfMinute moves the service clock to one second past the start of
-// the next minute, so the requests that follow fall in one window of the
-// limits (a fixed clock minute in UTC).
-func startOfMinute(t *testing.T, env *testenv.Env) {
-	t.Helper()
-	now, err := time.Parse(time.RFC3339Nano, env.Now(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	next := now.Truncate(time.Minute).Add(time.Minute + time.Second)
-	env.Advance(t, next.Sub(now).Seconds())
 }

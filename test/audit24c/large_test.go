@@ -42,7 +42,7 @@ func TestTooLargePageCarriesTheCORSHeaders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req.Header.Set("Authorization", "Bearer "+o.key)
+	req.Header.Set("Authorization", "Bearer "+o.SiteKey)
 	req.Header.Set("Origin", "https://blog.example.com")
 	resp, err := (&http.Client{Transport: &http.Transport{DisableCompression: true}}).Do(req)
 	if err != nil {

@@ -27,7 +27,7 @@ func TestLiveURLOnTheVerifiedDomain(t *testing.T) {
 	id := o.written(t, "Reported on the blog")
 	report := func(u string) *testenv.Response {
 		t.Helper()
-		return o.pub(t, "PATCH", "/articles/"+id, map[string]any{"published_url": u})
+		return o.Public(t, "PATCH", "/articles/"+id, map[string]any{"published_url": u})
 	}
 	wantSentence := func(resp *testenv.Response, msg string) {
 		t.Helper()
@@ -39,10 +39,10 @@ func TestLiveURLOnTheVerifiedDomain(t *testing.T) {
 	blog := "https://blog." + domain + "/posts/reported"
 	wantSentence(report(blog), "published_url must be on your own site (shop."+domain+").")
 
-	b := "/sites/" + o.acct.SiteID + "/backlinks"
-	v := o.api(t, "POST", b+"/domain", map[string]any{"domain": domain}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
+	b := "/sites/" + o.SiteID + "/backlinks"
+	v := o.Agent(t, "POST", b+"/domain", map[string]any{"domain": domain}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
 	env.SetTXT(t, "_service."+domain, "service-site-verification="+v["token"].(string))
-	if got := o.api(t, "POST", b+"/domain/verify", nil).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any); got["status"] != "verified" {
+	if got := o.Agent(t, "POST", b+"/domain/verify", nil).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any); got["status"] != "verified" {
 		t.Fatalf("verification: %v", got)
 	}
 

@@ -21,19 +21,19 @@ func TestPaymentFailedOver48HoursAgoStopsKeys(t *testing.T) {
 	env := testenv.StartQuiet(t)
 	o := newOwner(t, env, "https://renewal-audit24c.example.com", true)
 	o.written(t, "Before the renewal")
-	cursor := o.pub(t, "GET", "/articles?limit=100", nil).Expect(t, http.StatusOK).JSON(t)["next_since"].(string)
+	cursor := o.Public(t, "GET", "/articles?limit=100", nil).Expect(t, http.StatusOK).JSON(t)["next_since"].(string)
 
 	portal := func(action string, body any) {
 		t.Helper()
-		link := o.api(t, "POST", "/billing/portal", nil).Expect(t, http.StatusOK).JSON(t)["portal"].(map[string]any)["portal_url"].(string)
+		link := o.Agent(t, "POST", "/billing/portal", nil).Expect(t, http.StatusOK).JSON(t)["portal"].(map[string]any)["portal_url"].(string)
 		env.Client().Do(t, "POST", strings.TrimPrefix(link, env.URL)+"/"+action, body).Expect(t, http.StatusOK)
 	}
 	status := func() string {
 		t.Helper()
-		return o.api(t, "GET", "/billing", nil).Expect(t, http.StatusOK).JSON(t)["billing"].(map[string]any)["status"].(string)
+		return o.Agent(t, "GET", "/billing", nil).Expect(t, http.StatusOK).JSON(t)["billing"].(map[string]any)["status"].(string)
 	}
 	portal("card", map[string]any{"card": "4000000000000341"})
-	end := o.api(t, "GET", "/billing", nil).Expect(t, http.StatusOK).JSON(t)["billing"].(map[string]any)["current_period_end"].(string)
+	end := o.Agent(t, "GET", "/billing", nil).Expect(t, http.StatusOK).JSON(t)["billing"].(map[string]any)["current_period_end"].(string)
 	env.AdvancePast(t, end, time.Minute)
 	env.RunScheduled(t)
 	if s := status(); s != "past_due" {
@@ -41,11 +41,11 @@ func TestPaymentFailedOver48HoursAgoStopsKeys(t *testing.T) {
 	}
 	// Within the grace: the key works.
 	env.Advance(t, 47*3600)
-	o.pub(t, "GET", "/ping", nil).Expect(t, http.StatusOK)
+	o.Public(t, "GET", "/ping", nil).Expect(t, http.StatusOK)
 	// Past it: 402 on every operation, in the public shape.
 	env.Advance(t, 2*3600)
 	for _, call := range [][2]string{{"GET", "/ping"}, {"GET", "/articles?limit=100&since=" + cursor}} {
-		resp := o.pub(t, call[0], call[1], nil).Expect(t, http.StatusPaymentRequired)
+		resp := o.Public(t, call[0], call[1], nil).Expect(t, http.StatusPaymentRequired)
 		body := resp.JSON(t)
 		msg, _ := body["error"].(string)
 		if len(body) != 2 || body["code"] != "subscription_required" || !strings.Contains(msg, "not active") || !strings.Contains(msg, "/dashboard/billing") {
@@ -59,7 +59,7 @@ func TestPaymentFailedOver48HoursAgoStopsKeys(t *testing.T) {
 	if s := status(); s != "active" {
 		t.Fatalf("billing status %s after a working card, want active", s)
 	}
-	page := o.pub(t, "GET", "/articles?limit=100&since="+cursor, nil).Expect(t, http.StatusOK).JSON(t)
+	page := o.Public(t, "GET", "/articles?limit=100&since="+cursor, nil).Expect(t, http.StatusOK).JSON(t)
 	if page["count"] != float64(1) {
 		t.Fatalf("page after the plan was fixed: %v", page)
 	}

@@ -39,7 +39,7 @@ func TestEditsAndDeletionsAsTheSiteSeesThem(t *testing.T) {
 			path += "&since=" + url.QueryEscape(since)
 		}
 		var p page
-		o.pub(t, "GET", path, nil).Expect(t, http.StatusOK).Decode(t, &p)
+		o.Public(t, "GET", path, nil).Expect(t, http.StatusOK).Decode(t, &p)
 		return p
 	}
 	first := list("")
@@ -48,9 +48,9 @@ func TestEditsAndDeletionsAsTheSiteSeesThem(t *testing.T) {
 	}
 	before := first.Articles[0]
 
-	site := "/sites/" + o.acct.SiteID + "/articles/"
-	o.api(t, "PATCH", site+kept, map[string]any{"title": "Second title"}).Expect(t, http.StatusOK)
-	o.api(t, "DELETE", site+gone, nil).Expect(t, http.StatusOK)
+	site := "/sites/" + o.SiteID + "/articles/"
+	o.Agent(t, "PATCH", site+kept, map[string]any{"title": "Second title"}).Expect(t, http.StatusOK)
+	o.Agent(t, "DELETE", site+gone, nil).Expect(t, http.StatusOK)
 
 	next := list(*first.NextSince)
 	if next.Count != 1 || next.Articles[0]["id"] != kept {
@@ -65,8 +65,8 @@ func TestEditsAndDeletionsAsTheSiteSeesThem(t *testing.T) {
 		t.Fatalf("complete walk after the deletion: %+v", whole)
 	}
 	for _, resp := range []*testenv.Response{
-		o.pub(t, "GET", "/articles/"+gone, nil),
-		o.pub(t, "PATCH", "/articles/"+gone, map[string]any{"published_url": "https://visibility-audit24c.example.com/blog/gone"}),
+		o.Public(t, "GET", "/articles/"+gone, nil),
+		o.Public(t, "PATCH", "/articles/"+gone, map[string]any{"published_url": "https://visibility-audit24c.example.com/blog/gone"}),
 	} {
 		resp.Expect(t, http.StatusNotFound)
 		if body := resp.JSON(t); len(body) != 1 || body["error"] != "Article not found" {
@@ -92,33 +92,33 @@ func TestKeysOfTwoSitesShareOneAccountBudget(t *testing.T) {
 		c.PublicRequestsPerIP, c.PublicRequestsPerAccount = 1000, perAccount
 	}})
 	one := newOwner(t, env, "https://one-audit24c.example.com", true)
-	studio := one.api(t, "POST", "/sites", map[string]any{"site_url": "https://two-audit24c.example.com", "site_name": "Two"}).
+	studio := one.Agent(t, "POST", "/sites", map[string]any{"site_url": "https://two-audit24c.example.com", "site_name": "Two"}).
 		Expect(t, http.StatusCreated).JSON(t)["site"].(map[string]any)["id"].(string)
-	two := &owner{env: env, acct: &testenv.Account{ID: one.acct.ID, SiteID: studio, Client: one.acct.Client}}
-	two.key = two.api(t, "POST", "/sites/"+studio+"/keys", nil).Expect(t, http.StatusCreated).JSON(t)["site_key"].(map[string]any)["key"].(string)
+	two := &owner{&testenv.KeyOwner{Env: env, Account: &testenv.Account{ID: one.ID, SiteID: studio, Client: one.Client}}}
+	two.SiteKey = two.Agent(t, "POST", "/sites/"+studio+"/keys", nil).Expect(t, http.StatusCreated).JSON(t)["site_key"].(map[string]any)["key"].(string)
 	idOne, idTwo := one.written(t, "On site one"), two.written(t, "On site two")
 	other := newOwner(t, env, "https://other-audit24c.example.com", false)
 
-	startOfMinute(t, env)
-	two.pub(t, "GET", "/articles/"+idOne, nil).Expect(t, http.StatusNotFound)
-	two.pub(t, "PATCH", "/articles/"+idOne, map[string]any{"published_url": "https://two-audit24c.example.com/a"}).Expect(t, http.StatusNotFound)
-	if body := two.pub(t, "PATCH", "/articles/"+idOne, map[string]any{"published_url": "https://one-audit24c.example.com/a"}).Expect(t, http.StatusBadRequest).JSON(t); body["error"] != "published_url must be on your own site (two-audit24c.example.com)." {
+	env.NextMinute(t)
+	two.Public(t, "GET", "/articles/"+idOne, nil).Expect(t, http.StatusNotFound)
+	two.Public(t, "PATCH", "/articles/"+idOne, map[string]any{"published_url": "https://two-audit24c.example.com/a"}).Expect(t, http.StatusNotFound)
+	if body := two.Public(t, "PATCH", "/articles/"+idOne, map[string]any{"published_url": "https://one-audit24c.example.com/a"}).Expect(t, http.StatusBadRequest).JSON(t); body["error"] != "published_url must be on your own site (two-audit24c.example.com)." {
 		t.Fatalf("site two's key reporting on site one's domain: %v", body)
 	}
-	one.pub(t, "GET", "/articles/"+idTwo, nil).Expect(t, http.StatusNotFound)
+	one.Public(t, "GET", "/articles/"+idTwo, nil).Expect(t, http.StatusNotFound)
 	for _, c := range []struct {
 		o  *owner
 		id string
 	}{{one, idOne}, {two, idTwo}} {
-		p := c.o.pub(t, "GET", "/articles?limit=100", nil).Expect(t, http.StatusOK).JSON(t)
+		p := c.o.Public(t, "GET", "/articles?limit=100", nil).Expect(t, http.StatusOK).JSON(t)
 		if arts := p["articles"].([]any); len(arts) != 1 || arts[0].(map[string]any)["id"] != c.id {
 			t.Fatalf("list of %s: %v", c.id, p)
 		}
 	}
-	one.pub(t, "GET", "/ping", nil).Expect(t, http.StatusOK)
-	two.pub(t, "GET", "/ping", nil).Expect(t, http.StatusOK) // the budget's 8th request
+	one.Public(t, "GET", "/ping", nil).Expect(t, http.StatusOK)
+	two.Public(t, "GET", "/ping", nil).Expect(t, http.StatusOK) // the budget's 8th request
 	for _, o := range []*owner{one, two} {
-		resp := o.pub(t, "GET", "/ping", nil).Expect(t, http.StatusTooManyRequests)
+		resp := o.Public(t, "GET", "/ping", nil).Expect(t, http.StatusTooManyRequests)
 		if body := resp.JSON(t); len(body) != 1 || body["error"] != "Too many requests. Slow down and retry shortly, in the next clock minute." {
 			t.Fatalf("429 body %s", resp.Body)
 		}
@@ -126,9 +126,9 @@ func TestKeysOfTwoSitesShareOneAccountBudget(t *testing.T) {
 			t.Fatalf("429 carries Retry-After %q", v)
 		}
 	}
-	other.pub(t, "GET", "/ping", nil).Expect(t, http.StatusOK)
+	other.Public(t, "GET", "/ping", nil).Expect(t, http.StatusOK)
 	env.Advance(t, 60)
-	two.pub(t, "GET", "/ping", nil).Expect(t, http.StatusOK)
+	two.Public(t, "GET", "/ping", nil).Expect(t, http.StatusOK)
 }
 
 // TestLiveURLRecordedByTheAgentAsTheSiteSeesIt: public-articles-api.md 2
@@ -148,27 +148,27 @@ func TestLiveURLRecordedByTheAgentAsTheSiteSeesIt(t *testing.T) {
 	env := testenv.Shared(t)
 	o := newOwner(t, env, "https://agent-publish-audit24c.example.com", false)
 	id, waiting := o.written(t, "Published by the agent"), o.written(t, "Still waiting")
-	before := o.pub(t, "GET", "/articles/"+id, nil).Expect(t, http.StatusOK).JSON(t)["article"].(map[string]any)
+	before := o.Public(t, "GET", "/articles/"+id, nil).Expect(t, http.StatusOK).JSON(t)["article"].(map[string]any)
 	if before["published_url"] != nil {
 		t.Fatalf("published_url before any report: %v", before["published_url"])
 	}
 	live := "https://agent-publish-audit24c.example.com/blog/published-by-the-agent"
-	o.api(t, "POST", "/sites/"+o.acct.SiteID+"/articles/"+id+"/publish", map[string]any{"url": live}).Expect(t, http.StatusOK)
+	o.Agent(t, "POST", "/sites/"+o.SiteID+"/articles/"+id+"/publish", map[string]any{"url": live}).Expect(t, http.StatusOK)
 
-	got := o.pub(t, "GET", "/articles/"+id, nil).Expect(t, http.StatusOK).JSON(t)["article"].(map[string]any)
+	got := o.Public(t, "GET", "/articles/"+id, nil).Expect(t, http.StatusOK).JSON(t)["article"].(map[string]any)
 	if got["published_url"] != live || got["updated_at"].(string) <= before["updated_at"].(string) || got["published_at"] != got["updated_at"] {
 		t.Fatalf("after the agent's publish: %v (was %v)", got, before)
 	}
 	var p struct{ Articles []map[string]any }
-	o.pub(t, "GET", "/articles?published=false&limit=100", nil).Expect(t, http.StatusOK).Decode(t, &p)
+	o.Public(t, "GET", "/articles?published=false&limit=100", nil).Expect(t, http.StatusOK).Decode(t, &p)
 	if len(p.Articles) != 1 || p.Articles[0]["id"] != waiting {
 		t.Fatalf("published=false after the agent's publish: %v", p.Articles)
 	}
-	again := o.pub(t, "PATCH", "/articles/"+id, map[string]any{"published_url": live}).Expect(t, http.StatusOK).JSON(t)["article"].(map[string]any)
+	again := o.Public(t, "PATCH", "/articles/"+id, map[string]any{"published_url": live}).Expect(t, http.StatusOK).JSON(t)["article"].(map[string]any)
 	if again["updated_at"] != got["updated_at"] || again["published_url"] != live {
 		t.Fatalf("the site reporting the URL on file: %v, want %v", again, got)
 	}
-	evs := o.acct.Client.Events(t, "article.published")
+	evs := o.Client.Events(t, "article.published")
 	if len(evs) != 1 || evs[0].Data["source"] != "agent" || evs[0].Data["url"] != live {
 		t.Fatalf("article.published events: %+v", evs)
 	}

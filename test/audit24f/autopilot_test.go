@@ -3,6 +3,8 @@ package audit24f
 import (
 	"net/http"
 	"testing"
+
+	"rvcontent/test/testenv"
 )
 
 // TestAutopilotSlotWithOnlyHandWrittenArticlesRecordsQueueEmpty: README
@@ -17,7 +19,7 @@ import (
 // Before the fix the slot passed silently (no event), every slot, and
 // scheduled_articles counted the hand-written article.
 func TestAutopilotSlotWithOnlyHandWrittenArticlesRecordsQueueEmpty(t *testing.T) {
-	env, acct := newScannedAccount(t, "handwritten-audit24f")
+	env, acct := testenv.StartScanned(t, "handwritten-audit24f")
 	env.PaidPlan(t, acct)
 	c, base := acct.Client, "/sites/"+acct.SiteID
 	deleteScheduled(t, acct)

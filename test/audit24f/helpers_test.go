@@ -7,21 +7,24 @@ import (
 	"rvcontent/test/testenv"
 )
 
-// homePage is a website's home page the offline model can plan from.
-const homePage = `<!doctype html><html lang="en"><head><title>Acme Rockets - Model rockets for schools</title>` +
-	`<meta name="description" content="Acme Rockets sells model rocket kits for school science classes."></head>` +
-	`<body><h1>Acme Rockets</h1><p>Model rocket kits and launch pads for school science classes.</p></body></html>`
-
-// newScannedAccount starts a quiet dev stack of t's own, serves homePage as
-// a website named after name, creates an account for it and waits for its
-// first scan.
-func newScannedAccount(t *testing.T, name string) (*testenv.Env, *testenv.Account) {
+// removedStudioSite is testenv.StartScanned(t, website) on the paid plan with
+// a Studio site added at https://studio-<tag>.example.org/ (named Studio,
+// Idempotency-Key tag) and its removal scheduled (DELETE): it returns the
+// stack, the account, the Studio site's id and the site as the DELETE
+// answered it.
+func removedStudioSite(t *testing.T, website, tag string) (*testenv.Env, *testenv.Account, string, map[string]any) {
 	t.Helper()
-	env := testenv.StartQuiet(t)
-	url := env.Pages(t, name, map[string]string{"/": homePage})
-	acct := env.NewAccount(t, url)
-	acct.Client.WaitJob(t, acct.ScanJob)
-	return env, acct
+	env, acct := testenv.StartScanned(t, website)
+	env.PaidPlan(t, acct)
+	c := acct.Client
+	var added struct {
+		Site struct{ ID string } `json:"site"`
+	}
+	c.Agent(t, "POST", "/sites", map[string]any{"site_url": "https://studio-" + tag + ".example.org/", "site_name": "Studio"}, "Idempotency-Key: "+tag).
+		Expect(t, http.StatusCreated).Decode(t, &added)
+	id := added.Site.ID
+	removed := c.Agent(t, "DELETE", "/sites/"+id, nil).Expect(t, http.StatusOK).JSON(t)["site"].(map[string]any)
+	return env, acct, id, removed
 }
 
 // deleteScheduled deletes every scheduled article of the account's primary

@@ -20,16 +20,9 @@ import (
 // 402 and the gate's sentence, the integration stays not_connected, no
 // event is recorded and the link is not used up.
 func TestConnectLinkFinishedOnAnArchivedSiteConnectsNothing(t *testing.T) {
-	env, acct := newScannedAccount(t, "connectarchived-audit24f")
-	env.PaidPlan(t, acct)
+	env, acct, id, removed := removedStudioSite(t, "connectarchived-audit24f", "connect-audit24f")
 	c := acct.Client
-	var added struct {
-		Site struct{ ID string } `json:"site"`
-	}
-	c.Agent(t, "POST", "/sites", map[string]any{"site_url": "https://studio-connect-audit24f.example.org/", "site_name": "Studio"}, "Idempotency-Key: connect-audit24f").
-		Expect(t, http.StatusCreated).Decode(t, &added)
-	id := added.Site.ID
-	removesAt := c.Agent(t, "DELETE", "/sites/"+id, nil).Expect(t, http.StatusOK).JSON(t)["site"].(map[string]any)["removes_at"].(string)
+	removesAt := removed["removes_at"].(string)
 
 	// An hour before the removal the link is handed out; the owner opens it
 	// two hours later, after the scheduled run archived the site.

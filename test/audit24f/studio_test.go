@@ -18,21 +18,12 @@ import (
 // will not renew. Like adding a site, it answers 409 conflict naming the
 // cancellation, and the site keeps its removes_at.
 func TestKeepingAStudioSiteNeedsASubscriptionThatGoesOn(t *testing.T) {
-	env, acct := newScannedAccount(t, "keep-audit24f")
-	env.PaidPlan(t, acct)
+	env, acct, id, removed := removedStudioSite(t, "keep-audit24f", "keep-audit24f")
 	c := acct.Client
-	var added struct {
-		Site struct{ ID, WebsiteURL string } `json:"site"`
-	}
-	c.Agent(t, "POST", "/sites", map[string]any{"site_url": "https://studio-keep-audit24f.example.org/", "site_name": "Studio"}, "Idempotency-Key: keep-audit24f").
-		Expect(t, http.StatusCreated).Decode(t, &added)
-	id := added.Site.ID
-	removed := c.Agent(t, "DELETE", "/sites/"+id, nil).Expect(t, http.StatusOK).JSON(t)["site"].(map[string]any)
 	if removed["removes_at"] == nil {
 		t.Fatalf("DELETE of a Studio site: %v", removed)
 	}
-	portal := c.Agent(t, "POST", "/billing/portal", nil).Expect(t, http.StatusOK).JSON(t)["portal"].(map[string]any)["portal_url"].(string)
-	env.Client().Do(t, "POST", strings.TrimPrefix(portal, env.URL)+"/cancel", nil).Expect(t, http.StatusOK)
+	env.CancelAtPeriodEnd(t, acct)
 
 	e := c.Agent(t, "POST", "/sites/"+id+"/restore", nil, "Idempotency-Key: keep-audit24f-restore").ExpectError(t, http.StatusConflict, "conflict")
 	if msg, _ := e["error"].(string); !strings.Contains(msg, "set to end") {
@@ -67,16 +58,8 @@ func TestKeepingAStudioSiteNeedsASubscriptionThatGoesOn(t *testing.T) {
 // site.archived, then charged and active again), never the free keep; the
 // scheduler's later run does not archive it again.
 func TestRestorePastRemovesAtChargesLikeAnArchivedSite(t *testing.T) {
-	env, acct := newScannedAccount(t, "pastremoval-audit24f")
-	env.PaidPlan(t, acct)
+	env, acct, id, removed := removedStudioSite(t, "pastremoval-audit24f", "past-audit24f")
 	c := acct.Client
-	var added struct {
-		Site struct{ ID string } `json:"site"`
-	}
-	c.Agent(t, "POST", "/sites", map[string]any{"site_url": "https://studio-past-audit24f.example.org/", "site_name": "Studio"}, "Idempotency-Key: past-audit24f").
-		Expect(t, http.StatusCreated).Decode(t, &added)
-	id := added.Site.ID
-	removed := c.Agent(t, "DELETE", "/sites/"+id, nil).Expect(t, http.StatusOK).JSON(t)["site"].(map[string]any)
 	env.AdvancePast(t, removed["removes_at"].(string), 60*time.Second)
 
 	var out struct {

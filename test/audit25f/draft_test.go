@@ -18,11 +18,8 @@ import (
 // thread again, moved updated_at and logged another "Reply draft edited"
 // entry.
 func TestDraftEditThatChangesNothingRecordsNothing(t *testing.T) {
-	env := testenv.StartQuiet(t)
-	url := env.Pages(t, "drafts-audit25f", map[string]string{"/": homePage})
-	acct := env.NewAccount(t, url)
+	env, acct := testenv.StartScanned(t, "drafts-audit25f")
 	c := acct.Client
-	c.WaitJob(t, acct.ScanJob)
 	env.PaidPlan(t, acct)
 	base := "/sites/" + acct.SiteID + "/forum"
 	c.Agent(t, "PATCH", base, map[string]any{"enabled": true}).Expect(t, http.StatusOK)

@@ -19,8 +19,7 @@ import (
 // 422 on types; known types (webhook.test too), comma-separated or
 // repeated, still filter.
 func TestEventsFeedRefusesTypesThatAreNotEventTypes(t *testing.T) {
-	env := testenv.StartQuiet(t)
-	acct := env.NewAccount(t, "")
+	_, acct := testenv.StartQuietAccount(t)
 	c := acct.Client
 	for _, q := range []string{
 		"types=article.publised",

@@ -18,8 +18,7 @@ import (
 // naming fields that had not changed (the same as a PATCH of an article
 // that changes nothing, which writes nothing).
 func TestWebhookPatchThatChangesNothingRecordsNothing(t *testing.T) {
-	env := testenv.StartQuiet(t)
-	acct := env.NewAccount(t, "")
+	_, acct := testenv.StartQuietAccount(t)
 	c := acct.Client
 	wh := testenv.CreateWebhook(t, c, "https://hooks.example.com/in", "article.created", "article.deleted")
 	path := "/webhooks/" + wh.ID
@@ -68,8 +67,7 @@ func TestWebhookPatchThatChangesNothingRecordsNothing(t *testing.T) {
 // included, logged one more "integration.updated" entry ("push_platform_1
 // settings changed").
 func TestIntegrationPatchThatChangesNothingRecordsNothing(t *testing.T) {
-	env := testenv.StartQuiet(t)
-	acct := env.NewAccount(t, "")
+	env, acct := testenv.StartQuietAccount(t)
 	env.Trial(t, acct, testenv.TestCardOK)
 	c := acct.Client
 	path := "/sites/" + acct.SiteID + "/integrations/push_platform_1"

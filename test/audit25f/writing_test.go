@@ -15,11 +15,8 @@ import (
 // request (and as a saved research run's entry, written by its job too,
 // already has). Before the fix the entry named the agent but had ip "".
 func TestWrittenArticleEntryCarriesTheCallersAddress(t *testing.T) {
-	env := testenv.StartQuiet(t)
-	url := env.Pages(t, "writing-audit25f", map[string]string{"/": homePage})
-	acct := env.NewAccount(t, url)
+	env, acct := testenv.StartScanned(t, "writing-audit25f")
 	c := acct.Client
-	c.WaitJob(t, acct.ScanJob)
 	env.Trial(t, acct, testenv.TestCardOK)
 	base := "/sites/" + acct.SiteID + "/articles"
 	var list struct{ Articles []struct{ ID string } }

@@ -22,15 +22,15 @@ import (
 func TestClaimedReplyGetsItsPermalinkOnTheThreadPage(t *testing.T) {
 	r := ownerRig(t)
 	d := r.draft(t, r.thread)
-	r.api(t, "POST", r.base+"/replies", map[string]any{"thread_id": r.thread, "draft_id": d["id"]}).Expect(t, http.StatusOK)
+	r.api(t, "POST", r.Base+"/replies", map[string]any{"thread_id": r.thread, "draft_id": d["id"]}).Expect(t, http.StatusOK)
 
 	page := r.page("/forum/threads/" + r.thread)
 	form := r.b.Get(t, page).Expect(t, http.StatusOK, "Posting desk").Form(t, page+"/reply")
-	link := r.comment(t, r.forumID)
+	link := r.comment(t, r.ForumID)
 	form.Set("permalink", link)
 	r.b.Post(t, page+"/reply", form).Expect(t, http.StatusSeeOther)
 
-	rep := r.api(t, "GET", r.base+"/threads/"+r.thread, nil).Expect(t, http.StatusOK).JSON(t)["thread"].(map[string]any)["reply"].(map[string]any)
+	rep := r.api(t, "GET", r.Base+"/threads/"+r.thread, nil).Expect(t, http.StatusOK).JSON(t)["thread"].(map[string]any)["reply"].(map[string]any)
 	if rep["status"] != "posted" || rep["permalink"] != link {
 		t.Fatalf("the claimed reply after the owner recorded its address: %v", rep)
 	}
@@ -48,7 +48,7 @@ func TestClaimedReplyGetsItsPermalinkOnTheThreadPage(t *testing.T) {
 // restored there.
 func TestDismissedThreadCanBeFoundAndRestoredFromTheForumPage(t *testing.T) {
 	r := ownerRig(t)
-	r.api(t, "PATCH", r.base+"/threads/"+r.thread, map[string]any{"status": "dismissed", "dismiss_reason": "Not our audience"}).Expect(t, http.StatusOK)
+	r.api(t, "PATCH", r.Base+"/threads/"+r.thread, map[string]any{"status": "dismissed", "dismiss_reason": "Not our audience"}).Expect(t, http.StatusOK)
 
 	href := r.page("/forum/threads/" + r.thread)
 	forum := r.b.Get(t, r.page("/forum")).Expect(t, http.StatusOK)
@@ -57,7 +57,7 @@ func TestDismissedThreadCanBeFoundAndRestoredFromTheForumPage(t *testing.T) {
 	}
 	restore := r.b.Get(t, href).Expect(t, http.StatusOK).Form(t, href, "status=new")
 	r.b.Post(t, href, restore).Expect(t, http.StatusSeeOther)
-	if st := r.api(t, "GET", r.base+"/threads/"+r.thread, nil).Expect(t, http.StatusOK).JSON(t)["thread"].(map[string]any)["status"]; st != "new" {
+	if st := r.api(t, "GET", r.Base+"/threads/"+r.thread, nil).Expect(t, http.StatusOK).JSON(t)["thread"].(map[string]any)["status"]; st != "new" {
 		t.Fatalf("the restored thread is %v, want new", st)
 	}
 }
@@ -79,10 +79,10 @@ func TestDraftEditFormKeepsWhatAnAgentChangedMeanwhile(t *testing.T) {
 	}
 
 	agents := d["body"].(string) + "\n\nEdited by the agent after the page was opened."
-	r.api(t, "PATCH", r.base+"/drafts/"+d["id"].(string), map[string]any{"edited_body": agents}).Expect(t, http.StatusOK)
+	r.api(t, "PATCH", r.Base+"/drafts/"+d["id"].(string), map[string]any{"edited_body": agents}).Expect(t, http.StatusOK)
 	r.b.Post(t, page+"/edit", form).Expect(t, http.StatusSeeOther)
 
-	got := r.api(t, "GET", r.base+"/threads/"+r.thread, nil).Expect(t, http.StatusOK).JSON(t)["thread"].(map[string]any)["draft"].(map[string]any)
+	got := r.api(t, "GET", r.Base+"/threads/"+r.thread, nil).Expect(t, http.StatusOK).JSON(t)["thread"].(map[string]any)["draft"].(map[string]any)
 	if got["edited_body"] != agents {
 		t.Fatalf("after the owner saved the form unchanged the draft's edited_body is %q, want the agent's %q", got["edited_body"], agents)
 	}
@@ -92,7 +92,7 @@ func TestDraftEditFormKeepsWhatAnAgentChangedMeanwhile(t *testing.T) {
 	mine := agents + "\n\nAnd a line of the owner's."
 	form.Set("edited_body", mine)
 	r.b.Post(t, page+"/edit", form).Expect(t, http.StatusSeeOther)
-	got = r.api(t, "GET", r.base+"/threads/"+r.thread, nil).Expect(t, http.StatusOK).JSON(t)["thread"].(map[string]any)["draft"].(map[string]any)
+	got = r.api(t, "GET", r.Base+"/threads/"+r.thread, nil).Expect(t, http.StatusOK).JSON(t)["thread"].(map[string]any)["draft"].(map[string]any)
 	if got["edited_body"] != mine {
 		t.Fatalf("the owner's edit: edited_body %q, want %q", got["edited_body"], mine)
 	}

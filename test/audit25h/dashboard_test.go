@@ -24,15 +24,8 @@ func TestDashboardKeywordsPageReachesEveryKeyword(t *testing.T) {
 	env := testenv.Shared(t)
 	a := env.NewAccount(t, "https://many-keywords-audit25h.example.org/")
 	const n = 103
-	testenv.AtOnce(n, func(i int) any {
-		a.Client.Agent(t, "POST", "/sites/"+a.SiteID+"/keywords", map[string]any{
-			"name": fmt.Sprintf("phrase number %03d", i), "search_volume": 1000 + i,
-		}).Expect(t, http.StatusCreated)
-		return nil
-	})
-	env.Claim(t, a)
-	b := env.NewBrowser(t)
-	env.SignIn(t, b, a.Email, "/dashboard")
+	addKeywords(t, a, n)
+	b := signedIn(t, env, a)
 
 	seen := map[string]bool{}
 	next := "/dashboard/sites/" + a.SiteID + "/keywords"
@@ -66,22 +59,11 @@ func TestDashboardResearchPageKnowsEveryTrackedKeyword(t *testing.T) {
 	env := testenv.Shared(t)
 	a := env.NewAccount(t, "https://many-tracked-audit25h.example.org/")
 	const n = 103
-	testenv.AtOnce(n, func(i int) any {
-		a.Client.Agent(t, "POST", "/sites/"+a.SiteID+"/keywords", map[string]any{
-			"name": fmt.Sprintf("phrase number %03d", i), "search_volume": 1000 + i,
-		}).Expect(t, http.StatusCreated)
-		return nil
-	})
+	addKeywords(t, a, n)
 	// The seed is the least searched tracked keyword: the run's first
 	// keyword, and the last of the site's list.
-	job := a.Client.Agent(t, "POST", "/sites/"+a.SiteID+"/research", map[string]any{"seed": "phrase number 000", "ideas": 0}).
-		Expect(t, http.StatusAccepted).JSON(t)["job"].(map[string]any)["id"].(string)
-	if j := a.Client.WaitJob(t, job); j["status"] != "completed" {
-		t.Fatalf("research job %v", j)
-	}
-	env.Claim(t, a)
-	b := env.NewBrowser(t)
-	env.SignIn(t, b, a.Email, "/dashboard")
+	job := runResearch(t, a, map[string]any{"seed": "phrase number 000", "ideas": 0})
+	b := signedIn(t, env, a)
 	p := b.Get(t, "/dashboard/sites/"+a.SiteID+"/research/"+job).Expect(t, http.StatusOK, `<td data-label="Phrase">phrase number 000</td>`)
 	row := p.Body[strings.Index(p.Body, `<td data-label="Phrase">phrase number 000</td>`):]
 	if end := strings.Index(row, "</tr>"); end >= 0 {
@@ -111,9 +93,7 @@ func TestDashboardDailyLimitsSpeakToAPerson(t *testing.T) {
 	for i := 0; i < 2; i++ {
 		a.Client.Agent(t, "POST", "/sites/"+a.SiteID+"/scan", nil).Expect(t, http.StatusAccepted)
 	}
-	env.Claim(t, a)
-	b := env.NewBrowser(t)
-	env.SignIn(t, b, a.Email, "/dashboard")
+	b := signedIn(t, env, a)
 	site := "/dashboard/sites/" + a.SiteID
 	form := b.Get(t, site+"/keywords").Expect(t, http.StatusOK).Form(t, site+"/research")
 	research := b.Post(t, site+"/research", form).Expect(t, http.StatusTooManyRequests, "10 times a day")
@@ -140,11 +120,7 @@ func TestDashboardDailyLimitsSpeakToAPerson(t *testing.T) {
 func TestDashboardResearchPageTellsFoundFromTracked(t *testing.T) {
 	env := testenv.Shared(t)
 	a := env.NewAccount(t, "https://found-not-tracked-audit25h.example.org/")
-	job := a.Client.Agent(t, "POST", "/sites/"+a.SiteID+"/research", map[string]any{"seed": "sourdough starter", "ideas": 0, "save": true}).
-		Expect(t, http.StatusAccepted).JSON(t)["job"].(map[string]any)["id"].(string)
-	if j := a.Client.WaitJob(t, job); j["status"] != "completed" {
-		t.Fatalf("research job %v", j)
-	}
+	job := runResearch(t, a, map[string]any{"seed": "sourdough starter", "ideas": 0, "save": true})
 	var rank struct {
 		Rank struct{ Market []struct{ Keyword string } }
 	}
@@ -154,9 +130,7 @@ func TestDashboardResearchPageTellsFoundFromTracked(t *testing.T) {
 			t.Fatalf("rank lists the discovered keyword %q", m.Keyword)
 		}
 	}
-	env.Claim(t, a)
-	b := env.NewBrowser(t)
-	env.SignIn(t, b, a.Email, "/dashboard")
+	b := signedIn(t, env, a)
 	cell := `<td data-label="Phrase">sourdough starter</td>`
 	p := b.Get(t, "/dashboard/sites/"+a.SiteID+"/research/"+job).Expect(t, http.StatusOK, cell)
 	row := p.Body[strings.Index(p.Body, cell):]

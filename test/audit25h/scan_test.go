@@ -4,8 +4,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-
-	"rvcontent/test/testenv"
 )
 
 // TestScanOfAMalformedRedirectSaysSo: a website whose home page redirects
@@ -20,25 +18,10 @@ import (
 // site was up and answered. It now fails with site_address_refused and
 // says the site redirected to an address that is not a valid web address.
 func TestScanOfAMalformedRedirectSaysSo(t *testing.T) {
-	env := testenv.Shared(t)
-	host, _ := env.Website(t, "badredirect", func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/robots.txt" {
-			http.NotFound(w, r)
-			return
-		}
+	j, e := refusedScan(t, "badredirect", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Location", "ht!tp://%zz")
 		w.WriteHeader(http.StatusFound)
 	})
-	a := env.NewAccount(t, "http://"+host+"/")
-	j := a.Client.WaitJob(t, a.ScanJob)
-	if j["status"] != "failed" {
-		t.Fatalf("scan job %v", j)
-	}
-	sc := a.Client.Agent(t, "GET", "/sites/"+a.SiteID+"/scan", nil).Expect(t, http.StatusOK).JSON(t)["scan"].(map[string]any)
-	e, _ := sc["error"].(map[string]any)
-	if e == nil || e["code"] != "site_address_refused" {
-		t.Fatalf("scan error %v, want code site_address_refused", sc["error"])
-	}
 	msg, _ := e["message"].(string)
 	for _, bad := range []string{`Get "`, "failed to parse", "could not be reached", "Check that it is up"} {
 		if strings.Contains(msg, bad) {
@@ -61,23 +44,9 @@ func TestScanOfAMalformedRedirectSaysSo(t *testing.T) {
 // addresses are refused)", about a public host. It now says the address
 // is not an http or https one.
 func TestScanOfARedirectToAnotherSchemeSaysSo(t *testing.T) {
-	env := testenv.Shared(t)
-	host, _ := env.Website(t, "ftpredirect", func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/robots.txt" {
-			http.NotFound(w, r)
-			return
-		}
+	_, e := refusedScan(t, "ftpredirect", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "ftp://files.example.com/", http.StatusMovedPermanently)
 	})
-	a := env.NewAccount(t, "http://"+host+"/")
-	if j := a.Client.WaitJob(t, a.ScanJob); j["status"] != "failed" {
-		t.Fatalf("scan job %v", j)
-	}
-	sc := a.Client.Agent(t, "GET", "/sites/"+a.SiteID+"/scan", nil).Expect(t, http.StatusOK).JSON(t)["scan"].(map[string]any)
-	e, _ := sc["error"].(map[string]any)
-	if e == nil || e["code"] != "site_address_refused" {
-		t.Fatalf("scan error %v, want code site_address_refused", sc["error"])
-	}
 	msg, _ := e["message"].(string)
 	if strings.Contains(msg, "loopback") || !strings.Contains(msg, "ftp://files.example.com/") || !strings.Contains(msg, "not an http or https address") {
 		t.Fatalf("scan error message %q does not say the redirect left http and https", msg)

@@ -79,7 +79,7 @@ func TestPluginSyncMissesNothingWhileTheAgentWrites(t *testing.T) {
 	}})
 	const website = "https://sync-audit25n.example.com"
 	o := newOwner(t, env, website)
-	p := &plugin{env: env, key: o.key, held: map[string]map[string]any{}}
+	p := &plugin{env: env, key: o.SiteKey, held: map[string]map[string]any{}}
 
 	const writers, rounds = 6, 10
 	var wg sync.WaitGroup
@@ -103,17 +103,17 @@ func TestPluginSyncMissesNothingWhileTheAgentWrites(t *testing.T) {
 				pick := mine[rng.Intn(len(mine))]
 				switch rng.Intn(4) {
 				case 0:
-					keep(o.api(t, "PATCH", o.article(pick), map[string]any{
+					keep(o.Agent(t, "PATCH", o.article(pick), map[string]any{
 						"title": fmt.Sprintf("Retitled %d %d", w, i), "description": fmt.Sprintf("Words %d", i),
 						"tags": []string{"t" + fmt.Sprint(i)}, "body_markdown": fmt.Sprintf("# Retitled\n\nNew words %d.\n", i),
 					}))
 				case 1:
-					keep(o.api(t, "POST", o.article(pick)+"/publish", map[string]any{"url": fmt.Sprintf("%s/blog/%d-%d-%d", website, w, i, rng.Intn(1000))}))
+					keep(o.Agent(t, "POST", o.article(pick)+"/publish", map[string]any{"url": fmt.Sprintf("%s/blog/%d-%d-%d", website, w, i, rng.Intn(1000))}))
 				case 2:
-					keep(o.pub(t, "PATCH", "/articles/"+pick, map[string]any{"published_url": fmt.Sprintf("%s/p/%d-%d-%d", website, w, i, rng.Intn(1000))}))
+					keep(o.Public(t, "PATCH", "/articles/"+pick, map[string]any{"published_url": fmt.Sprintf("%s/p/%d-%d-%d", website, w, i, rng.Intn(1000))}))
 				case 3:
 					if rng.Intn(2) == 0 {
-						keep(o.api(t, "DELETE", o.article(pick), nil))
+						keep(o.Agent(t, "DELETE", o.article(pick), nil))
 					}
 				}
 			}
@@ -133,7 +133,7 @@ func TestPluginSyncMissesNothingWhileTheAgentWrites(t *testing.T) {
 	var all struct {
 		Articles []map[string]any `json:"articles"`
 	}
-	o.pub(t, "GET", "/articles?limit=100", nil).Expect(t, http.StatusOK).Decode(t, &all)
+	o.Public(t, "GET", "/articles?limit=100", nil).Expect(t, http.StatusOK).Decode(t, &all)
 	current := map[string]bool{}
 	for _, want := range all.Articles {
 		id := want["id"].(string)
@@ -146,11 +146,11 @@ func TestPluginSyncMissesNothingWhileTheAgentWrites(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("the plugin holds article %s as\n%v\nbut the site's list shows\n%v", id, got, want)
 		}
-		one := o.pub(t, "GET", "/articles/"+id, nil).Expect(t, http.StatusOK).JSON(t)["article"]
+		one := o.Public(t, "GET", "/articles/"+id, nil).Expect(t, http.StatusOK).JSON(t)["article"]
 		if !reflect.DeepEqual(one, want) {
 			t.Errorf("GET /articles/%s = %v, the list shows %v", id, one, want)
 		}
-		agent := o.api(t, "GET", o.article(id), nil).Expect(t, http.StatusOK).JSON(t)["article"].(map[string]any)
+		agent := o.Agent(t, "GET", o.article(id), nil).Expect(t, http.StatusOK).JSON(t)["article"].(map[string]any)
 		for _, f := range []string{"id", "slug", "title", "description", "body_markdown", "body_html", "tags", "seo_score", "published_url", "updated_at"} {
 			if !reflect.DeepEqual(agent[f], want[f]) {
 				t.Errorf("article %s: %s is %v in the agent API, %v in the public API", id, f, agent[f], want[f])
@@ -159,7 +159,7 @@ func TestPluginSyncMissesNothingWhileTheAgentWrites(t *testing.T) {
 	}
 	for id := range p.held {
 		if !current[id] {
-			if r := o.api(t, "GET", o.article(id), nil); r.Status != http.StatusNotFound {
+			if r := o.Agent(t, "GET", o.article(id), nil); r.Status != http.StatusNotFound {
 				t.Errorf("the plugin holds %s, which is not listed but not deleted either (%d)", id, r.Status)
 			}
 		}

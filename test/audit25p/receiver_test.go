@@ -11,22 +11,6 @@ import (
 	"rvcontent/test/testenv"
 )
 
-// testDelivery is the delivery object of POST /webhooks/{id}/test.
-type testDelivery struct {
-	Status     *int    `json:"status"`
-	DurationMS *int64  `json:"duration_ms"`
-	Error      *string `json:"error"`
-	EventID    string  `json:"event_id"`
-}
-
-// sendTest calls POST /webhooks/{id}/test and returns its delivery.
-func sendTest(t testing.TB, c *testenv.Client, id string) testDelivery {
-	t.Helper()
-	var out struct{ Delivery testDelivery }
-	c.Agent(t, "POST", "/webhooks/"+id+"/test", nil).Expect(t, http.StatusOK).Decode(t, &out)
-	return out.Delivery
-}
-
 // rawReceiver serves TLS on loopback under a fresh public-looking host
 // name, reads each request and lets answer write whatever bytes it likes
 // on the connection before closing it. It returns the endpoint URL, with
@@ -63,7 +47,7 @@ func TestAnAnswerThatIsNotHTTPIsAFailureInWordsWithoutTheURL(t *testing.T) {
 	acct := env.NewSettledAccount(t)
 	url := rawReceiver(t, env, func(c net.Conn) { c.Write([]byte("garbage here\r\n\r\n")) })
 	wh := testenv.CreateWebhook(t, acct.Client, url, "billing.ended")
-	d := sendTest(t, acct.Client, wh.ID)
+	d := acct.Client.SendWebhookTest(t, wh.ID)
 	if d.Status != nil || d.Error == nil {
 		t.Fatalf("answer that is not HTTP: status %v, error %v", d.Status, d.Error)
 	}

@@ -65,7 +65,7 @@ func TestASlowHandshakeAnsweredWithinTenSecondsIsDelivered(t *testing.T) {
 	env.SetHost(t, host, srv.Listener.Addr().String())
 	wh := testenv.CreateWebhook(t, acct.Client, "https://"+host+"/hook", "billing.ended")
 
-	d := sendTest(t, acct.Client, wh.ID)
+	d := acct.Client.SendWebhookTest(t, wh.ID)
 	if d.Status == nil || *d.Status != http.StatusNoContent || d.Error != nil {
 		msg := ""
 		if d.Error != nil {

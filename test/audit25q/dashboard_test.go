@@ -115,8 +115,7 @@ func TestBillingPageOffersNoKeepWhileTheSubscriptionIsSetToEnd(t *testing.T) {
 	c := acct.Client
 	id := addStudio(t, acct, "keep-canceling-25q")
 	c.Agent(t, "DELETE", "/sites/"+id, nil).Expect(t, http.StatusOK)
-	portal := c.Agent(t, "POST", "/billing/portal", nil).Expect(t, http.StatusOK).JSON(t)["portal"].(map[string]any)["portal_url"].(string)
-	env.Client().Do(t, "POST", strings.TrimPrefix(portal, env.URL)+"/cancel", nil).Expect(t, http.StatusOK)
+	env.CancelAtPeriodEnd(t, acct)
 	c.Agent(t, "POST", "/sites/"+id+"/restore", nil, "Idempotency-Key: keep-canceling-25q").ExpectError(t, http.StatusConflict, "conflict")
 
 	env.Claim(t, acct)

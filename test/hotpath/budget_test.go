@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"rvcontent/shared/kernel/config"
 	"rvcontent/test/testenv"
@@ -20,19 +19,8 @@ func budgetStack(t *testing.T) (*testenv.Env, *testenv.Account) {
 		c.AccountRequestsPerMinute = budget
 	}})
 	acct := env.NewAccount(t, "")
-	nextMinute(t, env)
+	env.NextMinute(t)
 	return env, acct
-}
-
-// nextMinute moves the service clock to one second past the start of the
-// next minute, so the requests that follow share a fresh window.
-func nextMinute(t *testing.T, env *testenv.Env) {
-	t.Helper()
-	now, err := time.Parse(time.RFC3339Nano, env.Now(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	env.Advance(t, now.Truncate(time.Minute).Add(time.Minute+time.Second).Sub(now).Seconds())
 }
 
 // split counts answers with status ok and 429 rate_limited (with
@@ -77,7 +65,7 @@ func TestBudgetStaysExactWhenItIsCountedBesideTheRequest(t *testing.T) {
 		t.Fatalf("%d concurrent reads: %d passed and %d were refused, want %d and %d", 2*budget, passed, limited, budget, budget)
 	}
 
-	nextMinute(t, env)
+	env.NextMinute(t)
 	writes := testenv.AtOnce(2*budget, func(i int) *testenv.Response {
 		return acct.Client.Agent(t, "POST", "/agent-keys", map[string]any{"name": "Budget agent " + strings.Repeat("x", i%3+1)})
 	})
@@ -85,13 +73,13 @@ func TestBudgetStaysExactWhenItIsCountedBesideTheRequest(t *testing.T) {
 	if passed != budget || limited != budget {
 		t.Fatalf("%d concurrent writes: %d passed and %d were refused, want %d and %d", 2*budget, passed, limited, budget, budget)
 	}
-	nextMinute(t, env)
+	env.NextMinute(t)
 	if n := keyCount(t, acct.Client); n != 1+budget {
 		t.Fatalf("%d agent keys after %d accepted creations, want %d: a refused write ran", n, budget, 1+budget)
 	}
 
 	// Over budget, a keyed write and a writing tool call run nothing.
-	nextMinute(t, env)
+	env.NextMinute(t)
 	for i := 0; i < budget; i++ {
 		acct.Client.Agent(t, "GET", "/account", nil).Expect(t, http.StatusOK)
 	}
@@ -103,7 +91,7 @@ func TestBudgetStaysExactWhenItIsCountedBesideTheRequest(t *testing.T) {
 		!strings.Contains(string(r.Body), `"jsonrpc":"2.0"`) || !strings.Contains(string(r.Body), `"id":1`) || !strings.Contains(string(r.Body), `"code":"rate_limited"`) {
 		t.Fatalf("tool call over budget: %d %v %s", r.Status, r.Header, r.Body)
 	}
-	nextMinute(t, env)
+	env.NextMinute(t)
 	if n := keyCount(t, acct.Client); n != 1+budget {
 		t.Fatalf("%d agent keys, want %d: a write over budget ran", n, 1+budget)
 	}

@@ -7,27 +7,6 @@ import (
 	"rvcontent/test/testenv"
 )
 
-// entry is an activity entry as GET /activity lists it.
-type entry struct {
-	ID       string            `json:"id"`
-	Action   string            `json:"action"`
-	SiteID   string            `json:"site_id"`
-	Actor    map[string]string `json:"actor"`
-	Resource map[string]string `json:"resource"`
-	Summary  string            `json:"summary"`
-	IP       string            `json:"ip"`
-}
-
-// activityOf returns the newest 100 entries of c's account.
-func activityOf(t *testing.T, c *testenv.Client) []entry {
-	t.Helper()
-	var out struct {
-		Activity []entry `json:"activity"`
-	}
-	c.Agent(t, "GET", "/activity?limit=100", nil).Expect(t, http.StatusOK).Decode(t, &out)
-	return out.Activity
-}
-
 // TestEveryWriteLeavesOneEntry: a sample of the API's writes across
 // features, made by a connected app and by an agent key, each leaves
 // exactly one activity entry, attributed to the credential that made it
@@ -130,13 +109,13 @@ func TestEveryWriteLeavesOneEntry(t *testing.T) {
 			{"DELETE agent key", func() *testenv.Response { return who.c.Agent(t, "DELETE", "/agent-keys/"+ak, nil) }},
 		}
 		for _, s := range steps {
-			before := activityOf(t, a.Client)
+			before := a.Client.Activity(t)
 			r := s.do()
 			if r.Status >= 300 {
 				t.Fatalf("%s by %s: %d %s", s.name, who.typ, r.Status, r.Body)
 			}
-			after := activityOf(t, a.Client)
-			var added []entry
+			after := a.Client.Activity(t)
+			var added []testenv.ActivityEntry
 			for _, e := range after[:len(after)-len(before)] {
 				if e.Actor["type"] != "service" { // scheduled work running meanwhile (the trial's card check)
 					added = append(added, e)

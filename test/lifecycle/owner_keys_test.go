@@ -56,7 +56,7 @@ func TestOwnerKeysOnTheDashboard(t *testing.T) {
 		t.Fatal("the owner's key is not listed")
 	}
 	created := false
-	for _, e := range activityOf(t, a.Client) {
+	for _, e := range a.Client.Activity(t) {
 		if e.Action == "agent_key.created" && e.Resource["id"] == id {
 			created = e.Actor["type"] == "owner"
 		}

@@ -13,7 +13,7 @@ import (
 func TestActivityKeptAYear(t *testing.T) {
 	env := testenv.Start(t)
 	a := env.NewAccount(t, "")
-	first := activityOf(t, a.Client)
+	first := a.Client.Activity(t)
 	created := ""
 	for _, e := range first {
 		if e.Action == "account.created" {
@@ -24,7 +24,7 @@ func TestActivityKeptAYear(t *testing.T) {
 		t.Fatalf("no account.created entry: %+v", first)
 	}
 	has := func() bool {
-		for _, e := range activityOf(t, a.Client) {
+		for _, e := range a.Client.Activity(t) {
 			if e.ID == created {
 				return true
 			}

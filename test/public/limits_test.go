@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"sync"
 	"testing"
-	"time"
 
 	"rvcontent/shared/kernel/config"
 	"rvcontent/test/testenv"
@@ -19,7 +18,7 @@ func TestLimits(t *testing.T) {
 	second := o.newKey(t, o.acct.SiteID, nil)["key"].(string)
 	a := o.finished(t, o.acct.SiteID, "Limited", mustTime(t, "2026-01-17T00:00:00Z"))
 	p := newOwner(t, env, "https://limits-other.example.com")
-	startOfMinute(t, env)
+	env.NextMinute(t)
 
 	preflights := func() {
 		for i := 0; i < 3; i++ {
@@ -81,18 +80,6 @@ func limitedStack(t *testing.T, perIP, perAccount int) *testenv.Env {
 	}})
 }
 
-// startOfMinute moves the service clock to one second past the start of
-// the next minute, so a test's requests fall in one window.
-func startOfMinute(t *testing.T, env *testenv.Env) {
-	t.Helper()
-	now, err := time.Parse(time.RFC3339Nano, env.Now(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	next := now.Truncate(time.Minute).Add(time.Minute + time.Second)
-	env.Advance(t, next.Sub(now).Seconds())
-}
-
 // TestLimitsStayExactUnderConcurrency: the per-account count runs beside
 // the site and plan check and the request's own reads (and, with a key
 // used before, beside the key's check), and still lets exactly its number
@@ -109,7 +96,7 @@ func TestLimitsStayExactUnderConcurrency(t *testing.T) {
 	// in the next minute with the same key, now known (its check runs beside
 	// the reads): exactly perAccount answered each time.
 	for _, wave := range []string{"new key", "known key"} {
-		startOfMinute(t, env)
+		env.NextMinute(t)
 		answers := make([]*testenv.Response, 2*perAccount)
 		var wg sync.WaitGroup
 		for i := range answers {
@@ -135,7 +122,7 @@ func TestLimitsStayExactUnderConcurrency(t *testing.T) {
 	// The trial's card check fails: every request is refused for the plan,
 	// and none of them counts.
 	env.RunScheduled(t)
-	startOfMinute(t, env)
+	env.NextMinute(t)
 	for i := 0; i < 2*perAccount; i++ {
 		o.pub(t, "GET", "/ping", nil).Expect(t, http.StatusPaymentRequired)
 	}
@@ -157,7 +144,7 @@ func TestRevokedKeyCostsTheAccountNothing(t *testing.T) {
 	env := limitedStack(t, 1000, perAccount)
 	o := newOwner(t, env, "https://revoked.example.com")
 	doomed := o.newKey(t, o.acct.SiteID, nil)
-	startOfMinute(t, env)
+	env.NextMinute(t)
 
 	pub(t, env, doomed["key"].(string), "GET", "/ping", nil).Expect(t, http.StatusOK) // 1 of 3
 	o.api(t, "DELETE", "/sites/"+o.acct.SiteID+"/keys/"+doomed["id"].(string), nil).Expect(t, http.StatusOK)
@@ -190,7 +177,7 @@ func TestRefusedKeysDoNotCrowdTheAccountWindow(t *testing.T) {
 	env.RunScheduled(t)
 	studio.pub(t, "GET", "/ping", nil).Expect(t, http.StatusPaymentRequired)
 
-	startOfMinute(t, env)
+	env.NextMinute(t)
 	statuses := make([]int, 4*perAccount)
 	var wg sync.WaitGroup
 	for i := range statuses {
@@ -222,7 +209,7 @@ func TestUnknownPathsCountAgainstTheAddress(t *testing.T) {
 	const noEndpoint = "Not found. The public articles API serves GET /ping, GET /articles, GET /articles/{id} and PATCH /articles/{id}."
 	env := limitedStack(t, perIP, 100)
 	o := newOwner(t, env, "https://unknown-paths.example.com")
-	startOfMinute(t, env)
+	env.NextMinute(t)
 	for i := 0; i < perIP-1; i++ {
 		wantError(t, pub(t, env, o.key, "GET", "/no-such-endpoint", nil), http.StatusNotFound, noEndpoint, "")
 		pub(t, env, "", "OPTIONS", "/no-such-endpoint", nil).Expect(t, http.StatusNoContent)
