@@ -1,6 +1,7 @@
-// Package backoff paces the retries of a write that lost a race with
-// another write of the same item: a random pause that grows with each
-// attempt, so writers that met once do not meet again at once.
+// Package backoff paces retries: those of a write that lost a race with
+// another write of the same item (a random pause that grows with each
+// attempt, so writers that met once do not meet again at once), and, with
+// Wait, those of a call a service refused for load or failed.
 package backoff
 
 import (
@@ -16,7 +17,12 @@ const Step = 5 * time.Millisecond
 // next attempt of a write whose attempt number attempt (from 1) lost a
 // race, or until ctx ends, whose error it then returns.
 func Pause(ctx context.Context, attempt int, longest time.Duration) error {
-	bound := min(time.Duration(max(attempt, 1))*Step, longest)
+	return Wait(ctx, min(time.Duration(max(attempt, 1))*Step, longest))
+}
+
+// Wait waits a random time below bound (none when bound is not positive),
+// or until ctx ends, whose error it then returns.
+func Wait(ctx context.Context, bound time.Duration) error {
 	if bound <= 0 {
 		return ctx.Err()
 	}

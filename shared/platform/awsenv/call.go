@@ -17,7 +17,7 @@ import (
 // Caller calls an AWS service's HTTP API directly, signed with Signature
 // Version 4: for the one operation a function needs of a service whose SDK
 // client would link the service's whole generated code (Lambda Invoke, SES
-// SendEmail).
+// SendEmail, Bedrock Converse).
 type Caller struct {
 	// Endpoint is the service's address, without a trailing "/".
 	Endpoint string

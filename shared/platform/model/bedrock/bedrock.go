@@ -1,7 +1,12 @@
 // Package bedrock is the model adapter for Amazon Bedrock: it asks a
-// Bedrock model through the Converse API (aws-sdk-go-v2 bedrockruntime) and
-// reads its answer as JSON. It does no grounding itself; callers check its
-// answers with model.Ground like any adapter's.
+// Bedrock model through the Converse API and reads its answer as JSON. It
+// does no grounding itself; callers check its answers with model.Ground
+// like any adapter's.
+//
+// It calls the one operation it needs (POST /model/{modelId}/converse,
+// Client) through awsenv.Caller rather than the SDK's bedrockruntime
+// client, whose generated code would add about a megabyte to the functions
+// that run the model.
 package bedrock
 
 import (
@@ -13,25 +18,20 @@ import (
 	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime"
-	"github.com/aws/aws-sdk-go-v2/service/bedrockruntime/types"
 
-	"rvcontent/shared/platform/awsenv"
 	"rvcontent/shared/platform/model"
 )
 
 // DefaultModelID is the Bedrock model used when none is configured.
 const DefaultModelID = "anthropic.claude-3-haiku-20240307-v1:0"
 
-// Converser is the part of the Bedrock runtime client the adapter uses;
-// *bedrockruntime.Client is the production one.
+// Converser sends a Converse request to Bedrock; *Client is the
+// production one.
 type Converser interface {
-	Converse(ctx context.Context, in *bedrockruntime.ConverseInput, optFns ...func(*bedrockruntime.Options)) (*bedrockruntime.ConverseOutput, error)
+	Converse(ctx context.Context, in Request) (Answer, error)
 }
 
-var _ Converser = (*bedrockruntime.Client)(nil)
-
-// Model asks a Bedrock model. Build it with New or FromEnvironment.
+// Model asks a Bedrock model. Build it with New or FromConfig.
 type Model struct {
 	ModelID string
 	// MaxInput caps the characters of page text sent per request.
@@ -57,7 +57,7 @@ func FromConfig(cfg aws.Config, modelID string) *Model {
 		modelID = DefaultModelID
 	}
 	return &Model{ModelID: modelID, connect: func(context.Context) (Converser, error) {
-		return bedrockruntime.NewFromConfig(cfg, func(o *bedrockruntime.Options) { o.BaseEndpoint = awsenv.Endpoint(awsenv.BedrockRuntime) }), nil
+		return NewClient(cfg), nil
 	}}
 }
 
@@ -114,29 +114,14 @@ func (m *Model) Converse(ctx context.Context, system, user string, maxTokens int
 	if id == "" {
 		id = DefaultModelID
 	}
-	out, err := c.Converse(ctx, &bedrockruntime.ConverseInput{
-		ModelId:         aws.String(id),
-		System:          []types.SystemContentBlock{&types.SystemContentBlockMemberText{Value: system}},
-		Messages:        []types.Message{{Role: types.ConversationRoleUser, Content: []types.ContentBlock{&types.ContentBlockMemberText{Value: user}}}},
-		InferenceConfig: &types.InferenceConfiguration{MaxTokens: aws.Int32(maxTokens), Temperature: aws.Float32(0)},
-	})
+	out, err := c.Converse(ctx, Request{ModelID: id, System: system, User: user, MaxTokens: maxTokens})
 	if err != nil {
 		return "", fmt.Errorf("bedrock: converse with %s: %w", id, err)
 	}
-	msg, ok := out.Output.(*types.ConverseOutputMemberMessage)
-	if !ok {
-		return "", errors.New("bedrock: the answer holds no message")
-	}
-	var b strings.Builder
-	for _, block := range msg.Value.Content {
-		if t, ok := block.(*types.ContentBlockMemberText); ok {
-			b.WriteString(t.Value)
-		}
-	}
-	if b.Len() == 0 {
+	if out.Text == "" {
 		return "", fmt.Errorf("bedrock: empty answer (stop reason %s)", out.StopReason)
 	}
-	return b.String(), nil
+	return out.Text, nil
 }
 
 func (m *Model) maxInput() int {
