@@ -39,10 +39,7 @@ func (s *Accounts) createAgentKey(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Accounts) revokeAgentKey(w http.ResponseWriter, r *http.Request) {
-	k, err := s.Credentials.Revoke(r.Context(), r.PathValue("id"))
-	if err != nil {
-		api.Error(w, r, err)
-		return
-	}
-	api.JSON(w, http.StatusOK, map[string]any{"revoked": true, "id": k.ID})
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (credentials.AgentKey, error) {
+		return s.Credentials.Revoke(ctx, r.PathValue("id"))
+	}, func(k credentials.AgentKey) any { return map[string]any{"revoked": true, "id": k.ID} })
 }

@@ -76,11 +76,9 @@ func (h *Webhooks) update(w http.ResponseWriter, r *http.Request) {
 
 func (h *Webhooks) delete(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("webhook_id")
-	if err := h.Service.Delete(r.Context(), id); err != nil {
-		api.Error(w, r, err)
-		return
-	}
-	api.JSON(w, http.StatusOK, map[string]any{"deleted": true, "id": id})
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (string, error) {
+		return id, h.Service.Delete(ctx, id)
+	}, func(id string) any { return map[string]any{"deleted": true, "id": id} })
 }
 
 func (h *Webhooks) test(w http.ResponseWriter, r *http.Request) {

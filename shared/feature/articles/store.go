@@ -208,9 +208,19 @@ var ErrChanged = apperr.New(apperr.Conflict, "The article changed at the same mo
 // starts again past it (up to headAttempts times, then ErrChanged).
 func (s *Store) Change(ctx context.Context, siteID, id string, change func(a *Article) error,
 	also func(tx *dynamo.Tx, before, after Article) error) (Article, error) {
+	return s.ChangeAnswering(ctx, siteID, id, change, also, nil)
+}
+
+// ChangeAnswering is Change for a request whose answer is more than the
+// article: answer turns the article as written into the result its
+// transaction commits with (see dynamo.Table.Commit), so a request's
+// answer stored for its Idempotency-Key joins the change. A nil answer
+// commits the article, as Change does.
+func (s *Store) ChangeAnswering(ctx context.Context, siteID, id string, change func(a *Article) error,
+	also func(tx *dynamo.Tx, before, after Article) error, answer func(after Article) any) (Article, error) {
 	floor := ""
 	for attempt := 1; ; attempt++ {
-		a, err := s.changeOnce(ctx, siteID, id, floor, change, also)
+		a, err := s.changeOnce(ctx, siteID, id, floor, change, also, answer)
 		if !dynamo.FailedOn(err, headWrite) {
 			return a, err
 		}
@@ -226,7 +236,7 @@ func (s *Store) Change(ctx context.Context, siteID, id string, change func(a *Ar
 // changeOnce is one attempt of Change, whose updated_at is later than
 // floor (a finished head read after a lost attempt; "" on the first).
 func (s *Store) changeOnce(ctx context.Context, siteID, id, floor string, change func(a *Article) error,
-	also func(tx *dynamo.Tx, before, after Article) error) (Article, error) {
+	also func(tx *dynamo.Tx, before, after Article) error, answer func(after Article) any) (Article, error) {
 	it, err := s.getItem(ctx, siteID, id)
 	if err != nil {
 		return Article{}, err
@@ -252,7 +262,11 @@ func (s *Store) changeOnce(ctx context.Context, siteID, id, floor string, change
 			return Article{}, err
 		}
 	}
-	if err := s.Table.Commit(ctx, tx, after); err != nil {
+	var result any = after
+	if answer != nil {
+		result = answer(after)
+	}
+	if err := s.Table.Commit(ctx, tx, result); err != nil {
 		if dynamo.FailedOn(err, "article") {
 			return Article{}, ErrChanged
 		}

@@ -281,7 +281,9 @@ func targetUpdate(sets map[string]any, it targetItem) (*types.Update, error) {
 }
 
 // DeleteTarget removes the caller's target; its live links stay live and
-// placements already under way go on. Errors: not_found; conflict when
+// placements already under way go on. It returns id, which its
+// transaction commits with, so the request's answer is stored with the
+// deletion (see dynamo.Table.Commit). Errors: not_found; conflict when
 // its URL changed at the same moment.
 func (s *Service) DeleteTarget(ctx context.Context, siteID, id string) (string, error) {
 	who, _, err := s.site(ctx, siteID)
@@ -301,7 +303,7 @@ func (s *Service) DeleteTarget(ctx context.Context, siteID, id string) (string, 
 	releasePage(tx, siteID, it.URL)
 	addStats(tx, who.AccountID, siteID, delta{cTargets: -1})
 	recordTarget(tx, s.Clock, who, siteID, id, "backlink_target.deleted", "Backlink target deleted: "+it.URL)
-	if err := s.Table.Commit(ctx, tx, nil); err != nil {
+	if err := s.Table.Commit(ctx, tx, id); err != nil {
 		if dynamo.FailedOn(err, "target") {
 			return "", s.targetRaced(ctx, siteID, id)
 		}

@@ -89,11 +89,19 @@ func (s *Service) Publish(ctx context.Context, p auth.Principal, siteID, id stri
 	}
 	var out Result
 	if r.URL != "" {
-		if a, err = s.record(ctx, p, siteID, id, r.URL); err != nil {
+		u := r.URL
+		recorded := Outcome{Destination: DestinationURL, Result: ResultRecorded, URL: &u}
+		// Without destinations the URL's transaction carries the whole
+		// answer, stored there for an Idempotency-Key: a retry after a
+		// crash past it replays the answer.
+		var answer func(articles.Article) any
+		if len(r.Destinations) == 0 {
+			answer = func(after articles.Article) any { return Result{Article: after, Outcomes: []Outcome{recorded}} }
+		}
+		if a, err = s.record(ctx, p, siteID, id, r.URL, answer); err != nil {
 			return Result{}, err
 		}
-		u := r.URL
-		out.Outcomes = append(out.Outcomes, Outcome{Destination: DestinationURL, Result: ResultRecorded, URL: &u})
+		out.Outcomes = append(out.Outcomes, recorded)
 	}
 	out.Article = a
 	if len(r.Destinations) == 0 {
@@ -173,18 +181,20 @@ var errSame = errors.New("publish: same URL")
 // changes nothing. Another write of the article between its read and its
 // write (a PATCH of its title, a URL reported through the public API) is
 // no conflict: the URL is set again on the article as it is then, as
-// backoff.Retry does.
-func (s *Service) record(ctx context.Context, p auth.Principal, siteID, id, url string) (articles.Article, error) {
+// backoff.Retry does. answer, when not nil, makes the request's answer
+// from the article as written, for the URL's transaction to carry (see
+// articles.Store.ChangeAnswering).
+func (s *Service) record(ctx context.Context, p auth.Principal, siteID, id, url string, answer func(articles.Article) any) (articles.Article, error) {
 	return backoff.Retry(ctx, func(err error) bool { return errors.Is(err, articles.ErrChanged) }, func() (articles.Article, error) {
-		return s.recordOnce(ctx, p, siteID, id, url)
+		return s.recordOnce(ctx, p, siteID, id, url, answer)
 	})
 }
 
 // recordOnce is one attempt of record; articles.ErrChanged when another
 // write of the article came between its read and its write.
-func (s *Service) recordOnce(ctx context.Context, p auth.Principal, siteID, id, url string) (articles.Article, error) {
+func (s *Service) recordOnce(ctx context.Context, p auth.Principal, siteID, id, url string, answer func(articles.Article) any) (articles.Article, error) {
 	var current articles.Article
-	a, err := s.Articles.Change(ctx, siteID, id, func(a *articles.Article) error {
+	a, err := s.Articles.ChangeAnswering(ctx, siteID, id, func(a *articles.Article) error {
 		if a.Status != articles.StatusFinished {
 			return errNotFinished
 		}
@@ -204,7 +214,7 @@ func (s *Service) recordOnce(ctx context.Context, p auth.Principal, siteID, id, 
 			Summary: fmt.Sprintf("Live URL of %q recorded: %s", after.Title, url),
 		})
 		return nil
-	})
+	}, answer)
 	if errors.Is(err, errSame) {
 		return current, nil
 	}

@@ -227,6 +227,8 @@ var healthAttributes = []string{"failing_since", "warned_at", "gsi1pk", "gsi1sk"
 
 // Delete removes endpoint id of the caller's account. Its pending
 // deliveries are dropped: no attempt is made for an endpoint that is gone.
+// Its transaction commits with id as its result, so the request's answer
+// is stored with the deletion (see dynamo.Table.Commit).
 func (s *Service) Delete(ctx context.Context, id string) error {
 	p, _ := auth.From(ctx)
 	it, err := s.get(ctx, p.AccountID, id)
@@ -237,7 +239,7 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 	tx.Delete("webhook", it.PK, it.SK, "attribute_exists(pk)")
 	s.count(tx, p.AccountID, -1)
 	recordChange(tx, s.Clock.Now(), p, it.Endpoint, "deleted", "Webhook endpoint "+display(it.URL)+" deleted")
-	err = s.Table.Commit(ctx, tx, nil)
+	err = s.Table.Commit(ctx, tx, id)
 	if errors.Is(err, dynamo.ErrConditionFailed) {
 		return ErrNotFound // deleted by a concurrent call
 	}

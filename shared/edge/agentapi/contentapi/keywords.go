@@ -58,10 +58,7 @@ func (h *Keywords) create(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Keywords) delete(w http.ResponseWriter, r *http.Request) {
-	k, err := h.Keywords.Delete(r.Context(), r.PathValue("site_id"), r.PathValue("keyword_id"))
-	if err != nil {
-		api.Error(w, r, err)
-		return
-	}
-	api.JSON(w, http.StatusOK, map[string]any{"deleted": true, "id": k.ID})
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (keywords.Keyword, error) {
+		return h.Keywords.Delete(ctx, r.PathValue("site_id"), r.PathValue("keyword_id"))
+	}, func(k keywords.Keyword) any { return map[string]any{"deleted": true, "id": k.ID} })
 }

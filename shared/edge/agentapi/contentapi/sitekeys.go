@@ -53,10 +53,7 @@ func (h *SiteKeys) create(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *SiteKeys) revoke(w http.ResponseWriter, r *http.Request) {
-	k, err := h.Keys.Revoke(r.Context(), r.PathValue("site_id"), r.PathValue("key_id"))
-	if err != nil {
-		api.Error(w, r, err)
-		return
-	}
-	api.JSON(w, http.StatusOK, map[string]any{"revoked": true, "id": k.ID})
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (sitekeys.SiteKey, error) {
+		return h.Keys.Revoke(ctx, r.PathValue("site_id"), r.PathValue("key_id"))
+	}, func(k sitekeys.SiteKey) any { return map[string]any{"revoked": true, "id": k.ID} })
 }

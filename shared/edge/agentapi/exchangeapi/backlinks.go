@@ -141,12 +141,9 @@ func (h *Backlinks) updateTarget(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Backlinks) deleteTarget(w http.ResponseWriter, r *http.Request) {
-	id, err := h.Service.DeleteTarget(r.Context(), r.PathValue("site_id"), r.PathValue("target_id"))
-	if err != nil {
-		api.Error(w, r, err)
-		return
-	}
-	api.JSON(w, http.StatusOK, map[string]any{"deleted": true, "id": id})
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (string, error) {
+		return h.Service.DeleteTarget(ctx, r.PathValue("site_id"), r.PathValue("target_id"))
+	}, func(id string) any { return map[string]any{"deleted": true, "id": id} })
 }
 
 func (h *Backlinks) listPlacements(w http.ResponseWriter, r *http.Request) {
