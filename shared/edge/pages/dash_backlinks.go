@@ -149,7 +149,7 @@ func (d *Dashboard) showBacklinks(w http.ResponseWriter, r *http.Request, o *own
 	b := ov.Backlinks.apiBacklinks
 	v := backlinksView{
 		page: signed.sitePage(r, s, "Backlinks", "/backlinks"), B: b, Status: "no domain yet", Domain: str(b.Domain),
-		Verified: str(b.Status) == "verified", VerifiedAt: atp(b.VerifiedAt, now), Closed: exchangeClosed(s),
+		Verified: str(b.Status) == "verified", VerifiedAt: atp(b.VerifiedAt, now), Closed: exchangeClosed(d.factsOf(s)),
 	}
 	if b.Status != nil {
 		v.Status = words(*b.Status)
@@ -178,11 +178,12 @@ func (d *Dashboard) showBacklinks(w http.ResponseWriter, r *http.Request, o *own
 }
 
 // exchangeClosed says why a site that is no member of the exchange
-// cannot change it: a Studio site archived or waiting for its payment
-// (402 subscription_required), otherwise the account's plan
+// cannot change it: a Studio site archived (its removal time passed, also
+// before the scheduler archived it: see factsOf) or waiting for its
+// payment (402 subscription_required), otherwise the account's plan
 // (paid_plan_required).
-func exchangeClosed(s apiSite) string {
-	switch s.Status {
+func exchangeClosed(f siteFacts) string {
+	switch f.Status {
 	case "archived":
 		return "This Studio site is archived: changes need it restored first."
 	case "pending":

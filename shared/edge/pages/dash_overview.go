@@ -173,8 +173,16 @@ func (d *Dashboard) accountAttention(b apiBilling, hooks []apiWebhook) []attenti
 	return out
 }
 
-// siteAttention lists what one site needs.
+// siteAttention lists what one site needs. An archived Studio site (or
+// one past its removal time, which factsOf shows as archived) needs
+// nothing: everything its items would ask for (a scan, posting a forum
+// reply, verifying a domain, a sync) waits until it is restored, which
+// its card says.
 func (d *Dashboard) siteAttention(s apiSite, x siteExtras) []attention {
+	f := d.factsOf(s)
+	if f.Archived {
+		return nil
+	}
 	name, base := siteName(s), sitePath(s.ID)
 	var out []attention
 	if sc := x.scan.Scan; sc.Status == "failed" {
@@ -195,7 +203,7 @@ func (d *Dashboard) siteAttention(s apiSite, x siteExtras) []attention {
 			out = append(out, attention{Text: platformName(i.ID) + " of " + name + " reported an error: " + forPerson(str(i.LastError)), Href: base + "/integrations", Action: "Check the integration"})
 		}
 	}
-	if f := d.factsOf(s); f.RemovesAt.ISO != "" {
+	if f.RemovesAt.ISO != "" {
 		out = append(out, attention{Text: name + " is scheduled for removal " + f.RemovesAt.Rel + " (" + f.RemovesAt.Abs + ").", Href: base, Action: "Keep the site"})
 	}
 	return out

@@ -53,8 +53,9 @@ var Order = []string{Platform1, Platform2}
 // ErrUnknown answers an integration id that is not a platform.
 var ErrUnknown = apperr.NotFoundf("No integration with that id. Integrations are push_platform_1 and push_platform_2.")
 
-// errUnavailable answers push_platform_2 for an account without the paid plan.
-var errUnavailable = apperr.New(apperr.IntegrationUnavailable, "push_platform_2 is an add-on of the paid plan and is not open to this account; a trial does not include it. End the trial with POST /billing/activate, or use push_platform_1.")
+// unavailableMessage begins the answer to push_platform_2 for an account
+// without the paid plan; unavailable adds what opens it.
+const unavailableMessage = "push_platform_2 is an add-on of the paid plan and is not open to this account."
 
 // scope checks that siteID is the caller's site and platform an
 // integration, and returns the caller and the site.
@@ -93,9 +94,37 @@ func (s *Service) requireAvailable(ctx context.Context, accountID, platform stri
 		return err
 	}
 	if !ok {
-		return errUnavailable
+		return s.unavailable(ctx, accountID)
 	}
 	return nil
+}
+
+// unavailable is the integration_unavailable error for push_platform_2 on
+// an account without the paid plan. What opens the paid plan to the
+// account in its state (ending the trial, updating a declined card,
+// starting the plan) is the plan gate's own advice, and push_platform_1 is
+// offered only while the account has the trial or plan it needs.
+func (s *Service) unavailable(ctx context.Context, accountID string) error {
+	if s.Gate == nil {
+		return apperr.New(apperr.IntegrationUnavailable, unavailableMessage)
+	}
+	msg := unavailableMessage
+	switch err := s.Gate.Check(ctx, accountID, "", billing.NeedPaidPlan); {
+	case apperr.Is(err, apperr.PaidPlanRequired):
+		var ae *apperr.Error
+		if errors.As(err, &ae) {
+			msg += " " + ae.Message
+		}
+	case err != nil:
+		return err
+	}
+	switch err := s.Gate.Check(ctx, accountID, "", billing.NeedTrialOrPlan); {
+	case err == nil:
+		msg += " Meanwhile push_platform_1 works: it needs only a trial or plan."
+	case !apperr.Is(err, apperr.SubscriptionRequired):
+		return err
+	}
+	return apperr.New(apperr.IntegrationUnavailable, msg)
 }
 
 // load returns the stored integration, or the empty one.
