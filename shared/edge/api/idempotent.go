@@ -16,6 +16,10 @@ import (
 	"rvcontent/shared/kernel/auth"
 )
 
+// ReplayedHeader is the header, set to "true", of an answer replayed for
+// an Idempotency-Key sent again.
+const ReplayedHeader = "Idempotent-Replayed"
+
 // Idempotent makes a POST, PATCH or DELETE with an Idempotency-Key run at
 // most once (spec 4.1 asks it of every POST; the other two accept it too, so
 // a form the owner's dashboard sends twice has one effect): the first
@@ -51,7 +55,7 @@ func Idempotent(s *idempotency.Store) func(http.Handler) http.Handler {
 				return
 			}
 			if stored != nil {
-				w.Header().Set("Idempotent-Replayed", "true")
+				w.Header().Set(ReplayedHeader, "true")
 				w.Header().Set("Content-Type", stored.ContentType)
 				w.WriteHeader(stored.Status)
 				_, _ = w.Write(stored.Body)

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/routes"
 	"rvcontent/shared/feature/idempotency"
 	"rvcontent/shared/kernel/auth"
@@ -78,10 +79,11 @@ func (a *API) call(ctx context.Context, p auth.Principal, req request, out any) 
 		payload = b
 	}
 	for try := 0; ; try++ {
-		status, body, err := a.exchange(auth.With(ctx, p), req.Method, routes.AgentBase+req.Path, p.IP, payload, req.Key)
+		w, err := a.serve(auth.With(ctx, p), req.Method, routes.AgentBase+req.Path, p.IP, payload, req.Key)
 		if err != nil {
 			return err
 		}
+		status, body := w.status, w.body.Bytes()
 		// A form sent twice whose first sending still runs: wait for the
 		// first answer, which the API then replays.
 		if status == http.StatusConflict && req.Key != "" && inProgress(body) && try < replayTries {
@@ -92,8 +94,37 @@ func (a *API) call(ctx context.Context, p auth.Principal, req request, out any) 
 			}
 			continue
 		}
-		return decodeAnswer(status, body, out)
+		if err := decodeAnswer(status, body, out); err != nil {
+			return err
+		}
+		if m, ok := out.(interface{ markReplayed(bool) }); ok {
+			m.markReplayed(w.header.Get(api.ReplayedHeader) == "true")
+		}
+		return nil
 	}
+}
+
+// replay, embedded in a call's out, tells whether the API replayed its
+// first answer to the request's Idempotency-Key: the form was sent again
+// (a reload, or Back and send again). A page that shows a secret once
+// shows it only for the first answer.
+type replay struct {
+	Replayed bool `json:"-"`
+}
+
+func (r *replay) markReplayed(v bool) { r.Replayed = v }
+
+// secretAgain is how long after a secret's creation the same form sent
+// again still shows it: a double click, whose second answer is the one the
+// browser shows. Later (a reload, or Back and send again) it does not.
+const secretAgain = 15 * time.Second
+
+// hidesSecret reports whether a page must not show again the secret of
+// what the answer created at createdAt (RFC 3339): the answer is a replay,
+// later than secretAgain after the creation.
+func (r replay) hidesSecret(createdAt string, now time.Time) bool {
+	created, err := time.Parse(time.RFC3339Nano, createdAt)
+	return r.Replayed && (err != nil || now.Sub(created) > secretAgain)
 }
 
 // decodeAnswer decodes a 2xx answer's JSON into out (when not nil); any
@@ -126,11 +157,20 @@ func inProgress(body []byte) bool {
 // exchange sends method target (a path from the service's root) with
 // payload as JSON (when not nil) and Idempotency-Key key (when not empty)
 // from caller address ip, in ctx (which carries the principal, if any),
-// and returns the answer.
+// and returns the answer's status and body.
 func (a *API) exchange(ctx context.Context, method, target, ip string, payload []byte, key string) (int, []byte, error) {
-	r, err := http.NewRequestWithContext(ctx, method, target, bytes.NewReader(payload))
+	w, err := a.serve(ctx, method, target, ip, payload, key)
 	if err != nil {
 		return 0, nil, err
+	}
+	return w.status, w.body.Bytes(), nil
+}
+
+// serve is exchange with the whole answer, its headers included.
+func (a *API) serve(ctx context.Context, method, target, ip string, payload []byte, key string) (*answer, error) {
+	r, err := http.NewRequestWithContext(ctx, method, target, bytes.NewReader(payload))
+	if err != nil {
+		return nil, err
 	}
 	r.Host = a.Host
 	r.RemoteAddr = ip + ":0"
@@ -146,7 +186,7 @@ func (a *API) exchange(ctx context.Context, method, target, ip string, payload [
 	if w.status == 0 {
 		w.status = http.StatusOK
 	}
-	return w.status, w.body.Bytes(), nil
+	return w, nil
 }
 
 // answer keeps an endpoint's answer to a page's request.

@@ -76,7 +76,9 @@ func (d *Dashboard) showAgents(w http.ResponseWriter, r *http.Request, o *owner,
 	Render(w, status, "dash_agents.html", v)
 }
 
-// keyCreatedView shows a new agent key's secret, once.
+// keyCreatedView shows a new agent key's secret, once: Secret is empty
+// when the form was sent again later, whose answer only says the key
+// exists.
 type keyCreatedView struct {
 	page
 	Key    keyRow
@@ -84,7 +86,9 @@ type keyCreatedView struct {
 }
 
 // createAgentKey creates an agent key as POST /agent-keys does and shows
-// its secret this one time.
+// its secret this one time: the same form sent again (a reload of this
+// answer) gets the API's first answer replayed, and its page shows the
+// key without the secret, unless it is a double click (secretAgain).
 func (d *Dashboard) createAgentKey(w http.ResponseWriter, r *http.Request) {
 	o, ok := d.signedIn(w, r, agentsPage)
 	if !ok {
@@ -93,15 +97,19 @@ func (d *Dashboard) createAgentKey(w http.ResponseWriter, r *http.Request) {
 	sent := posted(r)
 	var out struct {
 		AgentKey apiAgentKey `json:"agent_key"`
+		replay
 	}
 	if err := d.send(r, o, http.MethodPost, "/agent-keys", body(agentKeyFields, sent, nil), &out); err != nil {
 		f := form("create", agentsPage, "Create agent key", agentKeyFields, sent).withProblems(err, labelsOf(agentKeyFields))
 		d.showAgents(w, r, &o, statusOf(err), &f)
 		return
 	}
-	Render(w, http.StatusCreated, "dash_key_created.html", keyCreatedView{
-		page: o.page(r, "Agent key created", settingsPage), Key: d.keyRows([]apiAgentKey{out.AgentKey})[0], Secret: out.AgentKey.Key,
-	})
+	v := keyCreatedView{page: o.page(r, "Agent key created", settingsPage), Key: d.keyRows([]apiAgentKey{out.AgentKey})[0], Secret: out.AgentKey.Key}
+	status := http.StatusCreated
+	if out.hidesSecret(out.AgentKey.CreatedAt, d.Clock.Now()) {
+		v.Secret, status = "", http.StatusOK
+	}
+	Render(w, status, "dash_key_created.html", v)
 }
 
 // revokeAgentKey revokes a key or disconnects an app (DELETE

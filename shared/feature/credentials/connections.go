@@ -33,7 +33,7 @@ func (s *Service) PutConnection(tx *dynamo.Tx, owner auth.Principal, c Connectio
 	CountUp(tx, owner.AccountID)
 	k := Put(tx, owner.AccountID, c.ID, ConnectionHash(c.ID), Spec{Type: TypeOAuth, Name: c.ClientName, ClientID: aws.String(c.ClientID)}, nil, now)
 	s.record(tx, owner, now, k, "created")
-	s.notifyOwner(tx, owner.AccountID, k)
+	s.notifyOwner(tx, owner, k)
 	return k
 }
 

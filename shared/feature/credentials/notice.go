@@ -30,14 +30,7 @@ func (s *Service) MailTemplates() map[string]mail.Template {
 // notifyRevoked adds to tx the owner's notice that credential k was
 // revoked by p at now, for reason (empty: p asked for it).
 func (s *Service) notifyRevoked(tx *dynamo.Tx, p auth.Principal, k AgentKey, now time.Time, reason string) {
-	by := p.Actor.Name
-	switch p.Actor.Type {
-	case auth.ActorOwner:
-		by = "you, signed in to the dashboard"
-	case auth.ActorService:
-		by = "the service"
-	}
-	params := map[string]string{"name": k.Name, "type": k.Type, "revoked_at": clock.Format(now), "by": by, "reason": reason}
+	params := map[string]string{"name": k.Name, "type": k.Type, "revoked_at": clock.Format(now), "by": byWhom(p), "reason": reason}
 	if k.Prefix != nil {
 		params["prefix"] = *k.Prefix
 	}
@@ -76,17 +69,34 @@ func (s *Service) notice(ctx context.Context, m mail.Pending, subject, intro str
 	return mail.Message{To: to, Subject: subject + m.Param("name"), Text: text + rest(link), Links: []string{link}}, nil
 }
 
-// notifyOwner adds to tx the owner's notice that credential k was added.
+// byWhom names for the owner who p is, in a notice's "By:" line: the agent
+// key's or app's name, "you" for the owner, or the service.
+func byWhom(p auth.Principal) string {
+	switch p.Actor.Type {
+	case auth.ActorOwner:
+		return "you, signed in to the dashboard"
+	case auth.ActorService:
+		return "the service"
+	}
+	return p.Actor.Name
+}
+
+// notifyOwner adds to tx the owner's notice that credential k was added
+// by p (for a connection, the owner who approved it on the consent page).
 // It holds the key's display prefix, never the key.
-func (s *Service) notifyOwner(tx *dynamo.Tx, accountID string, k AgentKey) {
-	params := map[string]string{"name": k.Name, "type": k.Type, "created_at": k.CreatedAt}
+func (s *Service) notifyOwner(tx *dynamo.Tx, p auth.Principal, k AgentKey) {
+	by := byWhom(p)
+	if k.Type == TypeOAuth && p.Actor.Type == auth.ActorOwner {
+		by = "you, when you approved the app's request to connect"
+	}
+	params := map[string]string{"name": k.Name, "type": k.Type, "created_at": k.CreatedAt, "by": by}
 	if k.Prefix != nil {
 		params["prefix"] = *k.Prefix
 	}
 	if k.Operator != nil {
 		params["operator"] = *k.Operator
 	}
-	s.Mail.Add(tx, mail.Mail{Kind: AddedMail, AccountID: accountID, Params: params}.RenderedBy(s.MailTemplates()))
+	s.Mail.Add(tx, mail.Mail{Kind: AddedMail, AccountID: p.AccountID, Params: params}.RenderedBy(s.MailTemplates()))
 }
 
 // renderAdded writes the notice to the account's owner; a deleted account
@@ -97,7 +107,11 @@ func (s *Service) renderAdded(ctx context.Context, m mail.Pending) (mail.Message
 		if v := m.Param("operator"); v != "" {
 			text += "Operator: " + v + "\n"
 		}
-		return text + "Added: " + mail.Time(m.Param("created_at")) + "\n\nIf you did not expect this, revoke it here:\n" + link + "\n"
+		text += "Added: " + mail.Time(m.Param("created_at")) + "\n"
+		if v := m.Param("by"); v != "" { // a notice queued before "by" was kept has none
+			text += "By: " + v + "\n"
+		}
+		return text + "\nIf you did not expect this, revoke it here:\n" + link + "\n"
 	})
 }
 

@@ -141,7 +141,7 @@ func (s *Service) Create(ctx context.Context, in NewKeyInput) (AgentKey, error) 
 	k := Put(tx, p.AccountID, ids.Sortable(), hash, Spec{Type: TypeKey, Name: in.Name, Operator: in.Operator, ContactURL: in.ContactURL}, aws.String(DisplayPrefix(secret)), now)
 	k.Key = secret
 	s.record(tx, p, now, k, "created")
-	s.notifyOwner(tx, p.AccountID, k)
+	s.notifyOwner(tx, p, k)
 	if err := s.Table.Commit(ctx, tx, k); err != nil {
 		if dynamo.FailedOn(err, "credential_limit") {
 			return AgentKey{}, LimitOrGone(ctx, s.Table, p.AccountID, errTooMany)
