@@ -2,6 +2,7 @@ package audit26l
 
 import (
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
@@ -64,5 +65,50 @@ func TestAgentKeyFormSentAgainShowsNoSecret(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("the account has %d keys named Nightly writer, want 1", n)
+	}
+}
+
+// TestSiteKeyAndWebhookFormsSentAgainShowNoSecret: the same rule for the
+// two other secrets the dashboard shows once, a site key (README: "site
+// keys (created and shown once ...)") and a webhook endpoint's signing
+// secret ("webhook endpoints with create (secret shown once)"). Before the
+// fix, the form sent again a minute later (a reload of the answer) showed
+// the key or secret a second time, as the agent key's did.
+func TestSiteKeyAndWebhookFormsSentAgainShowNoSecret(t *testing.T) {
+	env := testenv.Shared(t)
+	o := env.NewOwner(t)
+	env.Trial(t, o.Account, testenv.TestCardOK)
+	integrations := "/dashboard/sites/" + o.SiteID + "/integrations"
+	keys := "/dashboard/sites/" + o.SiteID + "/keys"
+	keyForm := o.Browser.Get(t, integrations).Expect(t, http.StatusOK).Form(t, keys)
+	keyForm.Set("name", "Blog plugin")
+	const hooks = "/dashboard/settings/webhooks"
+	hookForm := o.Browser.Get(t, hooks).Expect(t, http.StatusOK).Form(t, hooks)
+	hookForm.Set("url", "https://hooks.example.com/in")
+	hookForm.Set("events", "*")
+	for _, c := range []struct {
+		name, page string
+		form       url.Values
+		secret     *regexp.Regexp
+	}{
+		{"site key", keys, keyForm, regexp.MustCompile(`rv_live_[0-9a-f]{48}`)},
+		{"webhook", hooks, hookForm, regexp.MustCompile(`whsec_[0-9a-f]{64}`)},
+	} {
+		first := o.Browser.Post(t, c.page, c.form).Expect(t, http.StatusCreated, "It will not be shown again")
+		secret := c.secret.FindString(first.Body)
+		if secret == "" {
+			t.Fatalf("%s: the answer shows no secret:\n%s", c.name, visibleText(first.Body))
+		}
+		env.Advance(t, 60)
+		again := o.Browser.Post(t, c.page, c.form)
+		if again.Status >= 300 {
+			t.Fatalf("%s: the form sent again answers %d:\n%s", c.name, again.Status, visibleText(again.Body))
+		}
+		if strings.Contains(again.Body, secret) {
+			t.Errorf("%s: the form sent again shows the secret a second time", c.name)
+		}
+		if !strings.Contains(visibleText(again.Body), "not shown again") {
+			t.Errorf("%s: the form sent again does not say the secret is not shown again:\n%s", c.name, visibleText(again.Body))
+		}
 	}
 }

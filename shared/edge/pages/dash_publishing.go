@@ -346,6 +346,7 @@ func (d *Dashboard) createSiteKey(w http.ResponseWriter, r *http.Request) {
 	sent := posted(r)
 	var out struct {
 		SiteKey apiSiteKey `json:"site_key"`
+		replay
 	}
 	if err := d.send(r, o, http.MethodPost, "/sites/"+esc(id)+"/keys", body(siteKeyFields, sent, nil), &out); err != nil {
 		f := form("sitekey", sitePath(id)+"/keys", "Create site key", siteKeyFields, sent).withProblems(err, labelsOf(siteKeyFields))
@@ -358,10 +359,15 @@ func (d *Dashboard) createSiteKey(w http.ResponseWriter, r *http.Request) {
 	}
 	k := out.SiteKey
 	who, _ := actorText(k.CreatedBy)
-	Render(w, http.StatusCreated, "dash_sitekey_created.html", siteKeyCreatedView{
+	v := siteKeyCreatedView{
 		page: o.sitePage(r, s, "Site key created", "/integrations"), Secret: k.Key, Back: page, PublicAPI: d.base(r) + "/api/public/v1",
 		Key: siteKeyRow{ID: k.ID, Name: str(k.Name), Prefix: k.Prefix, CreatedBy: who, Created: at(k.CreatedAt, d.Clock.Now())},
-	})
+	}
+	status := http.StatusCreated
+	if out.hidesSecret(k.CreatedAt, d.Clock.Now()) {
+		v.Secret, status = "", http.StatusOK
+	}
+	Render(w, status, "dash_sitekey_created.html", v)
 }
 
 // revokeSiteKey revokes a site key (DELETE /sites/{site_id}/keys/{key_id}).

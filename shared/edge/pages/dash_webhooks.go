@@ -144,15 +144,19 @@ func (d *Dashboard) createWebhook(w http.ResponseWriter, r *http.Request) {
 	sent := posted(r)
 	var out struct {
 		Webhook apiWebhook `json:"webhook"`
+		replay
 	}
 	if err := d.send(r, o, http.MethodPost, "/webhooks", body(webhookFields, sent, nil), &out); err != nil {
 		f := form("create", webhooksPage, "Add endpoint", webhookFields, sent).withProblems(err, labelsOf(webhookFields))
 		d.showWebhooks(w, r, &o, statusOf(err), &f)
 		return
 	}
-	Render(w, http.StatusCreated, "dash_webhook_created.html", hookCreatedView{
-		page: o.page(r, "Webhook endpoint added", settingsPage), Hook: d.hookRow(out.Webhook), Secret: out.Webhook.Secret,
-	})
+	v := hookCreatedView{page: o.page(r, "Webhook endpoint added", settingsPage), Hook: d.hookRow(out.Webhook), Secret: out.Webhook.Secret}
+	status := http.StatusCreated
+	if out.hidesSecret(out.Webhook.CreatedAt, d.Clock.Now()) {
+		v.Secret, status = "", http.StatusOK
+	}
+	Render(w, status, "dash_webhook_created.html", v)
 }
 
 // webhookView is one endpoint's page: its settings, actions and delivery
