@@ -17,6 +17,7 @@ import (
 	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/backoff"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/ids"
 	"rvcontent/shared/kernel/input"
@@ -121,11 +122,14 @@ func (s *Service) count(tx *dynamo.Tx, accountID string, delta int) {
 // it. Enabling a disabled endpoint clears disabled_reason and its record of
 // failures; disabling one sets disabled_reason "manual". A patch whose
 // fields all hold what the endpoint has already writes nothing and records
-// no activity.
+// no activity. A write that lost a race with another change of the
+// endpoint is applied again to the endpoint as it is then, after a
+// backoff.Pause, up to backoff.Attempts times in all, before it answers
+// conflict.
 func (s *Service) Update(ctx context.Context, id string, patch Patch) (Endpoint, error) {
 	p, _ := auth.From(ctx)
 	creatorGone := false
-	for try := 0; ; try++ {
+	for try := 1; ; try++ {
 		it, err := s.get(ctx, p.AccountID, id)
 		if err != nil || patch.Empty() {
 			return it.Endpoint, err
@@ -156,8 +160,13 @@ func (s *Service) Update(ctx context.Context, id string, patch Patch) (Endpoint,
 			}
 			creatorGone = true
 		}
-		if errors.Is(err, dynamo.ErrConditionFailed) && try < 2 {
-			continue // changed or deleted meanwhile: read again
+		if errors.Is(err, dynamo.ErrConditionFailed) && try < backoff.Attempts {
+			// Changed or deleted meanwhile: read again, after a pause so
+			// that writers that met once do not meet again at once.
+			if err := backoff.Pause(ctx, try, backoff.LongestPause); err != nil {
+				return Endpoint{}, apperr.Wrap("webhooks.Update", err)
+			}
+			continue
 		}
 		if errors.Is(err, dynamo.ErrConditionFailed) {
 			return Endpoint{}, apperr.New(apperr.Conflict, "The webhook endpoint changed while this request ran. Retry it.")
@@ -171,8 +180,9 @@ func (s *Service) Update(ctx context.Context, id string, patch Patch) (Endpoint,
 }
 
 // patchUpdate builds the update of it by patch at now, conditioned on the
-// enabled state it was read in, and names the fields it changes (a field
-// sent with the value the endpoint has is no change). Turning a
+// enabled state and the events it was read with when it changes them, and
+// names the fields it changes (a field sent with the value the endpoint
+// has is no change). Turning a
 // disabled endpoint back on, or subscribing it to a type again, notes when
 // (EnabledAt, SubscribedAt), so the deliveries the disabling or
 // unsubscribing ended stay dropped.
@@ -209,7 +219,17 @@ func patchUpdate(it item, patch Patch, now time.Time) (*types.Update, []string) 
 		b.remove(healthAttributes...)
 		changed = append(changed, "enabled")
 	}
-	b.condition("attribute_exists(pk) AND enabled = :was", ":was", &types.AttributeValueMemberBOOL{Value: it.Enabled})
+	// The write holds only on what it was built from: the enabled state it
+	// turns over, and the events its new subscriptions are counted from;
+	// the other fields are set as sent, whatever happened meanwhile.
+	cond := "attribute_exists(pk)"
+	if slices.Contains(changed, "enabled") {
+		cond += " AND " + b.eq("enabled", &types.AttributeValueMemberBOOL{Value: it.Enabled})
+	}
+	if slices.Contains(changed, "events") {
+		cond += " AND " + b.eq("events", strList(it.Events))
+	}
+	b.condition(cond)
 	return b.update(), changed
 }
 
