@@ -2,6 +2,7 @@ package pages
 
 import (
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -131,7 +132,7 @@ func (c *Consent) Submit(w http.ResponseWriter, r *http.Request) {
 	case errors.Is(err, oauth.ErrTooManyConnections):
 		Render(w, http.StatusConflict, "notice.html", notice{
 			Title: "Too many connections", Alert: true,
-			Text: "This account already has 25 active agent keys and app connections, the most it can have. Revoke a key or disconnect an app you no longer use, then connect this app again.",
+			Text: fmt.Sprintf("This account already has %d active agent keys and app connections, the most it can have. Revoke a key or disconnect an app you no longer use, then connect this app again.", credentials.MaxActive),
 			Link: c.base(r) + agentsPage, LinkText: "Go to agent keys and apps",
 		})
 	case errors.Is(err, credentials.ErrCredentialGone):
