@@ -132,3 +132,41 @@ func mentions(items []string, s string) bool {
 	}
 	return false
 }
+
+// TestArchivedStudioSiteOffersNoRestoreTheQuoteRefuses: spec 2's Studio
+// quote carries a `block` when the account cannot add (or restore) a
+// Studio site now, and README (owner dashboard): a Studio site is restored
+// "at the quote's price". Defect: once the plan had ended, the site page
+// and the Billing page of its archived Studio site still offered
+// "Restore", a button whose only answer is a refusal page. They now say
+// why restoring waits (the quote's own sentence) and link to Billing,
+// where starting the plan again is.
+func TestArchivedStudioSiteOffersNoRestoreTheQuoteRefuses(t *testing.T) {
+	env := testenv.StartQuiet(t)
+	o := env.NewPaidOwner(t)
+	c := o.Client
+	q := c.Agent(t, "GET", "/billing/studio-quote", nil).Expect(t, http.StatusOK).JSON(t)["studio_quote"].(map[string]any)
+	id := c.Agent(t, "POST", "/sites", map[string]any{"site_url": "https://second.example.com", "site_name": "Second", "proration_date": q["proration_date"]},
+		"Idempotency-Key: add-second").Expect(t, http.StatusCreated).JSON(t)["site"].(map[string]any)["id"].(string)
+	env.CancelAtPeriodEnd(t, o.Account)
+	b := c.Agent(t, "GET", "/billing", nil).Expect(t, http.StatusOK).JSON(t)["billing"].(map[string]any)
+	env.AdvancePast(t, b["current_period_end"].(string), time.Minute)
+	env.RunScheduled(t)
+	if s := c.Agent(t, "GET", "/sites/"+id, nil).Expect(t, http.StatusOK).JSON(t)["site"].(map[string]any); s["status"] != "archived" {
+		t.Fatalf("the Studio site after the plan ended: %v", s)
+	}
+	quote := c.Agent(t, "GET", "/billing/studio-quote", nil).Expect(t, http.StatusOK).JSON(t)["studio_quote"].(map[string]any)
+	if quote["block"] == nil {
+		t.Fatalf("the quote after the plan ended is not blocked: %v", quote)
+	}
+	env.SignIn(t, o.Browser, o.Email, "/dashboard")
+	for _, path := range []string{"/dashboard/sites/" + id, "/dashboard/billing"} {
+		page := o.Browser.Get(t, path).Expect(t, http.StatusOK)
+		if strings.Contains(page.Body, "/dashboard/sites/"+id+"/restore") {
+			t.Errorf("%s offers to restore the archived Studio site although the quote refuses it", path)
+		}
+		if !strings.Contains(page.Body, "Restoring") {
+			t.Errorf("%s does not say why restoring waits", path)
+		}
+	}
+}

@@ -124,10 +124,13 @@ const checkoutDone = "done"
 // checkout is being confirmed.
 const confirmSeconds = 5
 
-// quoteView is the Studio quote: its own sentence and figures.
+// quoteView is the Studio quote: its own sentence and figures. Blocked
+// is set when it prices nothing; Refused when that is because the account
+// may not add or restore a Studio site now (the quote's block, which
+// Message then says), so no restore is offered either.
 type quoteView struct {
 	Message, DueToday, MonthlyAfter, PricePerSite string
-	Blocked                                       bool
+	Blocked, Refused                              bool
 	ProrationDate                                 string
 }
 
@@ -138,7 +141,7 @@ type quoteView struct {
 func quoteOf(q apiQuote) quoteView {
 	return quoteView{
 		Message: forPerson(q.Message), DueToday: money(q.DueToday.String()), MonthlyAfter: money(q.MonthlyAfter.String()),
-		PricePerSite: money(q.PricePerSite.String()), Blocked: q.Block != nil || q.ProrationDate == 0, ProrationDate: strconv.FormatInt(q.ProrationDate, 10),
+		PricePerSite: money(q.PricePerSite.String()), Blocked: q.Block != nil || q.ProrationDate == 0, Refused: q.Block != nil, ProrationDate: strconv.FormatInt(q.ProrationDate, 10),
 	}
 }
 
