@@ -1,6 +1,7 @@
 package score
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -8,6 +9,7 @@ import (
 	"github.com/yuin/goldmark/extension"
 	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/text"
+	"golang.org/x/net/html"
 )
 
 // doc is what the checks read from a Markdown body.
@@ -68,6 +70,14 @@ func parse(body string) doc {
 			d.links = append(d.links, string(n.Destination))
 		case *ast.AutoLink:
 			d.links = append(d.links, string(n.URL(src)))
+		case *ast.RawHTML:
+			d.links = append(d.links, htmlLinks(n.Segments.Value(src))...)
+		case *ast.HTMLBlock:
+			raw := n.Lines().Value(src)
+			if n.HasClosure() {
+				raw = append(raw, n.ClosureLine.Value(src)...)
+			}
+			d.links = append(d.links, htmlLinks(raw)...)
 		case *east.Table:
 			if n.Parent() != root {
 				d.tables++
@@ -80,6 +90,31 @@ func parse(body string) doc {
 		return ast.WalkContinue, nil
 	})
 	return d
+}
+
+// htmlLinks returns the destinations of the <a href> elements of raw
+// HTML, which the body keeps as written and readers follow like Markdown
+// links (an inline tag or an HTML block; code is not raw HTML).
+func htmlLinks(raw []byte) []string {
+	var out []string
+	z := html.NewTokenizer(bytes.NewReader(raw))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return out
+		case html.StartTagToken, html.SelfClosingTagToken:
+			tag := z.Token()
+			if tag.Data != "a" {
+				continue
+			}
+			for _, a := range tag.Attr {
+				if a.Key == "href" && strings.TrimSpace(a.Val) != "" {
+					out = append(out, strings.TrimSpace(a.Val))
+					break
+				}
+			}
+		}
+	}
 }
 
 func (d *doc) count(section int, t string) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"rvcontent/shared/kernel/fold"
 	"rvcontent/shared/kernel/weburl"
 )
 
@@ -106,11 +107,13 @@ func (r rater) keywordCheck(id, label, where, text string, max int) Check {
 	return check(id, label, 0, max, "Use the keyword \""+r.in.Keyword+"\" in "+where+".")
 }
 
-// normalize lowercases s and turns everything but letters and digits into
-// single spaces.
+// normalize lowercases s in composed form (fold.Compose, as keywords are
+// stored: "e" and U+0301 read as "é") and turns everything but letters,
+// digits and the marks that belong to them into single spaces, so a
+// keyword is found however its accents were typed.
 func normalize(s string) string {
-	return strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	return strings.Join(strings.FieldsFunc(strings.ToLower(fold.Compose(s)), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r)
 	}), " ")
 }
 

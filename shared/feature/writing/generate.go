@@ -2,6 +2,7 @@ package writing
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"rvcontent/shared/feature/activity"
@@ -10,6 +11,7 @@ import (
 	"rvcontent/shared/feature/jobs"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/backoff"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -53,12 +55,24 @@ var (
 // article credit, moves the article to generating and creates the
 // article.generate job it returns (the job is the response an idempotent
 // request replays). Only ideas and scheduled articles without a body can
-// be generated. Errors: not_found; conflict (finished, being written,
-// has a body, or changed at the same moment); insufficient_credits.
+// be generated. Another write of the article between its read and the
+// spend (a PATCH of its tags or title) is no conflict: the generation
+// starts again from the article as it is then (backoff.Retry), and only
+// an article that keeps changing answers the race's conflict. Errors:
+// not_found; conflict (finished, being written, has a body, or changed at
+// the same moment); insufficient_credits.
 func (s *Service) Generate(ctx context.Context, p auth.Principal, siteID, id string) (jobs.Job, error) {
 	if _, err := s.Sites.Get(ctx, p.AccountID, siteID); err != nil {
 		return jobs.Job{}, err
 	}
+	return backoff.Retry(ctx, func(err error) bool { return errors.Is(err, articles.ErrChanged) }, func() (jobs.Job, error) {
+		return s.generate(ctx, p, siteID, id)
+	})
+}
+
+// generate is one attempt of Generate; articles.ErrChanged when another
+// write of the article came between its read and the spend's commit.
+func (s *Service) generate(ctx context.Context, p auth.Principal, siteID, id string) (jobs.Job, error) {
 	prep, err := s.Articles.Prepare(ctx, siteID, id, func(a *articles.Article) error {
 		switch {
 		case a.Status == articles.StatusGenerating:

@@ -2,6 +2,7 @@ package editing
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -72,15 +73,14 @@ func ParsePatch(o *input.Object) (Patch, error) {
 }
 
 // tags reads the "tags" list: at most articles.MaxTags once duplicates
-// (ignoring case; the first spelling stays) are dropped, as the limit is
-// on the tags the article has.
+// (ignoring case as Unicode case folding does, so a Greek word's capitals,
+// whose Σ is its final ς, are the same tag; the first spelling stays) are
+// dropped, as the limit is on the tags the article has.
 func tags(o *input.Object) []string {
 	f := o.Strings("tags", articles.MaxTagItems, input.SingleLine, input.Len(1, articles.MaxTag))
 	out := []string{}
-	seen := map[string]bool{}
 	for _, t := range f.Value {
-		if k := strings.ToLower(t); t != "" && !seen[k] {
-			seen[k] = true
+		if t != "" && !slices.ContainsFunc(out, func(kept string) bool { return strings.EqualFold(kept, t) }) {
 			out = append(out, t)
 		}
 	}

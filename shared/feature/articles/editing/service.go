@@ -242,13 +242,21 @@ func publicChanges(changed []string) []string {
 }
 
 // Delete removes the caller's article and records article.deleted.
-// Errors: not_found; conflict while the article is being written (or when
-// it changed at the same moment).
+// Another write of the article between its read and the delete (a PATCH
+// of its tags) is no conflict: the delete is applied again to the article
+// as it is then (see again). Errors: not_found; conflict while the
+// article is being written (or when it kept changing).
 func (s *Service) Delete(ctx context.Context, siteID, id string) (articles.Article, error) {
 	p, _, err := s.site(ctx, siteID)
 	if err != nil {
 		return articles.Article{}, err
 	}
+	return again(ctx, func() (articles.Article, error) { return s.delete(ctx, p, siteID, id) })
+}
+
+// delete is one attempt of Delete; articles.ErrChanged when another write
+// of the article came between its read and the delete.
+func (s *Service) delete(ctx context.Context, p auth.Principal, siteID, id string) (articles.Article, error) {
 	return s.Store.Delete(ctx, siteID, id, func(a articles.Article) error {
 		if a.Status == articles.StatusGenerating {
 			return errGenerating // its job owns it: a refund and its events follow the job's end
