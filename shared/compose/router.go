@@ -148,6 +148,11 @@ func chain(g *Graph, r routes.Route, h http.Handler, own Middleware, pageNotFoun
 		mws = append(mws, label, limit(), knownParams(r, notFound), api.WellFormedQuery, api.ReadBody, api.JSONBody, api.Idempotent(Idempotency(g)), await)
 	case r.Group == routes.OAuth:
 		mws = append(mws, label, knownParams(r, pageNotFound), api.ReadBodyAnswering(oauthserver.BodyRefused))
+	case strings.HasPrefix(r.Path, routes.PublicBase+"/"):
+		// A public route without a site key (the API's OpenAPI document)
+		// answers in the public shape and counts against the address.
+		keyless := func(next http.Handler) http.Handler { return shape.Keyless(next, publicAddressAdmits(g)) }
+		mws = append(mws, label, keyless, knownParams(r, pageNotFound), api.ReadBody)
 	default:
 		mws = append(mws, label, knownParams(r, pageNotFound), api.ReadBody)
 	}

@@ -60,20 +60,35 @@ func AddressScope(r *http.Request) string { return "pub#ip#" + api.ClientIP(r) }
 // spec 8: every GET and PATCH from the address): admit counts it and
 // reports whether it is within the limit, else the answer is the 429.
 func Unmatched(next http.Handler, admit func(*http.Request) bool) http.Handler {
+	noEndpoint := Keyless(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		Fail(w, http.StatusNotFound, NoEndpoint)
+	}), admit)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !isPublic(r.URL.Path) {
 			next.ServeHTTP(w, r)
 			return
 		}
-		CORS.Set(w.Header())
 		if r.Method == http.MethodOptions {
 			CORS.Preflight(w, r)
 			return
 		}
+		noEndpoint.ServeHTTP(w, r)
+	})
+}
+
+// Keyless serves a request under the public API's root that takes no site
+// key (its OpenAPI document, or a path no route matches) in the public
+// API's shape: the CORS headers, and the count against the caller
+// address's limit that every GET and PATCH from it takes (public spec 8;
+// admit counts it and reports whether it is within the limit), answered
+// 429 once the address is over it.
+func Keyless(next http.Handler, admit func(*http.Request) bool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		CORS.Set(w.Header())
 		if !admit(r) {
 			Fail(w, http.StatusTooManyRequests, RateLimited)
 			return
 		}
-		Fail(w, http.StatusNotFound, NoEndpoint)
+		next.ServeHTTP(w, r)
 	})
 }
