@@ -76,7 +76,8 @@ func (p Prompt) handler() mcp.PromptHandler {
 
 // check refuses arguments the prompt cannot use with JSON-RPC's invalid
 // params: a required one missing, or drafts that is not a whole number
-// from 1 to 20.
+// from 1 to 20. It writes an accepted drafts plainly ("+5" and "05" as
+// "5"), as the prompt's text tells it.
 func (p Prompt) check(args map[string]string) error {
 	for _, a := range p.Arguments {
 		if a.Required && args[a.Name] == "" {
@@ -84,9 +85,11 @@ func (p Prompt) check(args map[string]string) error {
 		}
 	}
 	if d, ok := args["drafts"]; ok && d != "" {
-		if n, err := strconv.Atoi(d); err != nil || n < 1 || n > maxDrafts {
+		n, err := strconv.Atoi(d)
+		if err != nil || n < 1 || n > maxDrafts {
 			return &jsonrpc.Error{Code: codeInvalidParams, Message: "Invalid params: drafts must be a whole number from 1 to " + strconv.Itoa(maxDrafts) + "."}
 		}
+		args["drafts"] = strconv.Itoa(n)
 	}
 	return nil
 }
