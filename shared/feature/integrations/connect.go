@@ -16,8 +16,10 @@ import (
 
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/billing"
+	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/backoff"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/ids"
 	"rvcontent/shared/kernel/input"
@@ -211,11 +213,25 @@ func (s *Service) FinishConnect(ctx context.Context, token string, in Credential
 	if err := s.requireAvailable(ctx, t.AccountID, t.Platform); err != nil {
 		return Integration{}, err
 	}
-	siteURL := strings.TrimRight(u.String(), "/")
+	siteURL := keptSiteURL(*u)
 	info, err := s.Platforms[t.Platform].Check(ctx, pushapi.Conn{SiteURL: siteURL, Token: apiToken})
 	if err != nil {
 		return Integration{}, apperr.Newf(apperr.ValidationFailed, "The test call failed, so nothing was saved. %s", pushMessage(err))
 	}
+	// A sync of the integration ending at this moment writes it too: the
+	// connection is then saved again on the integration as it is now, as
+	// backoff.Retry does, without another test call.
+	info = keptInfo(info)
+	return backoff.Retry(ctx, lostRace, func() (Integration, error) {
+		return s.saveConnection(ctx, t, token, site, siteURL, apiToken, info)
+	})
+}
+
+// saveConnection stores the connection a connect page finished (the site
+// at siteURL, its token and what its test call answered, info) on the
+// integration as read now, using up the page's link; errChanged when
+// another write of the integration came between the read and the write.
+func (s *Service) saveConnection(ctx context.Context, t connectToken, token string, site sites.Site, siteURL, apiToken string, info pushapi.SiteInfo) (Integration, error) {
 	r, err := s.load(ctx, t.AccountID, site, t.Platform)
 	if err != nil {
 		return Integration{}, err
@@ -227,7 +243,7 @@ func (s *Service) FinishConnect(ctx context.Context, token string, in Credential
 	// rather than pushed again as new ones; another site is a new
 	// connection, and what the old one pushed is forgotten.
 	replaced := ""
-	if !r.connected() || r.SiteURL == nil || !strings.EqualFold(*r.SiteURL, siteURL) {
+	if !r.connected() || r.SiteURL == nil || !sameSiteURL(*r.SiteURL, siteURL) {
 		if r.connected() {
 			replaced = r.ConnectionID
 		}
@@ -238,7 +254,6 @@ func (s *Service) FinishConnect(ctx context.Context, token string, in Credential
 		return Integration{}, apperr.Wrap("integrations.FinishConnect", err)
 	}
 	r.Status, r.SiteURL, r.SealedToken, r.ConnectedAt = StatusConnected, &siteURL, sealed, &at
-	info = keptInfo(info)
 	r.RemoteName = nil
 	if info.Name != "" {
 		r.RemoteName = &info.Name
@@ -288,6 +303,25 @@ const MaxSiteURL = weburl.MaxLen
 // without a query or a fragment (the roots would land in them).
 func siteAddress(u *url.URL, raw string) bool {
 	return utf8.RuneCountInString(strings.TrimSpace(raw)) <= MaxSiteURL && u.RawQuery == "" && !u.ForceQuery && u.Fragment == "" && !strings.Contains(raw, "#")
+}
+
+// keptSiteURL is a platform site's address as a connection keeps it: without
+// a trailing slash or https's default port, so the same site typed again
+// (https://blog.example.com:443/) is the same connection.
+func keptSiteURL(u url.URL) string {
+	if u.Port() == "443" {
+		u.Host = strings.TrimSuffix(u.Host, ":443")
+	}
+	return strings.TrimRight(u.String(), "/")
+}
+
+// sameSiteURL reports whether stored (kept before, perhaps with the default
+// port) and kept name the same platform site.
+func sameSiteURL(stored, kept string) bool {
+	if u, err := url.Parse(stored); err == nil {
+		stored = keptSiteURL(*u)
+	}
+	return strings.EqualFold(stored, kept)
 }
 
 // What of a platform site's test-call answer is kept: the platform is the

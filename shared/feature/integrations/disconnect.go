@@ -8,6 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/feature/activity"
+	"rvcontent/shared/kernel/backoff"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -16,8 +17,18 @@ import (
 // integration.disconnected is recorded; the settings stay. Disconnecting
 // an integration that is not connected changes nothing and answers it as
 // it is. What the connection pushed is forgotten afterwards, so a new
-// connection starts afresh.
+// connection starts afresh. A disconnect that raced another write of the
+// integration (a sync ending at that moment) is applied again to the
+// integration as it is now, as backoff.Retry does.
 func (s *Service) Disconnect(ctx context.Context, siteID, platform string) (Integration, error) {
+	return backoff.Retry(ctx, lostRace, func() (Integration, error) {
+		return s.disconnect(ctx, siteID, platform)
+	})
+}
+
+// disconnect disconnects the integration once as read now; errChanged
+// when another write came between the read and the write.
+func (s *Service) disconnect(ctx context.Context, siteID, platform string) (Integration, error) {
 	p, r, avail, err := s.loadShown(ctx, siteID, platform)
 	if err != nil {
 		return Integration{}, err

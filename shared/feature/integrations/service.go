@@ -152,6 +152,11 @@ func (s *Service) stored(ctx context.Context, siteID, platform string) (record, 
 // errChanged answers a write that lost a race with another.
 var errChanged = apperr.New(apperr.Conflict, "The integration changed at the same moment. Retry the request.")
 
+// lostRace reports whether err is errChanged: a write of the integration
+// that another write got ahead of, which backoff.Retry applies again to
+// the integration as it is then.
+func lostRace(err error) bool { return errors.Is(err, errChanged) }
+
 // put adds the write of r to tx, conditional on nobody having written it
 // since it was read (its version), and moves the version on.
 func put(tx *dynamo.Tx, r *record) {

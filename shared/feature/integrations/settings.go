@@ -9,6 +9,7 @@ import (
 
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/backoff"
 	"rvcontent/shared/kernel/input"
 	"rvcontent/shared/platform/dynamo"
 )
@@ -41,8 +42,18 @@ func ParsePatch(o *input.Object) (Patch, error) {
 // among the platform site's (see setup) when it reported any.
 // push_platform_2 needs the paid plan (integration_unavailable). Settings
 // sent with the values they have already change nothing: nothing is
-// written and no activity is recorded.
+// written and no activity is recorded. A PATCH that raced another write of
+// the integration (a sync ending at that moment) is applied again to the
+// integration as it is now, as backoff.Retry does.
 func (s *Service) Configure(ctx context.Context, siteID, platform string, in Patch) (Integration, error) {
+	return backoff.Retry(ctx, lostRace, func() (Integration, error) {
+		return s.configure(ctx, siteID, platform, in)
+	})
+}
+
+// configure applies in once to the integration as read now; errChanged
+// when another write came between the read and the write.
+func (s *Service) configure(ctx context.Context, siteID, platform string, in Patch) (Integration, error) {
 	p, site, err := s.scope(ctx, siteID, platform)
 	if err != nil {
 		return Integration{}, err
