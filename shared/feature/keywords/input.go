@@ -22,7 +22,7 @@ type Draft struct {
 	Name         string  // lowercase, whitespace collapsed
 	Intent       *string // canonical, or nil
 	SearchVolume int
-	Tag          *string // nil when absent or empty
+	Tag          *string // nil when absent or empty (invisible characters dropped)
 	Trend        string  // canonical; Steady when absent
 }
 
@@ -41,8 +41,10 @@ func ParseDraft(o *input.Object) (Draft, error) {
 		d.Intent = &c
 	}
 	d.SearchVolume, _ = o.Int("search_volume", false, 0, maxVolume)
-	if v, ok := o.String("tag", false, input.SingleLine, input.MaxLen(MaxTag)); ok && v != "" {
-		d.Tag = &v
+	if v, ok := o.String("tag", false, input.SingleLine, input.MaxLen(MaxTag)); ok {
+		if v = strings.TrimSpace(model.DropInvisible(v)); v != "" {
+			d.Tag = &v
+		}
 	}
 	if v, ok := o.String("trend", false, oneOf(model.Trends)); ok && v != "" {
 		d.Trend, _ = model.Canonical(v, model.Trends)

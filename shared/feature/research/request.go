@@ -1,8 +1,11 @@
 package research
 
 import (
+	"strings"
+
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/input"
+	"rvcontent/shared/platform/model"
 )
 
 // Request is what POST /sites/{site_id}/research asks for, validated. It
@@ -17,10 +20,13 @@ type Request struct {
 }
 
 // ParseRequest reads the body of POST /sites/{site_id}/research: seed (at
-// most 200 characters), ideas (0 to 30, default 10), save (default false).
+// most 200 characters; invisible format characters dropped, so a seed of
+// only those is no seed), ideas (0 to 30, default 10), save (default
+// false).
 func ParseRequest(o *input.Object) (Request, error) {
 	r := Request{Ideas: DefaultIdeas}
 	r.Seed, _ = o.String("seed", false, input.SingleLine, input.MaxLen(MaxSeed))
+	r.Seed = strings.TrimSpace(model.DropInvisible(r.Seed))
 	if n, ok := o.Int("ideas", false, 0, MaxIdeas); ok {
 		r.Ideas = n
 	}

@@ -205,10 +205,32 @@ func hasWord(name, word string) bool {
 // their accents composed (fold.Compose, so "e" and U+0301 is "é"),
 // lowercase (a Greek sigma that ends a word as ς, as Unicode's Final_Sigma
 // rule lowercases Σ there, so "ΚΑΦΕΣ" and "καφεσ" are "καφες"), surrounding
-// spaces trimmed, inner whitespace collapsed to one space.
+// spaces trimmed, inner whitespace collapsed to one space, invisible
+// format characters dropped (DropInvisible).
 func NormalKeyword(s string) string {
-	return finalSigma(strings.Join(strings.Fields(strings.ToLower(fold.Compose(s))), " "))
+	return finalSigma(strings.Join(strings.Fields(strings.ToLower(fold.Compose(DropInvisible(s)))), " "))
 }
+
+// DropInvisible removes from s the format characters that show nothing
+// and never change what a search phrase or topic reads: zero-width space
+// U+200B, word joiner U+2060, zero-width no-break space (byte-order mark)
+// U+FEFF and soft hyphen U+00AD. A name made only of them is empty, and
+// one with them reads as (and is) the name without them. The zero-width
+// joiner and non-joiner stay: they shape emoji and several scripts.
+func DropInvisible(s string) string {
+	if !strings.ContainsAny(s, invisible) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if strings.ContainsRune(invisible, r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+// invisible lists the characters DropInvisible removes.
+const invisible = "\u200b\u2060\ufeff\u00ad"
 
 // finalSigma writes each σ of lowercase s that ends a word (a letter
 // before it, none after it; combining marks are skipped) as ς.
