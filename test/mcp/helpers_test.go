@@ -16,32 +16,13 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"rvcontent/test/testenv"
+	"rvcontent/test/testenv/mcpclient"
 )
-
-// bearer sends a Bearer credential with every request.
-type bearer struct{ token string }
-
-func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context())
-	if b.token != "" {
-		r.Header.Set("Authorization", "Bearer "+b.token)
-	}
-	return http.DefaultTransport.RoundTrip(r)
-}
 
 // connect opens an MCP client session to the stack with credential token.
 func connect(t testing.TB, env *testenv.Env, token string) (*sdk.ClientSession, error) {
 	t.Helper()
-	client := sdk.NewClient(&sdk.Implementation{Name: "mcp-tests", Version: "1.0.0"}, nil)
-	cs, err := client.Connect(context.Background(), &sdk.StreamableClientTransport{
-		Endpoint:   env.URL + "/mcp",
-		HTTPClient: &http.Client{Transport: bearer{token}},
-		MaxRetries: -1,
-	}, nil)
-	if err == nil {
-		t.Cleanup(func() { _ = cs.Close() })
-	}
-	return cs, err
+	return mcpclient.Connect(t, env, "mcp-tests", token)
 }
 
 // session is connect for a credential that must work.
