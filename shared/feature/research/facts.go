@@ -7,6 +7,7 @@ import (
 
 	"rvcontent/shared/feature/scans"
 	"rvcontent/shared/feature/sites"
+	"rvcontent/shared/kernel/weburl"
 	"rvcontent/shared/platform/model"
 )
 
@@ -33,6 +34,9 @@ func grounded(in model.ResearchInput) bool {
 	return in.Niche != "" || in.Audience != "" || in.ProductDescription != "" || len(in.Competitors) > 0
 }
 
+// hostLabel returns the first label of raw's host as people read it
+// (without www., an internationalised label decoded), or "" for an
+// address or a host without one.
 func hostLabel(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil {
@@ -46,7 +50,7 @@ func hostLabel(raw string) string {
 	if label == "" || strings.Trim(label, "0123456789") == "" {
 		return "" // no host, or an address
 	}
-	return label
+	return weburl.LabelUnicode(label) // xn--bcher-kva names the brand bücher
 }
 
 func first(values ...string) string {

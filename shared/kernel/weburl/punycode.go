@@ -122,3 +122,86 @@ func adapt(delta, points int, first bool) int {
 	}
 	return k + (base-tMin+1)*delta/(delta+skew)
 }
+
+// LabelUnicode returns a host label as people read it: an "xn--" label
+// decoded from its Punycode (xn--bcher-kva is bücher), any other label as
+// it is. A label that does not decode is returned as it is.
+func LabelUnicode(label string) string {
+	rest, ok := strings.CutPrefix(strings.ToLower(label), "xn--")
+	if !ok {
+		return label
+	}
+	if s, ok := unpunycode(rest); ok && s != "" {
+		return s
+	}
+	return label
+}
+
+// unpunycode decodes s (RFC 3492 section 6.2); ok is false for input that
+// is not Punycode.
+func unpunycode(s string) (string, bool) {
+	var out []rune
+	rest := s
+	if i := strings.LastIndexByte(s, '-'); i >= 0 {
+		for _, c := range s[:i] {
+			if c >= initialN {
+				return "", false
+			}
+			out = append(out, c)
+		}
+		rest = s[i+1:]
+	}
+	n, i, bias := rune(initialN), 0, initialBias
+	for p := 0; p < len(rest); {
+		old, w := i, 1
+		for k := base; ; k += base {
+			if p == len(rest) {
+				return "", false
+			}
+			d, ok := value(rest[p])
+			p++
+			if !ok || d > (1<<31-1-i)/w {
+				return "", false
+			}
+			i += d * w
+			t := k - bias
+			if t < tMin {
+				t = tMin
+			} else if t > tMax {
+				t = tMax
+			}
+			if d < t {
+				break
+			}
+			if w > (1<<31-1)/(base-t) {
+				return "", false
+			}
+			w *= base - t
+		}
+		bias = adapt(i-old, len(out)+1, old == 0)
+		if i/(len(out)+1) > int(utf8.MaxRune)-int(n) {
+			return "", false
+		}
+		n += rune(i / (len(out) + 1))
+		i %= len(out) + 1
+		if n < initialN || !utf8.ValidRune(n) {
+			return "", false
+		}
+		out = append(out[:i], append([]rune{n}, out[i:]...)...)
+		i++
+	}
+	return string(out), true
+}
+
+// value is the digit a Punycode character stands for, the inverse of digit.
+func value(c byte) (int, bool) {
+	switch {
+	case c >= 'a' && c <= 'z':
+		return int(c - 'a'), true
+	case c >= 'A' && c <= 'Z':
+		return int(c - 'A'), true
+	case c >= '0' && c <= '9':
+		return int(c-'0') + 26, true
+	}
+	return 0, false
+}
