@@ -12,7 +12,7 @@ func pages(t *testing.T, m *member, path, list, query string) [][]string {
 	var out [][]string
 	cursor := ""
 	for i := 0; i < 20; i++ {
-		body := m.bl(t, "GET", path+"?"+query+cursor, nil).Expect(t, http.StatusOK).JSON(t)
+		body := m.BL(t, "GET", path+"?"+query+cursor, nil).Expect(t, http.StatusOK).JSON(t)
 		var ids []string
 		for _, it := range body[list].([]any) {
 			ids = append(ids, it.(map[string]any)["id"].(string))
@@ -53,7 +53,7 @@ func TestListsPageWithFilters(t *testing.T) {
 	topic := newTopic()
 	h := hostWith(t, e, w, topic, map[string]any{})
 	for i := 1; i < 4; i++ {
-		h.publish(t, "More grinders", []string{topic})
+		h.Publish(t, "More grinders", []string{topic})
 	}
 	var req *member
 	for i := 0; i < 4; i++ {
@@ -61,11 +61,11 @@ func TestListsPageWithFilters(t *testing.T) {
 		req.target(t, "/g", []string{topic}, nil)
 	}
 	e.RunScheduled(t)
-	all := h.placements(t, "")
+	all := h.Placements(t, "")
 	if len(all) != 4 {
 		t.Fatalf("%d placements, want 4", len(all))
 	}
-	h.bl(t, "DELETE", "/placements/"+all[1]["id"].(string), nil).Expect(t, http.StatusOK)
+	h.BL(t, "DELETE", "/placements/"+all[1]["id"].(string), nil).Expect(t, http.StatusOK)
 	for _, c := range []struct {
 		query string
 		want  int
@@ -97,9 +97,9 @@ func TestAnotherAccountsTargetIsNotFound(t *testing.T) {
 	mine := paidMember(t, e, w, unique("mine"))
 	theirs := paidMember(t, e, w, unique("theirs"))
 	id := theirs.target(t, "/g", nil, nil)
-	mine.bl(t, "PATCH", "/targets/"+id, map[string]any{"priority": 9}).ExpectError(t, http.StatusNotFound, "not_found")
-	mine.bl(t, "DELETE", "/targets/"+id, nil).ExpectError(t, http.StatusNotFound, "not_found")
-	got := theirs.bl(t, "GET", "/targets", nil).Expect(t, http.StatusOK).JSON(t)["targets"].([]any)
+	mine.BL(t, "PATCH", "/targets/"+id, map[string]any{"priority": 9}).ExpectError(t, http.StatusNotFound, "not_found")
+	mine.BL(t, "DELETE", "/targets/"+id, nil).ExpectError(t, http.StatusNotFound, "not_found")
+	got := theirs.BL(t, "GET", "/targets", nil).Expect(t, http.StatusOK).JSON(t)["targets"].([]any)
 	if len(got) != 1 || got[0].(map[string]any)["priority"] != 5.0 {
 		t.Fatalf("their targets after my requests: %v", got)
 	}

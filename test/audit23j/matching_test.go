@@ -27,14 +27,14 @@ func hostWith(t *testing.T, e *testenv.Env, w *testenv.MemberWeb, topic string, 
 	h := paidMember(t, e, w, unique("host"))
 	settings["topic_tags"] = []string{topic}
 	h.optIn(t, settings)
-	h.publish(t, "Grinders", append([]string{topic}, tags...))
+	h.Publish(t, "Grinders", append([]string{topic}, tags...))
 	return h
 }
 
 // wantPlacements fails unless m has n placements.
 func wantPlacements(t *testing.T, m *member, n int, when string) {
 	t.Helper()
-	if got := m.placements(t, ""); len(got) != n {
+	if got := m.Placements(t, ""); len(got) != n {
 		t.Fatalf("%s: %d placements, want %d: %v", when, len(got), n, got)
 	}
 }
@@ -48,7 +48,7 @@ func TestSameRegistrableDomainNeverMatches(t *testing.T) {
 	topic, brand := newTopic(), unique("brand")
 	h := paidMember(t, e, w, "blog."+brand)
 	h.optIn(t, map[string]any{"topic_tags": []string{topic}, "max_links_per_article": 2})
-	h.publish(t, "Grinders", []string{topic})
+	h.Publish(t, "Grinders", []string{topic})
 	same := paidMember(t, e, w, "shop."+brand)
 	same.target(t, "/g", []string{topic}, nil)
 	other := paidMember(t, e, w, unique("other"))
@@ -70,19 +70,19 @@ func TestSameAccountNeverMatches(t *testing.T) {
 			ProrationDate any `json:"proration_date"`
 		} `json:"studio_quote"`
 	}
-	h.api(t, "GET", "/billing/studio-quote", nil).Expect(t, http.StatusOK).Decode(t, &quote)
+	h.API(t, "GET", "/billing/studio-quote", nil).Expect(t, http.StatusOK).Decode(t, &quote)
 	host := unique("studio")
 	w.Serve(t, host)
 	var out struct{ Site struct{ ID string } }
-	h.api(t, "POST", "/sites", map[string]any{"site_url": "https://" + host, "site_name": "Studio", "proration_date": quote.Quote.ProrationDate}).
+	h.API(t, "POST", "/sites", map[string]any{"site_url": "https://" + host, "site_name": "Studio", "proration_date": quote.Quote.ProrationDate}).
 		Expect(t, http.StatusCreated).Decode(t, &out)
-	s := &member{env: e, web: w, acct: h.acct, host: host, site: out.Site.ID}
-	if c := s.bl(t, "GET", "", nil).Expect(t, http.StatusOK).JSON(t)["backlinks"].(map[string]any)["credits"].(map[string]any); c["balance"] != 15.0 {
+	s := &member{&testenv.BacklinkMember{Env: e, Web: w, Acct: h.Acct, Host: host, Site: out.Site.ID}}
+	if c := s.BL(t, "GET", "", nil).Expect(t, http.StatusOK).JSON(t)["backlinks"].(map[string]any)["credits"].(map[string]any); c["balance"] != 15.0 {
 		t.Fatalf("Studio site credits: %v", c)
 	}
-	v := s.bl(t, "POST", "/domain", map[string]any{"domain": host}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
+	v := s.BL(t, "POST", "/domain", map[string]any{"domain": host}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
 	w.Site(host).SetWellKnown(v["token"].(string))
-	s.bl(t, "POST", "/domain/verify", nil).Expect(t, http.StatusOK)
+	s.BL(t, "POST", "/domain/verify", nil).Expect(t, http.StatusOK)
 	s.target(t, "/g", []string{topic}, nil)
 	e.RunScheduled(t)
 	wantPlacements(t, s, 0, "Studio site of the host's account")
@@ -100,7 +100,7 @@ func TestBlockedCategoriesWorkBothWays(t *testing.T) {
 	crypto := paidMember(t, e, w, unique("crypto"))
 	crypto.target(t, "/g", []string{t1, "bitcoin"}, nil)
 	blocker := paidMember(t, e, w, unique("blocker"))
-	blocker.bl(t, "PATCH", "", map[string]any{"blocked_categories": []string{"gambling"}}).Expect(t, http.StatusOK)
+	blocker.BL(t, "PATCH", "", map[string]any{"blocked_categories": []string{"gambling"}}).Expect(t, http.StatusOK)
 	blocker.target(t, "/g", []string{t2}, nil)
 	plain := paidMember(t, e, w, unique("plain"))
 	plain.target(t, "/a", []string{t1}, nil)
@@ -122,17 +122,17 @@ func TestLinksPerArticle(t *testing.T) {
 	b := paidMember(t, e, w, unique("reqb"))
 	b.target(t, "/g", []string{topic}, nil)
 	e.RunScheduled(t)
-	if n := len(h.placements(t, "")); n != 0 {
+	if n := len(h.Placements(t, "")); n != 0 {
 		t.Fatalf("max_links_per_article 0 hosted %d links", n)
 	}
-	h.bl(t, "PATCH", "", map[string]any{"max_links_per_article": 1}).Expect(t, http.StatusOK)
+	h.BL(t, "PATCH", "", map[string]any{"max_links_per_article": 1}).Expect(t, http.StatusOK)
 	e.RunScheduled(t)
-	if n := len(h.placements(t, "")); n != 1 {
+	if n := len(h.Placements(t, "")); n != 1 {
 		t.Fatalf("max_links_per_article 1: %d links", n)
 	}
-	h.bl(t, "PATCH", "", map[string]any{"max_links_per_article": 2}).Expect(t, http.StatusOK)
+	h.BL(t, "PATCH", "", map[string]any{"max_links_per_article": 2}).Expect(t, http.StatusOK)
 	e.RunScheduled(t)
-	ps := h.placements(t, "")
+	ps := h.Placements(t, "")
 	if len(ps) != 2 || ps[0]["host_article_id"] != ps[1]["host_article_id"] {
 		t.Fatalf("max_links_per_article 2: %v", ps)
 	}
@@ -176,7 +176,7 @@ func TestHigherPriorityIsPlacedFirst(t *testing.T) {
 	r.target(t, "/low", []string{topic}, map[string]any{"priority": 2})
 	r.target(t, "/high", []string{topic}, map[string]any{"priority": 9})
 	e.RunScheduled(t)
-	p := r.placements(t, "")
+	p := r.Placements(t, "")
 	if len(p) != 1 || !strings.HasSuffix(p[0]["target_url"].(string), "/high") {
 		t.Fatalf("placements: %v", p)
 	}
@@ -190,7 +190,7 @@ func TestLowReputationHostsNothing(t *testing.T) {
 	topic := newTopic()
 	h := hostWith(t, e, w, topic, map[string]any{})
 	for i := 1; i < 4; i++ {
-		h.publish(t, fmt.Sprintf("Grinders %d", i), []string{topic})
+		h.Publish(t, fmt.Sprintf("Grinders %d", i), []string{topic})
 	}
 	for i := 0; i < 4; i++ {
 		paidMember(t, e, w, unique("req")).target(t, "/g", []string{topic}, nil)
@@ -199,13 +199,13 @@ func TestLowReputationHostsNothing(t *testing.T) {
 	e.RunScheduled(t) // placed
 	e.Advance(t, 3660)
 	e.RunScheduled(t) // live
-	for _, p := range h.placements(t, "status=live") {
-		h.bl(t, "DELETE", "/placements/"+p["id"].(string), nil).Expect(t, http.StatusOK)
+	for _, p := range h.Placements(t, "status=live") {
+		h.BL(t, "DELETE", "/placements/"+p["id"].(string), nil).Expect(t, http.StatusOK)
 	}
-	if r := h.bl(t, "GET", "", nil).JSON(t)["backlinks"].(map[string]any)["reputation"]; r != 10.0 {
+	if r := h.BL(t, "GET", "", nil).JSON(t)["backlinks"].(map[string]any)["reputation"]; r != 10.0 {
 		t.Fatalf("reputation after removing four live links: %v", r)
 	}
-	h.publish(t, "Grinders fresh", []string{topic})
+	h.Publish(t, "Grinders fresh", []string{topic})
 	late := paidMember(t, e, w, unique("late"))
 	late.target(t, "/g", []string{topic}, nil)
 	e.RunScheduled(t)
@@ -221,16 +221,16 @@ func TestVerifyingDomainsStayInTheExchange(t *testing.T) {
 	h := hostWith(t, e, w, topic, map[string]any{})
 	r := paidMember(t, e, w, unique("req"))
 	id := r.target(t, "/g", []string{topic}, map[string]any{"active": false})
-	w.Site(h.host).SetWellKnown("")
-	w.Site(r.host).SetWellKnown("")
+	w.Site(h.Host).SetWellKnown("")
+	w.Site(r.Host).SetWellKnown("")
 	e.Advance(t, 7*86400+60)
 	e.RunScheduled(t)
 	for _, m := range []*member{h, r} {
-		if s := m.bl(t, "GET", "", nil).JSON(t)["backlinks"].(map[string]any)["status"]; s != "verifying" {
+		if s := m.BL(t, "GET", "", nil).JSON(t)["backlinks"].(map[string]any)["status"]; s != "verifying" {
 			t.Fatalf("status after a missed re-check: %v", s)
 		}
 	}
-	r.bl(t, "PATCH", "/targets/"+id, map[string]any{"active": true}).Expect(t, http.StatusOK)
+	r.BL(t, "PATCH", "/targets/"+id, map[string]any{"active": true}).Expect(t, http.StatusOK)
 	e.RunScheduled(t)
 	wantPlacements(t, r, 1, "verifying requester and host")
 }

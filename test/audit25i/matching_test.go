@@ -17,21 +17,21 @@ import (
 // host blocking gambling.
 func TestBlockedCategoryInAnchorsIsNotHosted(t *testing.T) {
 	p := newPair(t)
-	p.host.bl(t, "PATCH", "", map[string]any{"blocked_categories": []string{"gambling"}}).Expect(t, http.StatusOK)
-	p.from.bl(t, "DELETE", "/targets/"+p.targetID, nil).Expect(t, http.StatusOK)
-	p.from.bl(t, "POST", "/targets", map[string]any{
-		"url": "https://" + p.from.host + "/casino-bonus", "topic_tags": []string{p.topic},
+	p.host.BL(t, "PATCH", "", map[string]any{"blocked_categories": []string{"gambling"}}).Expect(t, http.StatusOK)
+	p.from.BL(t, "DELETE", "/targets/"+p.targetID, nil).Expect(t, http.StatusOK)
+	p.from.BL(t, "POST", "/targets", map[string]any{
+		"url": "https://" + p.from.Host + "/casino-bonus", "topic_tags": []string{p.topic},
 		"anchors": []string{"online casino bonus", "casino coffee nights", "poker and espresso"},
 	}).Expect(t, http.StatusCreated)
 	p.env.RunScheduled(t)
-	if got := p.host.placements(t, ""); len(got) != 0 {
+	if got := p.host.Placements(t, ""); len(got) != 0 {
 		t.Fatalf("a host blocking gambling got casino links: %v", got)
 	}
 
 	// The same target without the category's words is matched.
 	p.from.target(t, "/espresso", []string{p.topic})
 	p.env.RunScheduled(t)
-	if got := one(t, p.host.placements(t, "")); got["target_url"] != "https://"+p.from.host+"/espresso" {
+	if got := one(t, p.host.Placements(t, "")); got["target_url"] != "https://"+p.from.Host+"/espresso" {
 		t.Fatalf("placement: %v", got)
 	}
 }

@@ -20,19 +20,19 @@ func TestLinkIsCheckedAtTheArticlesCurrentAddress(t *testing.T) {
 	p := newPair(t)
 	p.env.RunScheduled(t) // reserved
 	p.env.RunScheduled(t) // placed
-	one(t, p.host.placements(t, "direction=hosted&status=placed"))
+	one(t, p.host.Placements(t, "direction=hosted&status=placed"))
 
-	moved := "https://" + p.host.host + "/blog/grinder-guide"
-	p.host.api(t, "POST", "/sites/"+p.host.site+"/articles/"+p.article+"/publish", map[string]any{"url": moved}).Expect(t, http.StatusOK)
-	p.host.web.Site(p.host.host).Move(p.host.acct.Client, p.host.site, p.article, "/blog/grinder-guide")
+	moved := "https://" + p.host.Host + "/blog/grinder-guide"
+	p.host.API(t, "POST", "/sites/"+p.host.Site+"/articles/"+p.article+"/publish", map[string]any{"url": moved}).Expect(t, http.StatusOK)
+	p.host.Web.Site(p.host.Host).Move(p.host.Acct.Client, p.host.Site, p.article, "/blog/grinder-guide")
 
 	p.env.Advance(t, hour+60)
 	p.env.RunScheduled(t)
-	got := one(t, p.host.placements(t, "direction=hosted"))
+	got := one(t, p.host.Placements(t, "direction=hosted"))
 	if got["status"] != "live" || got["host_url"] != moved {
 		t.Fatalf("placement after the article moved to %s: %v", moved, got)
 	}
-	if in := one(t, p.from.placements(t, "direction=inbound")); in["host_url"] != moved {
+	if in := one(t, p.from.Placements(t, "direction=inbound")); in["host_url"] != moved {
 		t.Fatalf("the requester's placement: %v", in)
 	}
 }

@@ -31,17 +31,17 @@ func TestRemovedLinkReturnsOnlyWhatTheHostGivesBack(t *testing.T) {
 	s.env.Advance(t, hour+60)
 	s.env.RunScheduled(t) // live
 	live := one(t, host.placements(t, "direction=hosted&status=live"))
-	if c := host.credits(t); c != [4]int{32, 0, 2, 0} {
+	if c := host.Credits(t); c != [4]int{32, 0, 2, 0} {
 		t.Fatalf("host credits after the link went live: %v", c)
 	}
 
 	s.drain(t, host, 16) // the host spends all it has on links of its own
-	if c := host.credits(t); c[0] != 0 {
+	if c := host.Credits(t); c[0] != 0 {
 		t.Fatalf("host credits after spending: %v", c)
 	}
-	beforeFrom, beforeHost := from.credits(t), host.credits(t)
-	host.bl(t, "DELETE", "/placements/"+live["id"].(string), nil).Expect(t, http.StatusOK)
-	afterFrom, afterHost := from.credits(t), host.credits(t)
+	beforeFrom, beforeHost := from.Credits(t), host.Credits(t)
+	host.BL(t, "DELETE", "/placements/"+live["id"].(string), nil).Expect(t, http.StatusOK)
+	afterFrom, afterHost := from.Credits(t), host.Credits(t)
 	if sum := afterFrom[0] + afterFrom[1] + afterHost[0] + afterHost[1]; sum != beforeFrom[0]+beforeFrom[1]+beforeHost[0]+beforeHost[1] {
 		t.Fatalf("credits made from nothing: requester %v → %v, host %v → %v", beforeFrom, afterFrom, beforeHost, afterHost)
 	}

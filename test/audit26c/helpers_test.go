@@ -23,41 +23,21 @@ func unique(prefix string) string {
 // newTopic returns a topic tag no other test of this run uses.
 func newTopic() string { return strings.TrimSuffix(unique("topic"), ".example") }
 
-// member is a paid account whose site's website the fixture serves, with
-// its domain verified.
-type member struct {
-	env  *testenv.Env
-	web  *testenv.MemberWeb
-	acct *testenv.Account
-	host string
-	site string
-}
+// member is a backlink exchange member (testenv.BacklinkMember) with this
+// package's own calls.
+type member struct{ *testenv.BacklinkMember }
 
 // paidMember creates a paid, verified member on a new fixture website.
 func paidMember(t *testing.T, e *testenv.Env, w *testenv.MemberWeb, prefix string) *member {
 	t.Helper()
-	host := unique(prefix)
-	w.Serve(t, host)
-	a := e.NewAccount(t, "https://"+host)
-	e.PaidPlan(t, a)
-	m := &member{env: e, web: w, acct: a, host: host, site: a.SiteID}
-	v := m.bl(t, "POST", "/domain", map[string]any{"domain": host}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
-	w.Site(host).SetWellKnown(v["token"].(string))
-	if got := m.bl(t, "POST", "/domain/verify", nil).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any); got["status"] != "verified" {
-		t.Fatalf("verification: %v", got)
-	}
-	return m
+	return &member{e.PaidBacklinkMember(t, w, unique(prefix))}
 }
 
-func (m *member) api(t *testing.T, method, path string, body any) *testenv.Response {
+// placements lists up to 100 of the site's placements with a query
+// ("direction=inbound").
+func (m *member) placements(t *testing.T, query string) []map[string]any {
 	t.Helper()
-	return m.acct.Client.Agent(t, method, path, body)
-}
-
-// bl calls an exchange endpoint of the member's site (path after /backlinks).
-func (m *member) bl(t *testing.T, method, path string, body any) *testenv.Response {
-	t.Helper()
-	return m.api(t, method, "/sites/"+m.site+"/backlinks"+path, body)
+	return m.Placements(t, "limit=100&"+query)
 }
 
 // host opts the member in to host links on topic, with more settings.
@@ -67,50 +47,20 @@ func (m *member) hostOn(t *testing.T, topic string, settings map[string]any) {
 	for k, v := range settings {
 		body[k] = v
 	}
-	m.bl(t, "PATCH", "", body).Expect(t, http.StatusOK)
+	m.BL(t, "PATCH", "", body).Expect(t, http.StatusOK)
 }
 
 // target adds a target at path tagged topic; returns its id.
 func (m *member) target(t *testing.T, path, topic string) string {
 	t.Helper()
-	body := map[string]any{"url": "https://" + m.host + path, "anchors": []string{"burr grinder", "coffee grinders", "grinding beans"}, "topic_tags": []string{topic}}
-	return m.bl(t, "POST", "/targets", body).Expect(t, http.StatusCreated).JSON(t)["target"].(map[string]any)["id"].(string)
+	body := map[string]any{"url": "https://" + m.Host + path, "anchors": []string{"burr grinder", "coffee grinders", "grinding beans"}, "topic_tags": []string{topic}}
+	return m.BL(t, "POST", "/targets", body).Expect(t, http.StatusCreated).JSON(t)["target"].(map[string]any)["id"].(string)
 }
 
-// publish writes, finishes and publishes an article tagged tags at
-// https://<host>/posts/<id>, served by the fixture; returns its id.
+// publish is BacklinkMember.Publish with the tags as arguments.
 func (m *member) publish(t *testing.T, title string, tags ...string) string {
 	t.Helper()
-	a := m.api(t, "POST", "/sites/"+m.site+"/articles", map[string]any{"title": title, "tags": tags, "body_markdown": "# " + title + "\n\nA good burr grinder makes better coffee.\n"}).
-		Expect(t, http.StatusCreated).JSON(t)["article"].(map[string]any)
-	id := a["id"].(string)
-	m.api(t, "POST", "/sites/"+m.site+"/articles/"+id+"/finish", nil).Expect(t, http.StatusOK)
-	m.api(t, "POST", "/sites/"+m.site+"/articles/"+id+"/publish", map[string]any{"url": "https://" + m.host + "/posts/" + id}).Expect(t, http.StatusOK)
-	m.web.Site(m.host).Publish(m.acct.Client, m.site, id)
-	return id
-}
-
-// overview returns the site's exchange overview.
-func (m *member) overview(t *testing.T) map[string]any {
-	t.Helper()
-	return m.bl(t, "GET", "", nil).Expect(t, http.StatusOK).JSON(t)["backlinks"].(map[string]any)
-}
-
-// credits returns the overview's credits as balance, escrowed, earned, spent.
-func (m *member) credits(t *testing.T) [4]int {
-	t.Helper()
-	c := m.overview(t)["credits"].(map[string]any)
-	return [4]int{int(c["balance"].(float64)), int(c["escrowed"].(float64)), int(c["lifetime_earned"].(float64)), int(c["lifetime_spent"].(float64))}
-}
-
-// placements lists the site's placements with a query ("direction=inbound").
-func (m *member) placements(t *testing.T, query string) []map[string]any {
-	t.Helper()
-	var out struct {
-		Placements []map[string]any `json:"placements"`
-	}
-	m.bl(t, "GET", "/placements?limit=100&"+query, nil).Expect(t, http.StatusOK).Decode(t, &out)
-	return out.Placements
+	return m.Publish(t, title, tags)
 }
 
 // one returns the only item of a list.
@@ -181,7 +131,7 @@ func (s *stage) drain(t *testing.T, m *member, n int) *member {
 	for i := range max(n, 7) {
 		sink.publish(t, fmt.Sprintf("Sink %d", i), topic)
 	}
-	before := m.credits(t)[0]
+	before := m.Credits(t)[0]
 	for i := range n {
 		m.target(t, fmt.Sprintf("/sink-%d", i), topic)
 	}
@@ -189,7 +139,7 @@ func (s *stage) drain(t *testing.T, m *member, n int) *member {
 	if got := len(m.placements(t, "direction=inbound")); got < n {
 		t.Fatalf("drain: %d placements, want at least %d", got, n)
 	}
-	if c := m.credits(t); c[0] != before-sinkPrice*n {
+	if c := m.Credits(t); c[0] != before-sinkPrice*n {
 		t.Fatalf("drain: balance %d, want %d", c[0], before-sinkPrice*n)
 	}
 	return sink

@@ -18,7 +18,7 @@ func TestQualifiedLinkIsNotLive(t *testing.T) {
 	p := newPair(t, nil)
 	p.run(t, 2) // reserved, placed
 	one(t, p.host.placements(t, "direction=hosted&status=placed"))
-	site := p.web.Site(p.host.host)
+	site := p.web.Site(p.host.Host)
 	for i, rel := range []string{"nofollow", "Sponsored", "external ugc"} {
 		site.Rewrite(p.article, func(page string) string {
 			return strings.ReplaceAll(page, "<a ", `<a rel="`+rel+`" `)
@@ -28,7 +28,7 @@ func TestQualifiedLinkIsNotLive(t *testing.T) {
 		if got := one(t, p.host.placements(t, "direction=hosted")); got["status"] != "placed" {
 			t.Fatalf("a link with rel=%q counted as live: %v", rel, got)
 		}
-		if c := p.host.credits(t); c != [4]int{30, 0, 0, 0} {
+		if c := p.host.Credits(t); c != [4]int{30, 0, 0, 0} {
 			t.Fatalf("host credits for a rel=%q link: %v", rel, c)
 		}
 	}
@@ -40,7 +40,7 @@ func TestQualifiedLinkIsNotLive(t *testing.T) {
 	if got := one(t, p.host.placements(t, "direction=hosted")); got["status"] != "live" {
 		t.Fatalf("a plain link: %v", got)
 	}
-	if c := p.host.credits(t); c != [4]int{31, 0, 1, 0} {
+	if c := p.host.Credits(t); c != [4]int{31, 0, 1, 0} {
 		t.Fatalf("host credits for a live link: %v", c)
 	}
 }

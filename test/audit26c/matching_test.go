@@ -23,7 +23,7 @@ func TestRequesterIsMatchedWithAHostItCanAfford(t *testing.T) {
 	cheap.publish(t, "Odd one", odd)
 	from.target(t, "/odd", odd)
 	s.env.RunScheduled(t)
-	if c := from.credits(t); c[0] != 1 {
+	if c := from.Credits(t); c[0] != 1 {
 		t.Fatalf("requester credits after a tier-1 reservation: %v", c)
 	}
 
@@ -36,7 +36,7 @@ func TestRequesterIsMatchedWithAHostItCanAfford(t *testing.T) {
 	got := from.placements(t, "direction=inbound&status=reserved")
 	var found bool
 	for _, p := range got {
-		if p["target_url"] == "https://"+from.host+"/grinders" {
+		if p["target_url"] == "https://"+from.Host+"/grinders" {
 			found = true
 			if p["credits"] != 1.0 {
 				t.Fatalf("placement with the host the requester could pay: %v", p)
@@ -44,7 +44,7 @@ func TestRequesterIsMatchedWithAHostItCanAfford(t *testing.T) {
 		}
 	}
 	if !found {
-		t.Fatalf("no reservation for the target (balance 1, a tier-1 host on its topic): %v", from.credits(t))
+		t.Fatalf("no reservation for the target (balance 1, a tier-1 host on its topic): %v", from.Credits(t))
 	}
 	var onArticle int
 	for _, h := range cheap.placements(t, "direction=hosted") {
@@ -55,7 +55,7 @@ func TestRequesterIsMatchedWithAHostItCanAfford(t *testing.T) {
 	if onArticle != 1 {
 		t.Fatalf("%d placements on the tier-1 host's article, want 1", onArticle)
 	}
-	if c := from.credits(t); c[0] != 0 {
+	if c := from.Credits(t); c[0] != 0 {
 		t.Fatalf("requester credits: %v", c)
 	}
 }

@@ -17,17 +17,17 @@ import (
 // gambling, as it was with opting out.
 func TestHostBlockingACategoryAfterAReservationGetsNoLink(t *testing.T) {
 	p := newPair(t, nil)
-	p.from.bl(t, "PATCH", "", map[string]any{"niche": "Casino espresso bars"}).Expect(t, http.StatusOK)
+	p.from.BL(t, "PATCH", "", map[string]any{"niche": "Casino espresso bars"}).Expect(t, http.StatusOK)
 	p.env.RunScheduled(t)
 	one(t, p.host.placements(t, "direction=hosted&status=reserved"))
 
-	p.host.bl(t, "PATCH", "", map[string]any{"blocked_categories": []string{"gambling"}}).Expect(t, http.StatusOK)
+	p.host.BL(t, "PATCH", "", map[string]any{"blocked_categories": []string{"gambling"}}).Expect(t, http.StatusOK)
 	p.env.RunScheduled(t)
 	if got := one(t, p.host.placements(t, "direction=hosted")); got["status"] != "reserved" {
 		t.Fatalf("a gambling link placed after the host blocked gambling: %v", got)
 	}
-	body := p.host.api(t, "GET", "/sites/"+p.host.site+"/articles/"+p.article, nil).Expect(t, http.StatusOK).JSON(t)["article"].(map[string]any)["body_markdown"].(string)
-	if strings.Contains(body, p.from.host) {
+	body := p.host.API(t, "GET", "/sites/"+p.host.Site+"/articles/"+p.article, nil).Expect(t, http.StatusOK).JSON(t)["article"].(map[string]any)["body_markdown"].(string)
+	if strings.Contains(body, p.from.Host) {
 		t.Fatalf("the host's article carries the link: %s", body)
 	}
 	p.env.Advance(t, 24*hour+60)
@@ -35,7 +35,7 @@ func TestHostBlockingACategoryAfterAReservationGetsNoLink(t *testing.T) {
 	if got := one(t, p.host.placements(t, "direction=hosted")); got["status"] != "expired" || got["end_reason"] != "not_placed" {
 		t.Fatalf("the reservation after its deadline: %v", got)
 	}
-	if c := p.from.credits(t); c != [4]int{30, 0, 0, 0} {
+	if c := p.from.Credits(t); c != [4]int{30, 0, 0, 0} {
 		t.Fatalf("requester credits: %v", c)
 	}
 }
@@ -61,7 +61,7 @@ func TestLoweredLinksPerArticleIsKeptWhenPlacing(t *testing.T) {
 		t.Fatalf("%d reservations, want 2: %v", len(got), got)
 	}
 
-	host.bl(t, "PATCH", "", map[string]any{"max_links_per_article": 1}).Expect(t, http.StatusOK)
+	host.BL(t, "PATCH", "", map[string]any{"max_links_per_article": 1}).Expect(t, http.StatusOK)
 	s.env.RunScheduled(t)
 	if got := host.placements(t, "direction=hosted&status=placed"); len(got) != 1 {
 		t.Fatalf("%d links placed in an article that takes 1: %v", len(got), got)
@@ -88,8 +88,8 @@ func TestTargetStoppedAfterAReservationGetsNoLink(t *testing.T) {
 		t.Fatalf("%d reservations, want 2: %v", len(got), got)
 	}
 
-	p.from.bl(t, "PATCH", "/targets/"+p.targetID, map[string]any{"active": false}).Expect(t, http.StatusOK)
-	p.from.bl(t, "DELETE", "/targets/"+second, nil).Expect(t, http.StatusOK)
+	p.from.BL(t, "PATCH", "/targets/"+p.targetID, map[string]any{"active": false}).Expect(t, http.StatusOK)
+	p.from.BL(t, "DELETE", "/targets/"+second, nil).Expect(t, http.StatusOK)
 	p.env.RunScheduled(t)
 	for _, got := range p.host.placements(t, "direction=hosted") {
 		if got["status"] != "reserved" {
@@ -103,7 +103,7 @@ func TestTargetStoppedAfterAReservationGetsNoLink(t *testing.T) {
 			t.Fatalf("a reservation for a stopped target after its deadline: %v", got)
 		}
 	}
-	if c := p.from.credits(t); c != [4]int{30, 0, 0, 0} {
+	if c := p.from.Credits(t); c != [4]int{30, 0, 0, 0} {
 		t.Fatalf("requester credits: %v", c)
 	}
 }
@@ -121,7 +121,7 @@ func TestRequesterLeavingItsDomainGetsNoLink(t *testing.T) {
 	p.env.RunScheduled(t)
 	one(t, p.host.placements(t, "direction=hosted&status=reserved"))
 
-	p.from.bl(t, "POST", "/domain", map[string]any{"domain": "shop." + p.from.host}).Expect(t, http.StatusOK)
+	p.from.BL(t, "POST", "/domain", map[string]any{"domain": "shop." + p.from.Host}).Expect(t, http.StatusOK)
 	p.env.RunScheduled(t)
 	if got := one(t, p.host.placements(t, "direction=hosted")); got["status"] != "reserved" {
 		t.Fatalf("a link to the requester's former domain was placed: %v", got)

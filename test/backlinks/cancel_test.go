@@ -14,68 +14,68 @@ import (
 // words kept. Only the host can remove, and only once.
 func TestHostRemovesLinks(t *testing.T) {
 	x := newExchange(t)
-	e := x.from.env
-	second := x.addTarget(t, "https://"+x.from.host+"/mills")
+	e := x.from.Env
+	second := x.addTarget(t, "https://"+x.from.Host+"/mills")
 	first := x.hostArticle(t, "Grinder guide")
 	other := x.hostArticle(t, "Cleaning guide")
 
 	run(t, e) // two reservations, one per target and article
 	run(t, e) // both placed
 	byArticle := map[string]map[string]any{}
-	for _, p := range x.host.placements(t, "direction=hosted&status=placed") {
+	for _, p := range x.host.Placements(t, "direction=hosted&status=placed") {
 		byArticle[p["host_article_id"].(string)] = p
 	}
 	if len(byArticle) != 2 || byArticle[first] == nil || byArticle[other] == nil {
 		t.Fatalf("hosted placements by article: %v", byArticle)
 	}
 	live, notLive := byArticle[first], byArticle[other]
-	if live["target_url"] != x.target || notLive["target_url"] != "https://"+x.from.host+"/mills" {
+	if live["target_url"] != x.target || notLive["target_url"] != "https://"+x.from.Host+"/mills" {
 		t.Fatalf("pairings: %v / %v", live, notLive)
 	}
-	x.host.web.Site(x.host.host).StripLinks(other, true) // that page never shows the link
+	x.host.Web.Site(x.host.Host).StripLinks(other, true) // that page never shows the link
 	advance(t, e, hour+60)
-	if s := x.host.placements(t, "status=live"); len(s) != 1 || s[0]["id"] != live["id"] {
+	if s := x.host.Placements(t, "status=live"); len(s) != 1 || s[0]["id"] != live["id"] {
 		t.Fatalf("live placements: %v", s)
 	}
-	if c := x.from.credits(t); c != [4]int{28, 1, 0, 1} {
+	if c := x.from.Credits(t); c != [4]int{28, 1, 0, 1} {
 		t.Fatalf("requester credits with one live and one placed: %v", c)
 	}
 
 	// The requester cannot remove a link; the host cannot remove an inbound one.
-	x.from.bl(t, "DELETE", "/placements/"+live["id"].(string), nil).ExpectError(t, http.StatusConflict, "conflict")
+	x.from.BL(t, "DELETE", "/placements/"+live["id"].(string), nil).ExpectError(t, http.StatusConflict, "conflict")
 
 	// Not live: the held credit returns to the requester.
-	got := x.host.bl(t, "DELETE", "/placements/"+notLive["id"].(string), nil).Expect(t, http.StatusOK).JSON(t)["placement"].(map[string]any)
+	got := x.host.BL(t, "DELETE", "/placements/"+notLive["id"].(string), nil).Expect(t, http.StatusOK).JSON(t)["placement"].(map[string]any)
 	if got["status"] != "cancelled" || got["end_reason"] != "removed_by_host" || got["ended_at"] == nil || got["direction"] != "hosted" || got["host_article_id"] != other {
 		t.Fatalf("cancelled placement: %v", got)
 	}
-	if c := x.from.credits(t); c != [4]int{29, 0, 0, 1} {
+	if c := x.from.Credits(t); c != [4]int{29, 0, 0, 1} {
 		t.Fatalf("requester credits after removing the placed link: %v", c)
 	}
-	if c := x.host.credits(t); c != [4]int{31, 0, 1, 0} {
+	if c := x.host.Credits(t); c != [4]int{31, 0, 1, 0} {
 		t.Fatalf("host credits after removing the placed link: %v", c)
 	}
-	wantUnlinked(t, x.host, other, "https://"+x.from.host+"/mills")
+	wantUnlinked(t, x.host, other, "https://"+x.from.Host+"/mills")
 
 	// Live: the host's earned credit is taken back, the requester's returns.
-	got = x.host.bl(t, "DELETE", "/placements/"+live["id"].(string), nil).Expect(t, http.StatusOK).JSON(t)["placement"].(map[string]any)
+	got = x.host.BL(t, "DELETE", "/placements/"+live["id"].(string), nil).Expect(t, http.StatusOK).JSON(t)["placement"].(map[string]any)
 	if got["status"] != "cancelled" || got["live_at"] == nil {
 		t.Fatalf("cancelled live placement: %v", got)
 	}
-	if c := x.from.credits(t); c != [4]int{30, 0, 0, 0} {
+	if c := x.from.Credits(t); c != [4]int{30, 0, 0, 0} {
 		t.Fatalf("requester credits after removing the live link: %v", c)
 	}
-	if c := x.host.credits(t); c != [4]int{30, 0, 0, 0} {
+	if c := x.host.Credits(t); c != [4]int{30, 0, 0, 0} {
 		t.Fatalf("host credits after removing the live link: %v", c)
 	}
 	if x.from.counts(t) != [3]int{0, 0, 0} || x.host.counts(t) != [3]int{0, 0, 0} {
 		t.Fatalf("counts: %v %v", x.from.counts(t), x.host.counts(t))
 	}
-	if num(t, x.host.overview(t), "reputation") != 50-10 {
-		t.Fatalf("host reputation after removing a live link: %v", x.host.overview(t)["reputation"])
+	if num(t, x.host.Overview(t), "reputation") != 50-10 {
+		t.Fatalf("host reputation after removing a live link: %v", x.host.Overview(t)["reputation"])
 	}
 	wantUnlinked(t, x.host, first, x.target)
-	if in := x.from.placements(t, "direction=inbound&status=cancelled"); len(in) != 2 {
+	if in := x.from.Placements(t, "direction=inbound&status=cancelled"); len(in) != 2 {
 		t.Fatalf("requester's cancelled placements: %v", in)
 	}
 	if tg := x.targetNow(t, x.targetID); num(t, tg, "live_count") != 0 {
@@ -83,13 +83,13 @@ func TestHostRemovesLinks(t *testing.T) {
 	}
 	x.targetNow(t, second)
 
-	x.host.bl(t, "DELETE", "/placements/"+live["id"].(string), nil).ExpectError(t, http.StatusConflict, "conflict")
-	wantFields(t, x.host.bl(t, "GET", "/placements?direction=sideways&status=live,gone", nil), "direction", "status")
+	x.host.BL(t, "DELETE", "/placements/"+live["id"].(string), nil).ExpectError(t, http.StatusConflict, "conflict")
+	wantFields(t, x.host.BL(t, "GET", "/placements?direction=sideways&status=live,gone", nil), "direction", "status")
 
 	// Someone else's placement answers like a random id.
 	stranger := paidMember(t, "stranger")
-	theirs := stranger.bl(t, "DELETE", "/placements/"+live["id"].(string), nil)
-	random := stranger.bl(t, "DELETE", "/placements/0190a5b2-0000-7000-8000-000000000003", nil)
+	theirs := stranger.BL(t, "DELETE", "/placements/"+live["id"].(string), nil)
+	random := stranger.BL(t, "DELETE", "/placements/0190a5b2-0000-7000-8000-000000000003", nil)
 	theirs.ExpectError(t, http.StatusNotFound, "not_found")
 	if !bytes.Equal(theirs.Body, random.Body) {
 		t.Fatalf("another account's placement: %s, a random id: %s", theirs.Body, random.Body)
@@ -97,7 +97,7 @@ func TestHostRemovesLinks(t *testing.T) {
 	var acts struct {
 		Activity []map[string]any `json:"activity"`
 	}
-	x.host.api(t, "GET", "/activity?site_id="+x.host.site, nil).Expect(t, http.StatusOK).Decode(t, &acts)
+	x.host.API(t, "GET", "/activity?site_id="+x.host.Site, nil).Expect(t, http.StatusOK).Decode(t, &acts)
 	removed := 0
 	for _, a := range acts.Activity {
 		if a["action"] == "backlink.removed" {
@@ -123,21 +123,21 @@ func wantUnlinked(t *testing.T, m *member, article, target string) {
 // placed; after 24 hours it expires and the held credit returns.
 func TestReservationExpires(t *testing.T) {
 	x := newExchange(t)
-	e := x.from.env
+	e := x.from.Env
 	article := x.hostArticle(t, "Short-lived post")
 	run(t, e)
-	in := one(t, x.from.placements(t, "status=reserved"))
-	x.host.api(t, "DELETE", "/sites/"+x.host.site+"/articles/"+article, nil).Expect(t, http.StatusOK)
+	in := one(t, x.from.Placements(t, "status=reserved"))
+	x.host.API(t, "DELETE", "/sites/"+x.host.Site+"/articles/"+article, nil).Expect(t, http.StatusOK)
 	run(t, e)
-	if in = one(t, x.from.placements(t, "")); in["status"] != "reserved" {
+	if in = one(t, x.from.Placements(t, "")); in["status"] != "reserved" {
 		t.Fatalf("after a failed placing: %v", in)
 	}
 	advance(t, e, 24*hour)
-	in = one(t, x.from.placements(t, ""))
+	in = one(t, x.from.Placements(t, ""))
 	if in["status"] != "expired" || in["end_reason"] != "not_placed" || in["ended_at"] == nil || in["placed_at"] != nil || in["expires_at"] != nil {
 		t.Fatalf("expired: %v", in)
 	}
-	if c := x.from.credits(t); c != [4]int{30, 0, 0, 0} {
+	if c := x.from.Credits(t); c != [4]int{30, 0, 0, 0} {
 		t.Fatalf("requester credits after the expiry: %v", c)
 	}
 	if x.from.counts(t) != [3]int{0, 0, 0} || x.host.counts(t) != [3]int{0, 0, 0} {
@@ -151,12 +151,12 @@ func TestReservationExpires(t *testing.T) {
 // credit back.
 func TestPlacedLinkNotLiveExpiresOnTime(t *testing.T) {
 	x := newExchange(t)
-	e := x.from.env
+	e := x.from.Env
 	article := x.hostArticle(t, "Grinder care")
-	x.host.web.Site(x.host.host).StripLinks(article, true)
+	x.host.Web.Site(x.host.Host).StripLinks(article, true)
 	run(t, e) // reserved
 	run(t, e) // placed
-	in := one(t, x.from.placements(t, "status=placed"))
+	in := one(t, x.from.Placements(t, "status=placed"))
 	deadline := ts(t, in["expires_at"])
 	// The checks come when due (the scheduler runs every minute in AWS):
 	// an hour after placing, then every 6 hours, the last regular one at
@@ -164,7 +164,7 @@ func TestPlacedLinkNotLiveExpiresOnTime(t *testing.T) {
 	advance(t, e, hour+60)
 	for now := ts(t, in["placed_at"]).Add((hour + 60) * time.Second); now.Add(6 * hour * time.Second).Before(deadline); now = now.Add(6 * hour * time.Second) {
 		advance(t, e, 6*hour)
-		if in = one(t, x.from.placements(t, "")); in["status"] != "placed" {
+		if in = one(t, x.from.Placements(t, "")); in["status"] != "placed" {
 			t.Fatalf("before the deadline: %v", in)
 		}
 	}
@@ -174,11 +174,11 @@ func TestPlacedLinkNotLiveExpiresOnTime(t *testing.T) {
 		return ts(t, c.Now)
 	}
 	advance(t, e, deadline.Sub(clockNow()).Seconds()+60)
-	in = one(t, x.from.placements(t, ""))
+	in = one(t, x.from.Placements(t, ""))
 	if in["status"] != "expired" || in["end_reason"] != "not_live" {
 		t.Fatalf("a minute after the deadline: %v", in)
 	}
-	if c := x.from.credits(t); c != [4]int{30, 0, 0, 0} {
+	if c := x.from.Credits(t); c != [4]int{30, 0, 0, 0} {
 		t.Fatalf("requester credits after the expiry: %v", c)
 	}
 }

@@ -12,28 +12,28 @@ var hexToken = regexp.MustCompile(`^[0-9a-f]{32}$`)
 // three methods; a check counts toward the AI rate limit.
 func TestDomainVerification(t *testing.T) {
 	m := paidMember(t, "verify")
-	e, web := m.env, m.web
+	e, web := m.Env, m.Web
 
-	m.bl(t, "POST", "/domain/verify", nil).ExpectError(t, http.StatusConflict, "conflict")
+	m.BL(t, "POST", "/domain/verify", nil).ExpectError(t, http.StatusConflict, "conflict")
 	for _, bad := range []string{"", "127.0.0.1", "localhost", "intranet.local", "com", "other-site.example", "https://co.uk"} {
-		wantFields(t, m.bl(t, "POST", "/domain", map[string]any{"domain": bad}), "domain")
+		wantFields(t, m.BL(t, "POST", "/domain", map[string]any{"domain": bad}), "domain")
 	}
 
 	// DNS TXT record.
-	v := m.bl(t, "POST", "/domain", map[string]any{"domain": "https://" + m.host + "/"}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
+	v := m.BL(t, "POST", "/domain", map[string]any{"domain": "https://" + m.Host + "/"}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
 	token, _ := v["token"].(string)
 	want := map[string]any{
-		"domain": m.host, "status": "unverified", "token": token, "verified_at": nil,
+		"domain": m.Host, "status": "unverified", "token": token, "verified_at": nil,
 		"methods": map[string]any{
-			"dns_txt":    map[string]any{"host": "_service." + m.host, "value": "service-site-verification=" + token},
+			"dns_txt":    map[string]any{"host": "_service." + m.Host, "value": "service-site-verification=" + token},
 			"meta_tag":   map[string]any{"tag": `<meta name="service-site-verification" content="` + token + `">`},
-			"well_known": map[string]any{"url": "https://" + m.host + "/.well-known/service-verification", "content": token},
+			"well_known": map[string]any{"url": "https://" + m.Host + "/.well-known/service-verification", "content": token},
 		},
 	}
 	if !hexToken.MatchString(token) || !equalJSON(v, want) {
 		t.Fatalf("verification\n got %v\nwant %v", v, want)
 	}
-	again := m.bl(t, "POST", "/domain", map[string]any{"domain": m.host}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
+	again := m.BL(t, "POST", "/domain", map[string]any{"domain": m.Host}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
 	if again["token"] != token {
 		t.Fatal("setting the same domain again changed the token")
 	}
@@ -44,24 +44,24 @@ func TestDomainVerification(t *testing.T) {
 	}
 	wantChecks(t, v, [3]bool{}, [3]any{"v=spf1 -all", nil, nil})
 
-	e.SetTXT(t, "_service."+m.host, "service-site-verification="+token)
+	e.SetTXT(t, "_service."+m.Host, "service-site-verification="+token)
 	v = verifyOnce(t, m)
 	if v["status"] != "verified" || v["verified_at"] == nil {
 		t.Fatalf("after the TXT record: %v", v)
 	}
 	wantChecks(t, v, [3]bool{true, false, false}, [3]any{"service-site-verification=" + token, nil, nil})
-	if o := m.overview(t); o["status"] != "verified" || o["domain"] != m.host || o["verified_at"] != v["verified_at"] {
+	if o := m.Overview(t); o["status"] != "verified" || o["domain"] != m.Host || o["verified_at"] != v["verified_at"] {
 		t.Fatalf("overview after verification: %v", o)
 	}
 
 	// Meta tag, on a subdomain of the site's own domain: a new token, and
 	// the site starts over as unverified.
-	www := "www." + m.host
-	v = m.bl(t, "POST", "/domain", map[string]any{"domain": www}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
+	www := "www." + m.Host
+	v = m.BL(t, "POST", "/domain", map[string]any{"domain": www}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
 	if v["status"] != "unverified" || v["token"] == token || v["verified_at"] != nil {
 		t.Fatalf("new domain: %v", v)
 	}
-	web.Site(m.host).SetMeta(v["token"].(string))
+	web.Site(m.Host).SetMeta(v["token"].(string))
 	v = verifyOnce(t, m)
 	if v["status"] != "verified" {
 		t.Fatalf("after the meta tag: %v", v)
@@ -69,9 +69,9 @@ func TestDomainVerification(t *testing.T) {
 	wantChecks(t, v, [3]bool{false, true, false}, [3]any{nil, v["token"], nil})
 
 	// Well-known file.
-	blog := "blog." + m.host
-	v = m.bl(t, "POST", "/domain", map[string]any{"domain": blog}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
-	web.Site(m.host).SetWellKnown(v["token"].(string))
+	blog := "blog." + m.Host
+	v = m.BL(t, "POST", "/domain", map[string]any{"domain": blog}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
+	web.Site(m.Host).SetWellKnown(v["token"].(string))
 	v = verifyOnce(t, m)
 	if v["status"] != "verified" || v["domain"] != blog {
 		t.Fatalf("after the well-known file: %v", v)
@@ -83,11 +83,11 @@ func TestDomainVerification(t *testing.T) {
 // budget's last; the seventh answers 429 with Retry-After.
 func TestVerifyCountsTowardTheAIRateLimit(t *testing.T) {
 	m := paidMember(t, "budget")
-	m.bl(t, "POST", "/domain", map[string]any{"domain": m.host}).Expect(t, http.StatusOK)
+	m.BL(t, "POST", "/domain", map[string]any{"domain": m.Host}).Expect(t, http.StatusOK)
 	for i := 0; i < aiBudget; i++ {
-		m.bl(t, "POST", "/domain/verify", nil).Expect(t, http.StatusOK)
+		m.BL(t, "POST", "/domain/verify", nil).Expect(t, http.StatusOK)
 	}
-	resp := m.bl(t, "POST", "/domain/verify", nil)
+	resp := m.BL(t, "POST", "/domain/verify", nil)
 	resp.ExpectError(t, http.StatusTooManyRequests, "rate_limited")
 	if resp.Header.Get("Retry-After") == "" {
 		t.Fatal("429 without Retry-After")
@@ -96,7 +96,7 @@ func TestVerifyCountsTowardTheAIRateLimit(t *testing.T) {
 
 func verifyOnce(t *testing.T, m *member) map[string]any {
 	t.Helper()
-	return m.bl(t, "POST", "/domain/verify", nil).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
+	return m.BL(t, "POST", "/domain/verify", nil).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
 }
 
 // wantChecks compares the checks' methods, results and what was seen

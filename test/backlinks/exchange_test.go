@@ -22,10 +22,10 @@ func newExchange(t *testing.T) *exchange {
 	t.Helper()
 	x := &exchange{from: paidMember(t, "from"), host: paidMember(t, "host")}
 	x.topic = strings.TrimSuffix(unique("topic"), ".example")
-	x.from.verify(t)
-	x.host.verify(t)
-	x.host.bl(t, "PATCH", "", map[string]any{"opted_in": true, "topic_tags": []string{x.topic}}).Expect(t, http.StatusOK)
-	x.target = "https://" + x.from.host + "/grinders"
+	x.from.Verify(t)
+	x.host.Verify(t)
+	x.host.BL(t, "PATCH", "", map[string]any{"opted_in": true, "topic_tags": []string{x.topic}}).Expect(t, http.StatusOK)
+	x.target = "https://" + x.from.Host + "/grinders"
 	x.targetID = x.addTarget(t, x.target)
 	return x
 }
@@ -33,7 +33,7 @@ func newExchange(t *testing.T) *exchange {
 // addTarget adds a target on the shared topic and returns its id.
 func (x *exchange) addTarget(t *testing.T, url string) string {
 	t.Helper()
-	return x.from.bl(t, "POST", "/targets", map[string]any{
+	return x.from.BL(t, "POST", "/targets", map[string]any{
 		"url": url, "anchors": []string{"burr grinder", "coffee grinders", "grinding beans"}, "topic_tags": []string{x.topic},
 	}).Expect(t, http.StatusCreated).JSON(t)["target"].(map[string]any)["id"].(string)
 }
@@ -50,7 +50,7 @@ func (x *exchange) targetNow(t *testing.T, id string) map[string]any {
 	var out struct {
 		Targets []map[string]any `json:"targets"`
 	}
-	x.from.bl(t, "GET", "/targets", nil).Expect(t, http.StatusOK).Decode(t, &out)
+	x.from.BL(t, "GET", "/targets", nil).Expect(t, http.StatusOK).Decode(t, &out)
 	for _, tg := range out.Targets {
 		if tg["id"] == id {
 			return tg
@@ -76,12 +76,12 @@ func ts(t *testing.T, v any) time.Time {
 // three checks in a row, lost (credits back, backlink.lost).
 func TestPlacementGoesLiveAndIsLost(t *testing.T) {
 	x := newExchange(t)
-	e := x.from.env
+	e := x.from.Env
 	article := x.hostArticle(t, "Home brewing basics")
-	hostURL := "https://" + x.host.host + "/posts/" + article
+	hostURL := "https://" + x.host.Host + "/posts/" + article
 
 	run(t, e)
-	in := one(t, x.from.placements(t, "direction=inbound"))
+	in := one(t, x.from.Placements(t, "direction=inbound"))
 	want := map[string]any{
 		"id": in["id"], "direction": "inbound", "status": "reserved", "target_url": x.target, "anchor_used": "burr grinder",
 		"host_url": hostURL, "host_article_id": nil, "credits": 1, "reserved_at": in["reserved_at"], "placed_at": nil,
@@ -93,11 +93,11 @@ func TestPlacementGoesLiveAndIsLost(t *testing.T) {
 	if d := ts(t, in["expires_at"]).Sub(ts(t, in["reserved_at"])); d != 24*time.Hour {
 		t.Fatalf("a reservation expires after %v", d)
 	}
-	hosted := one(t, x.host.placements(t, "direction=hosted"))
+	hosted := one(t, x.host.Placements(t, "direction=hosted"))
 	if hosted["id"] != in["id"] || hosted["direction"] != "hosted" || hosted["host_article_id"] != article {
 		t.Fatalf("hosted copy: %v", hosted)
 	}
-	if c := x.from.credits(t); c != [4]int{29, 1, 0, 0} {
+	if c := x.from.Credits(t); c != [4]int{29, 1, 0, 0} {
 		t.Fatalf("requester credits after the reservation: %v", c)
 	}
 	if n := x.from.counts(t); n != [3]int{0, 0, 1} {
@@ -106,12 +106,12 @@ func TestPlacementGoesLiveAndIsLost(t *testing.T) {
 	if n := x.host.counts(t); n != [3]int{0, 0, 1} {
 		t.Fatalf("host counts: %v", n)
 	}
-	if len(x.from.placements(t, "direction=hosted")) != 0 || len(x.host.placements(t, "direction=inbound")) != 0 {
+	if len(x.from.Placements(t, "direction=hosted")) != 0 || len(x.host.Placements(t, "direction=inbound")) != 0 {
 		t.Fatal("direction filter")
 	}
 
 	run(t, e)
-	in = one(t, x.from.placements(t, "status=placed"))
+	in = one(t, x.from.Placements(t, "status=placed"))
 	if in["placed_at"] == nil || ts(t, in["expires_at"]).Sub(ts(t, in["placed_at"])) != 72*time.Hour {
 		t.Fatalf("placed: %v", in)
 	}
@@ -127,14 +127,14 @@ func TestPlacementGoesLiveAndIsLost(t *testing.T) {
 	}
 
 	advance(t, e, hour+60)
-	in = one(t, x.from.placements(t, "direction=inbound"))
+	in = one(t, x.from.Placements(t, "direction=inbound"))
 	if in["status"] != "live" || in["live_at"] == nil || in["last_checked_at"] != in["live_at"] || in["expires_at"] != nil {
 		t.Fatalf("live: %v", in)
 	}
-	if c := x.from.credits(t); c != [4]int{29, 0, 0, 1} {
+	if c := x.from.Credits(t); c != [4]int{29, 0, 0, 1} {
 		t.Fatalf("requester credits once live: %v", c)
 	}
-	if c := x.host.credits(t); c != [4]int{31, 0, 1, 0} {
+	if c := x.host.Credits(t); c != [4]int{31, 0, 1, 0} {
 		t.Fatalf("host credits once live: %v", c)
 	}
 	if x.from.counts(t) != [3]int{1, 0, 0} || x.host.counts(t) != [3]int{0, 1, 0} {
@@ -143,7 +143,7 @@ func TestPlacementGoesLiveAndIsLost(t *testing.T) {
 	if num(t, x.targetNow(t, x.targetID), "live_count") != 1 {
 		t.Fatal("target live_count")
 	}
-	o := x.host.overview(t)
+	o := x.host.Overview(t)
 	if num(t, o, "authority_score") != 26 || num(t, o, "tier") != 1 || num(t, o, "reputation") != 55 {
 		t.Fatalf("host scores: %v", o)
 	}
@@ -153,31 +153,31 @@ func TestPlacementGoesLiveAndIsLost(t *testing.T) {
 			t.Fatalf("%s backlink.verified: %v", side, ev)
 		}
 		p := ev[0]["data"].(map[string]any)["placement"].(map[string]any)
-		if p["id"] != in["id"] || p["direction"] != side || p["status"] != "live" || ev[0]["site_id"] != m.site {
+		if p["id"] != in["id"] || p["direction"] != side || p["status"] != "live" || ev[0]["site_id"] != m.Site {
 			t.Fatalf("%s event: %v", side, ev[0])
 		}
 	}
 
 	// The host's page loses the link; three checks in a row miss it.
-	x.host.web.Site(x.host.host).StripLinks(article, true)
+	x.host.Web.Site(x.host.Host).StripLinks(article, true)
 	advance(t, e, 7*day)
-	in = one(t, x.from.placements(t, "direction=inbound"))
+	in = one(t, x.from.Placements(t, "direction=inbound"))
 	if in["status"] != "live" || in["last_checked_at"] == in["live_at"] {
 		t.Fatalf("after one miss: %v", in)
 	}
 	advance(t, e, day)
-	if in = one(t, x.from.placements(t, "")); in["status"] != "live" {
+	if in = one(t, x.from.Placements(t, "")); in["status"] != "live" {
 		t.Fatalf("after two misses: %v", in)
 	}
 	advance(t, e, day)
-	in = one(t, x.from.placements(t, ""))
+	in = one(t, x.from.Placements(t, ""))
 	if in["status"] != "lost" || in["end_reason"] != "link_missing" || in["ended_at"] == nil {
 		t.Fatalf("after three misses: %v", in)
 	}
-	if c := x.from.credits(t); c != [4]int{30, 0, 0, 0} {
+	if c := x.from.Credits(t); c != [4]int{30, 0, 0, 0} {
 		t.Fatalf("requester credits once lost: %v", c)
 	}
-	if c := x.host.credits(t); c != [4]int{30, 0, 0, 0} {
+	if c := x.host.Credits(t); c != [4]int{30, 0, 0, 0} {
 		t.Fatalf("host credits once lost: %v", c)
 	}
 	if x.from.counts(t) != [3]int{0, 0, 0} || x.host.counts(t) != [3]int{0, 0, 0} {
@@ -190,12 +190,12 @@ func TestPlacementGoesLiveAndIsLost(t *testing.T) {
 	if strings.Contains(body, x.target) || !strings.Contains(body, "A good burr grinder makes better coffee.") {
 		t.Fatalf("body after the loss: %q", body)
 	}
-	if num(t, x.host.overview(t), "reputation") != 50+2-15 {
-		t.Fatalf("host reputation after a lost link: %v", x.host.overview(t)["reputation"])
+	if num(t, x.host.Overview(t), "reputation") != 50+2-15 {
+		t.Fatalf("host reputation after a lost link: %v", x.host.Overview(t)["reputation"])
 	}
 	// The article never links the requester's domain again.
 	run(t, e)
-	if len(x.from.placements(t, "")) != 1 {
+	if len(x.from.Placements(t, "")) != 1 {
 		t.Fatal("a lost pairing was matched again")
 	}
 }

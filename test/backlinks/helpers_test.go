@@ -67,90 +67,43 @@ func unique(prefix string) string {
 	return fmt.Sprintf("%s%d%d.example", prefix, time.Now().UnixNano()%1_000_000_000, seq.Add(1))
 }
 
-// member is an account with one site whose website the fixture serves.
-type member struct {
-	env  *testenv.Env
-	web  *testenv.MemberWeb
-	acct *testenv.Account
-	host string
-	site string
-}
+// member is a backlink exchange member (testenv.BacklinkMember) with this
+// package's own calls.
+type member struct{ *testenv.BacklinkMember }
 
 // newMember creates an account for a new fixture website.
 func newMember(t *testing.T, prefix string) *member {
 	t.Helper()
 	e, web := env(t)
-	host := unique(prefix)
-	web.Serve(t, host)
-	a := e.NewAccount(t, "https://"+host)
-	return &member{env: e, web: web, acct: a, host: host, site: a.SiteID}
+	return &member{e.NewBacklinkMember(t, web, unique(prefix))}
 }
 
 // paidMember creates an account on the paid plan (trial, then activated).
 func paidMember(t *testing.T, prefix string) *member {
 	t.Helper()
 	m := newMember(t, prefix)
-	m.env.Trial(t, m.acct, testenv.TestCardOK)
-	m.api(t, "POST", "/billing/activate", nil, "Idempotency-Key: activate-"+m.acct.ID).Expect(t, http.StatusOK)
+	m.Env.Trial(t, m.Acct, testenv.TestCardOK)
+	m.API(t, "POST", "/billing/activate", nil, "Idempotency-Key: activate-"+m.Acct.ID).Expect(t, http.StatusOK)
 	return m
-}
-
-func (m *member) api(t *testing.T, method, path string, body any, headers ...string) *testenv.Response {
-	t.Helper()
-	return m.acct.Client.Agent(t, method, path, body, headers...)
-}
-
-// bl calls an exchange endpoint of the member's site (path after
-// /backlinks).
-func (m *member) bl(t *testing.T, method, path string, body any) *testenv.Response {
-	t.Helper()
-	return m.api(t, method, "/sites/"+m.site+"/backlinks"+path, body)
-}
-
-// overview returns the site's exchange overview.
-func (m *member) overview(t *testing.T) map[string]any {
-	t.Helper()
-	return m.bl(t, "GET", "", nil).Expect(t, http.StatusOK).JSON(t)["backlinks"].(map[string]any)
-}
-
-// verify proves the member's own host with the well-known file.
-func (m *member) verify(t *testing.T) {
-	t.Helper()
-	v := m.bl(t, "POST", "/domain", map[string]any{"domain": m.host}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
-	m.web.Site(m.host).SetWellKnown(v["token"].(string))
-	got := m.bl(t, "POST", "/domain/verify", nil).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
-	if got["status"] != "verified" {
-		t.Fatalf("verification after the well-known file: %v", got)
-	}
 }
 
 // publishArticle writes, finishes and publishes an article on the
 // member's site, at https://<host>/posts/<id>, and returns its id.
 func (m *member) publishArticle(t *testing.T, title string, tags []string, body string) string {
 	t.Helper()
-	a := m.api(t, "POST", "/sites/"+m.site+"/articles", map[string]any{"title": title, "tags": tags, "body_markdown": body}).
+	a := m.API(t, "POST", "/sites/"+m.Site+"/articles", map[string]any{"title": title, "tags": tags, "body_markdown": body}).
 		Expect(t, http.StatusCreated).JSON(t)["article"].(map[string]any)
 	id := a["id"].(string)
-	m.api(t, "POST", "/sites/"+m.site+"/articles/"+id+"/finish", nil).Expect(t, http.StatusOK)
-	m.api(t, "POST", "/sites/"+m.site+"/articles/"+id+"/publish", map[string]any{"url": "https://" + m.host + "/posts/" + id}).Expect(t, http.StatusOK)
-	m.web.Site(m.host).Publish(m.acct.Client, m.site, id)
+	m.API(t, "POST", "/sites/"+m.Site+"/articles/"+id+"/finish", nil).Expect(t, http.StatusOK)
+	m.API(t, "POST", "/sites/"+m.Site+"/articles/"+id+"/publish", map[string]any{"url": "https://" + m.Host + "/posts/" + id}).Expect(t, http.StatusOK)
+	m.Web.Site(m.Host).Publish(m.Acct.Client, m.Site, id)
 	return id
 }
 
 // article returns one of the member's articles.
 func (m *member) article(t *testing.T, id string) map[string]any {
 	t.Helper()
-	return m.api(t, "GET", "/sites/"+m.site+"/articles/"+id, nil).Expect(t, http.StatusOK).JSON(t)["article"].(map[string]any)
-}
-
-// placements lists the site's placements with a query ("direction=inbound").
-func (m *member) placements(t *testing.T, query string) []map[string]any {
-	t.Helper()
-	var out struct {
-		Placements []map[string]any `json:"placements"`
-	}
-	m.bl(t, "GET", "/placements?"+query, nil).Expect(t, http.StatusOK).Decode(t, &out)
-	return out.Placements
+	return m.API(t, "GET", "/sites/"+m.Site+"/articles/"+id, nil).Expect(t, http.StatusOK).JSON(t)["article"].(map[string]any)
 }
 
 // one returns the only placement of a list.
@@ -168,7 +121,7 @@ func (m *member) events(t *testing.T, typ string) []map[string]any {
 	var out struct {
 		Events []map[string]any `json:"events"`
 	}
-	m.api(t, "GET", "/events?since=2000-01-01T00:00:00Z&limit=100&types="+typ, nil).Expect(t, http.StatusOK).Decode(t, &out)
+	m.API(t, "GET", "/events?since=2000-01-01T00:00:00Z&limit=100&types="+typ, nil).Expect(t, http.StatusOK).Decode(t, &out)
 	return out.Events
 }
 
@@ -209,17 +162,9 @@ func num(t *testing.T, m map[string]any, path ...string) int {
 	return int(f)
 }
 
-// credits returns the overview's credits as balance, escrowed, earned, spent.
-func (m *member) credits(t *testing.T) [4]int {
-	t.Helper()
-	o := m.overview(t)
-	return [4]int{num(t, o, "credits", "balance"), num(t, o, "credits", "escrowed"),
-		num(t, o, "credits", "lifetime_earned"), num(t, o, "credits", "lifetime_spent")}
-}
-
 // counts returns the overview's counts as live_inbound, live_hosted, in_progress.
 func (m *member) counts(t *testing.T) [3]int {
 	t.Helper()
-	o := m.overview(t)
+	o := m.Overview(t)
 	return [3]int{num(t, o, "counts", "live_inbound"), num(t, o, "counts", "live_hosted"), num(t, o, "counts", "in_progress")}
 }

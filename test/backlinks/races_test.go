@@ -15,28 +15,28 @@ import (
 // (TestHostRemovesLinks).
 func TestHostRemovesLinksAtOnce(t *testing.T) {
 	x := newExchange(t)
-	e := x.from.env
-	x.addTarget(t, "https://"+x.from.host+"/mills")
+	e := x.from.Env
+	x.addTarget(t, "https://"+x.from.Host+"/mills")
 	first := x.hostArticle(t, "Grinder guide")
 	other := x.hostArticle(t, "Cleaning guide")
 	run(t, e)
 	run(t, e)
 	byArticle := map[string]map[string]any{}
-	for _, p := range x.host.placements(t, "direction=hosted&status=placed") {
+	for _, p := range x.host.Placements(t, "direction=hosted&status=placed") {
 		byArticle[p["host_article_id"].(string)] = p
 	}
 	if len(byArticle) != 2 {
 		t.Fatalf("hosted placements by article: %v", byArticle)
 	}
 	live, notLive := byArticle[first], byArticle[other]
-	x.host.web.Site(x.host.host).StripLinks(other, true)
+	x.host.Web.Site(x.host.Host).StripLinks(other, true)
 	advance(t, e, hour+60)
-	if c := x.from.credits(t); c != [4]int{28, 1, 0, 1} {
+	if c := x.from.Credits(t); c != [4]int{28, 1, 0, 1} {
 		t.Fatalf("requester credits with one live and one placed: %v", c)
 	}
 	ids := []string{live["id"].(string), notLive["id"].(string)}
 	statuses := testenv.AtOnce(40, func(i int) int {
-		return x.host.bl(t, "DELETE", "/placements/"+ids[i%2], nil).Status
+		return x.host.BL(t, "DELETE", "/placements/"+ids[i%2], nil).Status
 	})
 	ok := [2]int{}
 	for i, s := range statuses {
@@ -51,14 +51,14 @@ func TestHostRemovesLinksAtOnce(t *testing.T) {
 	if ok != [2]int{1, 1} {
 		t.Errorf("DELETEs at once cancelled the live link %d times and the placed one %d times, want once each", ok[0], ok[1])
 	}
-	if c := x.from.credits(t); c != [4]int{30, 0, 0, 0} {
+	if c := x.from.Credits(t); c != [4]int{30, 0, 0, 0} {
 		t.Errorf("requester credits after removing both links at once: %v, want [30 0 0 0]", c)
 	}
-	if c := x.host.credits(t); c != [4]int{30, 0, 0, 0} {
+	if c := x.host.Credits(t); c != [4]int{30, 0, 0, 0} {
 		t.Errorf("host credits after removing both links at once: %v, want [30 0 0 0]", c)
 	}
-	if num(t, x.host.overview(t), "reputation") != 50-10 {
-		t.Errorf("host reputation after removing one live link: %v", x.host.overview(t)["reputation"])
+	if num(t, x.host.Overview(t), "reputation") != 50-10 {
+		t.Errorf("host reputation after removing one live link: %v", x.host.Overview(t)["reputation"])
 	}
 }
 
@@ -69,8 +69,8 @@ func TestTargetsAtTheLimitAtOnce(t *testing.T) {
 	x := newExchange(t)
 	add := func(n int, prefix string) (created int) {
 		statuses := testenv.AtOnce(n, func(i int) int {
-			return x.from.bl(t, "POST", "/targets", map[string]any{
-				"url": fmt.Sprintf("https://%s/%s-%d", x.from.host, prefix, i), "anchors": []string{"burr grinder", "coffee grinders", "grinding beans"},
+			return x.from.BL(t, "POST", "/targets", map[string]any{
+				"url": fmt.Sprintf("https://%s/%s-%d", x.from.Host, prefix, i), "anchors": []string{"burr grinder", "coffee grinders", "grinding beans"},
 			}).Status
 		})
 		for _, s := range statuses {
@@ -88,14 +88,14 @@ func TestTargetsAtTheLimitAtOnce(t *testing.T) {
 		t.Errorf("%d targets added at once next to one, want 24", n)
 	}
 	var list struct{ Targets []map[string]any }
-	x.from.bl(t, "GET", "/targets?limit=100", nil).Expect(t, http.StatusOK).Decode(t, &list)
+	x.from.BL(t, "GET", "/targets?limit=100", nil).Expect(t, http.StatusOK).Decode(t, &list)
 	if len(list.Targets) != 25 {
 		t.Fatalf("%d targets, want 25", len(list.Targets))
 	}
 	victim := list.Targets[1]["id"].(string)
 	var wg sync.WaitGroup
 	for range 10 {
-		wg.Go(func() { x.from.bl(t, "DELETE", "/targets/"+victim, nil) })
+		wg.Go(func() { x.from.BL(t, "DELETE", "/targets/"+victim, nil) })
 	}
 	wg.Wait()
 	if n := add(10, "refill"); n != 1 {
@@ -110,10 +110,10 @@ func TestTargetsAtTheLimitAtOnce(t *testing.T) {
 // requester has.
 func TestOverlappingMatcherRuns(t *testing.T) {
 	x := newExchange(t)
-	e := x.from.env
+	e := x.from.Env
 	targets := []string{x.targetID}
 	for _, page := range []string{"mills", "kettles", "scales"} {
-		targets = append(targets, x.addTarget(t, "https://"+x.from.host+"/"+page))
+		targets = append(targets, x.addTarget(t, "https://"+x.from.Host+"/"+page))
 	}
 	var articles []string
 	for i := range 6 {
@@ -128,7 +128,7 @@ func TestOverlappingMatcherRuns(t *testing.T) {
 	}
 	perArticle, perTarget := map[string]int{}, map[string]int{}
 	open := 0
-	for _, p := range x.host.placements(t, "direction=hosted") {
+	for _, p := range x.host.Placements(t, "direction=hosted") {
 		if p["status"] == "expired" || p["status"] == "cancelled" {
 			continue
 		}
@@ -146,7 +146,7 @@ func TestOverlappingMatcherRuns(t *testing.T) {
 			t.Errorf("target %s got %d new links this month, max_new_links_per_month is 4", u, n)
 		}
 	}
-	c := x.from.credits(t)
+	c := x.from.Credits(t)
 	if c[0]+c[1]+c[3] != 30 || c[0] < 0 || c[1]+c[3] != open {
 		t.Errorf("requester credits %v with %d links held or placed", c, open)
 	}

@@ -11,33 +11,33 @@ import (
 // until a check finds the proof again.
 func TestDomainSuspendedAfterFailedRechecks(t *testing.T) {
 	m := paidMember(t, "recheck")
-	e := m.env
-	m.verify(t)
-	first := m.overview(t)["verified_at"]
-	m.bl(t, "PATCH", "", map[string]any{"opted_in": true}).Expect(t, http.StatusOK)
-	site := m.web.Site(m.host)
+	e := m.Env
+	m.Verify(t)
+	first := m.Overview(t)["verified_at"]
+	m.BL(t, "PATCH", "", map[string]any{"opted_in": true}).Expect(t, http.StatusOK)
+	site := m.Web.Site(m.Host)
 
 	advance(t, e, 7*day+60) // proof still there
-	if o := m.overview(t); o["status"] != "verified" || o["verified_at"] != first {
+	if o := m.Overview(t); o["status"] != "verified" || o["verified_at"] != first {
 		t.Fatalf("after a passing re-check: %v", o)
 	}
 	site.SetWellKnown("")
 	advance(t, e, 7*day+60)
-	if s := m.overview(t)["status"]; s != "verifying" {
+	if s := m.Overview(t)["status"]; s != "verifying" {
 		t.Fatalf("after one failed re-check: %v", s)
 	}
 	advance(t, e, day+60)
-	if s := m.overview(t)["status"]; s != "verifying" {
+	if s := m.Overview(t)["status"]; s != "verifying" {
 		t.Fatalf("after two failed re-checks: %v", s)
 	}
 	advance(t, e, day+60)
-	if s := m.overview(t)["status"]; s != "suspended" {
+	if s := m.Overview(t)["status"]; s != "suspended" {
 		t.Fatalf("after three failed re-checks: %v", s)
 	}
-	m.bl(t, "POST", "/targets", map[string]any{"url": "https://" + m.host + "/x", "anchors": []string{"aa", "bb", "cc"}}).ExpectError(t, http.StatusConflict, "conflict")
-	m.bl(t, "PATCH", "", map[string]any{"opted_in": true}).ExpectError(t, http.StatusConflict, "conflict")
+	m.BL(t, "POST", "/targets", map[string]any{"url": "https://" + m.Host + "/x", "anchors": []string{"aa", "bb", "cc"}}).ExpectError(t, http.StatusConflict, "conflict")
+	m.BL(t, "PATCH", "", map[string]any{"opted_in": true}).ExpectError(t, http.StatusConflict, "conflict")
 
-	v := m.bl(t, "POST", "/domain", map[string]any{"domain": m.host}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
+	v := m.BL(t, "POST", "/domain", map[string]any{"domain": m.Host}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
 	site.SetWellKnown(v["token"].(string))
 	v = verifyOnce(t, m)
 	if v["status"] != "verified" || v["verified_at"] == first {

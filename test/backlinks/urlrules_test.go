@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"rvcontent/test/testenv"
 )
 
 // TestInternationalTargetURL: a site on an internationalised host name
@@ -15,26 +17,26 @@ func TestInternationalTargetURL(t *testing.T) {
 	e, _ := env(t)
 	host := strings.TrimSuffix(unique("bücher"), ".example") + ".example"
 	a := e.NewAccount(t, "https://"+host)
-	m := &member{env: e, acct: a, host: host, site: a.SiteID}
+	m := &member{&testenv.BacklinkMember{Env: e, Acct: a, Host: host, Site: a.SiteID}}
 	e.Trial(t, a, "4242424242424242")
-	m.api(t, "POST", "/billing/activate", nil, "Idempotency-Key: activate-"+a.ID).Expect(t, http.StatusOK)
-	v := m.bl(t, "POST", "/domain", map[string]any{"domain": host}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
+	m.API(t, "POST", "/billing/activate", nil, "Idempotency-Key: activate-"+a.ID).Expect(t, http.StatusOK)
+	v := m.BL(t, "POST", "/domain", map[string]any{"domain": host}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
 	ascii := v["domain"].(string)
 	if !strings.HasPrefix(ascii, "xn--") {
 		t.Fatalf("domain not in ASCII form: %v", v)
 	}
 	e.SetTXT(t, "_service."+ascii, "service-site-verification="+v["token"].(string))
-	if got := m.bl(t, "POST", "/domain/verify", nil).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any); got["status"] != "verified" {
+	if got := m.BL(t, "POST", "/domain/verify", nil).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any); got["status"] != "verified" {
 		t.Fatalf("verification: %v", got)
 	}
 	anchors := []string{"aa", "bb", "cc"}
-	created := m.bl(t, "POST", "/targets", map[string]any{"url": "https://" + host + "/page", "anchors": anchors}).
+	created := m.BL(t, "POST", "/targets", map[string]any{"url": "https://" + host + "/page", "anchors": anchors}).
 		Expect(t, http.StatusCreated).JSON(t)["target"].(map[string]any)
 	if created["url"] != "https://"+host+"/page" {
 		t.Fatalf("target URL not kept as given: %v", created)
 	}
-	m.bl(t, "POST", "/targets", map[string]any{"url": "https://" + ascii + "/page/", "anchors": anchors}).ExpectError(t, http.StatusConflict, "conflict")
-	m.bl(t, "POST", "/targets", map[string]any{"url": "https://blog." + host + "/other", "anchors": anchors}).Expect(t, http.StatusCreated)
+	m.BL(t, "POST", "/targets", map[string]any{"url": "https://" + ascii + "/page/", "anchors": anchors}).ExpectError(t, http.StatusConflict, "conflict")
+	m.BL(t, "POST", "/targets", map[string]any{"url": "https://blog." + host + "/other", "anchors": anchors}).Expect(t, http.StatusCreated)
 }
 
 // TestDomainURLFollowsURLRules: a URL sent as the domain is refused when
@@ -42,14 +44,14 @@ func TestInternationalTargetURL(t *testing.T) {
 // URL field follows the same rule), not cut down to its host.
 func TestDomainURLFollowsURLRules(t *testing.T) {
 	m := paidMember(t, "domainurl")
-	for _, bad := range []string{"https://" + m.host + ":99999/", "https://user:pw@" + m.host + "/", "ftp://" + m.host + "/"} {
-		wantFields(t, m.bl(t, "POST", "/domain", map[string]any{"domain": bad}), "domain")
+	for _, bad := range []string{"https://" + m.Host + ":99999/", "https://user:pw@" + m.Host + "/", "ftp://" + m.Host + "/"} {
+		wantFields(t, m.BL(t, "POST", "/domain", map[string]any{"domain": bad}), "domain")
 	}
-	if o := m.overview(t); o["domain"] != nil {
+	if o := m.Overview(t); o["domain"] != nil {
 		t.Fatalf("a refused domain was set: %v", o)
 	}
-	v := m.bl(t, "POST", "/domain", map[string]any{"domain": "https://" + m.host + ":8443/about"}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
-	if v["domain"] != m.host {
+	v := m.BL(t, "POST", "/domain", map[string]any{"domain": "https://" + m.Host + ":8443/about"}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
+	if v["domain"] != m.Host {
 		t.Fatalf("domain from a URL: %v", v)
 	}
 }
