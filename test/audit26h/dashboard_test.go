@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"html"
 	"net/http"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"rvcontent/test/testenv"
+	"rvcontent/test/testenv/chrome"
 )
 
 // TestBacklinksPageOfAStudioSitePastItsRemovalSaysItIsArchived: README,
@@ -168,5 +170,17 @@ func TestArchivedStudioSiteOffersNoRestoreTheQuoteRefuses(t *testing.T) {
 		if !strings.Contains(page.Body, "Restoring") {
 			t.Errorf("%s does not say why restoring waits", path)
 		}
+	}
+	// Nor a scan, which an archived site's scan answers 402 to.
+	if page := o.Browser.Get(t, "/dashboard/sites/"+id).Expect(t, http.StatusOK); strings.Contains(page.Body, "/dashboard/sites/"+id+"/scan") {
+		t.Errorf("the archived Studio site's page offers a scan")
+	}
+	// As a person sees them, at phone and desktop width (nothing wider
+	// than the screen), with a billing portal link that is not valid.
+	tab := chrome.New(t, env, o.Email)
+	dir := filepath.Join("..", "..", ".cache", "audit26h")
+	for name, path := range map[string]string{"archived-site": "/dashboard/sites/" + id, "archived-billing": "/dashboard/billing", "portal-invalid": "/portal/not-a-link"} {
+		tab.Open(path)
+		tab.Shoot(dir, name, 390, 1280)
 	}
 }
