@@ -6,22 +6,13 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/test/testenv"
 )
-
-var seq atomic.Int64
-
-// word returns a word no other fixture thread of this run holds.
-func word(prefix string) string {
-	return fmt.Sprintf("%s%x%d", prefix, time.Now().UnixNano()%0xfffffff, seq.Add(1))
-}
 
 // forumOwner returns a signed-in owner on the paid plan whose site has a
 // brand and forum presence on, and n fixture threads found by a sweep;
@@ -31,12 +22,12 @@ func forumOwner(t *testing.T, n int) (*testenv.Owner, []string) {
 	env := testenv.Shared(t)
 	o := env.NewPaidOwner(t)
 	o.API(t, "PATCH", "/sites/"+o.SiteID, map[string]any{
-		"brand_name": "Tally" + word(""), "product_description": "Invoicing software for freelancers that sends payment reminders.",
+		"brand_name": "Tally" + testenv.Word(""), "product_description": "Invoicing software for freelancers that sends payment reminders.",
 	}, http.StatusOK)
 	var tags []string
 	for i := 0; i < n; i++ {
 		if i%20 == 0 {
-			tags = append(tags, word("remindz"))
+			tags = append(tags, testenv.Word("remindz"))
 		}
 		kw := tags[len(tags)-1]
 		env.Client().Do(t, "POST", "/_dev/forum/threads", map[string]any{

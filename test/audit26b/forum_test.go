@@ -3,6 +3,8 @@ package audit26b
 import (
 	"net/http"
 	"testing"
+
+	"rvcontent/test/testenv"
 )
 
 // TestReplyCannotBeRecordedOnADismissedThread: spec 3, "Forum thread |
@@ -17,7 +19,7 @@ import (
 // stays dismissed with no reply, and once restored the reply is recorded.
 func TestReplyCannotBeRecordedOnADismissedThread(t *testing.T) {
 	s := paidSite(t)
-	id, forumID := s.openThread(t, word("dismissed"))
+	id, forumID := s.openThread(t, testenv.Word("dismissed"))
 	d := s.draft(t, id)
 	s.api(t, "PATCH", s.path("/threads/"+id), map[string]any{"status": "dismissed", "dismiss_reason": "not our audience"}).Expect(t, http.StatusOK)
 	link := comment(t, s.env, forumID)
@@ -53,7 +55,7 @@ func TestReplyCannotBeRecordedOnADismissedThread(t *testing.T) {
 // what was posted. Now it answers 409 conflict and the text stays.
 func TestDraftCannotBeEditedOnceItsReplyIsRecorded(t *testing.T) {
 	s := paidSite(t)
-	id, forumID := s.openThread(t, word("edited"))
+	id, forumID := s.openThread(t, testenv.Word("edited"))
 	d := s.draft(t, id)
 	s.api(t, "POST", s.path("/replies"), map[string]any{"thread_id": id, "draft_id": d["id"]}).Expect(t, http.StatusOK)
 	edit := map[string]any{"edited_body": "Disclosure: I work on it. A different text than the one posted, long enough to pass."}
@@ -80,7 +82,7 @@ func TestDraftCannotBeEditedOnceItsReplyIsRecorded(t *testing.T) {
 func TestSecondSiteCannotDraftAThreadTheAccountRepliedTo(t *testing.T) {
 	a := paidSite(t)
 	b := a.studioSite(t)
-	kw := word("twosites")
+	kw := testenv.Word("twosites")
 	forumID := fixtureThread(t, a.env, kw, 8)
 	a.sweep(t, kw)
 	b.sweep(t, kw)
@@ -112,7 +114,7 @@ func TestSecondSiteCannotDraftAThreadTheAccountRepliedTo(t *testing.T) {
 // or confirmed) to gone; a reinstated reply is verified again.
 func TestReplyMovingBetweenRemovedAndMissingFiresOneEvent(t *testing.T) {
 	s := paidSite(t)
-	id, forumID := s.openThread(t, word("flicker"))
+	id, forumID := s.openThread(t, testenv.Word("flicker"))
 	d := s.draft(t, id)
 	link := comment(t, s.env, forumID)
 	rep := s.api(t, "POST", s.path("/replies"), map[string]any{"thread_id": id, "draft_id": d["id"], "permalink": link}).
@@ -164,7 +166,7 @@ func TestFilteredThreadListReadsInFewQueries(t *testing.T) {
 	s := paidSite(t)
 	var tags []string
 	for i := range 3 {
-		kw := word("many")
+		kw := testenv.Word("many")
 		tags = append(tags, kw)
 		for j := range 25 {
 			fixtureThread(t, s.env, kw, i*25+j)
@@ -201,7 +203,7 @@ func TestFilteredThreadListReadsInFewQueries(t *testing.T) {
 // reply posted before the thread was blocked).
 func TestThreadPageOffersNoFormTheThreadRefuses(t *testing.T) {
 	s, b := ownedSite(t)
-	kw := word("desk")
+	kw := testenv.Word("desk")
 	forumID := fixtureThread(t, s.env, kw, 9)
 	lockedID := fixtureThread(t, s.env, kw, 3)
 	s.sweep(t, kw)
@@ -244,7 +246,7 @@ func TestThreadPageOffersNoFormTheThreadRefuses(t *testing.T) {
 // then no more.
 func TestFailingReplyCheckStopsAfterSevenDays(t *testing.T) {
 	s := paidSite(t)
-	id, forumID := s.openThread(t, word("failing"))
+	id, forumID := s.openThread(t, testenv.Word("failing"))
 	d := s.draft(t, id)
 	link := comment(t, s.env, forumID)
 	s.api(t, "POST", s.path("/replies"), map[string]any{"thread_id": id, "draft_id": d["id"], "permalink": link}).Expect(t, http.StatusOK)

@@ -3,13 +3,11 @@ package audit26b
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"rvcontent/shared/compose/contentbase"
 	"rvcontent/shared/feature/forum"
@@ -85,13 +83,6 @@ func (g *goneComments) checked(permalink string) int64 {
 	return 0
 }
 
-var seq atomic.Int64
-
-// word returns a word no other fixture thread of this run holds.
-func word(prefix string) string {
-	return fmt.Sprintf("%s%x%d", prefix, time.Now().UnixNano()%0xfffffff, seq.Add(1))
-}
-
 // site is one site of an account on the paid plan, with forum presence
 // on and a brand name.
 type site struct {
@@ -116,7 +107,7 @@ func paidSite(t *testing.T) *site {
 // forum presence enabled.
 func (s *site) studioSite(t *testing.T) *site {
 	t.Helper()
-	host := word("studio") + ".example.com"
+	host := testenv.Word("studio") + ".example.com"
 	id := s.api(t, "POST", "/sites", map[string]any{"site_url": "https://" + host, "site_name": "Studio"}, "Idempotency-Key: "+host).
 		Expect(t, http.StatusCreated).JSON(t)["site"].(map[string]any)["id"].(string)
 	other := &site{env: s.env, acct: s.acct, id: id}
@@ -128,7 +119,7 @@ func (s *site) studioSite(t *testing.T) *site {
 func (s *site) brand(t *testing.T) {
 	t.Helper()
 	s.api(t, "PATCH", "/sites/"+s.id, map[string]any{
-		"brand_name": "Tally" + word(""), "product_description": "Invoicing software for freelancers that sends payment reminders.",
+		"brand_name": "Tally" + testenv.Word(""), "product_description": "Invoicing software for freelancers that sends payment reminders.",
 	}).Expect(t, http.StatusOK)
 	s.api(t, "PATCH", s.path(""), map[string]any{"enabled": true}).Expect(t, http.StatusOK)
 }

@@ -4,13 +4,15 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"rvcontent/test/testenv"
 )
 
 // openThreads adds n open fixture threads for a new keyword, sweeps, and
 // returns the rig's thread ids (best fit first) and their forum ids.
 func openThreads(t *testing.T, r *rig, n int, settings map[string]any) (ids, forumIDs []string) {
 	t.Helper()
-	kw := word("reminders")
+	kw := testenv.Word("reminders")
 	for i := 0; i < n; i++ {
 		fixtureThread(t, r.env, map[string]any{
 			"subforum": "freelance", "title": "How do you handle " + kw + " for late clients?",

@@ -8,11 +8,9 @@ package forum_test
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -67,13 +65,6 @@ func hold(site string) (release func()) {
 	return func() { held.Delete(site); close(ch) }
 }
 
-var seq atomic.Int64
-
-// word returns a word no other fixture thread of this run holds.
-func word(prefix string) string {
-	return fmt.Sprintf("%s%x%d", prefix, time.Now().UnixNano()%0xfffffff, seq.Add(1))
-}
-
 // rig is one account on the package's stack.
 type rig struct {
 	env   *testenv.Env
@@ -95,7 +86,7 @@ func paidRig(t *testing.T) *rig {
 	r := newRig(t)
 	r.env.Trial(t, r.acct, testenv.TestCardOK)
 	r.api(t, "POST", "/billing/activate", nil, "Idempotency-Key: activate-"+r.acct.ID).Expect(t, http.StatusOK)
-	r.brand = "Tally" + word("")
+	r.brand = "Tally" + testenv.Word("")
 	r.api(t, "PATCH", "/sites/"+r.acct.SiteID, map[string]any{
 		"brand_name":          r.brand,
 		"product_description": "Invoicing software for freelancers. It sends payment reminders on a schedule you choose. It is the best ever, guaranteed.",

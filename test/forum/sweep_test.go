@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"rvcontent/test/testenv"
 )
 
 // sweepFixtures adds threads for keyword kw: two open ones (the first a
@@ -52,7 +54,7 @@ func sweepFixtures(t *testing.T, r *rig, kw string) map[string]string {
 
 func TestSweepScoresAndBlocksThreads(t *testing.T) {
 	r := paidRig(t)
-	kw := word("invoicing")
+	kw := testenv.Word("invoicing")
 	ids := sweepFixtures(t, r, kw)
 	r.enable(t, map[string]any{"topic_tags": []string{kw}, "deny_subforums": []string{"SpamZone"}})
 
@@ -163,7 +165,7 @@ func TestSweepScoresAndBlocksThreads(t *testing.T) {
 func TestSweepNeedsForumEnabledAndRunsOneAtATime(t *testing.T) {
 	r := paidRig(t)
 	r.api(t, "POST", r.forumPath("/sweeps"), nil).ExpectError(t, http.StatusConflict, "conflict")
-	r.enable(t, map[string]any{"topic_tags": []string{word("quiet")}})
+	r.enable(t, map[string]any{"topic_tags": []string{testenv.Word("quiet")}})
 
 	release := hold(r.acct.SiteID)
 	first := r.api(t, "POST", r.forumPath("/sweeps"), nil).Expect(t, http.StatusAccepted).JSON(t)["job"].(map[string]any)
@@ -185,7 +187,7 @@ func TestAutomaticSweepsRunDaily(t *testing.T) {
 		r.api(t, "GET", "/jobs?kind=forum.sweep&site_id="+r.acct.SiteID, nil).Expect(t, http.StatusOK).Decode(t, &out)
 		return len(out.Jobs)
 	}
-	r.enable(t, map[string]any{"topic_tags": []string{word("auto")}})
+	r.enable(t, map[string]any{"topic_tags": []string{testenv.Word("auto")}})
 	r.env.RunScheduled(t)
 	if n := count(); n != 0 {
 		t.Fatalf("%d sweeps with automatic sweeps off, want 0", n)

@@ -153,6 +153,12 @@ func UniqueEmail(prefix string) string {
 	return fmt.Sprintf("%s-%d-%d@example.com", prefix, time.Now().UnixNano(), emailSeq.Add(1))
 }
 
+// Word returns prefix followed by letters and digits no other call of
+// this run returns: a keyword or host label only one test's fixtures hold.
+func Word(prefix string) string {
+	return fmt.Sprintf("%s%x%d", prefix, time.Now().UnixNano()%0xfffffff, emailSeq.Add(1))
+}
+
 // Account is an account a test created through POST /accounts.
 type Account struct {
 	ID       string
