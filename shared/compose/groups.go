@@ -21,8 +21,8 @@ type (
 func AccountsHTTP(g *Graph) http.Handler {
 	return Group(g, routes.Accounts, Merge(
 		(&agentapi.Accounts{Accounts: Accounts(g), Credentials: Credentials(g)}).Handlers(),
-		(&agentapi.Activity{Log: Activity(g)}).Handlers(),
-		(&agentapi.Jobs{Jobs: JobStore(g)}).Handlers(),
+		(&agentapi.Activity{Log: Activity(g), Sites: Sites(g)}).Handlers(),
+		(&agentapi.Jobs{Jobs: JobStore(g), Sites: Sites(g)}).Handlers(),
 		map[string]http.HandlerFunc{"GET " + routes.AgentOpenAPIPath: openapi.Agent}), nil)
 }
 
@@ -42,7 +42,7 @@ func BillingHTTP(g *Graph) http.Handler {
 // EventsHTTP is the events feed and webhook endpoints' group.
 func EventsHTTP(g *Graph) http.Handler {
 	return Group(g, routes.Events, Merge(
-		(&agentapi.Events{Events: EventStore(g)}).Handlers(),
+		(&agentapi.Events{Events: EventStore(g), Sites: Sites(g)}).Handlers(),
 		(&agentapi.Webhooks{Service: Webhooks(g)}).Handlers()), nil)
 }
 

@@ -1,6 +1,7 @@
 package agentapi
 
 import (
+	"context"
 	"net/http"
 
 	"rvcontent/shared/edge/api"
@@ -14,7 +15,12 @@ func (s *Activity) listActivity(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := activity.Filter{ActorID: r.URL.Query().Get("actor_id"), SiteID: r.URL.Query().Get("site_id"), Since: since}
-	entries, next, err := s.Log.List(r.Context(), Caller(r).AccountID, f, page.Limit, page.Cursor)
+	var entries []activity.Entry
+	var next string
+	err = listOfSite(r, s.Sites, func(ctx context.Context) (err error) {
+		entries, next, err = s.Log.List(ctx, Caller(r).AccountID, f, page.Limit, page.Cursor)
+		return err
+	})
 	if err != nil {
 		api.Error(w, r, err)
 		return

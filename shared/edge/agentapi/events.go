@@ -1,6 +1,7 @@
 package agentapi
 
 import (
+	"context"
 	"net/http"
 
 	"rvcontent/shared/edge/api"
@@ -25,7 +26,11 @@ func (s *Events) listEvents(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := eventlog.Query{Since: since, Cursor: page.Cursor, Types: types, SiteID: r.URL.Query().Get("site_id"), Limit: page.Limit}
-	res, err := s.Events.List(r.Context(), Caller(r).AccountID, q)
+	var res eventlog.Page
+	err = listOfSite(r, s.Sites, func(ctx context.Context) (err error) {
+		res, err = s.Events.List(ctx, Caller(r).AccountID, q)
+		return err
+	})
 	if err == nil {
 		res.NextCursor, err = page.Next(res.NextCursor)
 	}

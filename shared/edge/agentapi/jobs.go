@@ -1,6 +1,7 @@
 package agentapi
 
 import (
+	"context"
 	"net/http"
 	"time"
 
@@ -32,7 +33,12 @@ func (s *Jobs) listJobs(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	f := jobs.Filter{SiteID: q.Get("site_id"), Kinds: api.QueryList(r, "kind"), Statuses: api.QueryList(r, "status")}
-	list, next, err := s.Jobs.List(r.Context(), Caller(r).AccountID, f, page.Limit, page.Cursor)
+	var list []jobs.Job
+	var next string
+	err = listOfSite(r, s.Sites, func(ctx context.Context) (err error) {
+		list, next, err = s.Jobs.List(ctx, Caller(r).AccountID, f, page.Limit, page.Cursor)
+		return err
+	})
 	if err != nil {
 		api.Error(w, r, err)
 		return

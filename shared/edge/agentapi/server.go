@@ -46,6 +46,8 @@ func (s *Accounts) Handlers() map[string]http.HandlerFunc {
 // Activity serves GET /activity (spec 4.4).
 type Activity struct {
 	Log *activity.Log
+	// Sites reads the site a site_id filter names (see listOfSite).
+	Sites *sites.Store
 }
 
 // Handlers returns the activity handler by route key.
@@ -58,6 +60,8 @@ func (s *Activity) Handlers() map[string]http.HandlerFunc {
 // Jobs serves the job endpoints (spec 4.1).
 type Jobs struct {
 	Jobs *jobs.Store
+	// Sites reads the site a site_id filter names (see listOfSite).
+	Sites *sites.Store
 }
 
 // Handlers returns the job handlers by route key.
@@ -84,6 +88,8 @@ func (s *Sites) Handlers() map[string]http.HandlerFunc {
 // Events serves GET /events (spec 4.10).
 type Events struct {
 	Events *eventlog.Store
+	// Sites reads the site a site_id filter names (see listOfSite).
+	Sites *sites.Store
 }
 
 // Handlers returns the events feed handler by route key.

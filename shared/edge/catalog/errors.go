@@ -34,6 +34,7 @@ var (
 	errModel         = fails(http.StatusServiceUnavailable, apperr.Unavailable, "the model failed; retry after Retry-After")
 	errPaymentFailed = fails(http.StatusPaymentRequired, apperr.PaymentFailed, "the card was declined; nothing changed (action_url: the billing portal)")
 	errHuman         = fails(http.StatusForbidden, apperr.HumanRequired, "the bank wants cardholder authentication (action_url: where the owner completes it)")
+	errSiteFilter    = fails(http.StatusNotFound, apperr.NotFound, "site_id names no site of this account (another account's, or none)")
 	errCredits       = func(kind string) Error {
 		return fails(http.StatusPaymentRequired, apperr.InsufficientCredits, "the site used this period's "+kind)
 	}

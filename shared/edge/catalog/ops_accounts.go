@@ -113,6 +113,7 @@ func accountOps() []Operation {
 				timestamp("since", "Only entries at or after this ISO 8601 timestamp."),
 			),
 			Status: http.StatusOK, Response: listOf("activity", activityShape()),
+			Fails: []Error{errSiteFilter},
 		},
 		{
 			ID: "get_job", API: AgentAPI, Method: http.MethodGet, Path: "/jobs/{job_id}", Group: routes.Accounts, Tag: "Jobs",
@@ -138,6 +139,7 @@ func accountOps() []Operation {
 				commaList("status", "Only jobs in these statuses.", jobs.Statuses...),
 			),
 			Status: http.StatusOK, Response: listOf("jobs", jobShape()),
+			Fails: []Error{errSiteFilter},
 		},
 	}
 }

@@ -84,6 +84,7 @@ func eventOps() []Operation {
 				prop("next_cursor", str("Always set: pass it as cursor to poll.", 0, 0)),
 				prop("has_more", &Schema{Type: "boolean"}),
 			),
+			Fails: []Error{errSiteFilter},
 		},
 		{
 			ID: "list_webhooks", API: AgentAPI, Method: http.MethodGet, Path: "/webhooks", Group: routes.Events, Tag: tag,

@@ -45,7 +45,9 @@ var errOneReply = apperr.New(apperr.Conflict, "A reply to this forum thread is a
 // reply is claimed; a second call with the permalink makes it posted, and
 // a posted reply is checked on the forum at the next scheduled run. The
 // permalink must link to a comment in that thread on the forum's public
-// host. One reply per forum thread and account; the thread becomes posted.
+// host. One reply per forum thread and account; the thread becomes posted
+// (a reply another site left claimed, on a site no longer usable, gives
+// way: see withdrawStale).
 // A dismissed thread takes none until it is restored. It never spends
 // credits. Errors: not_found (thread or draft), validation_failed,
 // conflict.
@@ -77,6 +79,12 @@ func (s *Service) RecordReply(ctx context.Context, siteID string, in ReplyRecord
 	if th.Reply == nil {
 		if th.Status == StatusDismissed {
 			return Reply{}, errReplyDismissed
+		}
+		switch replied, err := s.replied(ctx, p.AccountID, th.Info.ForumID); {
+		case err != nil:
+			return Reply{}, err
+		case replied:
+			return Reply{}, errOneReply
 		}
 		return s.newReply(ctx, p, th, d.ID, in.Permalink)
 	}

@@ -52,7 +52,9 @@ type claimItem struct {
 }
 
 // replied reports whether a site of the account recorded its reply in
-// forum thread forumID (the account's claim of it exists).
+// forum thread forumID (the account's claim of it exists). A claim that
+// can no longer be kept is withdrawn first (see withdrawStale), so it
+// does not count.
 func (s *Service) replied(ctx context.Context, accountID, forumID string) (bool, error) {
 	var c claimItem
 	err := s.Table.Get(ctx, dynamo.AccountPK(accountID), dynamo.ForumReplyClaimSK(forumID), &c)
@@ -62,7 +64,8 @@ func (s *Service) replied(ctx context.Context, accountID, forumID string) (bool,
 	if err != nil {
 		return false, apperr.Wrap("forum.replied", err)
 	}
-	return true, nil
+	gone, err := s.withdrawStale(ctx, accountID, c)
+	return !gone, err
 }
 
 // noClaim adds to tx the condition that no site of th's account has

@@ -35,7 +35,7 @@ func (p Patch) Empty() bool {
 // invalid field.
 func ParseNew(o *input.Object) (NewInput, error) {
 	var in NewInput
-	in.URL, _ = o.String("url", true, input.MaxLen(MaxURL), weburl.Check(true))
+	in.URL, _ = o.String("url", true, input.MaxLen(MaxURL), weburl.Check(true), noFragment)
 	in.Events = parseEvents(o)
 	if v, ok := o.String("description", false, input.SingleLine, input.MaxLen(MaxDescription)); ok && v != "" {
 		in.Description = &v
@@ -49,7 +49,7 @@ func ParsePatch(o *input.Object) (Patch, error) {
 	if o.IsNull("url") {
 		o.Problem("url", "cannot be null; send the endpoint's public https URL")
 	} else if o.Has("url") {
-		if v, ok := o.String("url", true, input.MaxLen(MaxURL), weburl.Check(true)); ok {
+		if v, ok := o.String("url", true, input.MaxLen(MaxURL), weburl.Check(true), noFragment); ok {
 			p.URL = &v
 		}
 	}
@@ -66,6 +66,16 @@ func ParsePatch(o *input.Object) (Patch, error) {
 		p.Enabled = &b.Value
 	}
 	return p, o.Err()
+}
+
+// noFragment refuses an endpoint URL with a fragment ("#..."): a fragment
+// is never part of the request a delivery sends, so whatever it holds (a
+// token meant for the receiver, say) would never reach the endpoint.
+func noFragment(raw string) string {
+	if strings.Contains(raw, "#") {
+		return "must not have a fragment (#...): deliveries never send it; put what the endpoint needs in the path or query"
+	}
+	return ""
 }
 
 // MaxEventItems bounds the "events" list as sent, duplicates included
