@@ -66,12 +66,11 @@ func (h *Webhooks) update(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	ep, err := h.Service.Update(r.Context(), r.PathValue("webhook_id"), patch)
-	if err != nil {
-		api.Error(w, r, err)
-		return
-	}
-	api.JSON(w, http.StatusOK, map[string]any{"webhook": ep})
+	// api.Run stores the answer with the change (Idempotency-Key): a retry
+	// after a crash between the two replays it.
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (webhooks.Endpoint, error) {
+		return h.Service.Update(ctx, r.PathValue("webhook_id"), patch)
+	}, func(ep webhooks.Endpoint) any { return map[string]any{"webhook": ep} })
 }
 
 func (h *Webhooks) delete(w http.ResponseWriter, r *http.Request) {

@@ -93,7 +93,9 @@ var errChanged = apperr.New(apperr.Conflict, "The autopilot settings changed at 
 // enabled, next_run_at is the first slot after now under the new
 // settings. A PATCH that raced another write of the settings is applied
 // again to the settings as they are now (the fields it sends change, the
-// others' stay), as backoff.Retry does. Errors: not_found, subscription_required, conflict.
+// others' stay), as backoff.Retry does. A change commits with the
+// settings it answers, so the request's answer is stored with it.
+// Errors: not_found, subscription_required, conflict.
 func (s *Service) Update(ctx context.Context, siteID string, p Patch) (Settings, error) {
 	caller, _ := auth.From(ctx)
 	if _, err := s.Sites.Get(ctx, caller.AccountID, siteID); err != nil {
@@ -138,13 +140,19 @@ func (s *Service) update(ctx context.Context, caller auth.Principal, siteID stri
 		Action: "autopilot.updated", SiteID: siteID, Resource: activity.Resource{Type: "autopilot", ID: siteID},
 		Summary: "Autopilot " + strings.Join(changed, ", "),
 	})
-	if err := s.Table.Commit(ctx, tx, nil); err != nil {
+	// The answer, queue count included, is read before the commit so it
+	// is stored with the change (see dynamo.Table.Commit).
+	st, err = s.withQueue(ctx, st)
+	if err != nil {
+		return Settings{}, err
+	}
+	if err := s.Table.Commit(ctx, tx, st); err != nil {
 		if dynamo.LostRace(err, "autopilot") {
 			return Settings{}, errChanged
 		}
 		return Settings{}, apperr.Wrap("autopilot.Update", err)
 	}
-	return s.withQueue(ctx, st)
+	return st, nil
 }
 
 // putVersioned adds the write of st to tx, on the condition that the

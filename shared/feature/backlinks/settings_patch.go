@@ -81,6 +81,8 @@ var errNeedsDomain = apperr.New(apperr.Conflict, "Hosting links needs a verified
 // UpdateSettings applies p to the caller's site and returns the overview.
 // Errors: not_found; conflict when opted_in true is sent while the domain
 // is not verified (or is suspended), or when the settings kept changing.
+// A change commits with the overview it answers, so the request's answer
+// is stored with it.
 func (s *Service) UpdateSettings(ctx context.Context, siteID string, p Patch) (Overview, error) {
 	who, _, err := s.site(ctx, siteID)
 	if err != nil {
@@ -104,14 +106,20 @@ func (s *Service) UpdateSettings(ctx context.Context, siteID string, p Patch) (O
 			Action: "backlinks.updated", SiteID: siteID, Resource: activity.Resource{Type: "backlinks", ID: siteID},
 			Summary: fmt.Sprintf("Backlink exchange settings changed: %s", strings.Join(changed, ", ")),
 		})
-		err = s.Table.Commit(ctx, tx, nil)
+		// The overview is read before the commit so that it is stored
+		// with the change (see dynamo.Table.Commit).
+		ov, err := s.overview(ctx, set)
+		if err != nil {
+			return Overview{}, err
+		}
+		err = s.Table.Commit(ctx, tx, ov)
 		if dynamo.LostRace(err, "settings") {
 			continue
 		}
 		if err != nil {
 			return Overview{}, apperr.Wrap("backlinks.UpdateSettings", err)
 		}
-		return s.overview(ctx, set)
+		return ov, nil
 	}
 	return Overview{}, errBusy
 }

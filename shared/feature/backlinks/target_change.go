@@ -147,7 +147,8 @@ func (s *Service) CreateTarget(ctx context.Context, siteID string, in TargetInpu
 
 // UpdateTarget changes the sent fields of the caller's target. Errors:
 // not_found; as CreateTarget for a new URL; conflict when the target's URL
-// changed at the same moment.
+// changed at the same moment. A change commits with the target it
+// answers, so the request's answer is stored with it.
 func (s *Service) UpdateTarget(ctx context.Context, siteID, id string, in TargetInput) (Target, error) {
 	who, _, err := s.site(ctx, siteID)
 	if err != nil {
@@ -183,7 +184,8 @@ func (s *Service) UpdateTarget(ctx context.Context, siteID, id string, in Target
 	}
 	tx.Update("target", it.PK, it.SK, u)
 	recordTarget(tx, s.Clock, who, siteID, id, "backlink_target.updated", "Backlink target changed ("+strings.Join(changed, ", ")+"): "+it.URL)
-	if err := s.Table.Commit(ctx, tx, nil); err != nil {
+	t := it.view()
+	if err := s.Table.Commit(ctx, tx, t); err != nil {
 		if dynamo.LostRace(err, writePage) {
 			return Target{}, s.pageTaken(ctx, who.AccountID, siteID, it.URL, id)
 		}
@@ -192,7 +194,7 @@ func (s *Service) UpdateTarget(ctx context.Context, siteID, id string, in Target
 		}
 		return Target{}, apperr.Wrap("backlinks.UpdateTarget", err)
 	}
-	return it.view(), nil
+	return t, nil
 }
 
 // targetRaced is the answer to a commit whose condition on target id

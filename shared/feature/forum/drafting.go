@@ -281,7 +281,9 @@ func ParseDraftEdit(o *input.Object) (input.Field[string], error) {
 // and the checks as they are writes nothing and records no activity. Once
 // the thread's reply is recorded (claimed or posted), the draft is the
 // text the person posted and keeps it. Errors: not_found, conflict when
-// the reply is recorded or the draft changed at the same moment.
+// the reply is recorded or the draft changed at the same moment. An edit
+// commits with the draft it answers, so the request's answer is stored
+// with it.
 func (s *Service) EditDraft(ctx context.Context, siteID, draftID string, edited input.Field[string]) (Draft, error) {
 	p, site, err := s.site(ctx, siteID)
 	if err != nil {
@@ -316,7 +318,7 @@ func (s *Service) EditDraft(ctx context.Context, siteID, draftID string, edited 
 	tx.Put("draft", it, "updated_at = :old", map[string]types.AttributeValue{":old": &types.AttributeValueMemberS{Value: before}})
 	s.putThread(tx, beforeThread, th)
 	record(tx, s.Clock.Now(), p, siteID, "forum.draft_edited", "forum_draft", it.ID, fmt.Sprintf("Reply draft edited for forum thread %q", th.Info.Title))
-	err = s.Table.Commit(ctx, tx, nil)
+	err = s.Table.Commit(ctx, tx, it.Draft)
 	if dynamo.FailedOn(err, "draft") || dynamo.FailedOn(err, "thread") {
 		return Draft{}, errThreadChanged
 	}

@@ -107,13 +107,16 @@ func ParseThreadPatch(o *input.Object) (ThreadPatch, error) {
 // UpdateThread saves, dismisses or restores (status new) the caller's
 // site's thread. A posted thread keeps its status (dismissing it is a
 // conflict); a blocked thread can only be dismissed. dismiss_reason is
-// kept while the thread is dismissed. Errors: not_found, conflict.
+// kept while the thread is dismissed. A change commits with the thread it
+// answers, so the request's answer is stored with it. Errors: not_found,
+// conflict.
 func (s *Service) UpdateThread(ctx context.Context, siteID, id string, in ThreadPatch) (ThreadDetail, error) {
 	p, _, err := s.site(ctx, siteID)
 	if err != nil {
 		return ThreadDetail{}, err
 	}
 	var from string
+	var answer *ThreadDetail // the answer the change committed with
 	it, err := s.changeThread(ctx, siteID, id, func(t *threadItem) (bool, error) {
 		from = t.Status
 		switch {
@@ -136,10 +139,21 @@ func (s *Service) UpdateThread(ctx context.Context, siteID, id string, in Thread
 	}, func(tx *dynamo.Tx, after threadItem) any {
 		record(tx, s.Clock.Now(), p, siteID, "forum.thread_updated", "forum_thread", after.ID,
 			fmt.Sprintf("Forum thread %q moved from %s to %s", after.Info.Title, from, after.Status))
+		// The answer is read before the commit so that it is stored with
+		// the change (see dynamo.Table.Commit); a failed read leaves it
+		// to be read after.
+		answer = nil
+		if d, err := s.detail(ctx, after); err == nil {
+			answer = &d
+			return d
+		}
 		return nil
 	})
 	if err != nil {
 		return ThreadDetail{}, err
+	}
+	if answer != nil && answer.UpdatedAt == it.UpdatedAt {
+		return *answer, nil
 	}
 	return s.detail(ctx, it)
 }

@@ -21,7 +21,8 @@ import (
 // automatic sweeps on (with the feature enabled) schedules the first one
 // for the next scheduled run, or a day after the last sweep. Errors:
 // not_found, validation_failed, conflict when another change won a race
-// three times.
+// three times. A change commits with the settings it answers, so the
+// request's answer is stored with it.
 func (s *Service) UpdateSettings(ctx context.Context, siteID string, in Patch) (Settings, error) {
 	p, site, err := s.site(ctx, siteID)
 	if err != nil {
@@ -47,14 +48,20 @@ func (s *Service) UpdateSettings(ctx context.Context, siteID string, in Patch) (
 			Action: "forum.updated", SiteID: siteID, Resource: activity.Resource{Type: "forum", ID: siteID},
 			Summary: "Forum presence settings changed (" + strings.Join(changed, ", ") + ")",
 		})
-		err = s.Table.Commit(ctx, tx, nil)
+		// The answer is rendered before the commit so that it is stored
+		// with the change (see dynamo.Table.Commit).
+		out, err := s.render(ctx, it, site)
+		if err != nil {
+			return Settings{}, err
+		}
+		err = s.Table.Commit(ctx, tx, out)
 		if dynamo.LostRace(err, "forum") {
 			continue
 		}
 		if err != nil {
 			return Settings{}, apperr.Wrap("forum.UpdateSettings", err)
 		}
-		return s.render(ctx, it, site)
+		return out, nil
 	}
 	return Settings{}, errSettingsRace
 }

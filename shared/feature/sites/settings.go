@@ -36,8 +36,10 @@ var errBusy = apperr.New(apperr.Conflict, "The site changed while this request w
 // Only sent fields change; brand fields given a value count as set by the
 // user, so a rescan keeps them, and cleared ones go back to the scan. The
 // change is recorded in the activity log. Changing website_url does not
-// start a scan. Errors: not_found for a site that is not the caller's,
-// conflict when the site kept changing underneath.
+// start a scan. A change commits with the site it leaves as its result,
+// so the request's answer is stored with it (see dynamo.Table.Commit).
+// Errors: not_found for a site that is not the caller's, conflict when
+// the site kept changing underneath.
 func (s *Settings) Update(ctx context.Context, id string, p Patch) (Site, error) {
 	who, _ := auth.From(ctx)
 	changes := p.changes()
@@ -70,16 +72,17 @@ func (s *Settings) Update(ctx context.Context, id string, p Patch) (Site, error)
 				Summary: fmt.Sprintf("Site settings changed: %s", strings.Join(fields, ", ")),
 			})
 		}
-		err = s.Table.Commit(ctx, tx, nil)
-		if errors.Is(err, dynamo.ErrConditionFailed) {
-			continue // deleted, or its user-set fields changed: read again
-		}
+		// The site as this request leaves it (a read after the commit
+		// could show a later request's values instead of this one's) is
+		// the answer, stored with the change (see dynamo.Table.Commit).
+		site, err := applied(it, differ)
 		if err != nil {
 			return Site{}, apperr.Wrap("sites.Update", err)
 		}
-		// The site as this request left it: a read now could show a
-		// later request's values instead of this one's.
-		site, err := applied(it, differ)
+		err = s.Table.Commit(ctx, tx, site)
+		if errors.Is(err, dynamo.ErrConditionFailed) {
+			continue // deleted, or its user-set fields changed: read again
+		}
 		if err != nil {
 			return Site{}, apperr.Wrap("sites.Update", err)
 		}

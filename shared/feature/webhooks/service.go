@@ -125,7 +125,8 @@ func (s *Service) count(tx *dynamo.Tx, accountID string, delta int) {
 // no activity. A write that lost a race with another change of the
 // endpoint is applied again to the endpoint as it is then, after a
 // backoff.Pause, up to backoff.Attempts times in all, before it answers
-// conflict.
+// conflict. A change commits with the endpoint it answers (as the change
+// leaves it), so the request's answer is stored with it.
 func (s *Service) Update(ctx context.Context, id string, patch Patch) (Endpoint, error) {
 	p, _ := auth.From(ctx)
 	creatorGone := false
@@ -136,7 +137,7 @@ func (s *Service) Update(ctx context.Context, id string, patch Patch) (Endpoint,
 		}
 		tx := &dynamo.Tx{}
 		now := s.Clock.Now()
-		u, changed := patchUpdate(it, patch, now)
+		u, after, changed := patchUpdate(it, patch, now)
 		if len(changed) == 0 {
 			return it.Endpoint, nil
 		}
@@ -153,7 +154,9 @@ func (s *Service) Update(ctx context.Context, id string, patch Patch) (Endpoint,
 			summary = fmt.Sprintf("Webhook endpoint %s %s", display(it.URL), map[bool]string{true: "enabled", false: "disabled"}[*patch.Enabled])
 		}
 		recordChange(tx, now, p, it.Endpoint, "updated", summary)
-		err = s.Table.Commit(ctx, tx, nil)
+		// The endpoint as this request leaves it is the answer, stored
+		// with the change (see dynamo.Table.Commit).
+		err = s.Table.Commit(ctx, tx, after)
 		if own && dynamo.FailedOn(err, "credential") {
 			if p.CredentialID == it.CredentialID {
 				return Endpoint{}, credentials.ErrCredentialGone // the caller's own key was revoked meanwhile
@@ -174,47 +177,58 @@ func (s *Service) Update(ctx context.Context, id string, patch Patch) (Endpoint,
 		if err != nil {
 			return Endpoint{}, apperr.Wrap("webhooks.Update", err)
 		}
-		it, err = s.get(ctx, p.AccountID, id)
-		return it.Endpoint, err
+		return after, nil
 	}
 }
 
 // patchUpdate builds the update of it by patch at now, conditioned on the
-// enabled state and the events it was read with when it changes them, and
-// names the fields it changes (a field sent with the value the endpoint
-// has is no change). Turning a
+// enabled state and the events it was read with when it changes them,
+// returns the endpoint as the update leaves it, and names the fields it
+// changes (a field sent with the value the endpoint has is no change).
+// Turning a
 // disabled endpoint back on, or subscribing it to a type again, notes when
 // (EnabledAt, SubscribedAt), so the deliveries the disabling or
 // unsubscribing ended stay dropped.
-func patchUpdate(it item, patch Patch, now time.Time) (*types.Update, []string) {
+func patchUpdate(it item, patch Patch, now time.Time) (*types.Update, Endpoint, []string) {
 	b := newUpdate()
+	after := it.Endpoint
 	var changed []string
 	if patch.URL != nil && *patch.URL != it.URL {
 		b.set("url", str(*patch.URL))
+		after.URL = *patch.URL
 		changed = append(changed, "url")
 	}
 	if patch.Events != nil && !slices.Equal(patch.Events, it.Events) {
 		b.set("events", strList(patch.Events))
+		after.Events = patch.Events
 		if again := it.resubscribed(patch.Events, clock.Format(now)); again != nil {
 			b.set("subscribed_at", strMap(again))
+			after.SubscribedAt = again
 		}
 		changed = append(changed, "events")
 	}
 	if patch.Description.Sent && !sameDescription(it.Description, patch.Description) {
 		if patch.Description.Null {
 			b.remove("description")
+			after.Description = nil
 		} else {
 			b.set("description", str(patch.Description.Value))
+			v := patch.Description.Value
+			after.Description = &v
 		}
 		changed = append(changed, "description")
 	}
 	if patch.Enabled != nil && *patch.Enabled != it.Enabled {
 		b.set("enabled", &types.AttributeValueMemberBOOL{Value: *patch.Enabled})
+		after.Enabled = *patch.Enabled
 		if *patch.Enabled {
 			b.remove("disabled_reason")
 			b.set("enabled_at", str(clock.Format(now)))
+			after.DisabledReason, after.EnabledAt = nil, clock.Format(now)
 		} else {
 			b.set("disabled_reason", str(ReasonManual))
+			reason := ReasonManual
+			after.DisabledReason = &reason
 		}
 		b.remove(healthAttributes...)
 		changed = append(changed, "enabled")
@@ -230,7 +244,7 @@ func patchUpdate(it item, patch Patch, now time.Time) (*types.Update, []string) 
 		cond += " AND " + b.eq("events", strList(it.Events))
 	}
 	b.condition(cond)
-	return b.update(), changed
+	return b.update(), after, changed
 }
 
 // sameDescription reports whether the description sent (null clears it)

@@ -1,6 +1,7 @@
 package contentapi
 
 import (
+	"context"
 	"net/http"
 
 	"rvcontent/shared/edge/api"
@@ -42,10 +43,9 @@ func (h *Autopilot) update(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	s, err := h.Autopilot.Update(r.Context(), r.PathValue("site_id"), p)
-	if err != nil {
-		api.Error(w, r, err)
-		return
-	}
-	api.JSON(w, http.StatusOK, autopilotView(s))
+	// api.Run stores the answer with the change (Idempotency-Key): a retry
+	// after a crash between the two replays it.
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (autopilot.Settings, error) {
+		return h.Autopilot.Update(ctx, r.PathValue("site_id"), p)
+	}, autopilotView)
 }

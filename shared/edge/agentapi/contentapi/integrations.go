@@ -87,21 +87,18 @@ func (h *Integrations) configure(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	i, err := h.Integrations.Configure(r.Context(), r.PathValue("site_id"), r.PathValue("integration_id"), in)
-	if err != nil {
-		api.Error(w, r, err)
-		return
-	}
-	api.JSON(w, http.StatusOK, integrationView(i))
+	// api.Run stores the answer with the change (Idempotency-Key): a retry
+	// after a crash between the two replays it.
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (integrations.Integration, error) {
+		return h.Integrations.Configure(ctx, r.PathValue("site_id"), r.PathValue("integration_id"), in)
+	}, integrationView)
 }
 
 func (h *Integrations) disconnect(w http.ResponseWriter, r *http.Request) {
-	i, err := h.Integrations.Disconnect(r.Context(), r.PathValue("site_id"), r.PathValue("integration_id"))
-	if err != nil {
-		api.Error(w, r, err)
-		return
-	}
-	api.JSON(w, http.StatusOK, integrationView(i))
+	// As configure: the answer is stored with the disconnection.
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (integrations.Integration, error) {
+		return h.Integrations.Disconnect(ctx, r.PathValue("site_id"), r.PathValue("integration_id"))
+	}, integrationView)
 }
 
 func (h *Integrations) connect(w http.ResponseWriter, r *http.Request) {

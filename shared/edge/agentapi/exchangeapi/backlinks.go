@@ -61,12 +61,11 @@ func (h *Backlinks) settings(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	ov, err := h.Service.UpdateSettings(r.Context(), r.PathValue("site_id"), p)
-	if err != nil {
-		api.Error(w, r, err)
-		return
-	}
-	api.JSON(w, http.StatusOK, overviewView(ov))
+	// api.Run stores the answer with the change (Idempotency-Key): a retry
+	// after a crash between the two replays it.
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (backlinks.Overview, error) {
+		return h.Service.UpdateSettings(ctx, r.PathValue("site_id"), p)
+	}, overviewView)
 }
 
 func (h *Backlinks) setDomain(w http.ResponseWriter, r *http.Request) {
@@ -132,12 +131,10 @@ func (h *Backlinks) updateTarget(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	t, err := h.Service.UpdateTarget(r.Context(), r.PathValue("site_id"), r.PathValue("target_id"), in)
-	if err != nil {
-		api.Error(w, r, err)
-		return
-	}
-	api.JSON(w, http.StatusOK, targetView(t))
+	// As settings: the answer is stored with the change.
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (backlinks.Target, error) {
+		return h.Service.UpdateTarget(ctx, r.PathValue("site_id"), r.PathValue("target_id"), in)
+	}, targetView)
 }
 
 func (h *Backlinks) deleteTarget(w http.ResponseWriter, r *http.Request) {

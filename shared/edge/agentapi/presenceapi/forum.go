@@ -66,8 +66,11 @@ func (h *Forum) updateSettings(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	s, err := h.Forum.UpdateSettings(r.Context(), r.PathValue("site_id"), in)
-	forumRespond(w, r, forumSettingsView(s), err)
+	// api.Run stores the answer with the change (Idempotency-Key): a retry
+	// after a crash between the two replays it.
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (forum.Settings, error) {
+		return h.Forum.UpdateSettings(ctx, r.PathValue("site_id"), in)
+	}, forumSettingsView)
 }
 
 func (h *Forum) sweep(w http.ResponseWriter, r *http.Request) {
@@ -104,8 +107,10 @@ func (h *Forum) updateThread(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	t, err := h.Forum.UpdateThread(r.Context(), r.PathValue("site_id"), r.PathValue("thread_id"), in)
-	forumRespond(w, r, forumThreadView(t), err)
+	// As updateSettings: the answer is stored with the change.
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (forum.ThreadDetail, error) {
+		return h.Forum.UpdateThread(ctx, r.PathValue("site_id"), r.PathValue("thread_id"), in)
+	}, forumThreadView)
 }
 
 func (h *Forum) draft(w http.ResponseWriter, r *http.Request) {
@@ -133,8 +138,10 @@ func (h *Forum) editDraft(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, err)
 		return
 	}
-	d, err := h.Forum.EditDraft(r.Context(), r.PathValue("site_id"), r.PathValue("draft_id"), edited)
-	forumRespond(w, r, forumDraftView(d), err)
+	// As updateSettings: the answer is stored with the change.
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (forum.Draft, error) {
+		return h.Forum.EditDraft(ctx, r.PathValue("site_id"), r.PathValue("draft_id"), edited)
+	}, forumDraftView)
 }
 
 func (h *Forum) listReplies(w http.ResponseWriter, r *http.Request) {
