@@ -55,11 +55,13 @@ const (
 
 // End reasons of a placement.
 const (
-	ReasonNotPlaced     = "not_placed"      // the reservation could not be placed before it expired
-	ReasonNotLive       = "not_live"        // the placed link was never seen on the live page in time
-	ReasonLinkMissing   = "link_missing"    // the live link disappeared
-	ReasonRemovedByHost = "removed_by_host" // the host removed it (DELETE)
-	ReasonSiteDeleted   = "site_deleted"    // one of its two sites' account was deleted
+	ReasonNotPlaced      = "not_placed"      // the reservation could not be placed before it expired
+	ReasonNotLive        = "not_live"        // the placed link was never seen on the live page in time
+	ReasonLinkMissing    = "link_missing"    // the live link disappeared
+	ReasonRemovedByHost  = "removed_by_host" // the host removed it (DELETE)
+	ReasonSiteDeleted    = "site_deleted"    // one of its two sites' account was deleted
+	ReasonTargetDeleted  = "target_deleted"  // the requester deleted the target before it was placed
+	ReasonArticleDeleted = "article_deleted" // the host deleted the article before it was placed
 )
 
 // Categories are the blockable categories (spec 4.7).

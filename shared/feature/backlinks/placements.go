@@ -82,8 +82,10 @@ const cancelAttempts = 3
 // the placement is cancelled, the link is unlinked in the article (its
 // words stay), and the credits move as end describes (a live link's earned
 // credits are taken back from the host; otherwise the held credits return
-// to the requester). Errors: not_found; conflict for an inbound placement
-// or one that already ended.
+// to the requester). The placement it returns is the result its
+// transaction commits with, so the request's answer is stored with the
+// removal (see dynamo.Table.Commit). Errors: not_found; conflict for an
+// inbound placement or one that already ended.
 func (s *Service) Cancel(ctx context.Context, siteID, id string) (Placement, error) {
 	who, _, err := s.site(ctx, siteID)
 	if err != nil {
@@ -100,7 +102,7 @@ func (s *Service) Cancel(ctx context.Context, siteID, id string) (Placement, err
 		if p.ended() {
 			return Placement{}, apperr.Newf(apperr.Conflict, "This placement already ended (status %s).", p.Status)
 		}
-		ended, err := s.end(ctx, p, ending{status: StatusCancelled, reason: ReasonRemovedByHost, by: &who})
+		ended, err := s.end(ctx, p, ending{status: StatusCancelled, reason: ReasonRemovedByHost, by: &who, answer: true})
 		if err == nil {
 			return ended.view(Hosted), nil
 		}

@@ -54,21 +54,48 @@ func (s *Service) RunDue(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
+// How a reservation ends whose target (deleted by the requester) or host
+// article (deleted by the host) is gone: it can never be placed.
+var (
+	targetDeleted  = ending{status: StatusCancelled, reason: ReasonTargetDeleted}
+	articleDeleted = ending{status: StatusCancelled, reason: ReasonArticleDeleted}
+)
+
 // errNotPlaceable stops placing into an article that cannot host a link now.
 var errNotPlaceable = errors.New("backlinks: the host article cannot take the link now")
 
 // place inserts a reserved link into its host article: placed, with the
 // anchor used, the article's live URL, and the first link check due after
-// FirstCheckAfter. While the host no longer hosts (opted out, domain not
-// verified, plan lapsed), the requester no longer owns the target's page,
-// the target was deactivated or deleted, a side now blocks the other's
-// category, the article carries as many links as the host now allows, or
-// the article is not a finished, published article, placing is retried
-// every PlaceRetry until the reservation expires (not_placed, credits
-// back).
+// FirstCheckAfter. The link goes to the target as it is now (its URL and
+// anchors: see retarget). A reservation whose target or host article was
+// deleted ends at once (cancelled, target_deleted or article_deleted,
+// credits back): neither comes back. While the host no longer hosts
+// (opted out, domain not verified, plan lapsed), the requester is no
+// member now (plan lapsed) or no longer owns the target's page, the
+// target was deactivated, a side now blocks the other's category, the
+// article carries as many links as the host now allows, or the article is
+// not a finished, published article, placing is retried every PlaceRetry
+// until the reservation expires (not_placed, credits back).
 func (s *Service) place(ctx context.Context, p placementItem) error {
 	now := s.Clock.Now()
-	ok, err := s.hostCanPlace(ctx, p)
+	t, err := s.getTarget(ctx, p.FromSite, p.TargetID)
+	if errors.Is(err, ErrTargetNotFound) {
+		_, err = s.end(ctx, p, targetDeleted)
+		return err
+	}
+	if err != nil {
+		return err
+	}
+	_, err = s.Articles.Get(ctx, p.HostSite, p.HostArticleID)
+	if errors.Is(err, articles.ErrNotFound) {
+		_, err = s.end(ctx, p, articleDeleted)
+		return err
+	}
+	if err != nil {
+		return err
+	}
+	p = p.retarget(t)
+	ok, err := s.hostCanPlace(ctx, p, t)
 	if err != nil {
 		return err
 	}
@@ -85,9 +112,9 @@ func (s *Service) place(ctx context.Context, p placementItem) error {
 	return err
 }
 
-// hostCanPlace reports whether the host site hosts links now and p still
-// fits what both sides allow (see fits).
-func (s *Service) hostCanPlace(ctx context.Context, p placementItem) (bool, error) {
+// hostCanPlace reports whether the host site hosts links now and p, for
+// its target t as read now, still fits what both sides allow (see fits).
+func (s *Service) hostCanPlace(ctx context.Context, p placementItem, t targetItem) (bool, error) {
 	set, err := s.loadSettings(ctx, p.HostAccount, p.HostSite)
 	if err != nil || !set.hosting() {
 		return false, err
@@ -95,26 +122,26 @@ func (s *Service) hostCanPlace(ctx context.Context, p placementItem) (bool, erro
 	if ok, err := s.Member(ctx, p.HostAccount, p.HostSite); err != nil || !ok {
 		return false, err
 	}
-	return s.fits(ctx, p, set)
+	return s.fits(ctx, p, t, set)
 }
 
-// fits reports whether reservation p may be placed under the settings
-// both sides have now (host the host's), as matching weighed them when it
-// reserved p: the requester still owns the target's page (see owns), the
-// target still exists and is active, neither side blocks a category of
-// the other's (see linkCategories and articleCategories), and the host
+// fits reports whether reservation p of target t (as read now) may be
+// placed under the settings both sides have now (host the host's), as
+// matching weighed them when it reserved p: the requester is still a
+// member (its plan current, its site usable), still owns the target's
+// page (see owns), the target is active, neither side blocks a category
+// of the other's (see linkCategories and articleCategories), and the host
 // article carries fewer placed or live exchange links than the host's
 // max_links_per_article. Settings changed after the reservation count.
-func (s *Service) fits(ctx context.Context, p placementItem, host settingsItem) (bool, error) {
-	from, err := s.loadSettings(ctx, p.FromAccount, p.FromSite)
-	if err != nil || !from.owns(p.TargetURL) {
-		return false, err
-	}
-	t, err := s.getTarget(ctx, p.FromSite, p.TargetID)
-	if errors.Is(err, ErrTargetNotFound) {
+func (s *Service) fits(ctx context.Context, p placementItem, t targetItem, host settingsItem) (bool, error) {
+	if !t.Active {
 		return false, nil
 	}
-	if err != nil || !t.Active {
+	if ok, err := s.Member(ctx, p.FromAccount, p.FromSite); err != nil || !ok {
+		return false, err
+	}
+	from, err := s.loadSettings(ctx, p.FromAccount, p.FromSite)
+	if err != nil || !from.owns(p.TargetURL) {
 		return false, err
 	}
 	a, err := s.Articles.Get(ctx, p.HostSite, p.HostArticleID)
@@ -139,6 +166,18 @@ func (s *Service) fits(ctx context.Context, p placementItem, host settingsItem) 
 		return false, apperr.Wrap("backlinks.fits", err)
 	}
 	return len(carried) < host.MaxLinks, nil
+}
+
+// retarget returns reservation p for its target t as it is now: the
+// target's URL and anchors (the anchor rotation kept), so a target the
+// requester changed after the reservation is linked as it now is.
+func (p placementItem) retarget(t targetItem) placementItem {
+	p.TargetURL, p.Anchors = t.URL, t.Anchors
+	if len(t.Anchors) > 0 {
+		p.AnchorIndex %= len(t.Anchors)
+		p.AnchorUsed = t.Anchors[p.AnchorIndex]
+	}
+	return p
 }
 
 // hostSite returns the site of p's host article, on which a change of the

@@ -4,12 +4,15 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
+	"log/slog"
 	"net/url"
 	"strconv"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/feature/activity"
@@ -283,10 +286,13 @@ func targetUpdate(sets map[string]any, it targetItem) (*types.Update, error) {
 }
 
 // DeleteTarget removes the caller's target; its live links stay live and
-// placements already under way go on. It returns id, which its
-// transaction commits with, so the request's answer is stored with the
-// deletion (see dynamo.Table.Commit). Errors: not_found; conflict when
-// its URL changed at the same moment.
+// placed links go on to their checks, but its reservations, which can no
+// longer be placed, end at once with their held credits back (see
+// endReservations; a reservation left over, as after a crash, ends at its
+// next placing step). It returns id, which its transaction commits with,
+// so the request's answer is stored with the deletion (see
+// dynamo.Table.Commit). Errors: not_found; conflict when its URL changed
+// at the same moment.
 func (s *Service) DeleteTarget(ctx context.Context, siteID, id string) (string, error) {
 	who, _, err := s.site(ctx, siteID)
 	if err != nil {
@@ -311,7 +317,52 @@ func (s *Service) DeleteTarget(ctx context.Context, siteID, id string) (string, 
 		}
 		return "", apperr.Wrap("backlinks.DeleteTarget", err)
 	}
+	if err := s.endReservations(ctx, siteID, id); err != nil {
+		slog.ErrorContext(ctx, "backlink reservations of a deleted target", "target_id", id, "err", err)
+	}
 	return id, nil
+}
+
+// endReservations ends the reservations of site siteID's deleted target
+// id (see targetDeleted): held credits go back to the requester. One that
+// a placing step changed at the same moment is read again.
+func (s *Service) endReservations(ctx context.Context, siteID, id string) error {
+	in, err := placementsQuery(siteID,
+		expression.Name("direction").Equal(expression.Value(Inbound)),
+		expression.Name("target_id").Equal(expression.Value(id)),
+		expression.Name("status").Equal(expression.Value(StatusReserved)))
+	if err != nil {
+		return err
+	}
+	rows, err := s.Table.QueryAll(ctx, in)
+	if err != nil {
+		return err
+	}
+	items, err := dynamo.UnmarshalList[placementItem](rows)
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, it := range items {
+		for try := 0; ; try++ {
+			p, err := s.getPlacement(ctx, siteID, it.ID)
+			if err != nil {
+				errs = append(errs, err)
+				break
+			}
+			if p.Status != StatusReserved {
+				break
+			}
+			if _, err = s.end(ctx, p, targetDeleted); err == nil {
+				break
+			}
+			if !lostRace(err) || try+1 >= cancelAttempts {
+				errs = append(errs, err)
+				break
+			}
+		}
+	}
+	return errors.Join(errs...)
 }
 
 func recordTarget(tx *dynamo.Tx, c clock.Clock, who auth.Principal, siteID, id, action, summary string) {

@@ -113,6 +113,11 @@ type ending struct {
 	checkedAt *string
 	// gone is the site whose account was deleted, when that ended it.
 	gone string
+	// answer makes the ending commit with the placement as ended, as the
+	// host sees it: the answer of the request that ended it, stored for
+	// its Idempotency-Key in the same transaction (see
+	// dynamo.Table.Commit), so a retry after a crash replays it.
+	answer bool
 }
 
 // end ends placement p (as read) at now. Credits: held credits go back to
@@ -157,15 +162,19 @@ func (s *Service) end(ctx context.Context, p placementItem, e ending) (placement
 		}
 		return nil
 	}
+	var answer any
+	if e.answer {
+		answer = ended.view(Hosted)
+	}
 	if p.Status == StatusReserved {
-		return ended, s.commitWith(ctx, writes)
+		return ended, s.commitAnswering(ctx, writes, answer)
 	}
 	who := auth.Service(p.HostAccount, serviceActor)
 	if e.by != nil {
 		who = *e.by
 	}
 	summary := fmt.Sprintf("Link to %s removed from the article (placement %s)", p.TargetURL, e.status)
-	return ended, s.changeArticle(ctx, p, who, summary, func(body string) (string, bool) { return Unlink(body, p.TargetURL) }, writes)
+	return ended, s.changeArticle(ctx, p, who, summary, func(body string) (string, bool) { return Unlink(body, p.TargetURL) }, writes, answer)
 }
 
 // returnCredits adds to tx the credit moves of ending p as e says. Held
@@ -235,14 +244,19 @@ var errBodyUnchanged = errors.New("backlinks: article body unchanged")
 // changeArticle applies edit to the host article's body and commits writes
 // with it, article.updated and an activity entry by who on the host's
 // account; when the article is gone, or edit changes nothing, writes
-// commit alone.
+// commit alone. A non-nil answer is the result the transaction commits
+// with (see dynamo.Table.Commit) rather than the article.
 func (s *Service) changeArticle(ctx context.Context, p placementItem, who auth.Principal, summary string,
-	edit func(body string) (string, bool), writes func(tx *dynamo.Tx) error) error {
+	edit func(body string) (string, bool), writes func(tx *dynamo.Tx) error, answer any) error {
 	site, err := s.hostSite(ctx, p)
 	if err != nil {
 		return err
 	}
-	_, err = s.Articles.Change(ctx, p.HostSite, p.HostArticleID, func(a *articles.Article) error {
+	var answering func(articles.Article) any
+	if answer != nil {
+		answering = func(articles.Article) any { return answer }
+	}
+	_, err = s.Articles.ChangeAnswering(ctx, p.HostSite, p.HostArticleID, func(a *articles.Article) error {
 		body, changed := edit(a.BodyMarkdown)
 		if !changed {
 			return errBodyUnchanged
@@ -252,9 +266,9 @@ func (s *Service) changeArticle(ctx context.Context, p placementItem, who auth.P
 	}, func(tx *dynamo.Tx, _, after articles.Article) error {
 		s.articleUpdated(tx, p, who, after, summary)
 		return writes(tx)
-	})
+	}, answering)
 	if errors.Is(err, errBodyUnchanged) || errors.Is(err, articles.ErrNotFound) {
-		return s.commitWith(ctx, writes)
+		return s.commitAnswering(ctx, writes, answer)
 	}
 	return err
 }
@@ -273,11 +287,21 @@ func (s *Service) articleUpdated(tx *dynamo.Tx, p placementItem, who auth.Princi
 
 // commitWith commits the writes of build alone.
 func (s *Service) commitWith(ctx context.Context, build func(tx *dynamo.Tx) error) error {
+	return s.commitAnswering(ctx, build, nil)
+}
+
+// commitAnswering commits the writes of build alone, with answer as the
+// transaction's result (see dynamo.Table.Commit; nil: no idempotent
+// response).
+func (s *Service) commitAnswering(ctx context.Context, build func(tx *dynamo.Tx) error, answer any) error {
 	tx := &dynamo.Tx{}
 	if err := build(tx); err != nil {
 		return err
 	}
-	return s.commit(ctx, tx)
+	if err := s.Table.Commit(ctx, tx, answer); err != nil {
+		return apperr.Wrap("backlinks.commit", err)
+	}
+	return nil
 }
 
 // commit commits tx with no idempotent response.

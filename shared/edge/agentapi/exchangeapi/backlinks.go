@@ -159,10 +159,7 @@ func (h *Backlinks) listPlacements(w http.ResponseWriter, r *http.Request) {
 }
 
 func (h *Backlinks) cancelPlacement(w http.ResponseWriter, r *http.Request) {
-	p, err := h.Service.Cancel(r.Context(), r.PathValue("site_id"), r.PathValue("placement_id"))
-	if err != nil {
-		api.Error(w, r, err)
-		return
-	}
-	api.JSON(w, http.StatusOK, map[string]any{"placement": p})
+	api.Run(w, r, http.StatusOK, func(ctx context.Context) (backlinks.Placement, error) {
+		return h.Service.Cancel(ctx, r.PathValue("site_id"), r.PathValue("placement_id"))
+	}, func(p backlinks.Placement) any { return map[string]any{"placement": p} })
 }
