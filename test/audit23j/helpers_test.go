@@ -41,13 +41,3 @@ func (m *member) optIn(t *testing.T, settings map[string]any) {
 	settings["opted_in"] = true
 	m.BL(t, "PATCH", "", settings).Expect(t, http.StatusOK)
 }
-
-// target adds a target at path with topic tags and extra fields; returns its id.
-func (m *member) target(t *testing.T, path string, tags []string, extra map[string]any) string {
-	t.Helper()
-	body := map[string]any{"url": "https://" + m.Host + path, "anchors": []string{"burr grinder", "coffee grinders", "grinding beans"}, "topic_tags": tags}
-	for k, v := range extra {
-		body[k] = v
-	}
-	return m.BL(t, "POST", "/targets", body).Expect(t, http.StatusCreated).JSON(t)["target"].(map[string]any)["id"].(string)
-}

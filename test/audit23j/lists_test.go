@@ -58,7 +58,7 @@ func TestListsPageWithFilters(t *testing.T) {
 	var req *member
 	for i := 0; i < 4; i++ {
 		req = paidMember(t, e, w, unique("req"))
-		req.target(t, "/g", []string{topic}, nil)
+		req.AddTarget(t, "/g", []string{topic}, nil)
 	}
 	e.RunScheduled(t)
 	all := h.Placements(t, "")
@@ -82,7 +82,7 @@ func TestListsPageWithFilters(t *testing.T) {
 		}
 	}
 	for i := 0; i < 4; i++ {
-		req.target(t, "/p"+string(rune('a'+i)), []string{topic}, nil)
+		req.AddTarget(t, "/p"+string(rune('a'+i)), []string{topic}, nil)
 	}
 	if p := pages(t, req, "/targets", "targets", "limit=2"); len(p) != 3 || count(t, p) != 5 {
 		t.Fatalf("targets by two: %v", p)
@@ -96,7 +96,7 @@ func TestAnotherAccountsTargetIsNotFound(t *testing.T) {
 	e, w := start(t)
 	mine := paidMember(t, e, w, unique("mine"))
 	theirs := paidMember(t, e, w, unique("theirs"))
-	id := theirs.target(t, "/g", nil, nil)
+	id := theirs.AddTarget(t, "/g", nil, nil)
 	mine.BL(t, "PATCH", "/targets/"+id, map[string]any{"priority": 9}).ExpectError(t, http.StatusNotFound, "not_found")
 	mine.BL(t, "DELETE", "/targets/"+id, nil).ExpectError(t, http.StatusNotFound, "not_found")
 	got := theirs.BL(t, "GET", "/targets", nil).Expect(t, http.StatusOK).JSON(t)["targets"].([]any)

@@ -50,9 +50,9 @@ func TestSameRegistrableDomainNeverMatches(t *testing.T) {
 	h.optIn(t, map[string]any{"topic_tags": []string{topic}, "max_links_per_article": 2})
 	h.Publish(t, "Grinders", []string{topic})
 	same := paidMember(t, e, w, "shop."+brand)
-	same.target(t, "/g", []string{topic}, nil)
+	same.AddTarget(t, "/g", []string{topic}, nil)
 	other := paidMember(t, e, w, unique("other"))
-	other.target(t, "/g", []string{topic}, nil)
+	other.AddTarget(t, "/g", []string{topic}, nil)
 	e.RunScheduled(t)
 	wantPlacements(t, same, 0, "requester on the host's registrable domain")
 	wantPlacements(t, other, 1, "requester on another domain")
@@ -83,7 +83,7 @@ func TestSameAccountNeverMatches(t *testing.T) {
 	v := s.BL(t, "POST", "/domain", map[string]any{"domain": host}).Expect(t, http.StatusOK).JSON(t)["verification"].(map[string]any)
 	w.Site(host).SetWellKnown(v["token"].(string))
 	s.BL(t, "POST", "/domain/verify", nil).Expect(t, http.StatusOK)
-	s.target(t, "/g", []string{topic}, nil)
+	s.AddTarget(t, "/g", []string{topic}, nil)
 	e.RunScheduled(t)
 	wantPlacements(t, s, 0, "Studio site of the host's account")
 }
@@ -98,13 +98,13 @@ func TestBlockedCategoriesWorkBothWays(t *testing.T) {
 	hostWith(t, e, w, t1, map[string]any{"blocked_categories": []string{"crypto"}, "max_links_per_article": 2})
 	hostWith(t, e, w, t2, map[string]any{"max_links_per_article": 2}, "casino")
 	crypto := paidMember(t, e, w, unique("crypto"))
-	crypto.target(t, "/g", []string{t1, "bitcoin"}, nil)
+	crypto.AddTarget(t, "/g", []string{t1, "bitcoin"}, nil)
 	blocker := paidMember(t, e, w, unique("blocker"))
 	blocker.BL(t, "PATCH", "", map[string]any{"blocked_categories": []string{"gambling"}}).Expect(t, http.StatusOK)
-	blocker.target(t, "/g", []string{t2}, nil)
+	blocker.AddTarget(t, "/g", []string{t2}, nil)
 	plain := paidMember(t, e, w, unique("plain"))
-	plain.target(t, "/a", []string{t1}, nil)
-	plain.target(t, "/b", []string{t2}, nil)
+	plain.AddTarget(t, "/a", []string{t1}, nil)
+	plain.AddTarget(t, "/b", []string{t2}, nil)
 	e.RunScheduled(t)
 	wantPlacements(t, crypto, 0, "crypto target, host blocks crypto")
 	wantPlacements(t, blocker, 0, "requester blocks gambling, article tagged casino")
@@ -118,9 +118,9 @@ func TestLinksPerArticle(t *testing.T) {
 	topic := newTopic()
 	h := hostWith(t, e, w, topic, map[string]any{"max_links_per_article": 0})
 	a := paidMember(t, e, w, unique("reqa"))
-	a.target(t, "/g", []string{topic}, nil)
+	a.AddTarget(t, "/g", []string{topic}, nil)
 	b := paidMember(t, e, w, unique("reqb"))
-	b.target(t, "/g", []string{topic}, nil)
+	b.AddTarget(t, "/g", []string{topic}, nil)
 	e.RunScheduled(t)
 	if n := len(h.Placements(t, "")); n != 0 {
 		t.Fatalf("max_links_per_article 0 hosted %d links", n)
@@ -148,7 +148,7 @@ func TestMonthlyCapIsTheUTCCalendarMonth(t *testing.T) {
 		hostWith(t, e, w, topic, map[string]any{})
 	}
 	r := paidMember(t, e, w, unique("req"))
-	r.target(t, "/g", []string{topic}, map[string]any{"max_new_links_per_month": 1})
+	r.AddTarget(t, "/g", []string{topic}, map[string]any{"max_new_links_per_month": 1})
 	e.RunScheduled(t)
 	e.RunScheduled(t)
 	wantPlacements(t, r, 1, "cap 1, three hosts")
@@ -173,8 +173,8 @@ func TestHigherPriorityIsPlacedFirst(t *testing.T) {
 	topic := newTopic()
 	hostWith(t, e, w, topic, map[string]any{})
 	r := paidMember(t, e, w, unique("req"))
-	r.target(t, "/low", []string{topic}, map[string]any{"priority": 2})
-	r.target(t, "/high", []string{topic}, map[string]any{"priority": 9})
+	r.AddTarget(t, "/low", []string{topic}, map[string]any{"priority": 2})
+	r.AddTarget(t, "/high", []string{topic}, map[string]any{"priority": 9})
 	e.RunScheduled(t)
 	p := r.Placements(t, "")
 	if len(p) != 1 || !strings.HasSuffix(p[0]["target_url"].(string), "/high") {
@@ -193,7 +193,7 @@ func TestLowReputationHostsNothing(t *testing.T) {
 		h.Publish(t, fmt.Sprintf("Grinders %d", i), []string{topic})
 	}
 	for i := 0; i < 4; i++ {
-		paidMember(t, e, w, unique("req")).target(t, "/g", []string{topic}, nil)
+		paidMember(t, e, w, unique("req")).AddTarget(t, "/g", []string{topic}, nil)
 	}
 	e.RunScheduled(t) // reserved
 	e.RunScheduled(t) // placed
@@ -207,7 +207,7 @@ func TestLowReputationHostsNothing(t *testing.T) {
 	}
 	h.Publish(t, "Grinders fresh", []string{topic})
 	late := paidMember(t, e, w, unique("late"))
-	late.target(t, "/g", []string{topic}, nil)
+	late.AddTarget(t, "/g", []string{topic}, nil)
 	e.RunScheduled(t)
 	wantPlacements(t, late, 0, "host below 20 reputation")
 }
@@ -220,7 +220,7 @@ func TestVerifyingDomainsStayInTheExchange(t *testing.T) {
 	topic := newTopic()
 	h := hostWith(t, e, w, topic, map[string]any{})
 	r := paidMember(t, e, w, unique("req"))
-	id := r.target(t, "/g", []string{topic}, map[string]any{"active": false})
+	id := r.AddTarget(t, "/g", []string{topic}, map[string]any{"active": false})
 	w.Site(h.Host).SetWellKnown("")
 	w.Site(r.Host).SetWellKnown("")
 	e.Advance(t, 7*86400+60)

@@ -39,13 +39,6 @@ func paidMember(t *testing.T, e *testenv.Env, w *testenv.MemberWeb, prefix strin
 	return &member{e.PaidBacklinkMember(t, w, unique(prefix))}
 }
 
-// target adds a target at path with topic tags; returns its id.
-func (m *member) target(t *testing.T, path string, tags []string) string {
-	t.Helper()
-	body := map[string]any{"url": "https://" + m.Host + path, "anchors": []string{"burr grinder", "coffee grinders", "grinding beans"}, "topic_tags": tags}
-	return m.BL(t, "POST", "/targets", body).Expect(t, http.StatusCreated).JSON(t)["target"].(map[string]any)["id"].(string)
-}
-
 // one returns the only item of a list.
 func one(t *testing.T, list []map[string]any) map[string]any {
 	t.Helper()
@@ -73,7 +66,7 @@ func newPair(t *testing.T) *pair {
 	p := &pair{env: e, from: paidMember(t, e, w, "from"), host: paidMember(t, e, w, "host")}
 	p.topic = strings.TrimSuffix(unique("topic"), ".example")
 	p.host.BL(t, "PATCH", "", map[string]any{"opted_in": true, "topic_tags": []string{p.topic}}).Expect(t, http.StatusOK)
-	p.targetID = p.from.target(t, "/grinders", []string{p.topic})
+	p.targetID = p.from.AddTarget(t, "/grinders", []string{p.topic}, nil)
 	p.article = p.host.Publish(t, "Grinder guide", []string{p.topic})
 	return p
 }

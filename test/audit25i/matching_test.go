@@ -29,7 +29,7 @@ func TestBlockedCategoryInAnchorsIsNotHosted(t *testing.T) {
 	}
 
 	// The same target without the category's words is matched.
-	p.from.target(t, "/espresso", []string{p.topic})
+	p.from.AddTarget(t, "/espresso", []string{p.topic}, nil)
 	p.env.RunScheduled(t)
 	if got := one(t, p.host.Placements(t, "")); got["target_url"] != "https://"+p.from.Host+"/espresso" {
 		t.Fatalf("placement: %v", got)

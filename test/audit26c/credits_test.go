@@ -26,7 +26,7 @@ func TestRemovedLinkReturnsOnlyWhatTheHostGivesBack(t *testing.T) {
 	for range 7 { // authority 20 + 3×7: tier 2, a link costs 2
 		host.publish(t, "Grinder guide", topic)
 	}
-	from.target(t, "/grinders", topic)
+	from.AddTarget(t, "/grinders", []string{topic}, nil)
 	s.run(t, 2) // reserved, placed
 	s.env.Advance(t, hour+60)
 	s.env.RunScheduled(t) // live

@@ -50,13 +50,6 @@ func (m *member) hostOn(t *testing.T, topic string, settings map[string]any) {
 	m.BL(t, "PATCH", "", body).Expect(t, http.StatusOK)
 }
 
-// target adds a target at path tagged topic; returns its id.
-func (m *member) target(t *testing.T, path, topic string) string {
-	t.Helper()
-	body := map[string]any{"url": "https://" + m.Host + path, "anchors": []string{"burr grinder", "coffee grinders", "grinding beans"}, "topic_tags": []string{topic}}
-	return m.BL(t, "POST", "/targets", body).Expect(t, http.StatusCreated).JSON(t)["target"].(map[string]any)["id"].(string)
-}
-
 // publish is BacklinkMember.Publish with the tags as arguments.
 func (m *member) publish(t *testing.T, title string, tags ...string) string {
 	t.Helper()
@@ -112,7 +105,7 @@ func newPair(t *testing.T, hostSettings map[string]any) *pair {
 	p := &pair{stage: s, from: s.member(t, "from"), host: s.member(t, "host"), topic: newTopic()}
 	p.host.hostOn(t, p.topic, hostSettings)
 	p.article = p.host.publish(t, "Grinder guide", p.topic)
-	p.targetID = p.from.target(t, "/grinders", p.topic)
+	p.targetID = p.from.AddTarget(t, "/grinders", []string{p.topic}, nil)
 	return p
 }
 
@@ -133,7 +126,7 @@ func (s *stage) drain(t *testing.T, m *member, n int) *member {
 	}
 	before := m.Credits(t)[0]
 	for i := range n {
-		m.target(t, fmt.Sprintf("/sink-%d", i), topic)
+		m.AddTarget(t, fmt.Sprintf("/sink-%d", i), []string{topic}, nil)
 	}
 	s.run(t, (n+2)/3+1)
 	if got := len(m.placements(t, "direction=inbound")); got < n {

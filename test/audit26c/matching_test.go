@@ -21,7 +21,7 @@ func TestRequesterIsMatchedWithAHostItCanAfford(t *testing.T) {
 	topic, odd := newTopic(), newTopic()
 	cheap.hostOn(t, topic, map[string]any{"max_links_per_article": 2})
 	cheap.publish(t, "Odd one", odd)
-	from.target(t, "/odd", odd)
+	from.AddTarget(t, "/odd", []string{odd}, nil)
 	s.env.RunScheduled(t)
 	if c := from.Credits(t); c[0] != 1 {
 		t.Fatalf("requester credits after a tier-1 reservation: %v", c)
@@ -31,7 +31,7 @@ func TestRequesterIsMatchedWithAHostItCanAfford(t *testing.T) {
 	// host's and wins on authority; the requester can pay only the latter.
 	sink.publish(t, "Grinder guide", topic)
 	cheapArticle := cheap.publish(t, "Grinder guide", topic)
-	from.target(t, "/grinders", topic)
+	from.AddTarget(t, "/grinders", []string{topic}, nil)
 	s.env.RunScheduled(t)
 	got := from.placements(t, "direction=inbound&status=reserved")
 	var found bool

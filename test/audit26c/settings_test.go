@@ -54,7 +54,7 @@ func TestLoweredLinksPerArticleIsKeptWhenPlacing(t *testing.T) {
 	host.hostOn(t, topic, map[string]any{"max_links_per_article": 2})
 	host.publish(t, "Grinder guide", topic)
 	for _, name := range []string{"one", "two"} {
-		s.member(t, name).target(t, "/grinders", topic)
+		s.member(t, name).AddTarget(t, "/grinders", []string{topic}, nil)
 	}
 	s.env.RunScheduled(t)
 	if got := host.placements(t, "direction=hosted&status=reserved"); len(got) != 2 {
@@ -83,7 +83,7 @@ func TestLoweredLinksPerArticleIsKeptWhenPlacing(t *testing.T) {
 func TestTargetStoppedAfterAReservationGetsNoLink(t *testing.T) {
 	p := newPair(t, nil)
 	p.host.publish(t, "Second grinder guide", p.topic)
-	second := p.from.target(t, "/mills", p.topic)
+	second := p.from.AddTarget(t, "/mills", []string{p.topic}, nil)
 	p.env.RunScheduled(t)
 	if got := p.host.placements(t, "direction=hosted&status=reserved"); len(got) != 2 {
 		t.Fatalf("%d reservations, want 2: %v", len(got), got)

@@ -19,12 +19,12 @@ import (
 // cancelled placement.
 func TestRemovePlacementReplaysAfterCrash(t *testing.T) {
 	p := newPair(t)
-	p.targetID = p.from.target(t, "/grinders", p.topic)
+	p.targetID = p.from.AddTarget(t, "/grinders", []string{p.topic}, nil)
 	p.run(t, 2) // reserved, placed
 	placed := p.host.only(t, "direction=hosted&status=placed")
 	id := placed["id"].(string)
 
-	got := crashThenRetry(t, p.env, p.host, "DELETE", "/sites/"+p.host.Site+"/backlinks/placements/"+id, "remove-crash", http.StatusOK).JSON(t)
+	got := p.env.CrashThenRetry(t, p.host.Acct.Client, "DELETE", "/sites/"+p.host.Site+"/backlinks/placements/"+id, nil, "remove-crash", http.StatusOK).JSON(t)
 	pl, _ := got["placement"].(map[string]any)
 	if pl["id"] != id || pl["status"] != "cancelled" || pl["end_reason"] != "removed_by_host" || pl["direction"] != "hosted" {
 		t.Fatalf("replayed removal = %v, want the placement cancelled (removed_by_host)", got)
@@ -48,7 +48,7 @@ func TestRemovePlacementReplaysAfterCrash(t *testing.T) {
 // credits escrowed, for up to 24 hours until it expired as not_placed.
 func TestDeletedTargetEndsItsReservation(t *testing.T) {
 	p := newPair(t)
-	p.targetID = p.from.target(t, "/grinders", p.topic)
+	p.targetID = p.from.AddTarget(t, "/grinders", []string{p.topic}, nil)
 	p.run(t, 1) // reserved
 	before := p.from.Credits(t)
 	if before[1] == 0 {
@@ -76,11 +76,11 @@ func TestDeletedTargetEndsItsReservation(t *testing.T) {
 // for 24 hours. Before the fix it stayed reserved until its expiry.
 func TestDeletedTargetReservationEndsAfterCrash(t *testing.T) {
 	p := newPair(t)
-	p.targetID = p.from.target(t, "/grinders", p.topic)
+	p.targetID = p.from.AddTarget(t, "/grinders", []string{p.topic}, nil)
 	p.run(t, 1) // reserved
 	before := p.from.Credits(t)
 
-	got := crashThenRetry(t, p.env, p.from, "DELETE", "/sites/"+p.from.Site+"/backlinks/targets/"+p.targetID, "target-crash", http.StatusOK).JSON(t)
+	got := p.env.CrashThenRetry(t, p.from.Acct.Client, "DELETE", "/sites/"+p.from.Site+"/backlinks/targets/"+p.targetID, nil, "target-crash", http.StatusOK).JSON(t)
 	if got["deleted"] != true || got["id"] != p.targetID {
 		t.Fatalf("replayed deletion = %v", got)
 	}
@@ -106,7 +106,7 @@ func TestDeletedTargetReservationEndsAfterCrash(t *testing.T) {
 // URL the owner had moved away from.
 func TestPlacementFollowsTargetURLChange(t *testing.T) {
 	p := newPair(t)
-	p.targetID = p.from.target(t, "/grinders", p.topic)
+	p.targetID = p.from.AddTarget(t, "/grinders", []string{p.topic}, nil)
 	p.run(t, 1) // reserved
 	moved := "https://" + p.from.Host + "/burr-grinders-2027"
 	p.from.BL(t, "PATCH", "/targets/"+p.targetID, map[string]any{"url": moved}).Expect(t, http.StatusOK)
@@ -147,7 +147,7 @@ func TestLapsedRequesterIsNotPlaced(t *testing.T) {
 	}
 	p.env.Advance(t, end.Sub(now).Seconds()-2*3600) // two hours before the period ends
 	p.run(t, 1)
-	p.targetID = p.from.target(t, "/grinders", p.topic)
+	p.targetID = p.from.AddTarget(t, "/grinders", []string{p.topic}, nil)
 	p.run(t, 1) // reserved
 	p.from.only(t, "direction=inbound&status=reserved")
 	// The host takes no link for now, so nothing is placed while the
@@ -183,7 +183,7 @@ func TestLapsedRequesterIsNotPlaced(t *testing.T) {
 // held, until it expired as not_placed 24 hours later.
 func TestDeletedHostArticleEndsItsReservation(t *testing.T) {
 	p := newPair(t)
-	p.targetID = p.from.target(t, "/grinders", p.topic)
+	p.targetID = p.from.AddTarget(t, "/grinders", []string{p.topic}, nil)
 	p.run(t, 1) // reserved
 	before := p.from.Credits(t)
 	p.host.API(t, "DELETE", "/sites/"+p.host.Site+"/articles/"+p.article, nil).Expect(t, http.StatusOK)

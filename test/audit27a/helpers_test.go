@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"rvcontent/shared/dev/faults"
-
 	"rvcontent/test/testenv"
 )
 
@@ -22,13 +20,6 @@ func unique(prefix string) string {
 
 // member is a backlink exchange member with this package's own calls.
 type member struct{ *testenv.BacklinkMember }
-
-// target adds a target at path tagged topic; returns its id.
-func (m *member) target(t *testing.T, path, topic string) string {
-	t.Helper()
-	body := map[string]any{"url": "https://" + m.Host + path, "anchors": []string{"burr grinder", "coffee grinders", "grinding beans"}, "topic_tags": []string{topic}}
-	return m.BL(t, "POST", "/targets", body).Expect(t, http.StatusCreated).JSON(t)["target"].(map[string]any)["id"].(string)
-}
 
 // only returns the only placement the site lists with query, failing t
 // when there is not exactly one.
@@ -77,26 +68,4 @@ func (p *pair) run(t *testing.T, n int) {
 	for range n {
 		p.env.RunScheduled(t)
 	}
-}
-
-// crashThenRetry sends method path with Idempotency-Key key after arming
-// the after_commit fault, so the function dies right after the write's
-// transaction commits, and expects the server error it answers; then it
-// sends the same request again with the same key, as an agent retries
-// after a 5xx, and returns that retry's answer once it is a replay of
-// wantStatus (Idempotent-Replayed: true).
-func crashThenRetry(t *testing.T, env *testenv.Env, m *member, method, path, key string, wantStatus int) *testenv.Response {
-	t.Helper()
-	env.ArmFault(t, faults.AfterCommit, 1)
-	first := m.API(t, method, path, nil, "Idempotency-Key: "+key)
-	if first.Status != http.StatusInternalServerError {
-		env.Client().Do(t, "DELETE", "/_dev/faults", nil)
-		t.Fatalf("%s %s with the after_commit fault armed answered %d, want 500 (its transaction does not store its answer): %s", method, path, first.Status, first.Body)
-	}
-	retry := m.API(t, method, path, nil, "Idempotency-Key: "+key)
-	if retry.Status != wantStatus || retry.Header.Get("Idempotent-Replayed") != "true" {
-		t.Fatalf("retry of %s %s after a crash past its commit: %d (Idempotent-Replayed %q), want the first answer %d replayed: %s",
-			method, path, retry.Status, retry.Header.Get("Idempotent-Replayed"), wantStatus, retry.Body)
-	}
-	return retry
 }

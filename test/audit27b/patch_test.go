@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"rvcontent/shared/dev/faults"
-
 	"rvcontent/test/testenv"
 )
 
@@ -101,27 +99,13 @@ func TestPatchReplaysAfterCrash(t *testing.T) {
 	}
 }
 
-// crashThenRetry sends method path with body and Idempotency-Key key
-// after arming the after_commit fault, so the function dies right after
-// the write's transaction commits, and expects the server error it
-// answers; then it sends the same request again with the same key, as an
-// agent retries after a 5xx, and returns that retry's answer, which must
-// be a replayed 200 (Idempotent-Replayed: true).
+// crashThenRetry is Env.CrashThenRetry of a write answering 200, after
+// the scheduled work has run, so nothing of earlier requests is left to
+// trip the fault.
 func crashThenRetry(t *testing.T, env *testenv.Env, c *testenv.Client, method, path string, body any, key string) *testenv.Response {
 	t.Helper()
-	env.RunScheduled(t) // nothing of earlier requests left to trip the fault
-	env.ArmFault(t, faults.AfterCommit, 1)
-	first := c.Agent(t, method, path, body, "Idempotency-Key: "+key)
-	if first.Status != http.StatusInternalServerError {
-		env.Client().Do(t, "DELETE", "/_dev/faults", nil).Expect(t, http.StatusOK)
-		t.Fatalf("%s %s with the after_commit fault armed answered %d, want 500 (its transaction does not store its answer): %s", method, path, first.Status, first.Body)
-	}
-	retry := c.Agent(t, method, path, body, "Idempotency-Key: "+key)
-	if retry.Status != http.StatusOK || retry.Header.Get("Idempotent-Replayed") != "true" {
-		t.Fatalf("retry of %s %s after a crash past its commit: %d (Idempotent-Replayed %q), want the first answer replayed: %s",
-			method, path, retry.Status, retry.Header.Get("Idempotent-Replayed"), retry.Body)
-	}
-	return retry
+	env.RunScheduled(t)
+	return env.CrashThenRetry(t, c, method, path, body, key, http.StatusOK)
 }
 
 // field returns the field at path (names joined by dots) of object v.

@@ -53,6 +53,17 @@ func (m *BacklinkMember) API(t testing.TB, method, path string, body any, header
 	return m.Acct.Client.Agent(t, method, path, body, headers...)
 }
 
+// AddTarget adds a backlink target at path on the member's host, with
+// three anchors, topic tags and any extra fields; it returns its id.
+func (m *BacklinkMember) AddTarget(t testing.TB, path string, tags []string, extra map[string]any) string {
+	t.Helper()
+	body := map[string]any{"url": "https://" + m.Host + path, "anchors": []string{"burr grinder", "coffee grinders", "grinding beans"}, "topic_tags": tags}
+	for k, v := range extra {
+		body[k] = v
+	}
+	return m.BL(t, "POST", "/targets", body).Expect(t, http.StatusCreated).JSON(t)["target"].(map[string]any)["id"].(string)
+}
+
 // BL calls an exchange endpoint of the member's site (path after
 // /backlinks).
 func (m *BacklinkMember) BL(t testing.TB, method, path string, body any) *Response {

@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"testing"
 	"time"
+
+	"rvcontent/shared/dev/faults"
 )
 
 // Email is a mail from the dev outbox.
@@ -79,4 +81,26 @@ func (e *Env) SetTXT(t testing.TB, name string, values ...string) {
 func (e *Env) ArmFault(t testing.TB, point string, times int) {
 	t.Helper()
 	e.Client().Do(t, "POST", "/_dev/faults", map[string]any{"point": point, "times": times}).Expect(t, http.StatusOK)
+}
+
+// CrashThenRetry sends method path (of the agent API) with body and
+// Idempotency-Key key as c after arming the after_commit fault, so the
+// function dies right after the write's transaction commits, and expects
+// the server error it answers; then it sends the same request again with
+// the same key, as an agent retries after a 5xx, and returns that retry's
+// answer once it is a replay of wantStatus (Idempotent-Replayed: true).
+func (e *Env) CrashThenRetry(t testing.TB, c *Client, method, path string, body any, key string, wantStatus int) *Response {
+	t.Helper()
+	e.ArmFault(t, faults.AfterCommit, 1)
+	first := c.Agent(t, method, path, body, "Idempotency-Key: "+key)
+	if first.Status != http.StatusInternalServerError {
+		e.Client().Do(t, "DELETE", "/_dev/faults", nil).Expect(t, http.StatusOK)
+		t.Fatalf("%s %s with the after_commit fault armed answered %d, want 500 (its transaction does not store its answer): %s", method, path, first.Status, first.Body)
+	}
+	retry := c.Agent(t, method, path, body, "Idempotency-Key: "+key)
+	if retry.Status != wantStatus || retry.Header.Get("Idempotent-Replayed") != "true" {
+		t.Fatalf("retry of %s %s after a crash past its commit: %d (Idempotent-Replayed %q), want the first answer %d replayed: %s",
+			method, path, retry.Status, retry.Header.Get("Idempotent-Replayed"), wantStatus, retry.Body)
+	}
+	return retry
 }
