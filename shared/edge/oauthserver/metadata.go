@@ -11,6 +11,7 @@ import (
 
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/feature/oauth"
+	"rvcontent/shared/kernel/apipath"
 )
 
 // Metadata serves the discovery documents.
@@ -21,11 +22,13 @@ type Metadata struct {
 }
 
 // Discovery paths: the protected resource's metadata, also at its RFC 9728
-// path form for the MCP address, and the authorization server's.
+// path form for the MCP address and for the agent API root (the two
+// resources of oauth.Resources), and the authorization server's.
 const (
-	ProtectedResourcePath    = api.ResourceMetadataPath
-	ProtectedResourceMCPPath = api.ResourceMetadataPath + "/mcp"
-	AuthorizationServerPath  = "/.well-known/oauth-authorization-server"
+	ProtectedResourcePath      = api.ResourceMetadataPath
+	ProtectedResourceMCPPath   = api.ResourceMetadataPath + apipath.MCP
+	ProtectedResourceAgentPath = api.ResourceMetadataPath + apipath.Agent
+	AuthorizationServerPath    = "/.well-known/oauth-authorization-server"
 )
 
 // Handlers returns the discovery documents by route key, with the CORS
@@ -33,12 +36,14 @@ const (
 // MCP-Protocol-Version header.
 func (m *Metadata) Handlers() map[string]http.HandlerFunc {
 	return map[string]http.HandlerFunc{
-		"GET " + ProtectedResourcePath:        m.ProtectedResource,
-		"GET " + ProtectedResourceMCPPath:     m.ProtectedResource,
-		"GET " + AuthorizationServerPath:      m.AuthorizationServer,
-		"OPTIONS " + ProtectedResourcePath:    machineCORS.Preflight,
-		"OPTIONS " + ProtectedResourceMCPPath: machineCORS.Preflight,
-		"OPTIONS " + AuthorizationServerPath:  machineCORS.Preflight,
+		"GET " + ProtectedResourcePath:          m.ProtectedResource,
+		"GET " + ProtectedResourceMCPPath:       m.ProtectedResource,
+		"GET " + ProtectedResourceAgentPath:     m.AgentAPIResource,
+		"GET " + AuthorizationServerPath:        m.AuthorizationServer,
+		"OPTIONS " + ProtectedResourcePath:      machineCORS.Preflight,
+		"OPTIONS " + ProtectedResourceMCPPath:   machineCORS.Preflight,
+		"OPTIONS " + ProtectedResourceAgentPath: machineCORS.Preflight,
+		"OPTIONS " + AuthorizationServerPath:    machineCORS.Preflight,
 	}
 }
 
@@ -46,9 +51,25 @@ func (m *Metadata) Handlers() map[string]http.HandlerFunc {
 // (RFC 9728): the MCP address is the resource, the service itself its
 // authorization server.
 func (m *Metadata) ProtectedResource(w http.ResponseWriter, r *http.Request) {
+	m.protectedResource(w, r, 0)
+}
+
+// AgentAPIResource answers GET
+// /.well-known/oauth-protected-resource/api/agent/v1, the RFC 9728 path
+// form for the agent API root: the same document naming that root as the
+// resource, so a client of the agent API that checks the resource against
+// the address it calls (RFC 9728 3.3) finds its own. The same token works
+// on both resources.
+func (m *Metadata) AgentAPIResource(w http.ResponseWriter, r *http.Request) {
+	m.protectedResource(w, r, 1)
+}
+
+// protectedResource writes the protected-resource metadata of the
+// resource at index of oauth.Resources.
+func (m *Metadata) protectedResource(w http.ResponseWriter, r *http.Request, index int) {
 	issuer := api.BaseURL(r, m.BaseURL)
 	discovery(w, map[string]any{
-		"resource":                 oauth.Resources(issuer)[0],
+		"resource":                 oauth.Resources(issuer)[index],
 		"authorization_servers":    []string{issuer},
 		"bearer_methods_supported": []string{"header"},
 		"scopes_supported":         oauth.SupportedScopes,

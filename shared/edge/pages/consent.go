@@ -28,6 +28,8 @@ type Consent struct {
 
 type consentView struct {
 	ID, ClientName, Email, ReturnTo, CSRF, Again string
+	// SharesEmail says the app also gets the owner's email address.
+	SharesEmail bool
 }
 
 // Authorize answers GET /oauth/authorize.
@@ -83,7 +85,7 @@ func (c *Consent) Show(w http.ResponseWriter, r *http.Request) {
 	back, _ := url.Parse(req.RedirectURI)
 	RenderForm(w, http.StatusOK, "consent.html", consentView{
 		ID: req.ID, ClientName: req.ClientName, Email: sess.Email, ReturnTo: back.Host,
-		CSRF: c.Sessions.CSRF(sess), Again: signInPath(consentPath(req.ID)),
+		CSRF: c.Sessions.CSRF(sess), Again: signInPath(consentPath(req.ID)), SharesEmail: req.SharesEmail(),
 	}, formTarget(back))
 }
 

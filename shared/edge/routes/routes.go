@@ -132,7 +132,8 @@ var machineRoutes = []Route{
 
 	// OAuth metadata and the authorization server's machine endpoints (spec 5).
 	{Method: "GET", Path: "/.well-known/oauth-protected-resource", Group: OAuth, Auth: None},
-	{Method: "GET", Path: "/.well-known/oauth-protected-resource/mcp", Group: OAuth, Auth: None}, // RFC 9728 path form for the MCP address
+	{Method: "GET", Path: "/.well-known/oauth-protected-resource/mcp", Group: OAuth, Auth: None},          // RFC 9728 path form for the MCP address
+	{Method: "GET", Path: "/.well-known/oauth-protected-resource/api/agent/v1", Group: OAuth, Auth: None}, // and for the agent API root
 	{Method: "GET", Path: "/.well-known/oauth-authorization-server", Group: OAuth, Auth: None},
 	{Method: "POST", Path: "/oauth/register", Group: OAuth, Auth: None},
 	{Method: "POST", Path: "/oauth/token", Group: OAuth, Auth: None},
@@ -140,6 +141,7 @@ var machineRoutes = []Route{
 	// CORS preflights of the machine endpoints, for browser-based clients.
 	{Method: "OPTIONS", Path: "/.well-known/oauth-protected-resource", Group: OAuth, Auth: None},
 	{Method: "OPTIONS", Path: "/.well-known/oauth-protected-resource/mcp", Group: OAuth, Auth: None},
+	{Method: "OPTIONS", Path: "/.well-known/oauth-protected-resource/api/agent/v1", Group: OAuth, Auth: None},
 	{Method: "OPTIONS", Path: "/.well-known/oauth-authorization-server", Group: OAuth, Auth: None},
 	{Method: "OPTIONS", Path: "/oauth/register", Group: OAuth, Auth: None},
 	{Method: "OPTIONS", Path: "/oauth/token", Group: OAuth, Auth: None},

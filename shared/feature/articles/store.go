@@ -3,6 +3,7 @@ package articles
 import (
 	"context"
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -184,6 +185,36 @@ func (s *Store) All(ctx context.Context, siteID string) ([]Article, error) {
 	items, err := dynamo.UnmarshalList[item](rows)
 	if err != nil {
 		return nil, apperr.Wrap("articles.All", err)
+	}
+	out := make([]Article, len(items))
+	for i, it := range items {
+		out[i] = it.Article
+	}
+	return out, nil
+}
+
+// Scheduled returns the site's scheduled articles with their Markdown bodies
+// (not their HTML), newest first, so a caller can tell a body from none as
+// Article.Written does (a body without words a reader sees, such as an
+// HTML comment, is still a body): what the autopilot writes from. It reads
+// the partition as All does and returns only what a scheduled article
+// holds.
+func (s *Store) Scheduled(ctx context.Context, siteID string) ([]Article, error) {
+	in, err := dynamo.PartitionPrefix(dynamo.SitePK(siteID), dynamo.ArticlePrefix).
+		Filter(expression.Name("status").Equal(expression.Value(StatusScheduled))).
+		Project(append(slices.Clip(summaryAttributes), "body_markdown")...).Input()
+	if err != nil {
+		return nil, apperr.Wrap("articles.Scheduled", err)
+	}
+	in.ConsistentRead = aws.Bool(true)
+	in.ScanIndexForward = aws.Bool(false)
+	rows, err := s.Table.QueryAll(ctx, in)
+	if err != nil {
+		return nil, apperr.Wrap("articles.Scheduled", err)
+	}
+	items, err := dynamo.UnmarshalList[item](rows)
+	if err != nil {
+		return nil, apperr.Wrap("articles.Scheduled", err)
 	}
 	out := make([]Article, len(items))
 	for i, it := range items {

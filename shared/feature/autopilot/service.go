@@ -175,16 +175,17 @@ func putVersioned(tx *dynamo.Tx, accountID string, st, before Settings, stored b
 // date after them, then oldest created first. A scheduled article that
 // already has a body (hand-written, waiting to be finished) is not in it:
 // generating it answers conflict, so a slot with only such articles has
-// nothing scheduled to write and records autopilot.queue_empty. Lists
-// carry no bodies: an article without words has none.
+// nothing scheduled to write and records autopilot.queue_empty. A body is
+// what generation refuses (articles.Article.Written), words or not: an
+// HTML comment alone is one.
 func (s *Service) queue(ctx context.Context, siteID string) ([]articles.Article, error) {
-	all, err := s.Articles.All(ctx, siteID)
+	scheduled, err := s.Articles.Scheduled(ctx, siteID)
 	if err != nil {
 		return nil, err
 	}
 	var q []articles.Article
-	for _, a := range all {
-		if a.Status == articles.StatusScheduled && a.WordCount == 0 {
+	for _, a := range scheduled {
+		if !a.Written() {
 			q = append(q, a)
 		}
 	}

@@ -182,7 +182,7 @@ func (s *Service) replyInput(ctx context.Context, site sites.Site, st settingsIt
 		Subforum: th.Info.Subforum, Title: th.Info.Title, Body: text.Body, Instructions: instructions, Avoid: BannedPhrases,
 	}
 	if in.Niche == "" && s.Scans != nil {
-		if sc, err := s.Scans.Get(ctx, th.AccountID, site.ID); err == nil {
+		if sc, err := s.Scans.LastCompleted(ctx, th.AccountID, site.ID); err == nil {
 			in.Niche = sc.Analysis.Niche
 		}
 	}

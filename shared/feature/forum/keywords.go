@@ -27,7 +27,7 @@ func (s *Service) sweepKeywords(ctx context.Context, accountID string, site site
 	}
 	cands = append(cands, deref(st.Niche))
 	if s.Scans != nil {
-		if sc, err := s.Scans.Get(ctx, accountID, site.ID); err == nil {
+		if sc, err := s.Scans.LastCompleted(ctx, accountID, site.ID); err == nil {
 			cands = append(cands, sc.Analysis.Niche)
 			for _, c := range sc.Analysis.Competitors {
 				cands = append(cands, c+" alternative")

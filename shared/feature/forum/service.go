@@ -30,9 +30,10 @@ type KeywordSource interface {
 	SiteKeywords(ctx context.Context, accountID, siteID string) ([]string, error)
 }
 
-// ScanReader gives a site's latest scan; *scans.Store implements it.
+// ScanReader gives a site's last completed scan (its analysis holds while
+// a newer scan waits or after one failed); *scans.Store implements it.
 type ScanReader interface {
-	Get(ctx context.Context, accountID, siteID string) (scans.Scan, error)
+	LastCompleted(ctx context.Context, accountID, siteID string) (scans.Scan, error)
 }
 
 // BillingReader gives the account's billing state; *billing.Service

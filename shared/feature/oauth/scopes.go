@@ -31,6 +31,15 @@ func grantScope(requested string) string {
 	return strings.Join(granted, " ")
 }
 
+// sharesEmail reports whether a granted scope gives the app the owner's
+// email address (the access token's email claim).
+func sharesEmail(scope string) bool { return slices.Contains(splitScope(scope), ScopeEmail) }
+
+// SharesEmail reports whether the app gets the owner's email address (the
+// access token's email claim) once the owner approves r: the consent page
+// says so.
+func (r Request) SharesEmail() bool { return sharesEmail(r.Scope) }
+
 // MCPPath is the MCP server's path: the resource tokens are issued for.
 const MCPPath = apipath.MCP
 
@@ -42,13 +51,35 @@ func Resources(issuer string) []string {
 }
 
 // resourceOf returns the canonical resource a request names: the MCP
-// address when it names none; false when it names another one.
+// address when it names none; false when it names another one. Scheme and
+// host compare in any case (RFC 3986 6.2.2.1: HTTPS://HOST/mcp is the MCP
+// address), the path exactly.
 func resourceOf(issuer, requested string) (string, bool) {
 	if requested == "" {
 		return issuer + MCPPath, true
 	}
-	r := strings.TrimRight(requested, "/")
-	return r, slices.Contains(Resources(issuer), r)
+	r := caseNormal(strings.TrimRight(requested, "/"))
+	for _, res := range Resources(issuer) {
+		if caseNormal(res) == r {
+			return res, true
+		}
+	}
+	return r, false
+}
+
+// caseNormal returns URL u with its scheme and authority in lowercase, as
+// RFC 3986 6.2.2.1 compares them; the rest stays as written.
+func caseNormal(u string) string {
+	scheme, rest, ok := strings.Cut(u, "://")
+	if !ok {
+		return u
+	}
+	authority, path, hasPath := strings.Cut(rest, "/")
+	out := strings.ToLower(scheme) + "://" + strings.ToLower(authority)
+	if hasPath {
+		out += "/" + path
+	}
+	return out
 }
 
 // splitScope returns the scopes of a space-separated scope string.

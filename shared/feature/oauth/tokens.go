@@ -59,7 +59,7 @@ func (t *Tokens) issue(g grant, now time.Time) (string, error) {
 		},
 		ClientID: g.ClientID, ConnectionID: g.ConnectionID, Scope: g.Scope,
 	}
-	if slices.Contains(splitScope(g.Scope), ScopeEmail) {
+	if sharesEmail(g.Scope) {
 		c.Email = g.Email
 	}
 	key, err := t.keys.Derive(tokenPurpose)

@@ -71,7 +71,7 @@ func (r *Runner) Run(ctx context.Context, run *jobs.Run) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	sc, err := r.Scans.Get(ctx, run.AccountID, siteID)
+	sc, err := r.Scans.LastCompleted(ctx, run.AccountID, siteID)
 	if err != nil {
 		return nil, err
 	}

@@ -50,13 +50,42 @@ func (s *Store) latest(ctx context.Context, accountID, siteID string) (Scan, boo
 	return it.Scan, true, nil
 }
 
+// LastCompleted returns the site's last completed scan: the latest when it
+// completed, else the completed scan before it (kept while a newer one is
+// queued, running or failed, which grounded nothing yet), else the latest
+// as Get returns it (no scan completed: its analysis is empty). What a scan
+// found stays the site's until another scan completes. Errors: not_found
+// for a site that is not the account's.
+func (s *Store) LastCompleted(ctx context.Context, accountID, siteID string) (Scan, error) {
+	sc, err := s.Get(ctx, accountID, siteID)
+	if err != nil || sc.Status == sites.ScanCompleted {
+		return sc, err
+	}
+	var it item
+	err = s.Table.Get(ctx, dynamo.AccountPK(accountID), dynamo.CompletedScanSK(siteID), &it)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return sc, nil
+	}
+	if err != nil {
+		return Scan{}, apperr.Wrap("scans.LastCompleted", err)
+	}
+	return it.Scan.Normal(), nil
+}
+
 // Put adds to tx the write of scan s on the condition that no newer scan of
 // the site was queued: the stored scan is absent or belongs to s's job or
-// an older one (job ids sort by creation).
+// an older one (job ids sort by creation). A completed scan is also kept as
+// the site's last completed one (see LastCompleted); it is written only
+// with the latest, so it never goes back to an older scan.
 func Put(tx *dynamo.Tx, accountID string, s Scan) {
 	tx.Put("scan", newItem(accountID, s), "attribute_not_exists(pk) OR job_id <= :job", map[string]types.AttributeValue{
 		":job": &types.AttributeValueMemberS{Value: aws.ToString(s.JobID)},
 	})
+	if s.Status == sites.ScanCompleted {
+		done := newItem(accountID, s)
+		done.SK = dynamo.CompletedScanSK(s.SiteID)
+		tx.Put("completed scan", done, "", nil)
+	}
 }
 
 // SetStage records that the scan of job has reached stage, if it is still

@@ -16,7 +16,8 @@ import (
 type doc struct {
 	headings   []heading
 	paragraphs []string // top-level paragraphs in order, as plain text
-	intro      string   // the first paragraph after the H1 (or the first one)
+	intro      string   // the first paragraph after the first H1 (or the first one)
+	introAt    int      // the intro's index in paragraphs (0 without one)
 	links      []string // link destinations
 	lists      int
 	tables     int
@@ -37,6 +38,11 @@ func parse(body string) doc {
 	root := parser.Parse(text.NewReader(src))
 	var d doc
 	sectionWords := -1
+	// The intro is the first paragraph under the title heading (the first
+	// H1): a line above it (a date, a note) is not the opening a reader
+	// reads. Without an H1, or without a paragraph after it, it is the
+	// first paragraph.
+	first, afterH1, sawH1 := -1, -1, false
 	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
 		switch n := n.(type) {
 		case *ast.Heading:
@@ -44,11 +50,15 @@ func parse(body string) doc {
 			d.headings = append(d.headings, heading{n.Level, t})
 			d.sections = append(d.sections, 0)
 			sectionWords = len(d.sections) - 1
+			sawH1 = sawH1 || n.Level == 1
 		case *ast.Paragraph:
 			t := plain(n, src)
 			d.paragraphs = append(d.paragraphs, t)
-			if d.intro == "" {
-				d.intro = t
+			if t != "" && first < 0 {
+				first = len(d.paragraphs) - 1
+			}
+			if t != "" && sawH1 && afterH1 < 0 {
+				afterH1 = len(d.paragraphs) - 1
 			}
 			d.count(sectionWords, t)
 		case *ast.List:
@@ -60,6 +70,12 @@ func parse(body string) doc {
 		default:
 			d.count(sectionWords, plain(n, src))
 		}
+	}
+	if afterH1 >= 0 {
+		first = afterH1
+	}
+	if first >= 0 {
+		d.intro, d.introAt = d.paragraphs[first], first
 	}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {

@@ -35,9 +35,10 @@ func (r rater) keywordInH1() Check {
 	return r.keywordCheck("keyword_in_h1", "Keyword in the H1", "the title (the body has no H1, so sites show the title as the H1)", r.in.Title, 10)
 }
 
-// keywordInIntro reads the first paragraph, or the first 100 words.
+// keywordInIntro reads the first paragraph, or the first 100 words from
+// it on (what is above the title heading is no intro).
 func (r rater) keywordInIntro() Check {
-	first := strings.Fields(r.text())
+	first := strings.Fields(strings.Join(r.d.paragraphs[r.d.introAt:], " "))
 	if len(first) > 100 {
 		first = first[:100]
 	}

@@ -27,7 +27,7 @@ func (s *Service) brief(ctx context.Context, accountID string, site sites.Site, 
 		BrandVoice: Rules(deref(site.Writing.BrandVoice)),
 	}
 	if s.Scans != nil {
-		sc, err := s.Scans.Get(ctx, accountID, site.ID)
+		sc, err := s.Scans.LastCompleted(ctx, accountID, site.ID)
 		if err != nil {
 			return model.ArticleBrief{}, err
 		}

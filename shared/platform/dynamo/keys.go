@@ -170,6 +170,11 @@ const SitePrefix = "SITE#"
 // ScanSK is the sort key of a site's latest scan under its account.
 func ScanSK(siteID string) string { return "SCAN#" + siteID }
 
+// CompletedScanSK is the sort key of a site's last completed scan under its
+// account, kept beside the latest while a newer scan is queued, running or
+// failed: what research, writing and forum sweeps read.
+func CompletedScanSK(siteID string) string { return "SCANDONE#" + siteID }
+
 // JobSK is the sort key of a job under its account.
 func JobSK(id string) string { return "JOB#" + id }
 
