@@ -213,6 +213,12 @@ func (d *Dashboard) showBilling(w http.ResponseWriter, r *http.Request, o *owner
 			}
 		}
 	}
+	if b.Billing.CancelAtPeriodEnd {
+		// A subscription set to end sets every Studio site to stop with
+		// it, yet bills until then those it billed: only the ones removed
+		// on their own are no longer billed.
+		leaving = max(0, leaving-b.Billing.StudioSites)
+	}
 	v.MonthlyNote = monthlyNote(b.Billing.StudioSites, leaving)
 	if f != nil {
 		v.AddSite = *f

@@ -130,7 +130,7 @@ func (d *Dashboard) overview(w http.ResponseWriter, r *http.Request) {
 			c.PlanNote = "Studio site on the plan"
 		}
 		v.Sites = append(v.Sites, c)
-		v.Attention = append(v.Attention, d.siteAttention(s, x)...)
+		v.Attention = append(v.Attention, d.siteAttention(s, x, b.Billing.CancelAtPeriodEnd)...)
 	}
 	Render(w, http.StatusOK, "dash_overview.html", v)
 }
@@ -177,8 +177,9 @@ func (d *Dashboard) accountAttention(b apiBilling, hooks []apiWebhook) []attenti
 // one past its removal time, which factsOf shows as archived) needs
 // nothing: everything its items would ask for (a scan, posting a forum
 // reply, verifying a domain, a sync) waits until it is restored, which
-// its card says.
-func (d *Dashboard) siteAttention(s apiSite, x siteExtras) []attention {
+// its card says. While the subscription is set to end (ending), a Studio
+// site due for removal stops with it, which resuming it on Billing undoes.
+func (d *Dashboard) siteAttention(s apiSite, x siteExtras, ending bool) []attention {
 	f := d.factsOf(s)
 	if f.Archived {
 		return nil
@@ -203,7 +204,9 @@ func (d *Dashboard) siteAttention(s apiSite, x siteExtras) []attention {
 			out = append(out, attention{Text: platformName(i.ID) + " of " + name + " reported an error: " + forPerson(str(i.LastError)), Href: base + "/integrations", Action: "Check the integration"})
 		}
 	}
-	if f.RemovesAt.ISO != "" {
+	if f.RemovesAt.ISO != "" && ending {
+		out = append(out, attention{Text: name + " stops with the subscription " + f.RemovesAt.Rel + " (" + f.RemovesAt.Abs + ").", Href: billingPage, Action: "Resume the subscription"})
+	} else if f.RemovesAt.ISO != "" {
 		out = append(out, attention{Text: name + " is scheduled for removal " + f.RemovesAt.Rel + " (" + f.RemovesAt.Abs + ").", Href: base, Action: "Keep the site"})
 	}
 	return out

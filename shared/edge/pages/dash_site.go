@@ -174,11 +174,13 @@ func (d *Dashboard) site(w http.ResponseWriter, r *http.Request) {
 		Credits: d.creditsOf(c.Credits), Activity: activityTable{Rows: d.activityRows(act.Activity, map[string]apiSite{s.ID: s})}, Scan: d.scanOf(sc.Scan),
 	}
 	// Only an archived Studio site's page offers restoring it, priced by
-	// the quote: the quote is read for it alone, not for every site page.
+	// the quote, and only a Studio site due for removal offers keeping it,
+	// which the quote's block refuses as it refuses restoring: the quote
+	// is read for them alone, not for every site page.
 	var q struct {
 		Quote apiQuote `json:"studio_quote"`
 	}
-	if v.S.Archived {
+	if v.S.Archived || (!v.S.Primary && v.S.RemovesAt.ISO != "") {
 		if err := d.get(r.Context(), o, "/billing/studio-quote", &q); err != nil {
 			q.Quote = apiQuote{} // no price to name: quoteOf counts it blocked
 		}

@@ -175,8 +175,7 @@ func (s *Service) transition(ctx context.Context, r *record, tx *dynamo.Tx, now 
 			// checkout is reported, goes on as before.)
 			return errNoChange
 		}
-		s.subscriptionUpdated(r, tx, now, ev)
-		return nil
+		return s.subscriptionUpdated(ctx, r, tx, now, ev)
 	case payments.SubscriptionEnded:
 		return s.ended(ctx, r, tx, now)
 	}
@@ -310,8 +309,10 @@ func (s *Service) invoiceFailed(ctx context.Context, r *record, tx *dynamo.Tx, n
 }
 
 // subscriptionUpdated follows the card on file (a new card is checked
-// again during a trial) and scheduled cancellation (billing.canceled).
-func (s *Service) subscriptionUpdated(r *record, tx *dynamo.Tx, now time.Time, ev payments.Event) {
+// again during a trial) and scheduled cancellation (billing.canceled),
+// which sets the Studio sites to stop with the subscription (see
+// followCancellation).
+func (s *Service) subscriptionUpdated(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time, ev payments.Event) error {
 	sub := ev.Subscription
 	if sub.Card != nil {
 		r.Card = sub.Card
@@ -325,14 +326,61 @@ func (s *Service) subscriptionUpdated(r *record, tx *dynamo.Tx, now time.Time, e
 		s.record(tx, r, now, "billing.card_updated", "Card on file replaced")
 	}
 	if sub.CancelAtPeriodEnd == r.CancelAtPeriodEnd {
-		return
+		return nil
 	}
 	r.CancelAtPeriodEnd = sub.CancelAtPeriodEnd
+	if err := s.followCancellation(ctx, r, tx, now); err != nil {
+		return err
+	}
 	if r.CancelAtPeriodEnd {
 		s.emit(tx, r, now, "billing.canceled", "Cancellation scheduled at the end of the period", nil)
-		return
+		return nil
 	}
 	s.record(tx, r, now, "billing.resumed", "Scheduled cancellation undone")
+	return nil
+}
+
+// followCancellation sets the Studio sites to stop with a subscription set
+// to end: each running one without a removal of its own gets removes_at
+// at the period's end (spec 2: it runs until then; site.removal_scheduled),
+// and the subscription's end archives it then. When the cancellation is
+// undone, the removals it scheduled are cancelled; a removal the site was
+// given itself (DELETE) stays.
+func (s *Service) followCancellation(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time) error {
+	_, end, ok := r.period()
+	if !ok {
+		return nil
+	}
+	list, err := s.Sites.All(ctx, r.AccountID)
+	if err != nil {
+		return err
+	}
+	who := auth.Service(r.AccountID, "billing")
+	for _, site := range list {
+		if site.Kind != sites.KindStudio || site.Status != sites.StatusActive {
+			continue
+		}
+		var ch sites.StudioChange
+		var action, summary string
+		switch {
+		case r.CancelAtPeriodEnd && site.RemovesAt == nil:
+			ch = sites.StudioChange{From: sites.StatusActive, RemovesAt: end, RemovedBy: sites.RemovedBySubscription}
+			action, summary = "site.removal_scheduled", "Studio site set to stop with the subscription on "+clock.Format(end)
+		case !r.CancelAtPeriodEnd && site.RemovedBy == sites.RemovedBySubscription:
+			ch = sites.StudioChange{From: sites.StatusActive, ClearRemoval: true}
+			action, summary = "site.removal_cancelled", "Studio site kept: the subscription goes on"
+		default:
+			continue
+		}
+		sites.ApplyStudio(tx, r.AccountID, site.ID, ch)
+		if !ch.RemovesAt.IsZero() {
+			s.Events.Emit(tx, r.AccountID, site.ID, "site.removal_scheduled", map[string]any{"site": ch.Applied(site)})
+		}
+		activity.Record(tx, now, who, activity.Change{
+			Action: action, SiteID: site.ID, Resource: activity.Resource{Type: "site", ID: site.ID}, Summary: summary,
+		})
+	}
+	return nil
 }
 
 // ended ends the subscription (billing.ended): generation stops and every
@@ -347,7 +395,15 @@ func (s *Service) ended(ctx context.Context, r *record, tx *dynamo.Tx, now time.
 	}
 	for _, site := range list {
 		if site.Kind == sites.KindStudio && site.Status == sites.StatusActive {
-			s.ArchiveIn(tx, r.AccountID, site, now, "subscription ended")
+			// A site set to stop (with the cancellation, or by its own
+			// removal) stopped at removes_at: it is archived as of then.
+			at := now
+			if site.RemovesAt != nil {
+				if t, err := clock.Parse(*site.RemovesAt); err == nil && t.Before(now) {
+					at = t
+				}
+			}
+			s.ArchiveIn(tx, r.AccountID, site, at, "subscription ended")
 		}
 	}
 	r.Status, r.CancelAtPeriodEnd, r.PastDueSince, r.TrialEndsAt = StatusCanceled, false, "", ""

@@ -55,7 +55,16 @@ type Site struct {
 	ArchivedAt         *string `json:"archived_at" dynamodbav:"archived_at"`
 	DashboardURL       string  `json:"dashboard_url" dynamodbav:"dashboard_url"`
 	CreatedAt          string  `json:"created_at" dynamodbav:"created_at"`
+	// RemovedBy says who scheduled removes_at: empty for a removal asked
+	// for the site itself (DELETE), RemovedBySubscription for one that
+	// follows the subscription's scheduled end, which resuming the
+	// subscription undoes.
+	RemovedBy string `json:"-" dynamodbav:"removed_by,omitempty"`
 }
+
+// RemovedBySubscription marks a Studio site's removal that follows the
+// subscription's cancellation at the period's end (see Site.RemovedBy).
+const RemovedBySubscription = "subscription"
 
 // Usable reports whether the site is usable at now (spec 2): active, and
 // its removal, if scheduled, still in the future.

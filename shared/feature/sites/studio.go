@@ -46,8 +46,10 @@ type StudioChange struct {
 	To string
 	// BilledFrom, when not zero, starts billing (activation or restore).
 	BilledFrom time.Time
-	// RemovesAt sets removes_at; ClearRemoval sets it to null.
+	// RemovesAt sets removes_at, scheduled by RemovedBy (see
+	// Site.RemovedBy); ClearRemoval sets it to null.
 	RemovesAt    time.Time
+	RemovedBy    string
 	ClearRemoval bool
 	// ArchivedAt sets archived_at; ClearArchived sets it to null.
 	ArchivedAt    time.Time
@@ -72,8 +74,10 @@ func ApplyStudio(tx *dynamo.Tx, accountID, id string, c StudioChange) {
 	switch {
 	case !c.RemovesAt.IsZero():
 		add("removes_at = :removes", ":removes", str(clock.Format(c.RemovesAt)))
+		add("removed_by = :removedby", ":removedby", str(c.RemovedBy))
 	case c.ClearRemoval:
 		add("removes_at = :noremoval", ":noremoval", null)
+		add("removed_by = :noremovedby", ":noremovedby", str(""))
 	}
 	switch {
 	case !c.ArchivedAt.IsZero():
@@ -106,9 +110,9 @@ func (c StudioChange) Applied(s Site) Site {
 	}
 	switch {
 	case !c.RemovesAt.IsZero():
-		s.RemovesAt = aws.String(clock.Format(c.RemovesAt))
+		s.RemovesAt, s.RemovedBy = aws.String(clock.Format(c.RemovesAt)), c.RemovedBy
 	case c.ClearRemoval:
-		s.RemovesAt = nil
+		s.RemovesAt, s.RemovedBy = nil, ""
 	}
 	switch {
 	case !c.ArchivedAt.IsZero():

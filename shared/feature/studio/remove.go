@@ -93,7 +93,9 @@ func (s *Service) Remove(ctx context.Context, siteID string) (sites.Site, error)
 		sites.ApplyStudio(tx, p.AccountID, siteID, change)
 		tx.Put("removal", newRemoval(p.AccountID, siteID, terms.PeriodEnd), "", nil)
 		out = change.Applied(site)
-		s.Events.Emit(tx, p.AccountID, siteID, "site.removal_scheduled", map[string]any{"site": out})
+		if site.RemovesAt == nil { // set to stop with the subscription: recorded then
+			s.Events.Emit(tx, p.AccountID, siteID, "site.removal_scheduled", map[string]any{"site": out})
+		}
 		activity.Record(tx, now, p, activity.Change{
 			Action: "site.removal_scheduled", SiteID: siteID, Resource: activity.Resource{Type: "site", ID: siteID},
 			Summary: "Studio site removal scheduled for " + clock.Format(terms.PeriodEnd),
@@ -108,7 +110,9 @@ func (s *Service) Remove(ctx context.Context, siteID string) (sites.Site, error)
 
 // removable checks that site's removal can be scheduled: done (with the
 // site as it is) when it is already scheduled, an error for the primary
-// site, an archived one or one whose first charge is in flight.
+// site, an archived one or one whose first charge is in flight. A site set
+// to stop only with the subscription's scheduled end is removed for good
+// (the subscription stops billing it, and resuming it keeps it removed).
 func removable(site sites.Site) (done bool, err error) {
 	switch {
 	case site.Kind == sites.KindPrimary:
@@ -117,7 +121,7 @@ func removable(site sites.Site) (done bool, err error) {
 		return false, apperr.New(apperr.Conflict, "This Studio site is already archived.")
 	case site.Status == sites.StatusPending:
 		return false, billing.ErrSiteChangeInFlight
-	case site.RemovesAt != nil:
+	case site.RemovesAt != nil && site.RemovedBy != sites.RemovedBySubscription:
 		return true, nil
 	}
 	return false, nil
