@@ -25,11 +25,23 @@ import (
 // Under -short the test is skipped.
 func StartStripe(t testing.TB) (*Env, *stripemock.Server) {
 	t.Helper()
+	return StartStripeVia(t, nil)
+}
+
+// StartStripeVia is StartStripe with the adapter talking to the address
+// front returns for stripe-mock's (a test double in front of it, such as
+// stripepaytest.Bank); nil front talks to stripe-mock itself.
+func StartStripeVia(t testing.TB, front func(mockURL string) string) (*Env, *stripemock.Server) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("starts a dev stack and stripe-mock")
 	}
 	mock := stripemock.Start(t)
-	adapter := stripepay.New(stripepay.Config{SecretKey: "sk_test_123", PlanPriceID: "price_plan", StudioPriceID: stripepaytest.StudioPrice, APIBase: mock.URL})
+	api := mock.URL
+	if front != nil {
+		api = front(mock.URL)
+	}
+	adapter := stripepay.New(stripepay.Config{SecretKey: "sk_test_123", PlanPriceID: "price_plan", StudioPriceID: stripepaytest.StudioPrice, APIBase: api})
 	env := Start(t, Options{SchedulerEvery: -1, Payments: adapter, Configure: func(c *config.Config) {
 		c.Stripe.WebhookSecret = stripepaytest.Secret
 		c.Stripe.StudioPriceID = stripepaytest.StudioPrice

@@ -22,6 +22,9 @@ var (
 	errInvalidCard = errors.New("Your card number is incorrect.")
 	errCardRefused = errors.New("Your card was declined.")
 	errRefusedHere = errors.New("This account already has a subscription; nothing was charged.")
+	// errNothingWaiting refuses to authenticate a payment that is not
+	// waiting: paid already, or the trial ended or was set to end since.
+	errNothingWaiting = errors.New("No payment is waiting for authentication here: it was paid already, or the trial ended or was set to end since. Nothing was charged.")
 )
 
 // maxPageID bounds the ids of hosted pages looked up: the processor makes

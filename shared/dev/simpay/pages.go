@@ -29,7 +29,8 @@ func (p *Processor) Routes() map[string]http.HandlerFunc {
 		"POST /_dev/pay/portal/{id}/card": p.portalAction(func(r *http.Request, id string) (subItem, error) {
 			return p.replaceCard(r.Context(), id, readCardField(r))
 		}),
-		"GET /_dev/pay/charges": p.charges,
+		"POST /_dev/pay/portal/{id}/authenticate": p.portalAction(func(r *http.Request, id string) (subItem, error) { return p.authenticate(r.Context(), id) }),
+		"GET /_dev/pay/charges":                   p.charges,
 	}
 }
 
@@ -59,7 +60,7 @@ func pageStatus(err error) int {
 	switch {
 	case errors.Is(err, errGone):
 		return http.StatusNotFound
-	case errors.Is(err, errDone), errors.Is(err, errRefusedHere), errors.Is(err, payments.ErrConflict):
+	case errors.Is(err, errDone), errors.Is(err, errRefusedHere), errors.Is(err, errNothingWaiting), errors.Is(err, payments.ErrConflict):
 		return http.StatusConflict
 	case errors.Is(err, errInvalidCard), errors.Is(err, errCardRefused):
 		return http.StatusPaymentRequired
@@ -156,6 +157,9 @@ func (p *Processor) submitCheckout(w http.ResponseWriter, r *http.Request) {
 
 type portalPage struct {
 	ID, Plan, Status, PeriodEnd, Card, Notice, Error string
+	// Waiting says what the payment waiting for the cardholder's
+	// authentication charges; empty when none waits.
+	Waiting string
 	// PeriodISO is PeriodEnd for a <time datetime>.
 	PeriodISO           string
 	Canceling, Canceled bool
@@ -165,11 +169,15 @@ type portalPage struct {
 
 func portalView(it portalItem, s subItem) portalPage {
 	c := s.card().public()
-	return portalPage{
+	v := portalPage{
 		ID: it.ID, Back: it.ReturnURL, Plan: fmt.Sprintf("%s, %s USD a month plus %d Studio sites", payments.PlanName, payments.PlanCents, s.StudioSites),
 		Status: strings.ReplaceAll(s.Status, "_", " "), PeriodEnd: readable(s.PeriodEnd), PeriodISO: s.PeriodEnd, Card: c.Brand + " ending in " + c.Last4,
 		Canceling: s.CancelAtPeriodEnd, Canceled: s.Status == payments.StatusCanceled,
 	}
+	if amount, err := trialEndPrice(&s); it.Invoice != "" && err == nil {
+		v.Waiting = fmt.Sprintf("%s USD to end the trial now and start the %s plan", amount, payments.PlanName)
+	}
+	return v
 }
 
 func (p *Processor) showPortal(w http.ResponseWriter, r *http.Request) {

@@ -148,6 +148,56 @@ func (p *Processor) retryInvoice(ctx context.Context, subID string) (subItem, er
 	return s, nil
 }
 
+// authenticate completes the trial-ending charge the portal page was
+// opened for, which needed the cardholder (EndTrial): the cardholder has
+// authenticated it, so it is charged, the trial ends and the invoice is
+// reported paid. Only once per charge, and only while the subscription is
+// still a trial not set to end (conflict otherwise).
+func (p *Processor) authenticate(ctx context.Context, portalID string) (subItem, error) {
+	for attempt := 0; attempt < 20; attempt++ {
+		it, s, err := p.getPortal(ctx, portalID)
+		if err != nil {
+			return s, err
+		}
+		if it.Invoice == "" {
+			return s, errNothingWaiting
+		}
+		if err := p.catchUp(ctx, s.ID); err != nil {
+			return s, err
+		}
+		if s, err = p.getSub(ctx, s.ID); err != nil {
+			return s, err
+		}
+		amount, err := trialEndPrice(&s)
+		if err != nil {
+			return s, errNothingWaiting
+		}
+		now := p.now()
+		tx := &dynamo.Tx{}
+		rec := newCharge(&s, amount, "Plan: trial ended early (authenticated)", "", nil, now)
+		tx.PutNew("charge", rec)
+		tx.PutNew("idem", idemItem{PK: dynamo.SimPayPK("IDEM", "authenticated:"+it.Invoice), SK: dynamo.SimPaySK, ChargeID: rec.ID, AmountCents: int64(amount), TTL: now.Add(48 * time.Hour).Unix()})
+		endTrial(&s, now)
+		putSub(tx, &s)
+		err = p.Table.Commit(ctx, tx, nil)
+		if dynamo.LostRace(err, "idem") {
+			return s, errNothingWaiting
+		}
+		if dynamo.LostRace(err, "sub") {
+			continue
+		}
+		if err != nil {
+			return s, err
+		}
+		ev := payments.Event{ID: "evt_paid_" + short(), Type: payments.InvoicePaid, AccountID: s.AccountID, Subscription: s.snapshot(), Amount: amount, Invoice: it.Invoice}
+		if rerr := p.report(ctx, ev); rerr != nil {
+			slog.ErrorContext(ctx, "report an authenticated payment", "subscription", s.ID, "err", rerr)
+		}
+		return s, nil
+	}
+	return subItem{}, payments.ErrConflict
+}
+
 // update changes the portal's subscription with fn and reports the event
 // fn returns (none: nothing changed).
 func (p *Processor) update(ctx context.Context, portalID string, fn func(*subItem) (*payments.Event, error)) (subItem, error) {

@@ -64,7 +64,7 @@ func (p *Processor) Portal(ctx context.Context, req payments.PortalRequest) (pay
 	it := portalItem{
 		PK: dynamo.SimPayPK("PORTAL", id), SK: dynamo.SimPaySK, ID: id, AccountID: req.AccountID,
 		SubscriptionID: req.SubscriptionRef, ExpiresAt: clock.Format(req.ExpiresAt), TTL: req.ExpiresAt.Add(24 * time.Hour).Unix(),
-		ReturnURL: req.ReturnURL,
+		ReturnURL: req.ReturnURL, Invoice: req.InvoiceRef,
 	}
 	if err := p.Table.PutNew(ctx, it); err != nil {
 		return payments.Link{}, err
@@ -76,20 +76,36 @@ func (p *Processor) Portal(ctx context.Context, req payments.PortalRequest) (pay
 // sites) is charged and a monthly period starts now. A trial set to cancel
 // at its end is refused (payments.ErrCanceling), on the version of the
 // subscription the charge is written against, so a cancel in the portal
-// at the same moment either comes first and is seen, or comes after.
+// at the same moment either comes first and is seen, or comes after. A
+// card that needs the cardholder leaves the invoice waiting, as Stripe's
+// pending update does: the AuthenticationError names the failed charge,
+// which the owner authenticates on the portal page (authenticate).
 func (p *Processor) EndTrial(ctx context.Context, accountID, subRef, key string) (payments.Charge, error) {
-	return p.charge(ctx, subRef, key, "Plan: trial ended early", func(s *subItem) (payments.Cents, error) {
-		if s.Status != payments.StatusTrialing {
-			return 0, payments.ErrConflict
+	c, err := p.charge(ctx, subRef, key, "Plan: trial ended early", trialEndPrice, endTrial)
+	if errors.Is(err, payments.ErrAuthentication) && key != "" {
+		var seen idemItem
+		if gerr := p.Table.Get(ctx, dynamo.SimPayPK("IDEM", key), dynamo.SimPaySK, &seen); gerr == nil && seen.ChargeID != "" {
+			return c, &payments.AuthenticationError{Invoice: seen.ChargeID}
 		}
-		if s.CancelAtPeriodEnd {
-			return 0, payments.ErrCanceling
-		}
-		return monthly(s), nil
-	}, func(s *subItem, now time.Time) {
-		s.Status, s.TrialEnd, s.Anchor, s.Cycle = payments.StatusActive, "", clock.Format(now), 1
-		s.setPeriod(now, payments.AddMonths(now, 1))
-	})
+	}
+	return c, err
+}
+
+// trialEndPrice is what ending trial s now charges.
+func trialEndPrice(s *subItem) (payments.Cents, error) {
+	if s.Status != payments.StatusTrialing {
+		return 0, payments.ErrConflict
+	}
+	if s.CancelAtPeriodEnd {
+		return 0, payments.ErrCanceling
+	}
+	return monthly(s), nil
+}
+
+// endTrial ends trial s at now: a monthly period starts.
+func endTrial(s *subItem, now time.Time) {
+	s.Status, s.TrialEnd, s.Anchor, s.Cycle = payments.StatusActive, "", clock.Format(now), 1
+	s.setPeriod(now, payments.AddMonths(now, 1))
 }
 
 // SetStudioSites changes the Studio site quantity, charging the added sites

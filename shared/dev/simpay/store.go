@@ -48,6 +48,9 @@ type portalItem struct {
 	TTL            int64  `dynamodbav:"ttl"`
 	// ReturnURL is where the portal's link back leads, as Stripe's does.
 	ReturnURL string `dynamodbav:"return_url,omitempty"`
+	// Invoice is the trial-ending charge waiting for the cardholder that
+	// this page was opened to authenticate (PortalRequest.InvoiceRef).
+	Invoice string `dynamodbav:"invoice,omitempty"`
 }
 
 // subItem is a subscription as the simulated processor runs it. Periods

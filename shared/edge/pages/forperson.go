@@ -38,6 +38,7 @@ var rewrites = sync.OnceValue(func() []personal {
 		{`Use POST /billing/checkout to start one`, `Start one on the Billing page`},
 		{`Use POST /billing/portal to manage it`, `Manage it on the Billing page`},
 		{`\s*Send them to action_url\.`, ``},
+		{`The owner can authenticate and pay it at action_url`, `You can authenticate and pay it with “Fix it”`},
 		{` at action_url`, ` on the Billing page`},
 		{`use the proration_date of GET /billing/studio-quote`, `reload the Billing page for a new quote`},
 		{`with POST /billing/activate`, `with “End the trial and pay now” on the Billing page`},

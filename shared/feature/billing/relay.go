@@ -69,6 +69,11 @@ var (
 	checkoutLink = linkKind{path: CheckoutLinkPath, purpose: "checkout-link-v1", fields: 2, name: "checkout link"}
 	// portalLink names the account.
 	portalLink = linkKind{path: PortalLinkPath, purpose: "portal-link-v1", fields: 1, name: "billing portal link"}
+	// paymentLink names the account and an invoice the bank wants the
+	// cardholder to authenticate (payments.AuthenticationError): it opens
+	// the invoice's payment page while it is open, else the billing
+	// portal. It shares the portal link's route.
+	paymentLink = linkKind{path: PortalLinkPath, purpose: "payment-link-v1", fields: 2, name: "payment link"}
 )
 
 // stands reports whether a link of the service's own should stand in front
@@ -206,13 +211,24 @@ func (s *Service) OpenCheckout(ctx context.Context, token string) (string, error
 }
 
 // OpenPortal returns where the service's own billing portal link token
-// leads: a new session of the processor's billing portal, opened now. A
-// forged or expired link, or one of a deleted account, answers not_found;
-// one of an account without a subscription answers conflict.
+// leads: a new session of the processor's billing portal, opened now; for
+// a payment link, the page where the owner pays its invoice while that is
+// open. A forged or expired link, or one of a deleted account, answers
+// not_found; one of an account without a subscription answers conflict.
 func (s *Service) OpenPortal(ctx context.Context, token string) (string, error) {
-	fields, _, err := s.follow(ctx, portalLink, token)
+	k := portalLink
+	if s.Links != nil {
+		if _, _, ok, _ := s.Links.read(paymentLink, token); ok {
+			k = paymentLink
+		}
+	}
+	fields, _, err := s.follow(ctx, k, token)
 	if err != nil {
 		return "", err
+	}
+	invoice := ""
+	if k == paymentLink {
+		invoice = fields[1]
 	}
 	r, err := s.load(ctx, fields[0])
 	if err != nil {
@@ -221,7 +237,7 @@ func (s *Service) OpenPortal(ctx context.Context, token string) (string, error) 
 	if r.SubscriptionRef == "" {
 		return "", errNoPortal
 	}
-	link, err := s.portal(ctx, r, s.Clock.Now().Add(PortalLifetime))
+	link, err := s.portal(ctx, r, s.Clock.Now().Add(PortalLifetime), invoice)
 	return link.URL, err
 }
 

@@ -160,7 +160,7 @@ func (s *Service) Portal(ctx context.Context, accountID string) (Portal, error) 
 	if r.SubscriptionRef == "" {
 		return Portal{}, apperr.New(apperr.Conflict, "This account has no subscription yet. Use POST /billing/checkout to start one.")
 	}
-	url, expires, err := s.portalLink(ctx, r)
+	url, expires, err := s.portalLink(ctx, r, "")
 	if err != nil {
 		return Portal{}, err
 	}
@@ -169,41 +169,54 @@ func (s *Service) Portal(ctx context.Context, accountID string) (Portal, error) 
 
 // portalLink returns a link to r's billing portal valid PortalLifetime,
 // and its end: the processor's portal session, or the service's own link
-// when that session closes sooner.
-func (s *Service) portalLink(ctx context.Context, r record) (string, time.Time, error) {
+// when that session closes sooner. With invoice (one the bank wants the
+// cardholder to authenticate) the link opens that invoice's payment page
+// while it is open.
+func (s *Service) portalLink(ctx context.Context, r record, invoice string) (string, time.Time, error) {
 	want := s.Clock.Now().Add(PortalLifetime)
-	link, err := s.portal(ctx, r, want)
+	link, err := s.portal(ctx, r, want, invoice)
 	if err != nil || !s.Links.stands(link.ExpiresAt, want) {
 		return link.URL, link.ExpiresAt, err
 	}
 	// The session just opened is left unused: it closes by itself.
+	if invoice != "" {
+		u, err := s.Links.url(paymentLink, want, r.AccountID, invoice)
+		return u, want, err
+	}
 	u, err := s.Links.url(portalLink, want, r.AccountID)
 	return u, want, err
 }
 
 // portal opens a session of the processor's billing portal for r's
-// account, asked to last until want.
-func (s *Service) portal(ctx context.Context, r record, want time.Time) (payments.Link, error) {
+// account, asked to last until want; with invoice, the page where the
+// owner pays that invoice while it is open.
+func (s *Service) portal(ctx context.Context, r record, want time.Time, invoice string) (payments.Link, error) {
 	p, err := s.Payments()
 	if err != nil {
 		return payments.Link{}, err
 	}
 	link, err := p.Portal(ctx, payments.PortalRequest{
 		AccountID: r.AccountID, CustomerRef: r.CustomerRef, SubscriptionRef: r.SubscriptionRef,
-		ExpiresAt: want, ReturnURL: s.DashboardURL + "/billing",
+		ExpiresAt: want, ReturnURL: s.DashboardURL + "/billing", InvoiceRef: invoice,
 	})
 	return link, apperr.Wrap("billing.Portal", err)
 }
 
 // ChargeError turns a processor's refusal into the spec's error: 402
 // payment_failed or 403 human_required, with action_url set to a page where
-// the owner can fix it (the billing portal, or the dashboard's billing
-// page). Other errors come back wrapped.
+// the owner can fix it (the billing portal; the payment's own page when
+// the processor keeps it open for the cardholder to authenticate; or the
+// dashboard's billing page). Other errors come back wrapped.
 func (s *Service) ChargeError(ctx context.Context, accountID string, err error) error {
 	var e *apperr.Error
+	var pending *payments.AuthenticationError
+	invoice := ""
 	switch {
 	case errors.Is(err, payments.ErrDeclined):
 		e = apperr.New(apperr.PaymentFailed, "The card on file was declined; nothing changed. The owner can update the card at action_url.")
+	case errors.As(err, &pending):
+		invoice = pending.Invoice
+		e = apperr.New(apperr.HumanRequired, "The bank wants the cardholder to authenticate this payment, so nothing changed yet. The owner can authenticate and pay it at action_url today; the change takes effect once it is paid.")
 	case errors.Is(err, payments.ErrAuthentication):
 		e = apperr.New(apperr.HumanRequired, "The bank wants the cardholder to authenticate this payment; nothing changed. The owner can complete it at action_url.")
 	case errors.Is(err, payments.ErrConflict):
@@ -213,7 +226,7 @@ func (s *Service) ChargeError(ctx context.Context, accountID string, err error) 
 	}
 	e.ActionURL = s.DashboardURL + "/billing"
 	if r, lerr := s.load(ctx, accountID); lerr == nil && r.SubscriptionRef != "" {
-		if url, _, perr := s.portalLink(ctx, r); perr == nil {
+		if url, _, perr := s.portalLink(ctx, r, invoice); perr == nil {
 			e.ActionURL = url
 		} else {
 			slog.WarnContext(ctx, "portal link for action_url", "account_id", accountID, "err", perr)

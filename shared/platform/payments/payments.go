@@ -93,6 +93,10 @@ type PortalRequest struct {
 	// Link.ExpiresAt.
 	ExpiresAt time.Time
 	ReturnURL string
+	// InvoiceRef, when set, asks for the page where the owner pays that
+	// invoice (one an AuthenticationError named) while it is open; once
+	// it is paid or void, the billing portal.
+	InvoiceRef string
 }
 
 // Link is a hosted page the owner opens.
@@ -128,7 +132,10 @@ type StudioChange struct {
 
 // Processor is a payment processor. Methods that charge return
 // ErrDeclined when the card is declined and ErrAuthentication when the
-// bank wants the cardholder to authenticate; both mean nothing changed.
+// bank wants the cardholder to authenticate; both mean nothing changed. A
+// processor that keeps the change pending until the cardholder has
+// authenticated its payment says so with an *AuthenticationError naming
+// the invoice: the change takes effect when it reports that invoice paid.
 type Processor interface {
 	// Checkout opens a hosted checkout page for a new subscription.
 	Checkout(ctx context.Context, req CheckoutRequest) (Link, error)
@@ -167,6 +174,23 @@ type Processor interface {
 	// against it. ErrNoSubscription when the processor has none.
 	Subscription(ctx context.Context, accountID, subscriptionRef string) (Subscription, error)
 }
+
+// AuthenticationError is ErrAuthentication for a change the processor
+// keeps pending until the cardholder authenticates its payment on the
+// processor's page for Invoice (PortalRequest.InvoiceRef); the processor
+// reports the invoice paid when that is done, and drops the change if it
+// is not done in time.
+type AuthenticationError struct {
+	Invoice string
+}
+
+// Error describes the refusal.
+func (e *AuthenticationError) Error() string {
+	return "payments: cardholder authentication required to pay invoice " + e.Invoice
+}
+
+// Unwrap makes an AuthenticationError ErrAuthentication.
+func (e *AuthenticationError) Unwrap() error { return ErrAuthentication }
 
 // Errors of charging methods. Adapters wrap them; test with errors.Is.
 var (

@@ -2,7 +2,9 @@
 // receiver of Stripe's webhooks. Checkout is a Checkout Session in
 // subscription mode (with a 7-day trial, or without one after an earlier
 // subscription ended); the portal is a Billing Portal session; ending a
-// trial now is trial_end=now with payment_behavior=error_if_incomplete;
+// trial now is trial_end=now with payment_behavior=pending_if_incomplete
+// (a decline voids the invoice, which drops the pending change; a payment
+// the bank wants authenticated stays open on the invoice's hosted page);
 // Studio sites are the quantity of a second price on the subscription,
 // charged at once with proration_behavior=always_invoice and a fixed
 // proration_date; a refund refunds the paid payments of the subscription's
@@ -14,6 +16,7 @@ package stripepay
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -115,8 +118,20 @@ func (a *Adapter) Checkout(ctx context.Context, req payments.CheckoutRequest) (p
 
 // Portal creates a Billing Portal session for the customer. Its link ends
 // portalSessionLife from now, whatever req.ExpiresAt asks (see
-// portalSessionLife).
+// portalSessionLife). With req.InvoiceRef it is that invoice's hosted
+// page while the invoice is open (where the cardholder authenticates and
+// pays it), reported with the same short end since the service's own
+// link reads it again when followed.
 func (a *Adapter) Portal(ctx context.Context, req payments.PortalRequest) (payments.Link, error) {
+	if req.InvoiceRef != "" {
+		in, err := a.client.retrieveInvoice(ctx, req.InvoiceRef)
+		if err != nil {
+			return payments.Link{}, mapErr(err)
+		}
+		if in.Status == stripe.InvoiceStatusOpen && in.HostedInvoiceURL != "" {
+			return payments.Link{ID: in.ID, URL: in.HostedInvoiceURL, ExpiresAt: a.now().Add(portalSessionLife), CustomerRef: req.CustomerRef}, nil
+		}
+	}
 	s, err := a.client.createPortalSession(ctx, &stripe.BillingPortalSessionCreateParams{
 		Customer:  stripe.String(req.CustomerRef),
 		ReturnURL: stripe.String(req.ReturnURL),
@@ -127,12 +142,20 @@ func (a *Adapter) Portal(ctx context.Context, req payments.PortalRequest) (payme
 	return payments.Link{ID: s.ID, URL: s.URL, ExpiresAt: a.now().Add(portalSessionLife), CustomerRef: req.CustomerRef}, nil
 }
 
-// EndTrial ends the trial now; Stripe invoices and charges at once, and
-// with error_if_incomplete a failed payment changes nothing.
+// EndTrial ends the trial now; Stripe invoices and charges at once. With
+// pending_if_incomplete an unpaid invoice leaves the trial as it was (see
+// unpaid).
 func (a *Adapter) EndTrial(ctx context.Context, accountID, subRef, key string) (payments.Charge, error) {
+	// A retry while an earlier attempt waits for the cardholder points to
+	// that payment rather than invoicing the trial's end a second time.
+	if waiting, err := a.waiting(ctx, subRef); err != nil {
+		return payments.Charge{}, err
+	} else if waiting != nil {
+		return payments.Charge{}, waiting
+	}
 	params := &stripe.SubscriptionUpdateParams{
 		TrialEndNow:       stripe.Bool(true),
-		PaymentBehavior:   stripe.String("error_if_incomplete"),
+		PaymentBehavior:   stripe.String("pending_if_incomplete"),
 		ProrationBehavior: stripe.String("none"),
 		Expand:            []*string{stripe.String("latest_invoice"), stripe.String("default_payment_method")},
 		Params:            stripe.Params{IdempotencyKey: stripe.String(key)},
@@ -141,7 +164,67 @@ func (a *Adapter) EndTrial(ctx context.Context, accountID, subRef, key string) (
 	if err != nil {
 		return payments.Charge{}, mapErr(err)
 	}
+	if pending(s) {
+		return payments.Charge{}, a.unpaid(ctx, s, key)
+	}
 	return payments.Charge{Amount: paid(s), Subscription: a.snapshot(s)}, nil
+}
+
+// pending reports whether Stripe kept the update that answered s pending
+// (pending_if_incomplete) because its invoice was not paid: s has a
+// pending_update and its latest invoice is open, as Stripe leaves it then.
+func pending(s *stripe.Subscription) bool {
+	return s.PendingUpdate != nil && s.LatestInvoice != nil && s.LatestInvoice.Status == stripe.InvoiceStatusOpen
+}
+
+// waiting returns the AuthenticationError of the change of subscription
+// subRef that Stripe keeps pending for the cardholder to authenticate its
+// payment, if there is one.
+func (a *Adapter) waiting(ctx context.Context, subRef string) (*payments.AuthenticationError, error) {
+	s, err := a.client.subscriptionWithInvoice(ctx, subRef)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	if !pending(s) {
+		return nil, nil
+	}
+	return a.authenticating(ctx, s.LatestInvoice.ID)
+}
+
+// authenticating returns an AuthenticationError naming invoice id when its
+// payment waits for the cardholder to authenticate it.
+func (a *Adapter) authenticating(ctx context.Context, id string) (*payments.AuthenticationError, error) {
+	list, err := a.client.invoicePayments(ctx, id)
+	if err != nil {
+		return nil, mapErr(err)
+	}
+	for _, p := range list.Data {
+		if p.Payment != nil && p.Payment.PaymentIntent != nil && p.Payment.PaymentIntent.Status == stripe.PaymentIntentStatusRequiresAction {
+			return &payments.AuthenticationError{Invoice: id}, nil
+		}
+	}
+	return nil, nil
+}
+
+// unpaid answers an update Stripe kept pending (pending_if_incomplete)
+// because its invoice was not paid. When the bank wants the cardholder to
+// authenticate the payment, the invoice stays open for the owner to pay on
+// its hosted page, Stripe applies the update once it is paid (and drops it
+// after about 23 hours otherwise), and the answer is an
+// AuthenticationError naming it. Otherwise the card was declined: the
+// invoice is voided, which drops the pending update, so nothing changed.
+// key is the update's idempotency key.
+func (a *Adapter) unpaid(ctx context.Context, s *stripe.Subscription, key string) error {
+	in := s.LatestInvoice
+	if waiting, err := a.authenticating(ctx, in.ID); err != nil {
+		return err
+	} else if waiting != nil {
+		return waiting
+	}
+	if _, err := a.client.voidInvoice(ctx, in.ID, "void:"+key); err != nil {
+		return mapErr(err)
+	}
+	return fmt.Errorf("stripe: invoice %s not paid: %w", in.ID, payments.ErrDeclined)
 }
 
 // CancelNow cancels the subscription at once, without a final invoice or

@@ -102,12 +102,14 @@ func TestEndTrialNow(t *testing.T) {
 	if _, err := a.EndTrial(context.Background(), "acct-1", "sub_1", "activate:acct-1:key-1"); err != nil {
 		t.Fatal(err)
 	}
+	// It first looks for an earlier attempt waiting for the cardholder.
 	reqs := mock.Requests()
-	want(t, reqs[0], "POST", "/v1/subscriptions/sub_1", map[string]string{
-		"trial_end": "now", "payment_behavior": "error_if_incomplete", "proration_behavior": "none", "expand[0]": "latest_invoice",
+	want(t, reqs[0], "GET", "/v1/subscriptions/sub_1", nil)
+	want(t, reqs[1], "POST", "/v1/subscriptions/sub_1", map[string]string{
+		"trial_end": "now", "payment_behavior": "pending_if_incomplete", "proration_behavior": "none", "expand[0]": "latest_invoice",
 	})
-	if reqs[0].IdempotencyKey != "activate:acct-1:key-1" {
-		t.Fatalf("idempotency key %q", reqs[0].IdempotencyKey)
+	if reqs[1].IdempotencyKey != "activate:acct-1:key-1" {
+		t.Fatalf("idempotency key %q", reqs[1].IdempotencyKey)
 	}
 }
 

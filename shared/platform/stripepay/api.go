@@ -51,6 +51,15 @@ func (a api) retrieveSubscription(ctx context.Context, id string) (*stripe.Subsc
 	return out, a.b.Call(http.MethodGet, stripe.FormatURLPath("/v1/subscriptions/%s", id), a.key, p, out)
 }
 
+// subscriptionWithInvoice reads subscription id with its latest invoice
+// expanded.
+func (a api) subscriptionWithInvoice(ctx context.Context, id string) (*stripe.Subscription, error) {
+	p := &stripe.SubscriptionRetrieveParams{Expand: []*string{stripe.String("latest_invoice")}}
+	p.Context = ctx
+	out := &stripe.Subscription{}
+	return out, a.b.Call(http.MethodGet, stripe.FormatURLPath("/v1/subscriptions/%s", id), a.key, p, out)
+}
+
 func (a api) updateSubscription(ctx context.Context, id string, p *stripe.SubscriptionUpdateParams) (*stripe.Subscription, error) {
 	p.Context = ctx
 	out := &stripe.Subscription{}
@@ -83,6 +92,29 @@ func (a api) paidInvoicePayments(ctx context.Context, id string) (*stripe.Invoic
 	p := &stripe.InvoicePaymentListParams{Invoice: stripe.String(id), Status: stripe.String("paid"), Expand: []*string{stripe.String("data.payment.payment_intent")}}
 	out := &stripe.InvoicePaymentList{}
 	return out, a.list(ctx, "/v1/invoice_payments", p, out)
+}
+
+// invoicePayments lists the payments of invoice id, each with its
+// PaymentIntent.
+func (a api) invoicePayments(ctx context.Context, id string) (*stripe.InvoicePaymentList, error) {
+	p := &stripe.InvoicePaymentListParams{Invoice: stripe.String(id), Expand: []*string{stripe.String("data.payment.payment_intent")}}
+	out := &stripe.InvoicePaymentList{}
+	return out, a.list(ctx, "/v1/invoice_payments", p, out)
+}
+
+func (a api) retrieveInvoice(ctx context.Context, id string) (*stripe.Invoice, error) {
+	p := &stripe.InvoiceRetrieveParams{}
+	p.Context = ctx
+	out := &stripe.Invoice{}
+	return out, a.b.Call(http.MethodGet, stripe.FormatURLPath("/v1/invoices/%s", id), a.key, p, out)
+}
+
+// voidInvoice voids invoice id with idempotency key key.
+func (a api) voidInvoice(ctx context.Context, id, key string) (*stripe.Invoice, error) {
+	p := &stripe.InvoiceVoidInvoiceParams{Params: stripe.Params{IdempotencyKey: stripe.String(key)}}
+	p.Context = ctx
+	out := &stripe.Invoice{}
+	return out, a.b.Call(http.MethodPost, stripe.FormatURLPath("/v1/invoices/%s/void", id), a.key, p, out)
 }
 
 // list reads the first page of a list, as the library's list iterators

@@ -160,9 +160,10 @@ func (rc *Receiver) convert(ctx context.Context, ev stripe.Event) (payments.Even
 		if ev.Type == "invoice.payment_failed" && in.BillingReason == stripe.InvoiceBillingReasonSubscriptionUpdate {
 			// A declined charge of a change the service made itself (a
 			// Studio site's prorated charge, ending a trial now), with
-			// error_if_incomplete: the caller was answered payment_failed
-			// and nothing changed (spec 4.5, 4.9), so the billing status
-			// stays as it is.
+			// error_if_incomplete or pending_if_incomplete: the caller was
+			// answered payment_failed or human_required and nothing
+			// changed (spec 4.5, 4.9), so the billing status stays as it
+			// is.
 			return out, false, nil
 		}
 		out.Type, out.Amount, out.Invoice = payments.InvoicePaid, payments.Cents(in.AmountPaid), in.ID
