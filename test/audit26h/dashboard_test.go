@@ -179,7 +179,7 @@ func TestArchivedStudioSiteOffersNoRestoreTheQuoteRefuses(t *testing.T) {
 	// than the screen), with a billing portal link that is not valid.
 	tab := chrome.New(t, env, o.Email)
 	dir := filepath.Join("..", "..", ".cache", "audit26h")
-	for name, path := range map[string]string{"archived-site": "/dashboard/sites/" + id, "archived-billing": "/dashboard/billing", "portal-invalid": "/portal/not-a-link"} {
+	for name, path := range map[string]string{"archived-overview": "/dashboard", "archived-site": "/dashboard/sites/" + id, "archived-billing": "/dashboard/billing", "portal-invalid": "/portal/not-a-link"} {
 		tab.Open(path)
 		tab.Shoot(dir, name, 390, 1280)
 	}
