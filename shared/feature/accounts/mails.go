@@ -50,7 +50,9 @@ func (s *Service) renderWelcome(ctx context.Context, m mail.Pending) (mail.Messa
 	if err != nil {
 		return mail.Message{}, err
 	}
-	text := fmt.Sprintf("An agent named %q created an account for %s with this email address.\n\n"+
+	// The name is written as the agent gave it (never Go-quoted: a person
+	// reads it, and it holds no control character).
+	text := fmt.Sprintf("An agent named “%s” created an account for %s with this email address.\n\n"+
 		"Claim it to sign in, manage billing and see everything the agent does:\n%s\n\n"+
 		"The agent received an agent key (%s) that works until you revoke it.\n"+
 		"If you did not expect this, you can ignore this email; nothing is charged without you.\n",

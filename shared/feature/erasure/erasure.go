@@ -91,9 +91,13 @@ func (s *Service) Erase(ctx context.Context, accountID string) (accounts.Erased,
 	return res, nil
 }
 
-// finalMail is the last email to the owner of deleted account a.
+// finalMail is the last email to the owner of deleted account a. It keeps
+// the account's billing status, so the mail says whether a subscription was
+// cancelled.
 func finalMail(a accounts.Account, removedBy string) mail.Mail {
-	return mail.Mail{Kind: FinalMail, AccountID: a.ID, Params: map[string]string{"to": a.Email, "removed_by": removedBy}}
+	return mail.Mail{Kind: FinalMail, AccountID: a.ID, Params: map[string]string{
+		"to": a.Email, "removed_by": removedBy, "billing_status": a.BillingStatus,
+	}}
 }
 
 // MailTemplates returns the renderer of the final email, for the mail
@@ -103,16 +107,19 @@ func (s *Service) MailTemplates() map[string]mail.Template {
 }
 
 func renderFinal(_ context.Context, m mail.Pending) (mail.Message, error) {
-	by := m.Param("removed_by")
-	if t, err := clock.Parse(by); err == nil {
-		by = t.UTC().Format("2 Jan 2006 15:04 MST")
+	by := mail.Time(m.Param("removed_by"))
+	// A mail queued before the billing status was kept has none: it says
+	// the subscription is cancelled, as it always did.
+	billing := "The subscription is cancelled: nothing more is charged.\n"
+	if m.Param("billing_status") == accounts.BillingNone {
+		billing = "The account had no subscription: nothing is charged.\n"
 	}
 	text := fmt.Sprintf("Your account (%s) was deleted by its signed-in owner.\n\n"+
-		"The subscription is cancelled: nothing more is charged.\n"+
+		"%s"+
 		"Every agent key, connected app and site key stopped working, and every webhook endpoint was removed.\n"+
 		"Sites, articles, keywords, backlinks, forum drafts, billing records, events and the activity log are erased by %s; backups keep them up to 35 more days.\n"+
 		"Articles already published on your websites stay there.\n\n"+
-		"This is the last email about this account. The address can start a new account at any time.\n", m.Param("to"), by)
+		"This is the last email about this account. The address can start a new account at any time.\n", m.Param("to"), billing, by)
 	return mail.Message{To: m.Param("to"), Subject: "Your account was deleted", Text: text}, nil
 }
 

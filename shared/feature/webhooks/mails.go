@@ -3,6 +3,7 @@ package webhooks
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"time"
 
 	"rvcontent/shared/kernel/apperr"
@@ -30,7 +31,9 @@ func (s *Service) MailTemplates() map[string]mail.Template {
 
 // healthMail is the notice of kind about failing endpoint it, whose run of
 // failures started at since. The endpoint's address is stored as shown
-// (without its query, which may hold a receiver's token).
+// (without its query, which may hold a receiver's token); its times are
+// stored as API timestamps and written as a person reads them (mail.Time)
+// when the notice is rendered.
 func healthMail(kind string, it item, since time.Time) mail.Mail {
 	return mail.Mail{Kind: kind, AccountID: it.AccountID, Params: map[string]string{
 		"webhook_id": it.ID, "url": display(it.URL), "failing_since": it.FailingSince,
@@ -41,9 +44,8 @@ func healthMail(kind string, it item, since time.Time) mail.Mail {
 func (s *Service) renderFailing(ctx context.Context, m mail.Pending) (mail.Message, error) {
 	return s.healthMessage(ctx, m, "Webhook endpoint failing: "+m.Param("url"), fmt.Sprintf(
 		"Every delivery to your webhook endpoint %s has failed since %s (%s).\n\n"+
-			"If nothing gets through by %s, the endpoint will be disabled. Events stay readable through GET /events either way.\n\n"+
-			"Recent attempts and their errors: GET /api/agent/v1/webhooks/%s/deliveries\n",
-		m.Param("url"), m.Param("failing_since"), m.Param("last_answer"), m.Param("disable_at"), m.Param("webhook_id")))
+			"If nothing gets through by %s, the endpoint will be disabled. Events stay readable through GET /events either way.\n",
+		m.Param("url"), mail.Time(m.Param("failing_since")), m.Param("last_answer"), mail.Time(m.Param("disable_at"))))
 }
 
 func (s *Service) renderDisabled(ctx context.Context, m mail.Pending) (mail.Message, error) {
@@ -51,13 +53,14 @@ func (s *Service) renderDisabled(ctx context.Context, m mail.Pending) (mail.Mess
 	return s.healthMessage(ctx, m, "Webhook endpoint disabled: "+m.Param("url"), fmt.Sprintf(
 		"Your webhook endpoint %s was disabled because every delivery to it failed for 3 days, since %s (%s).\n\n"+
 			"No more events are sent to it; they stay readable through GET /events for 30 days.\n"+
-			"Fix the endpoint, then turn it back on with PATCH /api/agent/v1/webhooks/%s and {\"enabled\": true}, "+
-			"or in the dashboard. POST /api/agent/v1/webhooks/%s/test checks it first.\n",
-		m.Param("url"), m.Param("failing_since"), m.Param("last_answer"), id, id))
+			"Fix the endpoint, then test it and turn it back on, on its page below, or have your agent do it: "+
+			"POST /api/agent/v1/webhooks/%s/test checks it, PATCH /api/agent/v1/webhooks/%s with {\"enabled\": true} turns it on.\n",
+		m.Param("url"), mail.Time(m.Param("failing_since")), m.Param("last_answer"), id, id))
 }
 
 // healthMessage addresses a notice to the account's owner and adds the
-// link to the dashboard's webhooks page; a deleted account gets none.
+// link to the endpoint's dashboard page (its delivery attempts with their
+// errors, test and enable); a deleted account gets none.
 func (s *Service) healthMessage(ctx context.Context, m mail.Pending, subject, text string) (mail.Message, error) {
 	to, err := s.Owners.OwnerEmail(ctx, m.AccountID)
 	if apperr.Is(err, apperr.NotFound) {
@@ -66,7 +69,7 @@ func (s *Service) healthMessage(ctx context.Context, m mail.Pending, subject, te
 	if err != nil {
 		return mail.Message{}, err
 	}
-	link := s.DashboardURL + "/settings/webhooks"
-	text += "\nManage your webhooks: " + link + "\n"
+	link := s.DashboardURL + "/settings/webhooks/" + url.PathEscape(m.Param("webhook_id"))
+	text += "\nThe endpoint, its recent delivery attempts and their errors: " + link + "\n"
 	return mail.Message{To: to, Subject: subject, Text: text, Links: []string{link}}, nil
 }
