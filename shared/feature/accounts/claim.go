@@ -60,7 +60,7 @@ func putClaimToken(tx *dynamo.Tx, hash, accountID string, now time.Time) {
 
 // claimItemOf is the item of a claim token hash issued at now.
 func claimItemOf(hash, accountID string, now time.Time) claimItem {
-	exp := now.Add(ClaimLinkLifetime)
+	exp := clock.EndSecond(now.Add(ClaimLinkLifetime)) // the whole ClaimLinkLifetime
 	return claimItem{
 		PK: dynamo.ClaimPK(hash), SK: dynamo.ClaimSK, AccountID: accountID,
 		ExpiresAt: exp.Unix(), TTL: exp.Add(24 * time.Hour).Unix(),

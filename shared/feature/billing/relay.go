@@ -83,15 +83,19 @@ func (l *Links) stands(end, want time.Time) bool {
 	return l != nil && end.Before(want.Add(-time.Hour))
 }
 
-// url returns the link of kind k naming fields, valid until expires.
-func (l *Links) url(k linkKind, expires time.Time, fields ...string) (string, error) {
-	payload := strings.Join(append(fields, strconv.FormatInt(expires.Unix(), 10)), ".")
+// url returns the link of kind k naming fields, valid until expires, and
+// the end it names: the token holds whole Unix seconds, so the end is
+// clock.EndSecond(expires), never sooner than asked, and it is the end to
+// answer as the link's expires_at.
+func (l *Links) url(k linkKind, expires time.Time, fields ...string) (string, time.Time, error) {
+	end := clock.EndSecond(expires)
+	payload := strings.Join(append(fields, strconv.FormatInt(end.Unix(), 10)), ".")
 	sig, err := l.sign(k, payload)
 	if err != nil {
-		return "", err
+		return "", time.Time{}, err
 	}
 	enc := base64.RawURLEncoding
-	return l.BaseURL + strings.TrimSuffix(k.path, "{token}") + enc.EncodeToString([]byte(payload)) + "." + enc.EncodeToString(sig), nil
+	return l.BaseURL + strings.TrimSuffix(k.path, "{token}") + enc.EncodeToString([]byte(payload)) + "." + enc.EncodeToString(sig), end, nil
 }
 
 // read checks the signature of token, a link of kind k, and returns the
@@ -299,11 +303,11 @@ func (s *Service) startSession(ctx context.Context, p payments.Processor, r *rec
 	}
 	l := &openLink{ID: link.ID, URL: link.URL, Mode: mode, ExpiresAt: clock.Format(link.ExpiresAt)}
 	if s.Links.stands(link.ExpiresAt, want) {
-		u, err := s.Links.url(checkoutLink, want, r.AccountID, string(mode))
+		u, end, err := s.Links.url(checkoutLink, want, r.AccountID, string(mode))
 		if err != nil {
 			return err
 		}
-		l.LinkURL, l.LinkExpiresAt = u, clock.Format(want)
+		l.LinkURL, l.LinkExpiresAt = u, clock.Format(end)
 	}
 	r.Checkout = l
 	return nil

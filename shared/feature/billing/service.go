@@ -180,11 +180,9 @@ func (s *Service) portalLink(ctx context.Context, r record, invoice string) (str
 	}
 	// The session just opened is left unused: it closes by itself.
 	if invoice != "" {
-		u, err := s.Links.url(paymentLink, want, r.AccountID, invoice)
-		return u, want, err
+		return s.Links.url(paymentLink, want, r.AccountID, invoice)
 	}
-	u, err := s.Links.url(portalLink, want, r.AccountID)
-	return u, want, err
+	return s.Links.url(portalLink, want, r.AccountID)
 }
 
 // portal opens a session of the processor's billing portal for r's

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sync"
 
+	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/ids"
 	"rvcontent/shared/platform/dynamo"
 )
@@ -178,7 +179,7 @@ func (s *Service) Authorize(ctx context.Context, rawQuery, issuer, browser strin
 		return Request{}, fail(err.Code, "%s", err.Description)
 	}
 	now := s.Clock.Now()
-	exp := now.Add(RequestLifetime)
+	exp := clock.EndSecond(now.Add(RequestLifetime)) // the whole RequestLifetime
 	r.ExpiresAt = exp.Unix()
 	if err := s.Table.PutNew(ctx, requestItem{PK: dynamo.OAuthRequestPK(r.ID), SK: dynamo.OAuthRequestSK, Request: r, TTL: ttl(exp)}); err != nil {
 		return Request{}, fmt.Errorf("oauth: record authorization request: %w", err)

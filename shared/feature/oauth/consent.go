@@ -16,6 +16,7 @@ import (
 
 	"rvcontent/shared/feature/credentials"
 	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/ids"
 	"rvcontent/shared/platform/dynamo"
 )
@@ -46,7 +47,7 @@ func (s *Service) Approve(ctx context.Context, owner auth.Principal, email, id s
 	tx := &dynamo.Tx{}
 	answerRequest(tx, r.ID, statusApproved, now)
 	k := s.Credentials.PutConnection(tx, owner, credentials.Connection{ID: ids.Sortable(), ClientID: r.ClientID, ClientName: r.ClientName}, now)
-	exp := now.Add(CodeLifetime)
+	exp := clock.EndSecond(now.Add(CodeLifetime)) // the whole CodeLifetime
 	tx.PutNew("code", codeItem{
 		PK: dynamo.OAuthCodePK(hash), SK: dynamo.OAuthCodeSK,
 		grant: grant{

@@ -49,12 +49,15 @@ func NewTokens(keys *secret.Source, issuer string, c clock.Clock) *Tokens {
 const tokenType = "at+jwt"
 
 // issue returns a signed access token for g, valid AccessTokenLifetime from
-// now.
+// now. Its iat and exp are whole seconds AccessTokenLifetime apart, from
+// now rounded up to its second (clock.EndSecond), so the token works its
+// whole lifetime, never a fraction of a second less.
 func (t *Tokens) issue(g grant, now time.Time) (string, error) {
+	at := clock.EndSecond(now)
 	c := Claims{
 		RegisteredClaims: jwt.RegisteredClaims{
 			Issuer: g.Issuer, Subject: g.AccountID, Audience: jwt.ClaimStrings(g.Resources),
-			IssuedAt: jwt.NewNumericDate(now), ExpiresAt: jwt.NewNumericDate(now.Add(AccessTokenLifetime)),
+			IssuedAt: jwt.NewNumericDate(at), ExpiresAt: jwt.NewNumericDate(at.Add(AccessTokenLifetime)),
 			ID: ids.New(),
 		},
 		ClientID: g.ClientID, ConnectionID: g.ConnectionID, Scope: g.Scope,

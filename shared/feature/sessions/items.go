@@ -3,6 +3,7 @@ package sessions
 import (
 	"time"
 
+	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -41,7 +42,7 @@ func newIndexItem(hash, accountID string, now time.Time) indexItem {
 }
 
 func newLinkItem(hash, accountID, email, next string, now time.Time) linkItem {
-	exp := now.Add(LinkLifetime)
+	exp := clock.EndSecond(now.Add(LinkLifetime)) // the whole LinkLifetime
 	return linkItem{
 		PK: dynamo.SignInPK(hash), SK: dynamo.SignInSK, AccountID: accountID, Email: email, Next: next,
 		ExpiresAt: exp.Unix(), TTL: exp.Add(24 * time.Hour).Unix(),

@@ -88,6 +88,18 @@ func (f *Fixed) Add(d time.Duration) {
 	f.T = f.T.Add(d)
 }
 
+// EndSecond returns the whole second at or after t, in UTC: the end to
+// keep of something that lasts until t where only whole Unix seconds are
+// stored (a link's token, an item's expires_at), so it never ends sooner
+// than t.
+func EndSecond(t time.Time) time.Time {
+	end := t.Truncate(time.Second)
+	if end.Before(t) {
+		end = end.Add(time.Second)
+	}
+	return end.UTC()
+}
+
 // Format renders t as the API's timestamp: RFC 3339 in UTC with microseconds.
 func Format(t time.Time) string { return t.UTC().Format(Layout) }
 
