@@ -219,15 +219,24 @@ type fetch struct {
 	Optional bool
 }
 
-// fetchAll runs the reads at once and returns the first failure of a read
-// that is not optional.
+// MaxConcurrentReads is how many of a page's reads run at one time. Each
+// is an agent-API request in the endpoint's own function (in AWS a Lambda
+// Invoke, and a function serves one request at a time), so a page of many
+// sites' reads (the overview reads six per site) would otherwise take as
+// many execution environments at once and meet Invoke's throttling.
+const MaxConcurrentReads = 8
+
+// fetchAll runs the reads alongside each other, MaxConcurrentReads at a
+// time, and returns the first failure of a read that is not optional.
 func (a *API) fetchAll(ctx context.Context, p auth.Principal, reads ...fetch) error {
 	errs := make([]error, len(reads))
+	slots := make(chan struct{}, MaxConcurrentReads)
 	var wg sync.WaitGroup
 	for i, f := range reads {
+		slots <- struct{}{}
 		wg.Add(1)
 		go func() {
-			defer wg.Done()
+			defer func() { <-slots; wg.Done() }()
 			errs[i] = a.call(ctx, p, request{Method: http.MethodGet, Path: f.Path}, f.Out)
 		}()
 	}

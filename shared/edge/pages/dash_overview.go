@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"context"
 	"net/http"
 	"time"
 
@@ -25,11 +26,62 @@ type attention struct {
 // siteCard is one site on the overview.
 type siteCard struct {
 	siteFacts
-	Href     string
-	Credits  creditsView
-	Latest   []activityRow
-	Drafts   int
-	PlanNote string
+	Href    string
+	Credits creditsView
+	Latest  []activityRow
+	// LatestOlder is set when the site has no entry among the account's
+	// entries the overview reads (latestPages): its latest is older, and
+	// the card links to the site's activity log instead.
+	LatestOlder bool
+	Drafts      int
+	PlanNote    string
+}
+
+// latestPages bounds the pages of the account's activity log (100
+// entries each, newest first) the overview reads for its sites' latest
+// entries. The log is one partition per account: reading each site's
+// latest entry on its own (GET /activity?site_id=) would go through the
+// whole log, kept 365 days, for every site with no recent activity.
+const latestPages = 5
+
+// latestRead reads the first page of the account's activity log for the
+// sites' cards; the overview's own table shows its first entries.
+const latestRead = "/activity?limit=100"
+
+// activityList is one page of GET /activity.
+type activityList struct {
+	Activity   []apiActivity `json:"activity"`
+	NextCursor *string       `json:"next_cursor"`
+}
+
+func (p activityList) next() *string { return p.NextCursor }
+
+// latestOf returns each site's latest entry (one, by site id) among the
+// account's newest entries, from first (the page latestRead read) and at
+// most latestPages pages in all, reading on only while a site of sites
+// has none; complete tells whether the whole log was read, so a site
+// without an entry has none at all. A refused read of a later page leaves
+// what was read.
+func latestOf(ctx context.Context, d *Dashboard, o owner, first activityList, sites []apiSite) (latest map[string][]apiActivity, complete bool) {
+	latest = map[string][]apiActivity{}
+	wanted := map[string]bool{}
+	for _, s := range sites {
+		wanted[s.ID] = true
+	}
+	pages := 0
+	_ = readPages(ctx, d, o, latestRead, first, func(p activityList) bool {
+		pages++
+		for _, e := range p.Activity {
+			if wanted[e.SiteID] && latest[e.SiteID] == nil {
+				latest[e.SiteID] = []apiActivity{e}
+			}
+		}
+		if n := p.next(); n == nil || *n == "" {
+			complete = true
+		}
+		return len(latest) < len(wanted) && pages < latestPages
+	})
+	return latest, complete
 }
 
 // siteExtras are the reads the overview makes per site.
@@ -50,10 +102,11 @@ type siteExtras struct {
 	integrations struct {
 		Integrations []apiIntegration `json:"integrations"`
 	}
-	activity struct {
-		Activity []apiActivity `json:"activity"`
-	}
 }
+
+// overviewEntries is how many of the account's latest activity entries
+// the overview's own table shows.
+const overviewEntries = 8
 
 // draftedRead reads the first page of site id's drafted threads.
 func draftedRead(id string) string {
@@ -73,11 +126,9 @@ func (d *Dashboard) overview(w http.ResponseWriter, r *http.Request) {
 	var hooks struct {
 		Webhooks []apiWebhook `json:"webhooks"`
 	}
-	var act struct {
-		Activity []apiActivity `json:"activity"`
-	}
+	var act activityList
 	err := d.reads(ctx, o, fetch{Path: "/billing", Out: &b}, fetch{Path: sitesRead, Out: &ss},
-		fetch{Path: "/webhooks?limit=100", Out: &hooks}, fetch{Path: "/activity?limit=8", Out: &act})
+		fetch{Path: "/webhooks?limit=100", Out: &hooks}, fetch{Path: latestRead, Out: &act})
 	var sites []apiSite
 	if err == nil {
 		sites, err = d.allSites(ctx, o, ss)
@@ -95,8 +146,7 @@ func (d *Dashboard) overview(w http.ResponseWriter, r *http.Request) {
 			fetch{Path: draftedRead(s.ID), Out: &x.threads, Optional: true},
 			fetch{Path: "/sites/" + id + "/backlinks", Out: &x.backlinks, Optional: true},
 			fetch{Path: "/sites/" + id + "/integrations", Out: &x.integrations, Optional: true},
-			fetch{Path: "/sites/" + id + "/scan", Out: &x.scan, Optional: true},
-			fetch{Path: "/activity?limit=1&site_id=" + id, Out: &x.activity})
+			fetch{Path: "/sites/" + id + "/scan", Out: &x.scan, Optional: true})
 	}
 	if err := d.reads(ctx, o, fs...); err != nil {
 		d.refused(w, r, err, DashboardPath, "Try again")
@@ -115,13 +165,14 @@ func (d *Dashboard) overview(w http.ResponseWriter, r *http.Request) {
 	for _, s := range sites {
 		bySite[s.ID] = s
 	}
-	v := overviewView{page: o.page(r, "Overview", DashboardPath), Billing: d.billingOf(b.Billing), Activity: activityTable{Rows: d.activityRows(act.Activity, bySite), AcrossSites: true}}
+	latest, complete := latestOf(ctx, d, o, act, sites)
+	v := overviewView{page: o.page(r, "Overview", DashboardPath), Billing: d.billingOf(b.Billing), Activity: activityTable{Rows: d.activityRows(act.Activity[:min(len(act.Activity), overviewEntries)], bySite), AcrossSites: true}}
 	v.Attention = d.accountAttention(b.Billing, hooks.Webhooks)
 	for i, s := range sites {
 		x := extras[i]
 		c := siteCard{
 			siteFacts: d.factsOf(s), Href: sitePath(s.ID), Credits: d.creditsOf(x.credits.Credits),
-			Latest: d.activityRows(x.activity.Activity, bySite), Drafts: x.drafts, PlanNote: v.Billing.Summary,
+			Latest: d.activityRows(latest[s.ID], bySite), LatestOlder: latest[s.ID] == nil && !complete, Drafts: x.drafts, PlanNote: v.Billing.Summary,
 		}
 		switch {
 		case c.Archived:

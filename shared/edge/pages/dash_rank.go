@@ -3,8 +3,14 @@ package pages
 import (
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 )
+
+// rankPageSize is how many tracked keywords one rank page lists; the rest
+// are on the pages its "cursor" (the first row's place in the market)
+// leads to.
+const rankPageSize = 100
 
 // rankView is a site's keyword coverage page.
 type rankView struct {
@@ -16,6 +22,8 @@ type rankView struct {
 	Total, Published, Planned, Open string
 	PublishedShare                  int
 	Market                          []rankRow
+	// Pages pages Market, rankPageSize rows a page.
+	Pages pager
 }
 
 type rankRow struct {
@@ -50,7 +58,23 @@ func (d *Dashboard) rank(w http.ResponseWriter, r *http.Request) {
 	if c.Total > 0 {
 		v.PublishedShare = c.Published * 100 / c.Total
 	}
-	for _, m := range rk.Rank.Market {
+	// The API answers the whole market; the page shows one slice of it at
+	// a time, so a site with thousands of keywords does not render them
+	// all at once. A cursor that is not a place in the market starts over.
+	market := rk.Rank.Market
+	from, err := strconv.Atoi(r.URL.Query().Get("cursor"))
+	if err != nil || from < 0 || from >= len(market) {
+		from = 0
+	}
+	var next *string
+	if end := from + rankPageSize; end < len(market) {
+		n := strconv.Itoa(end)
+		next, market = &n, market[from:end]
+	} else {
+		market = market[from:]
+	}
+	v.Pages = listPager("Pages of tracked keywords", sitePath(s.ID)+"/rank", r, "cursor", next)
+	for _, m := range market {
 		row := rankRow{
 			Keyword: m.Keyword, Searches: countText(m.Searches), Intent: str(m.Intent), Trend: m.Trend,
 			Traffic: countText(m.TrafficEstimate), Status: words(m.Status), Score: m.Score,
