@@ -345,67 +345,23 @@ func (s *Service) subscriptionUpdated(ctx context.Context, r *record, tx *dynamo
 // at the period's end (spec 2: it runs until then; site.removal_scheduled),
 // and the subscription's end archives it then. When the cancellation is
 // undone, the removals it scheduled are cancelled; a removal the site was
-// given itself (DELETE) stays.
+// given itself (DELETE) stays. The sites change after tx, each on its own
+// (see followSites): an account has any number of them.
 func (s *Service) followCancellation(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time) error {
-	_, end, ok := r.period()
-	if !ok {
-		return nil
-	}
-	list, err := s.Sites.All(ctx, r.AccountID)
-	if err != nil {
-		return err
-	}
-	who := auth.Service(r.AccountID, "billing")
-	for _, site := range list {
-		if site.Kind != sites.KindStudio || site.Status != sites.StatusActive {
-			continue
-		}
-		var ch sites.StudioChange
-		var action, summary string
-		switch {
-		case r.CancelAtPeriodEnd && site.RemovesAt == nil:
-			ch = sites.StudioChange{From: sites.StatusActive, RemovesAt: end, RemovedBy: sites.RemovedBySubscription}
-			action, summary = "site.removal_scheduled", "Studio site set to stop with the subscription on "+clock.Format(end)
-		case !r.CancelAtPeriodEnd && site.RemovedBy == sites.RemovedBySubscription:
-			ch = sites.StudioChange{From: sites.StatusActive, ClearRemoval: true}
-			action, summary = "site.removal_cancelled", "Studio site kept: the subscription goes on"
-		default:
-			continue
-		}
-		sites.ApplyStudio(tx, r.AccountID, site.ID, ch)
-		if !ch.RemovesAt.IsZero() {
-			s.Events.Emit(tx, r.AccountID, site.ID, "site.removal_scheduled", map[string]any{"site": ch.Applied(site)})
-		}
-		activity.Record(tx, now, who, activity.Change{
-			Action: action, SiteID: site.ID, Resource: activity.Resource{Type: "site", ID: site.ID}, Summary: summary,
-		})
+	if _, _, ok := r.period(); ok {
+		s.followSites(tx, r.AccountID, now, siteChange{})
 	}
 	return nil
 }
 
 // ended ends the subscription (billing.ended): generation stops and every
-// Studio site is archived.
+// Studio site is archived, each after tx on its own (see followSites): an
+// account has any number of them.
 func (s *Service) ended(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time) error {
 	if r.Status == StatusCanceled || r.Status == StatusNone {
 		return errNoChange
 	}
-	list, err := s.Sites.All(ctx, r.AccountID)
-	if err != nil {
-		return err
-	}
-	for _, site := range list {
-		if site.Kind == sites.KindStudio && site.Status == sites.StatusActive {
-			// A site set to stop (with the cancellation, or by its own
-			// removal) stopped at removes_at: it is archived as of then.
-			at := now
-			if site.RemovesAt != nil {
-				if t, err := clock.Parse(*site.RemovesAt); err == nil && t.Before(now) {
-					at = t
-				}
-			}
-			s.ArchiveIn(tx, r.AccountID, site, at, "subscription ended")
-		}
-	}
+	s.followSites(tx, r.AccountID, now, siteChange{ended: true})
 	r.Status, r.CancelAtPeriodEnd, r.PastDueSince, r.TrialEndsAt = StatusCanceled, false, "", ""
 	r.EverPaid, r.StudioSites, r.Lock = false, 0, nil
 	s.emit(tx, r, now, "billing.ended", "Subscription ended; generation stopped", nil)
@@ -428,31 +384,30 @@ func (s *Service) ArchiveIn(tx *dynamo.Tx, accountID string, site sites.Site, no
 	return archived
 }
 
-// resetSites grants the period's credits: the primary site gets primary;
-// usable Studio sites get the Studio allowance unless onlyPrimary. A Studio
-// site added or restored after the period began, before the processor
-// reported it, already has this period's allowance (and may have spent
-// some): it keeps its balances.
+// resetSites grants the period's credits: the primary site gets primary in
+// tx; usable Studio sites get the Studio allowance unless onlyPrimary,
+// each after tx on its own (see followSites and grantOne): an account has
+// any number of them. A Studio site added or restored after the period
+// began, before the processor reported it, already has this period's
+// allowance (and may have spent some): it keeps its balances.
 func (s *Service) resetSites(ctx context.Context, tx *dynamo.Tx, r *record, list []sites.Site, primary credits.Allowance, onlyPrimary bool) error {
 	start, end, ok := r.period()
 	if !ok {
 		return nil
 	}
+	studio := false
 	for _, site := range list {
 		a, ok := allowance(site, primary, start)
-		if !ok || (onlyPrimary && site.Kind != sites.KindPrimary) {
-			continue
+		switch {
+		case !ok:
+		case site.Kind == sites.KindPrimary:
+			s.Credits.Reset(tx, r.AccountID, site.ID, a, start, end)
+		default:
+			studio = studio || !onlyPrimary
 		}
-		if site.Kind != sites.KindPrimary {
-			have, err := s.Credits.Get(ctx, r.AccountID, site.ID)
-			if err != nil {
-				return err
-			}
-			if have.PeriodStart != nil && *have.PeriodStart == clock.Format(start) {
-				continue
-			}
-		}
-		s.Credits.Reset(tx, r.AccountID, site.ID, a, start, end)
+	}
+	if studio {
+		s.followSites(tx, r.AccountID, s.Clock.Now(), siteChange{grantStart: start, grantEnd: end})
 	}
 	r.noteGrant(end)
 	return nil

@@ -44,6 +44,17 @@ func (s *Service) Reset(tx *dynamo.Tx, accountID, siteID string, a Allowance, st
 	return s.emitReset(tx, it)
 }
 
+// ResetOnce is Reset on the condition that site has no grant of a period
+// starting at start or later: made once per site and period whoever
+// finishes it (its write is named "credits:"+siteID).
+func (s *Service) ResetOnce(tx *dynamo.Tx, accountID, siteID string, a Allowance, start, end time.Time) Credits {
+	it := newItem(dynamo.AccountPK(accountID), dynamo.CreditsSK(siteID), accountID, siteID, a, start, end)
+	tx.Put("credits:"+siteID, it, "attribute_not_exists(pk) OR period_start < :start", map[string]types.AttributeValue{
+		":start": &types.AttributeValueMemberS{Value: it.PeriodStart},
+	})
+	return s.emitReset(tx, it)
+}
+
 // ResetPast adds to tx the credits.reset of a grant of a for the period
 // [start, end) that is already over when it is learnt (its report came
 // after a later period's): the event records the grant as it was, and the

@@ -54,6 +54,12 @@ type StudioChange struct {
 	// ArchivedAt sets archived_at; ClearArchived sets it to null.
 	ArchivedAt    time.Time
 	ClearArchived bool
+	// Unscheduled, when true, also requires the site to have no removal
+	// scheduled; ScheduledBy, when not empty, requires its removal to
+	// have been scheduled by it (see Site.RemovedBy). A change made once
+	// per site, whoever finishes it, conditions on them.
+	Unscheduled bool
+	ScheduledBy string
 }
 
 // ApplyStudio adds change to tx as a conditional update of site id.
@@ -92,9 +98,18 @@ func ApplyStudio(tx *dynamo.Tx, accountID, id string, c StudioChange) {
 		}
 		expr += s
 	}
+	cond := "#status = :from AND #kind = :studio"
+	if c.Unscheduled {
+		cond += " AND (attribute_not_exists(removes_at) OR attribute_type(removes_at, :nulltype))"
+		values[":nulltype"] = str("NULL")
+	}
+	if c.ScheduledBy != "" {
+		cond += " AND removed_by = :scheduledby"
+		values[":scheduledby"] = str(c.ScheduledBy)
+	}
 	tx.Update("site:"+id, dynamo.AccountPK(accountID), dynamo.SiteSK(id), &types.Update{
 		UpdateExpression:          aws.String(expr),
-		ConditionExpression:       aws.String("#status = :from AND #kind = :studio"),
+		ConditionExpression:       aws.String(cond),
 		ExpressionAttributeNames:  map[string]string{"#status": "status", "#kind": "kind"},
 		ExpressionAttributeValues: withStudio(values),
 	})

@@ -246,6 +246,12 @@ func CreditsSK(siteID string) string { return "CREDITS#" + siteID }
 // CreditsPrefix begins every credit balance sort key.
 const CreditsPrefix = "CREDITS#"
 
+// SiteFollowSK is the sort key of the account's Studio sites' follow-up
+// of a subscription change (set to stop, kept, archived, granted) not yet
+// applied to every site; it is in the DUE#billing_sites work while it
+// waits.
+const SiteFollowSK = "BILLING#SITES"
+
 // RemovalSK is the sort key of a Studio site's scheduled removal.
 func RemovalSK(siteID string) string { return "REMOVAL#" + siteID }
 

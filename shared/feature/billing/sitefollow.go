@@ -1,0 +1,266 @@
+package billing
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"rvcontent/shared/feature/activity"
+	"rvcontent/shared/feature/credits"
+	"rvcontent/shared/feature/sites"
+	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/clock"
+	"rvcontent/shared/platform/dynamo"
+)
+
+// A subscription change that changes every Studio site of the account (its
+// cancellation scheduled or undone, its end, a new period's grant) cannot
+// change them in its own transaction: an account may run any number of Studio sites, and one
+// transaction takes at most 100 writes. The change's transaction records,
+// beside the account's new billing state, that the sites have to follow it
+// (the account's site follow-up item); right after it commits each site
+// changes in a small transaction of its own, conditioned on the site's
+// state so that each site's change and its event happen once whoever
+// applies it, and the item goes once every site follows. A scheduled run
+// (FollowSites) finishes what a crash or a failure left.
+
+// siteFollowKind is the due-work kind of accounts whose Studio sites have
+// yet to follow a subscription change.
+const siteFollowKind = "billing_sites"
+
+// siteFollowPasses bounds the passes one follow-up makes over the sites
+// while other changes keep landing; the scheduled run goes on after.
+const siteFollowPasses = 3
+
+// siteFollowWorkers is how many accounts a scheduled run follows up at
+// once.
+const siteFollowWorkers = 4
+
+// siteFollow is an account's pending site follow-up. Its sites follow the
+// billing record as it is when the follow-up runs (set to stop while the
+// subscription is set to end, kept once that is undone); EndedAt, when set,
+// is when the subscription ended: every Studio site billed before is
+// archived; GrantStart and GrantEnd, when set, are the latest period whose
+// Studio allowance the usable Studio sites are granted.
+type siteFollow struct {
+	PK         string `dynamodbav:"pk"`
+	SK         string `dynamodbav:"sk"`
+	AccountID  string `dynamodbav:"account_id"`
+	EndedAt    string `dynamodbav:"ended_at,omitempty"`
+	GrantStart string `dynamodbav:"grant_start,omitempty"`
+	GrantEnd   string `dynamodbav:"grant_end,omitempty"`
+	Version    int64  `dynamodbav:"version"`
+	GSI1PK     string `dynamodbav:"gsi1pk"`
+	GSI1SK     string `dynamodbav:"gsi1sk"`
+}
+
+// siteChange is what a subscription change asks of the Studio sites
+// beyond following its cancellation: ended, their archival (the
+// subscription ended at the change's time); a grant of the period
+// [grantStart, grantEnd) when grantStart is not zero.
+type siteChange struct {
+	ended                bool
+	grantStart, grantEnd time.Time
+}
+
+// followSites adds to tx the account's site follow-up of a subscription
+// change made at now, asking ch, and its run once tx commits.
+func (s *Service) followSites(tx *dynamo.Tx, accountID string, now time.Time, ch siteChange) {
+	set := "SET account_id = :a, gsi1pk = :due, gsi1sk = if_not_exists(gsi1sk, :at)"
+	values := map[string]types.AttributeValue{
+		":a":   &types.AttributeValueMemberS{Value: accountID},
+		":due": &types.AttributeValueMemberS{Value: dynamo.DuePK(siteFollowKind)},
+		":at":  &types.AttributeValueMemberS{Value: dynamo.TimeKey(clock.SortKey(now), accountID)},
+		":one": &types.AttributeValueMemberN{Value: "1"},
+	}
+	if ch.ended {
+		set += ", ended_at = :ended"
+		values[":ended"] = &types.AttributeValueMemberS{Value: clock.Format(now)}
+	}
+	if !ch.grantStart.IsZero() {
+		set += ", grant_start = :gstart, grant_end = :gend"
+		values[":gstart"] = &types.AttributeValueMemberS{Value: clock.Format(ch.grantStart)}
+		values[":gend"] = &types.AttributeValueMemberS{Value: clock.Format(ch.grantEnd)}
+	}
+	tx.Update("site_follow", dynamo.AccountPK(accountID), dynamo.SiteFollowSK, &types.Update{
+		UpdateExpression: aws.String(set + " ADD version :one"), ExpressionAttributeValues: values,
+	})
+	tx.AfterCommit(func(ctx context.Context) {
+		if err := s.followUp(ctx, accountID); err != nil {
+			slog.WarnContext(ctx, "Studio sites follow a subscription change; the scheduled run finishes it", "account_id", accountID, "err", err)
+		}
+	})
+}
+
+// FollowSites finishes every account's site follow-up that is due (see
+// above): a scheduled task, safe to run again and beside the follow-up
+// run right after the change.
+func (s *Service) FollowSites(ctx context.Context) error {
+	run, err := dynamo.DrainDue(ctx, s.Table, siteFollowKind, clock.SortKey(s.Clock.Now())+"~", siteFollowWorkers, func(ctx context.Context, f siteFollow) error {
+		err := s.followUp(ctx, f.AccountID)
+		if err != nil {
+			slog.ErrorContext(ctx, "Studio sites follow a subscription change", "account_id", f.AccountID, "err", err)
+		}
+		return err
+	})
+	if run.More {
+		slog.InfoContext(ctx, "Studio site follow-ups left for the next run", "done", run.Handled, "failed", run.Failed)
+	}
+	return err
+}
+
+// errSitesMoved reports a follow-up pass that met a site or a follow-up
+// changed meanwhile: another pass reads them again.
+var errSitesMoved = errors.New("billing: Studio sites changed during their follow-up")
+
+// followUp makes every Studio site of the account follow its subscription
+// (see followPass), and then drops the follow-up item.
+func (s *Service) followUp(ctx context.Context, accountID string) error {
+	for pass := 0; ; pass++ {
+		err := s.followPass(ctx, accountID)
+		if !errors.Is(err, errSitesMoved) || pass == siteFollowPasses-1 {
+			return err
+		}
+	}
+}
+
+// followPass is one pass of followUp.
+func (s *Service) followPass(ctx context.Context, accountID string) error {
+	var f siteFollow
+	err := s.Table.Get(ctx, dynamo.AccountPK(accountID), dynamo.SiteFollowSK, &f)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	r, err := s.load(ctx, accountID)
+	if err != nil {
+		return err
+	}
+	list, err := s.Sites.All(ctx, accountID)
+	if err != nil {
+		return err
+	}
+	moved := false
+	for _, site := range list {
+		if err := s.grantOne(ctx, f, site); dynamo.LostRace(err, "credits:"+site.ID) {
+			moved = true
+		} else if err != nil {
+			return err
+		}
+		tx := &dynamo.Tx{}
+		if !s.followOne(tx, &r, f, site) {
+			continue
+		}
+		err := s.Table.Commit(ctx, tx, nil)
+		if dynamo.LostRace(err, "site:"+site.ID) {
+			moved = true // changed meanwhile: the next pass sees how
+			continue
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if moved {
+		return errSitesMoved
+	}
+	done := &dynamo.Tx{}
+	done.DeleteExpr("site_follow", f.PK, f.SK, expression.Name("version").Equal(expression.Value(f.Version)))
+	err = s.Table.Commit(ctx, done, nil)
+	if dynamo.LostRace(err, "site_follow") {
+		return errSitesMoved // a newer change to follow
+	}
+	return err
+}
+
+// followOne adds to tx what site needs to follow follow-up f of the billing
+// record r, and reports whether it needs anything: an active Studio site
+// billed before the subscription's end is archived, as of its removes_at
+// when that came first (site.archived); while the subscription is set to
+// end, a running one without a removal of its own gets removes_at at the
+// period's end (spec 2: it runs until then; site.removal_scheduled); once
+// that is undone, the removals the cancellation scheduled are cancelled
+// (a removal the site was given itself, with DELETE, stays). Each change
+// holds only while the site is as it was read.
+func (s *Service) followOne(tx *dynamo.Tx, r *record, f siteFollow, site sites.Site) bool {
+	if site.Kind != sites.KindStudio || site.Status != sites.StatusActive {
+		return false
+	}
+	if ended, ok := parse(f.EndedAt); ok && billedBefore(site, ended) {
+		at := ended
+		if site.RemovesAt != nil {
+			if t, err := clock.Parse(*site.RemovesAt); err == nil && t.Before(ended) {
+				at = t
+			}
+		}
+		s.ArchiveIn(tx, r.AccountID, site, at, "subscription ended")
+		return true
+	}
+	_, end, ok := r.period()
+	if !ok || !r.current() {
+		return false
+	}
+	now := s.Clock.Now()
+	who := auth.Service(r.AccountID, "billing")
+	var ch sites.StudioChange
+	var action, summary string
+	switch {
+	case r.CancelAtPeriodEnd && site.RemovesAt == nil:
+		ch = sites.StudioChange{From: sites.StatusActive, RemovesAt: end, RemovedBy: sites.RemovedBySubscription, Unscheduled: true}
+		action, summary = "site.removal_scheduled", "Studio site set to stop with the subscription on "+clock.Format(end)
+	case !r.CancelAtPeriodEnd && site.RemovedBy == sites.RemovedBySubscription:
+		ch = sites.StudioChange{From: sites.StatusActive, ClearRemoval: true, ScheduledBy: sites.RemovedBySubscription}
+		action, summary = "site.removal_cancelled", "Studio site kept: the subscription goes on"
+	default:
+		return false
+	}
+	sites.ApplyStudio(tx, r.AccountID, site.ID, ch)
+	if !ch.RemovesAt.IsZero() {
+		s.Events.Emit(tx, r.AccountID, site.ID, "site.removal_scheduled", map[string]any{"site": ch.Applied(site)})
+	}
+	activity.Record(tx, now, who, activity.Change{
+		Action: action, SiteID: site.ID, Resource: activity.Resource{Type: "site", ID: site.ID}, Summary: summary,
+	})
+	return true
+}
+
+// grantOne grants site the Studio allowance of follow-up f's period, once:
+// a usable Studio site that has no grant of that period or a later one
+// (one added or restored in the period has it already).
+func (s *Service) grantOne(ctx context.Context, f siteFollow, site sites.Site) error {
+	start, ok1 := parse(f.GrantStart)
+	end, ok2 := parse(f.GrantEnd)
+	if !ok1 || !ok2 || site.Kind != sites.KindStudio {
+		return nil
+	}
+	a, ok := allowance(site, credits.PlanAllowance, start)
+	if !ok {
+		return nil
+	}
+	have, err := s.Credits.Get(ctx, f.AccountID, site.ID)
+	if err != nil {
+		return err
+	}
+	if have.PeriodStart != nil && *have.PeriodStart >= clock.Format(start) {
+		return nil
+	}
+	tx := &dynamo.Tx{}
+	s.Credits.ResetOnce(tx, f.AccountID, site.ID, a, start, end)
+	return s.Table.Commit(ctx, tx, nil)
+}
+
+// billedBefore reports whether site was billed before t: a Studio site
+// added or restored after a subscription ended belongs to a later one.
+func billedBefore(site sites.Site, t time.Time) bool {
+	if site.BilledFrom == nil {
+		return true
+	}
+	from, err := clock.Parse(*site.BilledFrom)
+	return err != nil || !from.After(t)
+}
