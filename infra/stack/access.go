@@ -51,10 +51,12 @@ var groupAccess = map[routes.Group]Access{
 	// Forum presence starts sweeps, writes events and drafts replies with
 	// the model.
 	routes.Forum: {SendJobs: true, SendDeliveries: true, RunsModel: true},
-	// Billing and the processor's webhooks change plans (events); they
-	// start no job (a new Studio site's scan starts in the sites group).
+	// Billing and the processor's webhooks change plans (events); billing
+	// starts no job (a new Studio site's scan starts in the sites group),
+	// but a webhook reporting a Studio site's charge paid after the
+	// cardholder authenticated it adds the site and starts its scan.
 	routes.Billing:         {SendDeliveries: true, Payments: true},
-	routes.PaymentsWebhook: {SendDeliveries: true, Payments: true},
+	routes.PaymentsWebhook: {SendJobs: true, SendDeliveries: true, Payments: true},
 	// Webhook endpoints: test deliveries.
 	routes.Events: {SendDeliveries: true},
 	// Public articles API: publishing reports write events.

@@ -1,10 +1,15 @@
 package compose
 
 import (
+	"context"
+	"time"
+
 	"rvcontent/shared/feature/billing"
 	"rvcontent/shared/feature/credits"
 	"rvcontent/shared/feature/scans"
 	"rvcontent/shared/feature/studio"
+	"rvcontent/shared/platform/dynamo"
+	"rvcontent/shared/platform/payments"
 )
 
 // The billing parts: plan state and its gate, credits, Studio sites, and
@@ -30,9 +35,20 @@ func Billing(g *Graph) *billing.Service {
 		return &billing.Service{
 			Table: Table(g), Clock: g.Clock, Events: Events(g), Credits: Credits(g), Sites: Sites(g),
 			Processor: g.Payments, DashboardURL: g.Config.DashboardURL,
-			Links: &billing.Links{BaseURL: g.Config.BaseURL, Keys: g.Secret},
+			Links:       &billing.Links{BaseURL: g.Config.BaseURL, Keys: g.Secret},
+			SiteCharges: studioCharges{g},
 		}
 	})
+}
+
+// studioCharges completes the Studio site changes whose charge waited for
+// the cardholder, for billing: the Studio service is composed when first
+// needed, as it is built on billing.
+type studioCharges struct{ g *Graph }
+
+// SiteChargePaid is Studio's (billing.SiteCharges).
+func (c studioCharges) SiteChargePaid(ctx context.Context, tx *dynamo.Tx, accountID string, ch billing.SiteChange, t billing.Terms, amount payments.Cents, now time.Time) error {
+	return Studio(c.g).SiteChargePaid(ctx, tx, accountID, ch, t, amount, now)
 }
 
 // Gate decides whether an account meets what an endpoint needs.

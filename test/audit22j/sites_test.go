@@ -63,9 +63,11 @@ func TestRestoreAndRemoveOutsideTheirTransitions(t *testing.T) {
 // /sites/{site_id}/restore` | `archived` | active again | prorated charge;
 // articles return"; spec 4.5: restore has "Same errors as adding a site",
 // and only a successful charge creates (here: brings back) the site. With
-// a card that is declined, or one that needs the cardholder, the site
-// stays archived with its archived_at, studio_sites does not move and no
-// site event is recorded; a working card then restores it.
+// a card that is declined the site stays archived with its archived_at;
+// with one that needs the cardholder it is pending while the payment waits
+// for the cardholder (test/audit27h), and back to archived once that
+// lapses unpaid; studio_sites does not move and no site event is
+// recorded; a working card then restores it.
 func TestRestoreOfAnArchivedSiteNeedsItsCharge(t *testing.T) {
 	env := testenv.StartQuiet(t)
 	acct := env.NewAccount(t, "")
@@ -93,7 +95,11 @@ func TestRestoreOfAnArchivedSiteNeedsItsCharge(t *testing.T) {
 			t.Errorf("restore with card %s: %d %s, want %s", card.number, resp.Status, resp.Body, card.code)
 		}
 		s := c.Agent(t, "GET", "/sites/"+id, nil).Expect(t, http.StatusOK).JSON(t)["site"].(map[string]any)
-		if s["status"] != "archived" || s["archived_at"] != archived["archived_at"] {
+		want := "archived"
+		if card.code == "human_required" {
+			want = "pending" // the payment waits for the cardholder
+		}
+		if s["status"] != want || s["archived_at"] != archived["archived_at"] {
 			t.Errorf("after a refused restore (card %s): %v", card.number, s)
 		}
 		if b := c.Agent(t, "GET", "/billing", nil).Expect(t, http.StatusOK).JSON(t)["billing"].(map[string]any); b["studio_sites"] != 0.0 {
@@ -107,6 +113,8 @@ func TestRestoreOfAnArchivedSiteNeedsItsCharge(t *testing.T) {
 			}
 		}
 	}
+	env.Advance(t, (24 * time.Hour).Seconds()) // the waiting payment lapses unpaid
+	portal = c.Agent(t, "POST", "/billing/portal", nil).Expect(t, http.StatusOK).JSON(t)["portal"].(map[string]any)["portal_url"].(string)
 	env.Client().Do(t, "POST", strings.TrimPrefix(portal, env.URL)+"/card", map[string]any{"card": testenv.TestCardOK}).Expect(t, http.StatusOK)
 	out := c.Agent(t, "POST", "/sites/"+id+"/restore", nil, "Idempotency-Key: restore-ok").Expect(t, http.StatusOK).JSON(t)
 	s := out["site"].(map[string]any)

@@ -195,8 +195,10 @@ func TestStaleProrationDate(t *testing.T) {
 	}
 }
 
-// Only a successful charge creates a site: a declined card and a bank
-// asking for authentication leave nothing, and no lock behind.
+// Only a successful charge creates a site: a declined card leaves
+// nothing, and no lock behind; a bank asking for authentication leaves
+// the site pending, charging nothing, until the cardholder pays (see
+// test/audit27h).
 func TestStudioChargeRefused(t *testing.T) {
 	r := newRig(t)
 	r.api(t, "POST", "/sites", newSite("nope", nil)).ExpectError(t, http.StatusPaymentRequired, "paid_plan_required")
@@ -218,8 +220,8 @@ func TestStudioChargeRefused(t *testing.T) {
 	if body["action_url"] == nil {
 		t.Fatalf("human_required without action_url: %v", body)
 	}
-	if b := r.billing(t); b["studio_sites"] != 0.0 || len(r.sites(t)) != 1 {
-		t.Fatalf("after refused charges: %v", b)
+	if b, list := r.billing(t), r.sites(t); b["studio_sites"] != 0.0 || len(list) != 2 || list[1]["status"] != "pending" {
+		t.Fatalf("after refused charges: %v, sites %v", b, list)
 	}
 	if got := r.succeeded(t); len(got) != 1 {
 		t.Fatalf("charges %v, want the plan only", got)

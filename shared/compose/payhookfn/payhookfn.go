@@ -12,8 +12,11 @@ import (
 	"rvcontent/shared/platform/stripepay"
 )
 
-// HTTP returns the payments-webhook group's handler.
+// HTTP returns the payments-webhook group's handler. Studio is composed
+// at start: a paid charge that waited for the cardholder adds its Studio
+// site (billing.SiteCharges), which starts the site's scan.
 func HTTP(g *compose.Graph) http.Handler {
+	compose.Studio(g)
 	s := g.Config.Stripe
 	receiver := &stripepay.Receiver{
 		Secret: s.WebhookSecret, StudioPriceID: s.StudioPriceID, Clock: g.Clock,

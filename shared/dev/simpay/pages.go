@@ -187,7 +187,7 @@ func (p *Processor) showPortal(w http.ResponseWriter, r *http.Request) {
 		pages.Render(w, pageStatus(err), "pay_result.html", result{Title: "Portal unavailable", Text: message(r, err), Failed: true})
 		return
 	}
-	pages.Render(w, http.StatusOK, "pay_portal.html", portalView(it, s))
+	pages.Render(w, http.StatusOK, "pay_portal.html", p.view(r.Context(), it, s))
 }
 
 // portalAction serves one portal form: JSON for programs, the portal page
@@ -212,7 +212,7 @@ func (p *Processor) portalAction(do func(r *http.Request, id string) (subItem, e
 		if item, fresh, gerr := p.getPortal(r.Context(), id); gerr == nil {
 			it, s = item, fresh
 		}
-		v := portalView(it, s)
+		v := p.view(r.Context(), it, s)
 		status := http.StatusOK
 		if err != nil {
 			v.Error, status = message(r, err), pageStatus(err)

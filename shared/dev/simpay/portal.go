@@ -148,11 +148,13 @@ func (p *Processor) retryInvoice(ctx context.Context, subID string) (subItem, er
 	return s, nil
 }
 
-// authenticate completes the trial-ending charge the portal page was
-// opened for, which needed the cardholder (EndTrial): the cardholder has
-// authenticated it, so it is charged, the trial ends and the invoice is
-// reported paid. Only once per charge, and only while the subscription is
-// still a trial not set to end (conflict otherwise).
+// authenticate completes the charge the portal page was opened for, which
+// needed the cardholder: ending the trial (EndTrial), or a Studio site's
+// prorated charge (SetStudioSites, waitItem). The cardholder has
+// authenticated it, so it is charged, the change is made and the invoice
+// is reported paid. Only once per charge, and only while the change can
+// still be made: a trial not set to end, a Studio quantity that has not
+// moved before the change expired (conflict otherwise).
 func (p *Processor) authenticate(ctx context.Context, portalID string) (subItem, error) {
 	for attempt := 0; attempt < 20; attempt++ {
 		it, s, err := p.getPortal(ctx, portalID)
@@ -162,22 +164,28 @@ func (p *Processor) authenticate(ctx context.Context, portalID string) (subItem,
 		if it.Invoice == "" {
 			return s, errNothingWaiting
 		}
+		what, price, apply := "Plan: trial ended early (authenticated)", trialEndPrice, endTrial
+		if w, err := p.waiting(ctx, it.Invoice); err != nil {
+			return s, err
+		} else if w != nil {
+			what, price, apply = "Studio sites: prorated charge (authenticated)", w.price(p.now()), w.apply
+		}
 		if err := p.catchUp(ctx, s.ID); err != nil {
 			return s, err
 		}
 		if s, err = p.getSub(ctx, s.ID); err != nil {
 			return s, err
 		}
-		amount, err := trialEndPrice(&s)
+		amount, err := price(&s)
 		if err != nil {
 			return s, errNothingWaiting
 		}
 		now := p.now()
 		tx := &dynamo.Tx{}
-		rec := newCharge(&s, amount, "Plan: trial ended early (authenticated)", "", nil, now)
+		rec := newCharge(&s, amount, what, "", nil, now)
 		tx.PutNew("charge", rec)
 		tx.PutNew("idem", idemItem{PK: dynamo.SimPayPK("IDEM", "authenticated:"+it.Invoice), SK: dynamo.SimPaySK, ChargeID: rec.ID, AmountCents: int64(amount), TTL: now.Add(48 * time.Hour).Unix()})
-		endTrial(&s, now)
+		apply(&s, now)
 		putSub(tx, &s)
 		err = p.Table.Commit(ctx, tx, nil)
 		if dynamo.LostRace(err, "idem") {

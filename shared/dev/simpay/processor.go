@@ -109,12 +109,24 @@ func endTrial(s *subItem, now time.Time) {
 }
 
 // SetStudioSites changes the Studio site quantity, charging the added sites
-// prorated to the second from ProrationDate when asked.
+// prorated to the second from ProrationDate when asked. A prorated charge
+// the card needs the cardholder for waits, as Stripe's pending update
+// does: the AuthenticationError names it, and the owner authenticates it
+// on the portal page (waitStudio, authenticate).
 func (p *Processor) SetStudioSites(ctx context.Context, ch payments.StudioChange) (payments.Charge, error) {
 	what := "Studio sites: quantity change"
 	if ch.Prorate {
 		what = "Studio sites: prorated charge"
 	}
+	c, err := p.setStudioSites(ctx, ch, what)
+	if errors.Is(err, payments.ErrAuthentication) && ch.Prorate && ch.IdempotencyKey != "" {
+		return c, p.waitStudio(ctx, ch)
+	}
+	return c, err
+}
+
+// setStudioSites charges and makes Studio change ch (SetStudioSites).
+func (p *Processor) setStudioSites(ctx context.Context, ch payments.StudioChange, what string) (payments.Charge, error) {
 	return p.charge(ctx, ch.SubscriptionRef, ch.IdempotencyKey, what, func(s *subItem) (payments.Cents, error) {
 		if s.Status == payments.StatusCanceled {
 			return 0, payments.ErrNoSubscription

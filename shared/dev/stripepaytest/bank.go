@@ -165,6 +165,9 @@ func (b *Bank) update(w http.ResponseWriter, sub, card, behavior string) {
 	b.mu.Lock()
 	b.open[sub] = true
 	b.kept[sub]++
+	// Each kept update has an invoice of its own, open until paid or
+	// voided; the stand-in reuses the subscription's invoice id.
+	delete(b.voided, PendingInvoice(sub))
 	b.mu.Unlock()
 	write(w, http.StatusOK, b.pendingSubscription(sub))
 }

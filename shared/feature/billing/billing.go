@@ -92,6 +92,10 @@ type siteLock struct {
 	Kind   string `dynamodbav:"kind"`
 	SiteID string `dynamodbav:"site_id"`
 	Until  string `dynamodbav:"until"`
+	// Invoice is the processor's invoice of the change's charge while it
+	// waits for the cardholder to authenticate it (AwaitSiteCharge); the
+	// lock is held until the processor reports it paid or it lapses.
+	Invoice string `dynamodbav:"invoice,omitempty"`
 }
 
 // record is the stored billing state of an account. Times are API

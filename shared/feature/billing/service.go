@@ -37,6 +37,10 @@ type Service struct {
 	// handed out when the processor's page closes before a link should
 	// (Stripe); nil hands out the processor's links as they are.
 	Links *Links
+	// SiteCharges completes a Studio site change whose charge waited for
+	// the cardholder once the processor reports it paid; nil leaves such
+	// a change to lapse.
+	SiteCharges SiteCharges
 }
 
 var _ payments.Sink = (*Service)(nil)

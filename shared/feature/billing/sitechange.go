@@ -5,6 +5,8 @@ import (
 	"log/slog"
 	"time"
 
+	"rvcontent/shared/platform/payments"
+
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/clock"
@@ -44,6 +46,9 @@ func (s *Service) BeginSiteChange(ctx context.Context, accountID string, ch Site
 	_, err := s.change(ctx, accountID, func(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time) (any, error) {
 		if l := r.Lock; l != nil {
 			if until, ok := parse(l.Until); ok && until.After(now) {
+				if l.Invoice != "" {
+					return nil, siteChargeWaiting(until)
+				}
 				return nil, ErrSiteChangeInFlight
 			}
 			s.dropStale(ctx, accountID, *l)
@@ -81,6 +86,30 @@ func (s *Service) EndSiteChange(ctx context.Context, accountID string, ch SiteCh
 	return err
 }
 
+// ReleaseLapsed undoes and releases the account's site change whose lock
+// ran out (its request died, or its charge waited for the cardholder past
+// its time: see AwaitSiteCharge), so a site it left pending is as before
+// (dropStale). While the change still runs it answers as BeginSiteChange
+// would; with no change, nothing happens.
+func (s *Service) ReleaseLapsed(ctx context.Context, accountID string) error {
+	_, err := s.change(ctx, accountID, func(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time) (any, error) {
+		l := r.Lock
+		if l == nil {
+			return nil, errNoChange
+		}
+		if until, ok := parse(l.Until); ok && until.After(now) {
+			if l.Invoice != "" {
+				return nil, siteChargeWaiting(until)
+			}
+			return nil, ErrSiteChangeInFlight
+		}
+		s.dropStale(ctx, accountID, *l)
+		r.Lock = nil
+		return nil, nil
+	})
+	return err
+}
+
 // dropStale undoes what a site change that died left behind: a pending
 // site it was adding is deleted, one it was restoring is archived again.
 func (s *Service) dropStale(ctx context.Context, accountID string, l siteLock) {
@@ -96,4 +125,61 @@ func (s *Service) dropStale(ctx context.Context, accountID string, l siteLock) {
 	if err := s.Table.Commit(ctx, &tx, nil); err != nil {
 		slog.WarnContext(ctx, "drop a stale site change", "account_id", accountID, "change", l.ID, "err", err)
 	}
+}
+
+// siteChargeWaiting refuses a site change while an earlier one waits,
+// until until, for the cardholder to authenticate its charge.
+func siteChargeWaiting(until time.Time) error {
+	return apperr.New(apperr.Conflict, "Another site change on this account is waiting for the cardholder to authenticate its payment, with the link its answer gave; it takes effect once paid. Retry after that, or after it lapses at "+clock.Format(until)+".")
+}
+
+// SiteCharges completes a site change whose charge the processor kept
+// waiting for the cardholder (payments.AuthenticationError) once it reports
+// that charge paid. The Studio sites supply it.
+type SiteCharges interface {
+	// SiteChargePaid adds to tx what site change ch does once its charge
+	// of amount is paid at now, on the subscription's terms t: the site
+	// it holds becomes active, with what goes with it.
+	SiteChargePaid(ctx context.Context, tx *dynamo.Tx, accountID string, ch SiteChange, t Terms, amount payments.Cents, now time.Time) error
+}
+
+// AwaitSiteCharge keeps ch's lock, and what ch wrote with it (the pending
+// site), while its charge, the processor's invoice, waits for the
+// cardholder to authenticate it: until the processor reports the invoice
+// paid (then SiteCharges completes ch), or until the processor drops the
+// change (payments.PendingChangeLife, or the period's end when that comes
+// first, as Stripe's pending updates expire), when the lock is stale and
+// the next site change undoes ch (dropStale). It fails when ch no longer
+// holds the lock.
+func (s *Service) AwaitSiteCharge(ctx context.Context, accountID string, ch SiteChange, invoice string) error {
+	_, err := s.change(ctx, accountID, func(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time) (any, error) {
+		if r.Lock == nil || r.Lock.ID != ch.ID {
+			return nil, ErrSiteChangeInFlight
+		}
+		until := now.Add(payments.PendingChangeLife)
+		if end := r.terms(now).PeriodEnd; end.After(now) && end.Before(until) {
+			until = end
+		}
+		r.Lock.Invoice, r.Lock.Until = invoice, clock.Format(until)
+		return nil, nil
+	})
+	return err
+}
+
+// settleSiteCharge completes the site change whose charge waited for the
+// cardholder when paid invoice ev is that charge: SiteCharges adds its
+// effects to tx, the lock is released and the subscription bills one more
+// Studio site. It reports whether it did.
+func (s *Service) settleSiteCharge(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time, ev payments.Event) (bool, error) {
+	l := r.Lock
+	if l == nil || l.Invoice == "" || l.Invoice != ev.Invoice || s.SiteCharges == nil {
+		return false, nil
+	}
+	ch := SiteChange{ID: l.ID, Kind: l.Kind, SiteID: l.SiteID}
+	if err := s.SiteCharges.SiteChargePaid(ctx, tx, r.AccountID, ch, r.terms(now), ev.Amount, now); err != nil {
+		return false, err
+	}
+	r.Lock = nil
+	r.StudioSites++
+	return true, nil
 }

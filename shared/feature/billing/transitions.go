@@ -155,8 +155,12 @@ func (s *Service) transition(ctx context.Context, r *record, tx *dynamo.Tx, now 
 		if r.trialInvoice(ev) {
 			return nil // the trial's own invoice of 0 USD: it pays nothing
 		}
-		err := s.invoicePaid(ctx, r, tx, now, sub)
-		if errors.Is(err, errNoChange) && noted {
+		settled, err := s.settleSiteCharge(ctx, r, tx, now, ev)
+		if err != nil {
+			return err
+		}
+		err = s.invoicePaid(ctx, r, tx, now, sub)
+		if errors.Is(err, errNoChange) && (noted || settled) {
 			return nil // nothing else changes, but the invoice is paid
 		}
 		return err

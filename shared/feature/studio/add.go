@@ -2,6 +2,7 @@ package studio
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -61,28 +62,61 @@ func (s *Service) Add(ctx context.Context, in AddInput, requestKey string) (Adde
 		Prorate: true, ProrationDate: at, IdempotencyKey: chargeKey("studio-add", p.AccountID, requestKey, id),
 	})
 	if err != nil {
+		if s.await(ctx, p.AccountID, ch, err) {
+			return Added{}, s.Billing.ChargeError(ctx, p.AccountID, err)
+		}
 		s.abandon(ctx, p.AccountID, ch, func(tx *dynamo.Tx) { sites.DeletePending(tx, p.AccountID, id) })
 		return Added{}, s.Billing.ChargeError(ctx, p.AccountID, err)
 	}
 	var out Added
 	err = s.Billing.EndSiteChange(ctx, p.AccountID, ch, 1, func(tx *dynamo.Tx, now time.Time) (any, error) {
-		change := sites.StudioChange{From: sites.StatusPending, To: sites.StatusActive, BilledFrom: now}
-		sites.ApplyStudio(tx, p.AccountID, id, change)
-		site := change.Applied(item.Site)
-		job, _ := scans.Queue(tx, s.Jobs, s.Counters, p.AccountID, id, 0)
-		s.Credits.Reset(tx, p.AccountID, id, credits.StudioAllowance, terms.PeriodStart, terms.PeriodEnd)
-		s.Events.Emit(tx, p.AccountID, id, "site.added", map[string]any{"site": site})
-		activity.Record(tx, now, p, activity.Change{
-			Action: "site.created", SiteID: id, Resource: activity.Resource{Type: "site", ID: id},
-			Summary: fmt.Sprintf("Studio site added for %s; charged %s USD", in.SiteURL, charge.Amount),
-		})
-		out = Added{Site: site, ScanJobID: job.ID, Charged: payments.USD(charge.Amount)}
+		out = s.added(tx, p, item.Site, terms, charge.Amount, now)
 		return out, nil
 	})
 	if err != nil {
 		return Added{}, apperr.Wrap("studio.Add", err)
 	}
 	return out, nil
+}
+
+// added adds to tx what a paid Studio site's addition does: pending site
+// becomes active and billed from now, its scan starts, it gets its
+// credits for the period of terms, with site.added and an activity entry
+// by p for the charge of amount.
+func (s *Service) added(tx *dynamo.Tx, p auth.Principal, pending sites.Site, terms billing.Terms, amount payments.Cents, now time.Time) Added {
+	id := pending.ID
+	change := sites.StudioChange{From: sites.StatusPending, To: sites.StatusActive, BilledFrom: now}
+	sites.ApplyStudio(tx, p.AccountID, id, change)
+	site := change.Applied(pending)
+	job, _ := scans.Queue(tx, s.Jobs, s.Counters, p.AccountID, id, 0)
+	s.Credits.Reset(tx, p.AccountID, id, credits.StudioAllowance, terms.PeriodStart, terms.PeriodEnd)
+	s.Events.Emit(tx, p.AccountID, id, "site.added", map[string]any{"site": site})
+	url := ""
+	if site.WebsiteURL != nil {
+		url = *site.WebsiteURL
+	}
+	activity.Record(tx, now, p, activity.Change{
+		Action: "site.created", SiteID: id, Resource: activity.Resource{Type: "site", ID: id},
+		Summary: fmt.Sprintf("Studio site added for %s; charged %s USD", url, amount),
+	})
+	return Added{Site: site, ScanJobID: job.ID, Charged: payments.USD(amount)}
+}
+
+// await keeps site change ch, and the pending site it holds, when its
+// charge failed with err because the processor keeps it waiting for the
+// cardholder to authenticate it (payments.AuthenticationError): the
+// change completes when the processor reports it paid (SiteChargePaid),
+// or lapses. It reports whether ch is kept.
+func (s *Service) await(ctx context.Context, accountID string, ch billing.SiteChange, err error) bool {
+	var waiting *payments.AuthenticationError
+	if !errors.As(err, &waiting) {
+		return false
+	}
+	if werr := s.Billing.AwaitSiteCharge(ctx, accountID, ch, waiting.Invoice); werr != nil {
+		slog.ErrorContext(ctx, "keep a site change waiting for the cardholder", "account_id", accountID, "change", ch.ID, "invoice", waiting.Invoice, "err", werr)
+		return false
+	}
+	return true
 }
 
 // abandon releases a site change whose charge failed, undoing its writes.

@@ -36,6 +36,17 @@ func (s *Service) Restore(ctx context.Context, siteID string, prorationDate *int
 	if err != nil {
 		return Restored{}, err
 	}
+	if site.Status == sites.StatusPending && site.Kind == sites.KindStudio {
+		// Pending for a change that still runs (409), or one whose time
+		// ran out, such as a restore whose charge waited for the
+		// cardholder in vain: undone, the site is as it was before.
+		if err := s.Billing.ReleaseLapsed(ctx, p.AccountID); err != nil {
+			return Restored{}, err
+		}
+		if site, err = s.Sites.Get(ctx, p.AccountID, siteID); err != nil {
+			return Restored{}, err
+		}
+	}
 	now := s.Clock.Now()
 	switch {
 	case site.Kind == sites.KindPrimary:
@@ -147,6 +158,9 @@ func (s *Service) restore(ctx context.Context, p auth.Principal, site sites.Site
 		Prorate: true, ProrationDate: at, IdempotencyKey: chargeKey("studio-restore", p.AccountID, requestKey, ch.ID),
 	})
 	if err != nil {
+		if s.await(ctx, p.AccountID, ch, err) {
+			return Restored{}, s.Billing.ChargeError(ctx, p.AccountID, err)
+		}
 		s.abandon(ctx, p.AccountID, ch, func(tx *dynamo.Tx) {
 			sites.ApplyStudio(tx, p.AccountID, site.ID, sites.StudioChange{From: sites.StatusPending, To: sites.StatusArchived})
 		})
@@ -154,19 +168,26 @@ func (s *Service) restore(ctx context.Context, p auth.Principal, site sites.Site
 	}
 	var out Restored
 	err = s.Billing.EndSiteChange(ctx, p.AccountID, ch, 1, func(tx *dynamo.Tx, now time.Time) (any, error) {
-		change := sites.StudioChange{From: sites.StatusPending, To: sites.StatusActive, BilledFrom: now, ClearRemoval: true, ClearArchived: true}
-		sites.ApplyStudio(tx, p.AccountID, site.ID, change)
-		s.Credits.Reset(tx, p.AccountID, site.ID, credits.StudioAllowance, terms.PeriodStart, terms.PeriodEnd)
-		activity.Record(tx, now, p, activity.Change{
-			Action: "site.restored", SiteID: site.ID, Resource: activity.Resource{Type: "site", ID: site.ID},
-			Summary: fmt.Sprintf("Archived Studio site restored; charged %s USD", charge.Amount),
-		})
-		charged := payments.USD(charge.Amount)
-		out = Restored{Site: change.Applied(site), Charged: &charged}
+		out = s.restored(tx, p, site, terms, charge.Amount, now)
 		return out, nil
 	})
 	if err != nil {
 		return Restored{}, apperr.Wrap("studio.Restore", err)
 	}
 	return out, nil
+}
+
+// restored adds to tx what a paid restore of site does: it becomes active
+// and billed from now, with a fresh allowance for the period of terms and
+// an activity entry by p for the charge of amount.
+func (s *Service) restored(tx *dynamo.Tx, p auth.Principal, site sites.Site, terms billing.Terms, amount payments.Cents, now time.Time) Restored {
+	change := sites.StudioChange{From: sites.StatusPending, To: sites.StatusActive, BilledFrom: now, ClearRemoval: true, ClearArchived: true}
+	sites.ApplyStudio(tx, p.AccountID, site.ID, change)
+	s.Credits.Reset(tx, p.AccountID, site.ID, credits.StudioAllowance, terms.PeriodStart, terms.PeriodEnd)
+	activity.Record(tx, now, p, activity.Change{
+		Action: "site.restored", SiteID: site.ID, Resource: activity.Resource{Type: "site", ID: site.ID},
+		Summary: fmt.Sprintf("Archived Studio site restored; charged %s USD", amount),
+	})
+	charged := payments.USD(amount)
+	return Restored{Site: change.Applied(site), Charged: &charged}
 }

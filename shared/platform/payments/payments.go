@@ -192,6 +192,11 @@ func (e *AuthenticationError) Error() string {
 // Unwrap makes an AuthenticationError ErrAuthentication.
 func (e *AuthenticationError) Unwrap() error { return ErrAuthentication }
 
+// PendingChangeLife is how long a processor keeps a change waiting for the
+// cardholder (AuthenticationError) before it drops it: Stripe's pending
+// updates expire after about 23 hours.
+const PendingChangeLife = 23 * time.Hour
+
 // Errors of charging methods. Adapters wrap them; test with errors.Is.
 var (
 	ErrDeclined       = errors.New("payments: card declined")

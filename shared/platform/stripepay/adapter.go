@@ -7,7 +7,7 @@
 // the bank wants authenticated stays open on the invoice's hosted page);
 // Studio sites are the quantity of a second price on the subscription,
 // charged at once with proration_behavior=always_invoice and a fixed
-// proration_date; a refund refunds the paid payments of the subscription's
+// proration_date, also with pending_if_incomplete; a refund refunds the paid payments of the subscription's
 // paid invoices; every call that can charge or refund carries an
 // idempotency key. The receiver verifies each webhook's signature with the library and
 // turns Stripe's events into payments.Events for the billing state machine.
@@ -315,8 +315,10 @@ func (a *Adapter) refundInvoice(ctx context.Context, accountID, subRef, id strin
 }
 
 // SetStudioSites sets the quantity of the Studio price: an increase is
-// invoiced and charged at once, prorated from ProrationDate; a decrease
-// takes effect on the next invoice without a credit.
+// invoiced and charged at once, prorated from ProrationDate, with
+// pending_if_incomplete: an unpaid charge leaves the quantity as it was
+// (see unpaid); a decrease takes effect on the next invoice without a
+// credit.
 func (a *Adapter) SetStudioSites(ctx context.Context, ch payments.StudioChange) (payments.Charge, error) {
 	cur, err := a.client.retrieveSubscription(ctx, ch.SubscriptionRef)
 	if err != nil {
@@ -345,11 +347,14 @@ func (a *Adapter) SetStudioSites(ctx context.Context, ch payments.StudioChange) 
 	if ch.Prorate {
 		params.ProrationBehavior = stripe.String("always_invoice")
 		params.ProrationDate = stripe.Int64(ch.ProrationDate.Unix())
-		params.PaymentBehavior = stripe.String("error_if_incomplete")
+		params.PaymentBehavior = stripe.String("pending_if_incomplete")
 	}
 	s, err := a.client.updateSubscription(ctx, ch.SubscriptionRef, params)
 	if err != nil {
 		return payments.Charge{}, mapErr(err)
+	}
+	if ch.Prorate && pending(s) {
+		return payments.Charge{}, a.unpaid(ctx, s, ch.IdempotencyKey)
 	}
 	charge := payments.Charge{Subscription: a.snapshot(s)}
 	if ch.Prorate {

@@ -128,7 +128,7 @@ func TestStudioSitesAsQuantity(t *testing.T) {
 	want(t, reqs[0], "GET", "/v1/subscriptions/sub_1", nil)
 	want(t, reqs[1], "POST", "/v1/subscriptions/sub_1", map[string]string{
 		"items[0][price]": stripepaytest.StudioPrice, "items[0][quantity]": "1", "proration_behavior": "always_invoice",
-		"proration_date": strconv.FormatInt(at.Unix(), 10), "payment_behavior": "error_if_incomplete",
+		"proration_date": strconv.FormatInt(at.Unix(), 10), "payment_behavior": "pending_if_incomplete",
 	})
 	if reqs[1].IdempotencyKey != "studio-add:acct-1:k" {
 		t.Fatalf("idempotency key %q", reqs[1].IdempotencyKey)
