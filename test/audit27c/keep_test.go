@@ -22,8 +22,7 @@ import (
 func TestKeepIsNotOfferedWhileThePaymentIsPastDue(t *testing.T) {
 	env, acct := paidAccount(t)
 	id := addStudio(t, acct, "keep-27c")["id"].(string)
-	portal := acct.Client.Agent(t, "POST", "/billing/portal", nil).Expect(t, http.StatusOK).JSON(t)["portal"].(map[string]any)["portal_url"].(string)
-	env.Client().Do(t, "POST", strings.TrimPrefix(portal, env.URL)+"/card", map[string]any{"card": "4000000000000341"}).Expect(t, http.StatusOK)
+	env.ReplaceCard(t, acct, "4000000000000341")
 	env.AdvancePast(t, billing(t, acct)["current_period_end"].(string), time.Minute)
 	env.RunScheduled(t)
 	if b := billing(t, acct); b["status"] != "past_due" {

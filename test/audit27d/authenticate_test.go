@@ -2,7 +2,6 @@ package audit27d
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -28,17 +27,7 @@ import (
 // still changes nothing: its pending invoice is voided at once and the
 // answer is 402 payment_failed.
 func TestStripeAuthenticationLinkOpensThePayment(t *testing.T) {
-	var bank *stripepaytest.Bank
-	env, _ := testenv.StartStripeVia(t, func(mockURL string) string {
-		b, err := stripepaytest.NewBank(mockURL)
-		if err != nil {
-			t.Fatal(err)
-		}
-		bank = b
-		srv := httptest.NewServer(b)
-		t.Cleanup(srv.Close)
-		return srv.URL
-	})
+	env, bank := testenv.StartBank(t)
 	a := env.NewAccount(t, "")
 	const customer, sub = "cus_Audit27dAuth", "sub_Audit27dAuth"
 	bank.NeedsAuthentication(sub)

@@ -2,31 +2,11 @@ package audit27h
 
 import (
 	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
-	"rvcontent/shared/dev/stripepaytest"
 	"rvcontent/test/testenv"
 )
-
-// startBank starts a dev stack on the Stripe adapter with the bank's
-// stand-in in front of stripe-mock.
-func startBank(t *testing.T) (*testenv.Env, *stripepaytest.Bank) {
-	t.Helper()
-	var bank *stripepaytest.Bank
-	env, _ := testenv.StartStripeVia(t, func(mockURL string) string {
-		b, err := stripepaytest.NewBank(mockURL)
-		if err != nil {
-			t.Fatal(err)
-		}
-		bank = b
-		srv := httptest.NewServer(b)
-		t.Cleanup(srv.Close)
-		return srv.URL
-	})
-	return env, bank
-}
 
 // invoicePaid reports Stripe's invoice.paid of invoice id of a's
 // subscription sub, amount cents, billing the period from start to end.

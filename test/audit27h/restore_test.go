@@ -2,7 +2,6 @@ package audit27h
 
 import (
 	"net/http"
-	"strings"
 	"testing"
 	"time"
 
@@ -33,16 +32,11 @@ func TestSimulatedStudioRestoreCanBeAuthenticated(t *testing.T) {
 	if st := a.Client.Agent(t, "GET", "/sites/"+id, nil).Expect(t, http.StatusOK).JSON(t)["site"].(map[string]any)["status"]; st != "archived" {
 		t.Fatalf("site %v past its removal, want archived", st)
 	}
-	portal := a.Client.Agent(t, "POST", "/billing/portal", nil).Expect(t, http.StatusOK).JSON(t)["portal"].(map[string]any)["portal_url"].(string)
-	env.Client().Do(t, "POST", strings.TrimPrefix(portal, env.URL)+"/card", map[string]any{"card": "4000002500003155"}).Expect(t, http.StatusOK)
+	env.ReplaceCard(t, a, "4000002500003155")
 
 	body := a.Client.Agent(t, "POST", "/sites/"+id+"/restore", nil, "Idempotency-Key: audit27h-restore-auth").ExpectError(t, http.StatusForbidden, "human_required")
 	action, _ := body["action_url"].(string)
-	path := strings.TrimPrefix(action, env.URL)
-	page := env.Client().Do(t, "GET", path, nil, "Accept: text/html").Expect(t, http.StatusOK)
-	if !strings.Contains(string(page.Body), `action="`+path+`/authenticate"`) {
-		t.Fatalf("the action_url page offers no way to authenticate the payment: %s", page.Body)
-	}
+	path := env.PaymentWaiting(t, action)
 	if st := a.Client.Agent(t, "GET", "/sites/"+id, nil).Expect(t, http.StatusOK).JSON(t)["site"].(map[string]any)["status"]; st != "pending" {
 		t.Fatalf("site %v while the restore's payment waits, want pending", st)
 	}

@@ -2,7 +2,6 @@ package audit27h
 
 import (
 	"net/http"
-	"strings"
 	"testing"
 	"time"
 
@@ -27,19 +26,11 @@ func TestSimulatedStudioAddCanBeAuthenticated(t *testing.T) {
 	env := testenv.Start(t, testenv.Options{SchedulerEvery: -1})
 	a := env.NewAccount(t, "")
 	env.PaidPlan(t, a)
-	portal := a.Client.Agent(t, "POST", "/billing/portal", nil).Expect(t, http.StatusOK).JSON(t)["portal"].(map[string]any)["portal_url"].(string)
-	env.Client().Do(t, "POST", strings.TrimPrefix(portal, env.URL)+"/card", map[string]any{"card": "4000002500003155"}).Expect(t, http.StatusOK)
+	env.ReplaceCard(t, a, "4000002500003155")
 
 	body := a.Client.Agent(t, "POST", "/sites", newSite("audit27h-sim"), "Idempotency-Key: audit27h-sim").ExpectError(t, http.StatusForbidden, "human_required")
 	action, _ := body["action_url"].(string)
-	if !strings.HasPrefix(action, env.URL+"/") {
-		t.Fatalf("action_url %q is not on the stack %s", action, env.URL)
-	}
-	path := strings.TrimPrefix(action, env.URL)
-	page := env.Client().Do(t, "GET", path, nil, "Accept: text/html").Expect(t, http.StatusOK)
-	if !strings.Contains(string(page.Body), `action="`+path+`/authenticate"`) {
-		t.Fatalf("the action_url page offers no way to authenticate the payment: %s", page.Body)
-	}
+	path := env.PaymentWaiting(t, action)
 	list := studioSites(t, a)
 	if len(list) != 1 || list[0]["status"] != "pending" {
 		t.Fatalf("GET /sites lists Studio sites %v while the payment waits, want one pending", list)
@@ -65,8 +56,7 @@ func TestSimulatedStudioAddCanBeAuthenticated(t *testing.T) {
 	// addition removes the site it left pending and asks again.
 	b := env.NewAccount(t, "")
 	env.PaidPlan(t, b)
-	portal = b.Client.Agent(t, "POST", "/billing/portal", nil).Expect(t, http.StatusOK).JSON(t)["portal"].(map[string]any)["portal_url"].(string)
-	env.Client().Do(t, "POST", strings.TrimPrefix(portal, env.URL)+"/card", map[string]any{"card": "4000002500003155"}).Expect(t, http.StatusOK)
+	env.ReplaceCard(t, b, "4000002500003155")
 	b.Client.Agent(t, "POST", "/sites", newSite("audit27h-lapsed"), "Idempotency-Key: audit27h-lapsed").ExpectError(t, http.StatusForbidden, "human_required")
 	lapsed := studioSites(t, b)[0]["id"]
 	env.Advance(t, (24 * time.Hour).Seconds())

@@ -31,7 +31,7 @@ import (
 // decline still changes nothing: its pending invoice is voided at once,
 // the answer is 402 payment_failed and no site is left.
 func TestStripeStudioAddWaitsForAuthentication(t *testing.T) {
-	env, bank := startBank(t)
+	env, bank := testenv.StartBank(t)
 	a := env.NewAccount(t, "")
 	const customer, sub = "cus_Audit27hAdd", "sub_Audit27hAdd"
 	env.SendStripe(t, "checkout.session.completed", testenv.StripeCheckoutCompleted(a.ID, customer, "trial", sub), nil).Expect(t, http.StatusOK)

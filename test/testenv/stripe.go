@@ -3,6 +3,7 @@ package testenv
 import (
 	"encoding/json"
 	"fmt"
+	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -26,6 +27,26 @@ import (
 func StartStripe(t testing.TB) (*Env, *stripemock.Server) {
 	t.Helper()
 	return StartStripeVia(t, nil)
+}
+
+// StartBank is StartStripe with stripepaytest.Bank, the stand-in for
+// the cardholder's bank (authentication asked, cards declined), in front
+// of stripe-mock; it returns the bank to tell which subscriptions' charges
+// it answers so.
+func StartBank(t testing.TB) (*Env, *stripepaytest.Bank) {
+	t.Helper()
+	var bank *stripepaytest.Bank
+	env, _ := StartStripeVia(t, func(mockURL string) string {
+		b, err := stripepaytest.NewBank(mockURL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bank = b
+		srv := httptest.NewServer(b)
+		t.Cleanup(srv.Close)
+		return srv.URL
+	})
+	return env, bank
 }
 
 // StartStripeVia is StartStripe with the adapter talking to the address
