@@ -2,6 +2,7 @@ package credentials
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"rvcontent/shared/kernel/apperr"
@@ -28,25 +29,44 @@ func (s *Service) MailTemplates() map[string]mail.Template {
 }
 
 // notifyRevoked adds to tx the owner's notice that credential k was
-// revoked by p at now, for reason (empty: p asked for it).
-func (s *Service) notifyRevoked(tx *dynamo.Tx, p auth.Principal, k AgentKey, now time.Time, reason string) {
+// revoked by p at now, for reason (empty: p asked for it), which disabled
+// the hooks webhook endpoints k had created.
+func (s *Service) notifyRevoked(tx *dynamo.Tx, p auth.Principal, k AgentKey, now time.Time, reason string, hooks int) {
 	params := map[string]string{"name": k.Name, "type": k.Type, "revoked_at": clock.Format(now), "by": byWhom(p), "reason": reason}
+	if hooks > 0 {
+		params["webhooks_disabled"] = strconv.Itoa(hooks)
+	}
 	if k.Prefix != nil {
 		params["prefix"] = *k.Prefix
 	}
 	s.Mail.Add(tx, mail.Mail{Kind: RevokedMail, AccountID: p.AccountID, Params: params}.RenderedBy(s.MailTemplates()))
 }
 
-// renderRevoked writes the revocation notice to the account's owner; a
-// deleted account gets none.
+// renderRevoked writes the revocation notice to the account's owner: when
+// the revocation disabled webhook endpoints the credential had created
+// (disabled_reason credential_revoked), how many, and the dashboard's
+// webhook settings page that turns them back on. A deleted account gets
+// none.
 func (s *Service) renderRevoked(ctx context.Context, m mail.Pending) (mail.Message, error) {
-	return s.notice(ctx, m, "Agent access revoked: ", "An agent credential of your account was revoked: it no longer works.", func(link string) string {
+	hooks := s.DashboardURL + "/settings/webhooks"
+	msg, err := s.notice(ctx, m, "Agent access revoked: ", "An agent credential of your account was revoked: it no longer works.", func(link string) string {
 		text := "Revoked: " + mail.Time(m.Param("revoked_at")) + "\nBy: " + m.Param("by") + "\n"
 		if v := m.Param("reason"); v != "" {
 			text += "Why: " + v + "\n"
 		}
+		if n := m.Param("webhooks_disabled"); n != "" {
+			endpoints := n + " webhook endpoints it created were"
+			if n == "1" {
+				endpoints = "1 webhook endpoint it created was"
+			}
+			text += "\n" + endpoints + " disabled with it: no events are delivered to them until they are turned back on. Turn them on again on your webhook settings page:\n" + hooks + "\n"
+		}
 		return text + "\nYour agent keys and connected apps:\n" + link + "\n"
 	})
+	if err == nil && m.Param("webhooks_disabled") != "" {
+		msg.Links = append(msg.Links, hooks)
+	}
+	return msg, err
 }
 
 // notice writes a notice about the credential m names to the account's

@@ -26,9 +26,11 @@ type Owners interface {
 }
 
 // RevokeListener adds to a revocation's transaction what must change with
-// it (the webhooks feature disables the endpoints the credential created).
+// it (the webhooks feature disables the endpoints the credential created)
+// and answers how many webhook endpoints that disables, which the owner's
+// revocation notice tells.
 type RevokeListener interface {
-	CredentialRevoked(ctx context.Context, tx *dynamo.Tx, accountID, credentialID string) error
+	CredentialRevoked(ctx context.Context, tx *dynamo.Tx, accountID, credentialID string) (disabledWebhooks int, err error)
 }
 
 // Service manages agent keys and authenticates requests.
@@ -249,13 +251,16 @@ func (s *Service) revoke(ctx context.Context, id, reason string) (AgentKey, erro
 			":minus": &types.AttributeValueMemberN{Value: "-1"},
 		},
 	})
+	disabled := 0
 	if s.Listener != nil {
-		if err := s.Listener.CredentialRevoked(ctx, tx, p.AccountID, id); err != nil {
+		n, err := s.Listener.CredentialRevoked(ctx, tx, p.AccountID, id)
+		if err != nil {
 			return AgentKey{}, apperr.Wrap("credentials.Revoke", err)
 		}
+		disabled = n
 	}
 	s.record(tx, p, now, it.AgentKey, "revoked")
-	s.notifyRevoked(tx, p, it.AgentKey, now, reason)
+	s.notifyRevoked(tx, p, it.AgentKey, now, reason, disabled)
 	if err := s.Table.Commit(ctx, tx, it.AgentKey); err != nil {
 		var ce *dynamo.CanceledError
 		switch {

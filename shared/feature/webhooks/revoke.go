@@ -12,13 +12,15 @@ var _ credentials.RevokeListener = (*Service)(nil)
 
 // CredentialRevoked adds to a revocation's transaction the disabling of
 // every enabled endpoint the revoked credential created (spec 5);
-// disabled_reason is "credential_revoked". The endpoints stay listed, and
-// PATCH with enabled true turns one back on.
-func (s *Service) CredentialRevoked(ctx context.Context, tx *dynamo.Tx, accountID, credentialID string) error {
+// disabled_reason is "credential_revoked", and answers how many it
+// disables. The endpoints stay listed, and PATCH with enabled true turns
+// one back on.
+func (s *Service) CredentialRevoked(ctx context.Context, tx *dynamo.Tx, accountID, credentialID string) (int, error) {
 	eps, err := s.all(ctx, accountID)
 	if err != nil {
-		return err
+		return 0, err
 	}
+	disabled := 0
 	p, ok := auth.From(ctx)
 	if !ok {
 		p = auth.Service(accountID, "Credential revocation")
@@ -33,6 +35,7 @@ func (s *Service) CredentialRevoked(ctx context.Context, tx *dynamo.Tx, accountI
 		tx.Update("webhook:"+ep.ID, ep.PK, ep.SK, b.update())
 		recordChange(tx, now, p, ep.Endpoint, "disabled",
 			"Webhook endpoint "+display(ep.URL)+" disabled: the credential that created it was revoked")
+		disabled++
 	}
-	return nil
+	return disabled, nil
 }

@@ -62,3 +62,20 @@ func TestTheSenderGetsSafeHeaders(t *testing.T) {
 		t.Fatalf("subject %q reached the sender with a control character", s)
 	}
 }
+
+// A subject over MaxSubject characters (a webhook endpoint's long URL) is
+// cut with an ellipsis; one within it is kept whole.
+func TestHeaderSafeBoundsTheSubject(t *testing.T) {
+	long := "Webhook endpoint failing: https://hooks.example.com/" + strings.Repeat("é", 2000)
+	m, err := mail.HeaderSafe(mail.Message{To: "owner@example.com", Subject: long})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len([]rune(m.Subject)); n != mail.MaxSubject || !strings.HasSuffix(m.Subject, "…") || !strings.HasPrefix(m.Subject, "Webhook endpoint failing: https://hooks.example.com/é") {
+		t.Errorf("subject of %d characters: %q", n, m.Subject)
+	}
+	whole := strings.Repeat("x", mail.MaxSubject)
+	if m, _ := mail.HeaderSafe(mail.Message{To: "owner@example.com", Subject: whole}); m.Subject != whole {
+		t.Errorf("a subject of MaxSubject characters was changed: %q", m.Subject)
+	}
+}

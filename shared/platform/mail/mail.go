@@ -45,8 +45,16 @@ func (Deferred) Send(context.Context, Message) error {
 // character or a space, which no mail can be sent to.
 var ErrBadRecipient = errors.New("mail: recipient address with a control character or space")
 
+// MaxSubject is the longest subject a mail is sent with, in characters:
+// well within RFC 5322's 998-character header line, encoded as UTF-8, and
+// about what a mail client shows. Subjects hold user-given text (a webhook
+// endpoint's URL, up to 2,048 characters; an agent's or app's name), so
+// HeaderSafe cuts a longer one; the mail's text writes that text whole.
+const MaxSubject = 150
+
 // HeaderSafe returns m ready for its headers: every control character (C0,
 // DEL, C1) of the subject becomes a space, runs of spaces are one, a
+// subject over MaxSubject characters is cut to them, ending in "…", a
 // recipient with a control character or space is ErrBadRecipient, and the
 // recipient's domain is written in its ASCII form (Recipient). Input
 // rules keep control characters out of names, so this only guards against
@@ -62,6 +70,9 @@ func HeaderSafe(m Message) (Message, error) {
 		}
 		return r
 	}, m.Subject)), " ")
+	if r := []rune(m.Subject); len(r) > MaxSubject {
+		m.Subject = strings.TrimRightFunc(string(r[:MaxSubject-1]), unicode.IsSpace) + "…"
+	}
 	return m, nil
 }
 
