@@ -12,10 +12,11 @@ import (
 
 // Scheduler runs the periodic work, in this order: sweeps of lost work,
 // billing (card checks, the simulated processor's renewals, what Studio
-// sites still have to follow of a subscription change, then Studio site
-// removals), webhooks, writing and autopilot, the backlink exchange (domain
-// re-checks, due placement steps, then matching, so a reservation is placed
-// at the run after it was made) and forum presence.
+// sites still have to follow of a subscription change, the site changes
+// whose lock lapsed, then Studio site removals), webhooks, writing and
+// autopilot, the backlink exchange (domain re-checks, due placement steps,
+// then matching, so a reservation is placed at the run after it was made)
+// and forum presence.
 func Scheduler(g *compose.Graph) *scheduler.Scheduler {
 	task := func(name string, run func(context.Context) error) scheduler.Task {
 		return scheduler.Task{Name: name, Run: run}
@@ -37,6 +38,7 @@ func Scheduler(g *compose.Graph) *scheduler.Scheduler {
 	}
 	ts = append(ts,
 		task("billing.site_follow", compose.Billing(g).FollowSites),
+		task("billing.site_locks", compose.Billing(g).ReleaseLapsedLocks),
 		task("billing.site_removals", compose.Studio(g).ArchiveDue),
 		task("webhooks.deliveries", func(ctx context.Context) error { _, err := hooks.SweepDeliveries(ctx); return err }),
 		task("webhooks.catchup", func(ctx context.Context) error { _, err := hooks.CatchUp(ctx); return err }),

@@ -2,6 +2,7 @@ package billing
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"time"
 
@@ -110,21 +111,99 @@ func (s *Service) ReleaseLapsed(ctx context.Context, accountID string) error {
 	return err
 }
 
+// siteLockKind is the due-work kind of the accounts' site changes, due
+// when their lock lapses.
+const siteLockKind = "billing_site_lock"
+
+// lockDue is the due mark of the account's site change in flight: it is
+// due when the change's lock lapses, and goes with the lock (see
+// dueSiteLock), so the scheduled run (ReleaseLapsedLocks) reads only the
+// accounts whose change lapsed.
+type lockDue struct {
+	PK        string `dynamodbav:"pk"`
+	SK        string `dynamodbav:"sk"`
+	AccountID string `dynamodbav:"account_id"`
+	GSI1PK    string `dynamodbav:"gsi1pk"`
+	GSI1SK    string `dynamodbav:"gsi1sk"`
+}
+
+// due names the due mark l needs: its change and when it lapses; "" for
+// no change.
+func (l *siteLock) due() string {
+	if l == nil {
+		return ""
+	}
+	return l.ID + "@" + l.Until
+}
+
+// dueSiteLock adds to tx the due mark of r's site change when it is not
+// the one the record had (before, see due): put when a change takes the
+// lock or its lapse moves, deleted with the lock.
+func (r *record) dueSiteLock(tx *dynamo.Tx, before string) {
+	if r.Lock.due() == before {
+		return
+	}
+	if r.Lock == nil {
+		tx.Delete("site_lock", dynamo.AccountPK(r.AccountID), dynamo.SiteLockSK, "")
+		return
+	}
+	until, _ := parse(r.Lock.Until)
+	tx.Put("site_lock", lockDue{
+		PK: dynamo.AccountPK(r.AccountID), SK: dynamo.SiteLockSK, AccountID: r.AccountID,
+		GSI1PK: dynamo.DuePK(siteLockKind), GSI1SK: dynamo.TimeKey(clock.SortKey(until), r.AccountID),
+	}, "", nil)
+}
+
+// ReleaseLapsedLocks releases every site change whose lock lapsed (its
+// request died, or its charge waited for the cardholder past its time;
+// see ReleaseLapsed), so the site it left pending is as before: a
+// scheduled task, safe to run again; it reads only the accounts whose
+// change lapsed.
+func (s *Service) ReleaseLapsedLocks(ctx context.Context) error {
+	run, err := dynamo.DrainDue(ctx, s.Table, siteLockKind, clock.SortKey(s.Clock.Now())+"~", siteFollowWorkers, func(ctx context.Context, m lockDue) error {
+		err := s.ReleaseLapsed(ctx, m.AccountID)
+		switch {
+		case errors.Is(err, ErrAccountGone):
+			return s.Table.Delete(ctx, m.PK, m.SK)
+		case apperr.Is(err, apperr.Conflict):
+			return nil // taken again meanwhile: its mark moved with it
+		case err != nil:
+			slog.ErrorContext(ctx, "release a lapsed site change", "account_id", m.AccountID, "err", err)
+		}
+		return err
+	})
+	if run.More {
+		slog.InfoContext(ctx, "lapsed site changes left for the next run", "done", run.Handled, "failed", run.Failed)
+	}
+	return err
+}
+
 // dropStale undoes what a site change that died left behind: a pending
 // site it was adding is deleted, one it was restoring is archived again.
 func (s *Service) dropStale(ctx context.Context, accountID string, l siteLock) {
 	var tx dynamo.Tx
-	switch l.Kind {
-	case ChangeAdd:
-		sites.DeletePending(&tx, accountID, l.SiteID)
-	case ChangeRestore:
-		sites.ApplyStudio(&tx, accountID, l.SiteID, sites.StudioChange{From: sites.StatusPending, To: sites.StatusArchived})
-	default:
+	if !undoIn(&tx, accountID, l.Kind, l.SiteID) {
 		return
 	}
 	if err := s.Table.Commit(ctx, &tx, nil); err != nil {
 		slog.WarnContext(ctx, "drop a stale site change", "account_id", accountID, "change", l.ID, "err", err)
 	}
+}
+
+// undoIn adds to tx the undoing of a site change of kind that left site
+// siteID pending, while it is: an addition's site is deleted, a restore's
+// archived again. It reports whether a change of kind leaves a site
+// pending.
+func undoIn(tx *dynamo.Tx, accountID, kind, siteID string) bool {
+	switch kind {
+	case ChangeAdd:
+		sites.DeletePending(tx, accountID, siteID)
+	case ChangeRestore:
+		sites.ApplyStudio(tx, accountID, siteID, sites.StudioChange{From: sites.StatusPending, To: sites.StatusArchived})
+	default:
+		return false
+	}
+	return true
 }
 
 // siteChargeWaiting refuses a site change while an earlier one waits,
@@ -149,7 +228,8 @@ type SiteCharges interface {
 // paid (then SiteCharges completes ch), or until the processor drops the
 // change (payments.PendingChangeLife, or the period's end when that comes
 // first, as Stripe's pending updates expire), when the lock is stale and
-// the next site change undoes ch (dropStale). It fails when ch no longer
+// the next scheduled run (ReleaseLapsedLocks), or the next site change
+// before it, undoes ch (dropStale). It fails when ch no longer
 // holds the lock.
 func (s *Service) AwaitSiteCharge(ctx context.Context, accountID string, ch SiteChange, invoice string) error {
 	_, err := s.change(ctx, accountID, func(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time) (any, error) {

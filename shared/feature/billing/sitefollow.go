@@ -46,7 +46,9 @@ const siteFollowWorkers = 4
 // subscription is set to end, kept once that is undone); EndedAt, when set,
 // is when the subscription ended: every Studio site billed before is
 // archived; GrantStart and GrantEnd, when set, are the latest period whose
-// Studio allowance the usable Studio sites are granted.
+// Studio allowance the usable Studio sites are granted; DropKind and
+// DropSite, when set, are the site change the subscription's end let go
+// of, whose pending site is undone (see dropPending).
 type siteFollow struct {
 	PK         string `dynamodbav:"pk"`
 	SK         string `dynamodbav:"sk"`
@@ -54,6 +56,8 @@ type siteFollow struct {
 	EndedAt    string `dynamodbav:"ended_at,omitempty"`
 	GrantStart string `dynamodbav:"grant_start,omitempty"`
 	GrantEnd   string `dynamodbav:"grant_end,omitempty"`
+	DropKind   string `dynamodbav:"drop_kind,omitempty"`
+	DropSite   string `dynamodbav:"drop_site,omitempty"`
 	Version    int64  `dynamodbav:"version"`
 	GSI1PK     string `dynamodbav:"gsi1pk"`
 	GSI1SK     string `dynamodbav:"gsi1sk"`
@@ -62,10 +66,12 @@ type siteFollow struct {
 // siteChange is what a subscription change asks of the Studio sites
 // beyond following its cancellation: ended, their archival (the
 // subscription ended at the change's time); a grant of the period
-// [grantStart, grantEnd) when grantStart is not zero.
+// [grantStart, grantEnd) when grantStart is not zero; drop, the undoing
+// of the site change in flight the change lets go of (the end's).
 type siteChange struct {
 	ended                bool
 	grantStart, grantEnd time.Time
+	drop                 *siteLock
 }
 
 // followSites adds to tx the account's site follow-up of a subscription
@@ -86,6 +92,11 @@ func (s *Service) followSites(tx *dynamo.Tx, accountID string, now time.Time, ch
 		set += ", grant_start = :gstart, grant_end = :gend"
 		values[":gstart"] = &types.AttributeValueMemberS{Value: clock.Format(ch.grantStart)}
 		values[":gend"] = &types.AttributeValueMemberS{Value: clock.Format(ch.grantEnd)}
+	}
+	if ch.drop != nil {
+		set += ", drop_kind = :dkind, drop_site = :dsite"
+		values[":dkind"] = &types.AttributeValueMemberS{Value: ch.drop.Kind}
+		values[":dsite"] = &types.AttributeValueMemberS{Value: ch.drop.SiteID}
 	}
 	tx.Update("site_follow", dynamo.AccountPK(accountID), dynamo.SiteFollowSK, &types.Update{
 		UpdateExpression: aws.String(set + " ADD version :one"), ExpressionAttributeValues: values,
@@ -148,6 +159,11 @@ func (s *Service) followPass(ctx context.Context, accountID string) error {
 		return err
 	}
 	moved := false
+	if err := s.dropPending(ctx, &r, f, list); dynamo.LostRace(err, "site:"+f.DropSite) {
+		moved = true
+	} else if err != nil {
+		return err
+	}
 	for _, site := range list {
 		if err := s.grantOne(ctx, f, site); dynamo.LostRace(err, "credits:"+site.ID) {
 			moved = true
@@ -228,6 +244,27 @@ func (s *Service) followOne(tx *dynamo.Tx, r *record, f siteFollow, site sites.S
 		Action: action, SiteID: site.ID, Resource: activity.Resource{Type: "site", ID: site.ID}, Summary: summary,
 	})
 	return true
+}
+
+// dropPending undoes the site change follow-up f lets go of (the
+// subscription's end): the site it left pending is removed (an addition)
+// or archived again (a restore), as a lapsed change's is (dropStale),
+// unless the account's change in flight, read in r, holds that site again.
+func (s *Service) dropPending(ctx context.Context, r *record, f siteFollow, list []sites.Site) error {
+	if f.DropSite == "" || (r.Lock != nil && r.Lock.SiteID == f.DropSite) {
+		return nil
+	}
+	for _, site := range list {
+		if site.ID != f.DropSite || site.Status != sites.StatusPending {
+			continue
+		}
+		tx := &dynamo.Tx{}
+		if !undoIn(tx, f.AccountID, f.DropKind, site.ID) {
+			return nil
+		}
+		return s.Table.Commit(ctx, tx, nil)
+	}
+	return nil
 }
 
 // grantOne grants site the Studio allowance of follow-up f's period, once:

@@ -57,7 +57,7 @@ func (s *Service) change(ctx context.Context, accountID string, fn changeFn) (re
 		if err != nil {
 			return record{}, err
 		}
-		before, refs := r.Status, [2]string{r.CustomerRef, r.SubscriptionRef}
+		before, refs, lock := r.Status, [2]string{r.CustomerRef, r.SubscriptionRef}, r.Lock.due()
 		version := r.Version
 		tx := &dynamo.Tx{}
 		now := s.Clock.Now()
@@ -70,6 +70,7 @@ func (s *Service) change(ctx context.Context, accountID string, fn changeFn) (re
 		}
 		r.Version = version + 1
 		r.dueCardCheck(now)
+		r.dueSiteLock(tx, lock)
 		for i, ref := range [2]string{r.CustomerRef, r.SubscriptionRef} {
 			if ref != "" && ref != refs[i] {
 				tx.Put("ref", refItem{PK: dynamo.PaymentRefPK(ref), SK: dynamo.PaymentRefSK, AccountID: accountID}, "", nil)

@@ -360,12 +360,15 @@ func (s *Service) followCancellation(ctx context.Context, r *record, tx *dynamo.
 
 // ended ends the subscription (billing.ended): generation stops and every
 // Studio site is archived, each after tx on its own (see followSites): an
-// account has any number of them.
+// account has any number of them. The site change in flight, if any, is
+// let go of and undone with them: no charge can complete it any more, so
+// the site it left pending is removed (an addition) or archived again (a
+// restore), as a lapsed change's is.
 func (s *Service) ended(ctx context.Context, r *record, tx *dynamo.Tx, now time.Time) error {
 	if r.Status == StatusCanceled || r.Status == StatusNone {
 		return errNoChange
 	}
-	s.followSites(tx, r.AccountID, now, siteChange{ended: true})
+	s.followSites(tx, r.AccountID, now, siteChange{ended: true, drop: r.Lock})
 	r.Status, r.CancelAtPeriodEnd, r.PastDueSince, r.TrialEndsAt = StatusCanceled, false, "", ""
 	r.EverPaid, r.StudioSites, r.Lock = false, 0, nil
 	s.emit(tx, r, now, "billing.ended", "Subscription ended; generation stopped", nil)

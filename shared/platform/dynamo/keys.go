@@ -27,6 +27,8 @@ import "strings"
 // | billing               | ACCT#<id>             | BILLING                  | the account's subscription state (one GetItem     |
 // |                       |                       |                          | for every plan gate); GSI1 DUE#card_check        |
 // | site credits          | ACCT#<id>             | CREDITS#<site id>        | a site's balances this period (conditional spend) |
+// | site change due mark  | ACCT#<id>             | BILLING#LOCK             | the account's site change in flight, with the    |
+// |                       |                       |                          | lock; GSI1 DUE#billing_site_lock when it lapses  |
 // | site removal          | ACCT#<id>             | REMOVAL#<site id>        | a Studio site's scheduled archival; GSI1          |
 // |                       |                       |                          | DUE#site_removal at removes_at                   |
 // | applied payment event | ACCT#<id>#PAYEVT      | <processor event id>     | a processor event is applied once; TTL 30 days   |
@@ -258,6 +260,11 @@ func RemovalSK(siteID string) string { return "REMOVAL#" + siteID }
 // PaymentEventsPK is the partition of the processor events applied to an
 // account.
 func PaymentEventsPK(accountID string) string { return "ACCT#" + accountID + "#PAYEVT" }
+// SiteLockSK is the sort key of the due mark of the account's site change
+// in flight: it is in the DUE#billing_site_lock work at the time the
+// change's lock lapses, and goes with the lock.
+const SiteLockSK = "BILLING#LOCK"
+
 
 // PaymentRefPK is the partition of the lookup item of a processor's
 // subscription or customer reference.
