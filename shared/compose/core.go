@@ -105,7 +105,7 @@ func Enqueuer(g *Graph) *jobs.Enqueuer {
 
 // JobStore reads jobs.
 func JobStore(g *Graph) *jobs.Store {
-	return once(g, kJobStore{}, func() *jobs.Store { return &jobs.Store{Table: Table(g)} })
+	return once(g, kJobStore{}, func() *jobs.Store { return &jobs.Store{Table: Table(g), Clock: g.Clock} })
 }
 
 // Activity is the activity log.

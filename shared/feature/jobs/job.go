@@ -31,6 +31,12 @@ const (
 // DueKind is the due-work kind of unfinished jobs, for the sweep.
 const DueKind = "job"
 
+// Retention is how long a job is kept after it ends: finishing sets the
+// table's TTL attribute to its end plus Retention, and past that time (on
+// the service clock) it is neither listed nor returned, before the table
+// deletes it. A job that has not ended is kept.
+const Retention = 30 * 24 * time.Hour
+
 // MaxAttempts is how many times the worker tries a job before it fails.
 const MaxAttempts = 3
 
@@ -73,7 +79,12 @@ type item struct {
 	LeaseUntil int64           `dynamodbav:"lease_until"`
 	GSI1PK     string          `dynamodbav:"gsi1pk,omitempty"`
 	GSI1SK     string          `dynamodbav:"gsi1sk,omitempty"`
+	// TTL is when the table deletes the job (Unix seconds; 0 until it ends).
+	TTL int64 `dynamodbav:"ttl,omitempty"`
 }
+
+// expired reports whether the job's retention has passed at now.
+func (it item) expired(now time.Time) bool { return it.TTL > 0 && it.TTL <= now.Unix() }
 
 // message is the queue message that wakes the worker for a job.
 type message struct {

@@ -7,8 +7,10 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/ids"
 	"rvcontent/shared/kernel/input"
 	"rvcontent/shared/platform/dynamo"
@@ -25,8 +27,20 @@ const MaxWaitParam = 30
 // Store reads jobs.
 type Store struct {
 	Table *dynamo.Table
+	// Clock is the service clock, by which a job past its Retention is
+	// gone; when nil, jobs are shown until the table deletes them.
+	Clock clock.Clock
 	// Poll is how often Wait rereads the job; 250 ms when zero.
 	Poll time.Duration
+}
+
+// now is the time by which Retention is counted: the zero time when the
+// store has no clock, before every job's end.
+func (s *Store) now() time.Time {
+	if s.Clock == nil {
+		return time.Time{}
+	}
+	return s.Clock.Now()
 }
 
 // ErrNotFound is returned for a job that is not the account's.
@@ -36,7 +50,7 @@ var ErrNotFound = apperr.NotFoundf("No job with that id on this account.")
 func (s *Store) Get(ctx context.Context, accountID, jobID string) (Job, error) {
 	var it item
 	err := s.Table.Get(ctx, dynamo.AccountPK(accountID), dynamo.JobSK(jobID), &it)
-	if errors.Is(err, dynamo.ErrNotFound) {
+	if errors.Is(err, dynamo.ErrNotFound) || (err == nil && it.expired(s.now())) {
 		return Job{}, ErrNotFound
 	}
 	if err != nil {
@@ -98,6 +112,10 @@ func (s *Store) List(ctx context.Context, accountID string, f Filter, limit int,
 		return nil, "", apperr.BadCursor()
 	}
 	q := dynamo.PartitionPrefix(dynamo.AccountPK(accountID), dynamo.JobPrefix)
+	// Jobs past their retention are left out on the service clock: the
+	// table's TTL deletes them late, and never under the dev clock.
+	q = q.Filter(expression.Or(expression.AttributeNotExists(expression.Name(dynamo.TTL)),
+		expression.Name(dynamo.TTL).GreaterThan(expression.Value(s.now().Unix()))))
 	if f.SiteID != "" {
 		q = q.Filter(dynamo.AttrIn("site_id", []string{f.SiteID}))
 	}

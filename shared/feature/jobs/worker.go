@@ -216,9 +216,9 @@ func finishUpdate(now time.Time, attempt int, status string, result any, jobErr 
 		return nil, err
 	}
 	return &types.Update{
-		UpdateExpression:         aws.String("SET #status = :status, finished_at = :now, updated_at = :now, #result = :result, #error = :error REMOVE gsi1pk, gsi1sk, lease_until"),
+		UpdateExpression:         aws.String("SET #status = :status, finished_at = :now, updated_at = :now, #result = :result, #error = :error, #ttl = :ttl REMOVE gsi1pk, gsi1sk, lease_until"),
 		ConditionExpression:      aws.String("#status = :running AND attempts = :attempt"),
-		ExpressionAttributeNames: map[string]string{"#status": "status", "#result": "result", "#error": "error"},
+		ExpressionAttributeNames: map[string]string{"#status": "status", "#result": "result", "#error": "error", "#ttl": dynamo.TTL},
 		ExpressionAttributeValues: map[string]types.AttributeValue{
 			":status":  &types.AttributeValueMemberS{Value: status},
 			":running": &types.AttributeValueMemberS{Value: Running},
@@ -226,6 +226,7 @@ func finishUpdate(now time.Time, attempt int, status string, result any, jobErr 
 			":now":     &types.AttributeValueMemberS{Value: clock.Format(now)},
 			":result":  resAV,
 			":error":   errAV,
+			":ttl":     &types.AttributeValueMemberN{Value: strconv.FormatInt(now.Add(Retention).Unix(), 10)},
 		},
 	}, nil
 }
