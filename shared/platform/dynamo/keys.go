@@ -260,11 +260,11 @@ func RemovalSK(siteID string) string { return "REMOVAL#" + siteID }
 // PaymentEventsPK is the partition of the processor events applied to an
 // account.
 func PaymentEventsPK(accountID string) string { return "ACCT#" + accountID + "#PAYEVT" }
+
 // SiteLockSK is the sort key of the due mark of the account's site change
 // in flight: it is in the DUE#billing_site_lock work at the time the
 // change's lock lapses, and goes with the lock.
 const SiteLockSK = "BILLING#LOCK"
-
 
 // PaymentRefPK is the partition of the lookup item of a processor's
 // subscription or customer reference.
