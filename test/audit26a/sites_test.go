@@ -24,11 +24,21 @@ import (
 func TestEverySiteOnTheOverviewBillingAndActivity(t *testing.T) {
 	env := testenv.Shared(t)
 	o := env.NewPaidOwner(t)
-	var last string
+	var last, lastID string
+	var scans []string
 	for i := range 100 {
 		last = fmt.Sprintf("Studio number %d", i)
-		o.API(t, "POST", "/sites", map[string]any{"site_url": "https://acme.com/shop" + fmt.Sprint(i), "site_name": last}, http.StatusCreated)
+		added := o.API(t, "POST", "/sites", map[string]any{"site_url": "https://acme.com/shop" + fmt.Sprint(i), "site_name": last}, http.StatusCreated)
+		lastID = added["site"].(map[string]any)["id"].(string)
+		scans = append(scans, added["scan_job_id"].(string))
 	}
+	// Once every site's scan has ended (each records an entry), a change
+	// of the last site is the log's newest entry.
+	for _, id := range scans {
+		o.Client.WaitJob(t, id)
+	}
+	last = "Studio number 99, renamed"
+	o.API(t, "PATCH", "/sites/"+lastID, map[string]any{"brand_name": last}, http.StatusOK)
 	// Each page names the site: its card, its row of Studio sites, its
 	// activity's site column.
 	for _, path := range []string{"/dashboard", "/dashboard/billing", "/dashboard/activity"} {
