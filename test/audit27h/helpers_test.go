@@ -35,23 +35,6 @@ func now(t *testing.T, env *testenv.Env) time.Time {
 	return at
 }
 
-// newSite is the body of POST /sites for a Studio site called name.
-func newSite(name string) map[string]any {
-	return map[string]any{"site_url": "https://" + name + ".example.com", "site_name": name, "site_description": "A second brand"}
-}
-
-// studioSites returns a's Studio sites as GET /sites lists them.
-func studioSites(t *testing.T, a *testenv.Account) []map[string]any {
-	t.Helper()
-	var out []map[string]any
-	for _, s := range a.Client.Agent(t, "GET", "/sites", nil).Expect(t, http.StatusOK).JSON(t)["sites"].([]any) {
-		if m := s.(map[string]any); m["kind"] == "studio" {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
 // billing returns a's billing as GET /billing shows it.
 func billing(t *testing.T, a *testenv.Account) map[string]any {
 	t.Helper()

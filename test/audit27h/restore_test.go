@@ -25,7 +25,7 @@ func TestSimulatedStudioRestoreCanBeAuthenticated(t *testing.T) {
 	env := testenv.Start(t, testenv.Options{SchedulerEvery: -1})
 	a := env.NewAccount(t, "")
 	env.PaidPlan(t, a)
-	id := a.Client.Agent(t, "POST", "/sites", newSite("audit27h-restore"), "Idempotency-Key: audit27h-restore").Expect(t, http.StatusCreated).JSON(t)["site"].(map[string]any)["id"].(string)
+	id := a.Client.Agent(t, "POST", "/sites", testenv.StudioSiteBody("audit27h-restore"), "Idempotency-Key: audit27h-restore").Expect(t, http.StatusCreated).JSON(t)["site"].(map[string]any)["id"].(string)
 	removes := a.Client.Agent(t, "DELETE", "/sites/"+id, nil).Expect(t, http.StatusOK).JSON(t)["site"].(map[string]any)["removes_at"].(string)
 	env.AdvancePast(t, removes, time.Minute)
 	env.RunScheduled(t)

@@ -28,15 +28,15 @@ func TestSimulatedStudioAddCanBeAuthenticated(t *testing.T) {
 	env.PaidPlan(t, a)
 	env.ReplaceCard(t, a, "4000002500003155")
 
-	body := a.Client.Agent(t, "POST", "/sites", newSite("audit27h-sim"), "Idempotency-Key: audit27h-sim").ExpectError(t, http.StatusForbidden, "human_required")
+	body := a.Client.Agent(t, "POST", "/sites", testenv.StudioSiteBody("audit27h-sim"), "Idempotency-Key: audit27h-sim").ExpectError(t, http.StatusForbidden, "human_required")
 	action, _ := body["action_url"].(string)
 	path := env.PaymentWaiting(t, action)
-	list := studioSites(t, a)
+	list := a.StudioSites(t)
 	if len(list) != 1 || list[0]["status"] != "pending" {
 		t.Fatalf("GET /sites lists Studio sites %v while the payment waits, want one pending", list)
 	}
 	id := list[0]["id"].(string)
-	a.Client.Agent(t, "POST", "/sites", newSite("audit27h-sim-second"), "Idempotency-Key: audit27h-sim-second").ExpectError(t, http.StatusConflict, "conflict")
+	a.Client.Agent(t, "POST", "/sites", testenv.StudioSiteBody("audit27h-sim-second"), "Idempotency-Key: audit27h-sim-second").ExpectError(t, http.StatusConflict, "conflict")
 
 	env.Client().Do(t, "POST", path+"/authenticate", nil).Expect(t, http.StatusOK)
 	site := a.Client.Agent(t, "GET", "/sites/"+id, nil).Expect(t, http.StatusOK).JSON(t)["site"].(map[string]any)
@@ -57,11 +57,11 @@ func TestSimulatedStudioAddCanBeAuthenticated(t *testing.T) {
 	b := env.NewAccount(t, "")
 	env.PaidPlan(t, b)
 	env.ReplaceCard(t, b, "4000002500003155")
-	b.Client.Agent(t, "POST", "/sites", newSite("audit27h-lapsed"), "Idempotency-Key: audit27h-lapsed").ExpectError(t, http.StatusForbidden, "human_required")
-	lapsed := studioSites(t, b)[0]["id"]
+	b.Client.Agent(t, "POST", "/sites", testenv.StudioSiteBody("audit27h-lapsed"), "Idempotency-Key: audit27h-lapsed").ExpectError(t, http.StatusForbidden, "human_required")
+	lapsed := b.StudioSites(t)[0]["id"]
 	env.Advance(t, (24 * time.Hour).Seconds())
-	b.Client.Agent(t, "POST", "/sites", newSite("audit27h-after"), "Idempotency-Key: audit27h-after").ExpectError(t, http.StatusForbidden, "human_required")
-	if list := studioSites(t, b); len(list) != 1 || list[0]["id"] == lapsed || list[0]["status"] != "pending" {
+	b.Client.Agent(t, "POST", "/sites", testenv.StudioSiteBody("audit27h-after"), "Idempotency-Key: audit27h-after").ExpectError(t, http.StatusForbidden, "human_required")
+	if list := b.StudioSites(t); len(list) != 1 || list[0]["id"] == lapsed || list[0]["status"] != "pending" {
 		t.Fatalf("Studio sites %v after the first change lapsed and a second waits, want only the second, pending", list)
 	}
 	if n := billing(t, b)["studio_sites"]; n != float64(0) {

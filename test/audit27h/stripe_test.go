@@ -44,7 +44,7 @@ func TestStripeStudioAddWaitsForAuthentication(t *testing.T) {
 
 	bank.NeedsAuthentication(sub)
 	env.Advance(t, 60)
-	body := a.Client.Agent(t, "POST", "/sites", newSite("audit27h-auth"), "Idempotency-Key: audit27h-auth").ExpectError(t, http.StatusForbidden, "human_required")
+	body := a.Client.Agent(t, "POST", "/sites", testenv.StudioSiteBody("audit27h-auth"), "Idempotency-Key: audit27h-auth").ExpectError(t, http.StatusForbidden, "human_required")
 	action, _ := body["action_url"].(string)
 	invoice := stripepaytest.PendingInvoice(sub)
 	if !strings.HasPrefix(action, env.URL+"/portal/") {
@@ -55,7 +55,7 @@ func TestStripeStudioAddWaitsForAuthentication(t *testing.T) {
 	}
 
 	// Meanwhile the site is pending, and says so.
-	list := studioSites(t, a)
+	list := a.StudioSites(t)
 	if len(list) != 1 || list[0]["status"] != "pending" {
 		t.Fatalf("GET /sites lists Studio sites %v while the payment waits, want one pending", list)
 	}
@@ -70,11 +70,11 @@ func TestStripeStudioAddWaitsForAuthentication(t *testing.T) {
 	// A second site meanwhile, even hours later, is another site change in
 	// progress: nothing is asked of the bank.
 	env.Advance(t, (3 * time.Hour).Seconds())
-	a.Client.Agent(t, "POST", "/sites", newSite("audit27h-second"), "Idempotency-Key: audit27h-second").ExpectError(t, http.StatusConflict, "conflict")
+	a.Client.Agent(t, "POST", "/sites", testenv.StudioSiteBody("audit27h-second"), "Idempotency-Key: audit27h-second").ExpectError(t, http.StatusConflict, "conflict")
 	if n := bank.Kept(sub); n != 1 {
 		t.Fatalf("%d updates kept pending at Stripe, want 1", n)
 	}
-	if list := studioSites(t, a); len(list) != 1 || list[0]["status"] != "pending" {
+	if list := a.StudioSites(t); len(list) != 1 || list[0]["status"] != "pending" {
 		t.Fatalf("GET /sites lists Studio sites %v hours later, want the one still pending", list)
 	}
 
@@ -107,12 +107,12 @@ func TestStripeStudioAddWaitsForAuthentication(t *testing.T) {
 	env.SendStripe(t, "checkout.session.completed", testenv.StripeCheckoutCompleted(d.ID, dcustomer, "trial", declined), nil).Expect(t, http.StatusOK)
 	invoicePaid(t, env, d, dcustomer, declined, "in_Audit27hDeclinedFirst", "subscription_update", 4950, now(t, env), now(t, env).AddDate(0, 1, 0))
 	bank.Declines(declined)
-	d.Client.Agent(t, "POST", "/sites", newSite("audit27h-declined"), "Idempotency-Key: audit27h-declined").ExpectError(t, http.StatusPaymentRequired, "payment_failed")
-	if list := studioSites(t, d); len(list) != 0 {
+	d.Client.Agent(t, "POST", "/sites", testenv.StudioSiteBody("audit27h-declined"), "Idempotency-Key: audit27h-declined").ExpectError(t, http.StatusPaymentRequired, "payment_failed")
+	if list := d.StudioSites(t); len(list) != 0 {
 		t.Fatalf("Studio sites %v after a declined charge, want none", list)
 	}
 	if bank.Pending(declined) {
 		t.Fatalf("the declined charge is left pending at Stripe with its invoice open, want it voided")
 	}
-	d.Client.Agent(t, "POST", "/sites", newSite("audit27h-declined-again"), "Idempotency-Key: audit27h-declined-again").ExpectError(t, http.StatusPaymentRequired, "payment_failed")
+	d.Client.Agent(t, "POST", "/sites", testenv.StudioSiteBody("audit27h-declined-again"), "Idempotency-Key: audit27h-declined-again").ExpectError(t, http.StatusPaymentRequired, "payment_failed")
 }

@@ -48,7 +48,7 @@ func TestSubscriptionEndDropsWaitingStudioChange(t *testing.T) {
 			t.Fatalf("status %v past the cancelled period's end, want canceled", st)
 		}
 	}
-	if list := studioSites(t, a); len(list) != 0 {
+	if list := a.StudioSites(t); len(list) != 0 {
 		t.Fatalf("GET /sites lists Studio sites %v after the subscription ended, want none (the waiting addition dropped)", list)
 	}
 	a.Client.Agent(t, "GET", "/sites/"+added, nil).ExpectError(t, http.StatusNotFound, "not_found")

@@ -12,23 +12,6 @@ import (
 // cardholder (README: simulated payment processor).
 const waitingCard = "4000002500003155"
 
-// newSite is the body of POST /sites for a Studio site called name.
-func newSite(name string) map[string]any {
-	return map[string]any{"site_url": "https://" + name + ".example.com", "site_name": name, "site_description": "A second brand"}
-}
-
-// studioSites returns a's Studio sites as GET /sites lists them.
-func studioSites(t *testing.T, a *testenv.Account) []map[string]any {
-	t.Helper()
-	var out []map[string]any
-	for _, s := range a.Client.Agent(t, "GET", "/sites", nil).Expect(t, http.StatusOK).JSON(t)["sites"].([]any) {
-		if m := s.(map[string]any); m["kind"] == "studio" {
-			out = append(out, m)
-		}
-	}
-	return out
-}
-
 // site returns site id of a as GET /sites/{id} shows it.
 func site(t *testing.T, a *testenv.Account, id string) map[string]any {
 	t.Helper()
@@ -46,8 +29,8 @@ func billing(t *testing.T, a *testenv.Account) map[string]any {
 // waits for the cardholder.
 func waitingAdd(t *testing.T, a *testenv.Account, name string) string {
 	t.Helper()
-	a.Client.Agent(t, "POST", "/sites", newSite(name), "Idempotency-Key: "+name).ExpectError(t, http.StatusForbidden, "human_required")
-	list := studioSites(t, a)
+	a.Client.Agent(t, "POST", "/sites", testenv.StudioSiteBody(name), "Idempotency-Key: "+name).ExpectError(t, http.StatusForbidden, "human_required")
+	list := a.StudioSites(t)
 	if len(list) != 1 || list[0]["status"] != "pending" {
 		t.Fatalf("Studio sites %v while the payment waits, want one pending", list)
 	}
@@ -58,7 +41,7 @@ func waitingAdd(t *testing.T, a *testenv.Account, name string) string {
 // works, removes it and lets its removal pass, and returns its id.
 func archivedSite(t *testing.T, env *testenv.Env, a *testenv.Account, name string) string {
 	t.Helper()
-	id := a.Client.Agent(t, "POST", "/sites", newSite(name), "Idempotency-Key: "+name).Expect(t, http.StatusCreated).JSON(t)["site"].(map[string]any)["id"].(string)
+	id := a.Client.Agent(t, "POST", "/sites", testenv.StudioSiteBody(name), "Idempotency-Key: "+name).Expect(t, http.StatusCreated).JSON(t)["site"].(map[string]any)["id"].(string)
 	removes := a.Client.Agent(t, "DELETE", "/sites/"+id, nil).Expect(t, http.StatusOK).JSON(t)["site"].(map[string]any)["removes_at"].(string)
 	env.AdvancePast(t, removes, time.Minute)
 	env.RunScheduled(t)

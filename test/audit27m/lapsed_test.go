@@ -40,7 +40,7 @@ func TestLapsedStudioChargeShowsAtTheNextScheduledRun(t *testing.T) {
 	// Before the lapse a scheduled run changes nothing.
 	env.Advance(t, (time.Hour).Seconds())
 	env.RunScheduled(t)
-	if list := studioSites(t, a); len(list) != 1 || list[0]["status"] != "pending" {
+	if list := a.StudioSites(t); len(list) != 1 || list[0]["status"] != "pending" {
 		t.Fatalf("Studio sites %v an hour into the wait, want the one still pending", list)
 	}
 	if st := site(t, b, restored)["status"]; st != "pending" {
@@ -49,7 +49,7 @@ func TestLapsedStudioChargeShowsAtTheNextScheduledRun(t *testing.T) {
 
 	env.Advance(t, (23 * time.Hour).Seconds())
 	env.RunScheduled(t)
-	if list := studioSites(t, a); len(list) != 0 {
+	if list := a.StudioSites(t); len(list) != 0 {
 		t.Fatalf("GET /sites lists Studio sites %v after the waiting addition lapsed and the scheduler ran, want none", list)
 	}
 	a.Client.Agent(t, "GET", "/sites/"+added, nil).ExpectError(t, http.StatusNotFound, "not_found")
@@ -67,5 +67,5 @@ func TestLapsedStudioChargeShowsAtTheNextScheduledRun(t *testing.T) {
 		t.Fatalf("restored site %v after a second run, want archived", st)
 	}
 	env.ReplaceCard(t, a, testenv.TestCardOK)
-	a.Client.Agent(t, "POST", "/sites", newSite("audit27m-lapsed-next"), "Idempotency-Key: audit27m-lapsed-next").Expect(t, http.StatusCreated)
+	a.Client.Agent(t, "POST", "/sites", testenv.StudioSiteBody("audit27m-lapsed-next"), "Idempotency-Key: audit27m-lapsed-next").Expect(t, http.StatusCreated)
 }

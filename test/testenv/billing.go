@@ -29,3 +29,20 @@ func (e *Env) PaidPlan(t testing.TB, a *Account) {
 	e.Trial(t, a, TestCardOK)
 	a.Client.Agent(t, "POST", "/billing/activate", nil, "Idempotency-Key: paid-plan-"+a.ID).Expect(t, http.StatusOK)
 }
+
+// StudioSiteBody is the body of POST /sites for a Studio site called name.
+func StudioSiteBody(name string) map[string]any {
+	return map[string]any{"site_url": "https://" + name + ".example.com", "site_name": name, "site_description": "A second brand"}
+}
+
+// StudioSites returns a's Studio sites as GET /sites lists them.
+func (a *Account) StudioSites(t testing.TB) []map[string]any {
+	t.Helper()
+	var out []map[string]any
+	for _, s := range a.Client.Agent(t, "GET", "/sites", nil).Expect(t, http.StatusOK).JSON(t)["sites"].([]any) {
+		if m := s.(map[string]any); m["kind"] == "studio" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
