@@ -86,7 +86,7 @@ func (s *Service) place(ctx context.Context, p placementItem) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.Articles.Get(ctx, p.HostSite, p.HostArticleID)
+	a, err := s.Articles.Get(ctx, p.HostSite, p.HostArticleID)
 	if errors.Is(err, articles.ErrNotFound) {
 		_, err = s.end(ctx, p, articleDeleted)
 		return err
@@ -95,7 +95,7 @@ func (s *Service) place(ctx context.Context, p placementItem) error {
 		return err
 	}
 	p = p.retarget(t)
-	ok, err := s.hostCanPlace(ctx, p, t)
+	ok, err := s.hostCanPlace(ctx, p, t, a)
 	if err != nil {
 		return err
 	}
@@ -113,8 +113,9 @@ func (s *Service) place(ctx context.Context, p placementItem) error {
 }
 
 // hostCanPlace reports whether the host site hosts links now and p, for
-// its target t as read now, still fits what both sides allow (see fits).
-func (s *Service) hostCanPlace(ctx context.Context, p placementItem, t targetItem) (bool, error) {
+// its target t and host article a as read now, still fits what both sides
+// allow (see fits).
+func (s *Service) hostCanPlace(ctx context.Context, p placementItem, t targetItem, a articles.Article) (bool, error) {
 	set, err := s.loadSettings(ctx, p.HostAccount, p.HostSite)
 	if err != nil || !set.hosting() {
 		return false, err
@@ -122,18 +123,18 @@ func (s *Service) hostCanPlace(ctx context.Context, p placementItem, t targetIte
 	if ok, err := s.Member(ctx, p.HostAccount, p.HostSite); err != nil || !ok {
 		return false, err
 	}
-	return s.fits(ctx, p, t, set)
+	return s.fits(ctx, p, t, a, set)
 }
 
-// fits reports whether reservation p of target t (as read now) may be
-// placed under the settings both sides have now (host the host's), as
+// fits reports whether reservation p of target t into host article a
+// (both as read now) may be placed under the settings both sides have now (host the host's), as
 // matching weighed them when it reserved p: the requester is still a
 // member (its plan current, its site usable), still owns the target's
 // page (see owns), the target is active, neither side blocks a category
 // of the other's (see linkCategories and articleCategories), and the host
 // article carries fewer placed or live exchange links than the host's
 // max_links_per_article. Settings changed after the reservation count.
-func (s *Service) fits(ctx context.Context, p placementItem, t targetItem, host settingsItem) (bool, error) {
+func (s *Service) fits(ctx context.Context, p placementItem, t targetItem, a articles.Article, host settingsItem) (bool, error) {
 	if !t.Active {
 		return false, nil
 	}
@@ -142,13 +143,6 @@ func (s *Service) fits(ctx context.Context, p placementItem, t targetItem, host 
 	}
 	from, err := s.loadSettings(ctx, p.FromAccount, p.FromSite)
 	if err != nil || !from.owns(p.TargetURL) {
-		return false, err
-	}
-	a, err := s.Articles.Get(ctx, p.HostSite, p.HostArticleID)
-	if errors.Is(err, articles.ErrNotFound) {
-		return false, nil
-	}
-	if err != nil {
 		return false, err
 	}
 	if blocks(host.Blocked, linkCategories(from, t.TopicTags, p.TargetURL, p.Anchors)) || blocks(from.Blocked, articleCategories(host, a)) {
