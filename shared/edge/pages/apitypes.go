@@ -220,6 +220,7 @@ type apiScore struct {
 type apiJob struct {
 	ID         string          `json:"id"`
 	Kind       string          `json:"kind"`
+	SiteID     *string         `json:"site_id"`
 	Status     string          `json:"status"`
 	CreatedAt  string          `json:"created_at"`
 	FinishedAt *string         `json:"finished_at"`

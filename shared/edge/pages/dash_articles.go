@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // articlesPageSize is how many articles a list page shows.
@@ -132,13 +134,24 @@ func (d *Dashboard) showArticles(w http.ResponseWriter, r *http.Request, o *owne
 		// From the rank page: an article for a keyword without one, the
 		// keyword filled in and the title field focused to write.
 		start.Set("keyword", kw)
-		start.Set("title", strings.ToUpper(kw[:1])+kw[1:])
+		start.Set("title", capitalized(kw))
 	}
 	v.Create = pick(f, form("create", base, "Create article", articleFields, start))
 	if q.Get("plan") != "" && f == nil {
 		v.Create.Fields[0].Focus = true
 	}
 	Render(w, status, "dash_articles.html", v)
+}
+
+// capitalized returns s with its first letter in upper case ("élan
+// vital" gives "Élan vital"): the whole first character, however many
+// bytes it takes.
+func capitalized(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError {
+		return s
+	}
+	return string(unicode.ToTitle(r)) + s[n:]
 }
 
 // createStatus is the status the create form starts at: the list's

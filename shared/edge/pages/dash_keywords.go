@@ -222,7 +222,9 @@ func (d *Dashboard) research(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if job.Job.Kind != "research" {
+	// A run of another site of the account is no run of this one: its
+	// page would mark and add its keywords and ideas on the wrong site.
+	if job.Job.Kind != "research" || job.Job.SiteID == nil || *job.Job.SiteID != s.ID {
 		d.refused(w, r, &apiError{Status: http.StatusNotFound}, sitePath(s.ID)+"/keywords", "Back to keywords")
 		return
 	}

@@ -35,7 +35,13 @@ type autopilotView struct {
 	Enabled             bool
 	NextRun, LastRun    when
 	NextArticles, Queue int
-	Form                formView
+	// NoCredits is set while the site has no article credit left, so a
+	// run writes nothing (README, Autopilot: it "stops when credits run
+	// out"; without a trial or plan there are none); CreditsEnd is when
+	// the period holding none ends, zero when none is running.
+	NoCredits  bool
+	CreditsEnd when
+	Form       formView
 	// UTCNow is the service clock's time of day in UTC ("09:53"), next to
 	// a field asked in UTC, which a page cannot convert to the person's
 	// time without a script.
@@ -51,7 +57,12 @@ func (d *Dashboard) showAutopilot(w http.ResponseWriter, r *http.Request, o *own
 	var ap struct {
 		Autopilot apiAutopilot `json:"autopilot"`
 	}
-	signed, s, ok := d.openSite(w, r, o, "/autopilot", fetch{Path: "/sites/" + esc(r.PathValue("site_id")) + "/autopilot", Out: &ap})
+	var c struct {
+		Credits *apiCredits `json:"credits"`
+	}
+	id := esc(r.PathValue("site_id"))
+	signed, s, ok := d.openSite(w, r, o, "/autopilot", fetch{Path: "/sites/" + id + "/autopilot", Out: &ap},
+		fetch{Path: "/sites/" + id + "/credits", Out: &c, Optional: true})
 	if !ok {
 		return
 	}
@@ -59,6 +70,12 @@ func (d *Dashboard) showAutopilot(w http.ResponseWriter, r *http.Request, o *own
 	v := autopilotView{
 		page: signed.sitePage(r, s, "Autopilot", "/autopilot"), Enabled: a.Enabled, NextRun: atp(a.NextRunAt, now),
 		LastRun: atp(a.LastRunAt, now), NextArticles: a.NextRunArticles, Queue: a.ScheduledArticles, UTCNow: now.UTC().Format("15:04"),
+	}
+	if c.Credits != nil && c.Credits.Articles.Balance == 0 {
+		v.NoCredits = true
+		if end := atp(c.Credits.PeriodEnd, now); !end.Past {
+			v.CreditsEnd = end
+		}
 	}
 	v.Form = pick(f, form("autopilot", sitePath(s.ID)+"/autopilot", "Save autopilot", autopilotFields, autopilotValues(a)))
 	Render(w, status, "dash_autopilot.html", v)

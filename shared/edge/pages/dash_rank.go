@@ -28,7 +28,8 @@ type rankView struct {
 
 type rankRow struct {
 	Keyword, Searches, Intent, Trend, Traffic, Status, Href string
-	Score                                                   int
+	// Score is the market's score with its scale ("94 of 100").
+	Score string
 }
 
 // rankStatus says a keyword's coverage state in words; a keyword with no
@@ -77,7 +78,7 @@ func (d *Dashboard) rank(w http.ResponseWriter, r *http.Request) {
 	for _, m := range market {
 		row := rankRow{
 			Keyword: m.Keyword, Searches: countText(m.Searches), Intent: str(m.Intent), Trend: m.Trend,
-			Traffic: countText(m.TrafficEstimate), Status: words(m.Status), Score: m.Score,
+			Traffic: countText(m.TrafficEstimate), Status: words(m.Status), Score: strconv.Itoa(m.Score) + " of 100",
 		}
 		if m.ArticleID != nil {
 			row.Href = articlePath(s.ID, *m.ArticleID)

@@ -3,7 +3,6 @@ package research
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 
 	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/feature/jobs"
@@ -11,6 +10,7 @@ import (
 	"rvcontent/shared/feature/scans"
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/nouns"
 	"rvcontent/shared/platform/model"
 )
 
@@ -131,7 +131,8 @@ func (r *Runner) savePlan(run *jobs.Run, siteID string, req Request, out model.R
 	}
 	p.Note = &Note{
 		Actor: req.Actor, IP: req.IP, Action: "site.research_saved",
-		Summary: fmt.Sprintf("Research saved %d keywords and %d article ideas", len(p.Keywords), len(p.Create)),
+		Summary: "Research saved " + nouns.Count(len(p.Keywords), "keyword", "keywords") + " and " +
+			nouns.Count(len(p.Create), "article idea", "article ideas"),
 	}
 	if p.empty() {
 		p.Note = nil
