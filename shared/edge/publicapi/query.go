@@ -33,7 +33,7 @@ var errBadSince = apperr.New(apperr.BadRequest, "since must be an ISO 8601 times
 // too, not absent), limit (1 to 100, default 1; values outside are brought
 // into range) and published.
 func readListQuery(raw string) (listQuery, error) {
-	if p, bad := api.QueryProblem(raw); bad && p.Field == "since" {
+	if sinceUnreadable(raw) {
 		return listQuery{Limit: DefaultPageSize}, errBadSince
 	}
 	q, _ := url.ParseQuery(raw) // the parameters that decode
@@ -57,6 +57,17 @@ func readListQuery(raw string) (listQuery, error) {
 	}
 	lq.Unpublished = strings.EqualFold(strings.TrimSpace(q.Get("published")), "false")
 	return lq, nil
+}
+
+// sinceUnreadable reports whether a since parameter of the raw query does
+// not decode, whatever parameters that do not decode come before it.
+func sinceUnreadable(raw string) bool {
+	for _, pair := range strings.Split(raw, "&") {
+		if p, bad := api.QueryProblem(pair); bad && p.Field == "since" {
+			return true
+		}
+	}
+	return false
 }
 
 // parseSince reads an ISO 8601 timestamp as every since parameter is read

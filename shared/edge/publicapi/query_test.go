@@ -58,7 +58,7 @@ func TestReadListQuery(t *testing.T) {
 			t.Fatalf("%q: %+v, %v", c.query, q, err)
 		}
 	}
-	for _, raw := range []string{"since=bad", "since=%zz", "limit=5&since=2026-01-10T08:00:00%"} {
+	for _, raw := range []string{"since=bad", "since=%zz", "limit=5&since=2026-01-10T08:00:00%", "limit=%zz&since=%zz", "x=%&since=2026%ZZ"} {
 		if _, err := readListQuery(raw); err != errBadSince {
 			t.Fatalf("since in %q: %v, want it unreadable", raw, err)
 		}

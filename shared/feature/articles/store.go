@@ -400,12 +400,25 @@ func (s *Store) Delete(ctx context.Context, siteID, id string, guard func(a Arti
 
 // ListFinished returns up to limit finished articles of the site whose
 // updated_at is later than since, oldest update first, with their bodies;
-// with unpublishedOnly, only those without a live URL. It serves the public
+// with unpublishedOnly, only those without a live URL, read from the site's
+// live mark on (see liveMarkItem) and moving it forward. It serves the public
 // articles API.
 func (s *Store) ListFinished(ctx context.Context, siteID string, since time.Time, limit int, unpublishedOnly bool) ([]Article, error) {
-	q := dynamo.IndexPartition(dynamo.GSI2, dynamo.FinishedArticlesPK(siteID))
+	after := "" // the sort key the list starts after
 	if !since.IsZero() {
-		q = q.SKGreaterThan(clock.Format(since) + "#~")
+		after = clock.Format(since) + "#~"
+	}
+	var mark liveWalk
+	if unpublishedOnly {
+		var err error
+		if mark, err = s.liveWalk(ctx, siteID, after); err != nil {
+			return nil, err
+		}
+		after = max(after, mark.from)
+	}
+	q := dynamo.IndexPartition(dynamo.GSI2, dynamo.FinishedArticlesPK(siteID))
+	if after != "" {
+		q = q.SKGreaterThan(after)
 	}
 	in, err := q.Input()
 	if err != nil {
@@ -425,6 +438,7 @@ func (s *Store) ListFinished(ctx context.Context, siteID string, since time.Time
 			return nil, apperr.Wrap("articles.ListFinished", err)
 		}
 		for _, it := range items {
+			mark.pass(it)
 			if unpublishedOnly && it.PublishedURL != nil {
 				continue
 			}
@@ -433,6 +447,7 @@ func (s *Store) ListFinished(ctx context.Context, siteID string, since time.Time
 			}
 		}
 	}
+	s.moveLiveMark(ctx, siteID, mark)
 	if out == nil {
 		out = []Article{}
 	}

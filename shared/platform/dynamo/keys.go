@@ -307,6 +307,11 @@ func FinishedArticlesPK(siteID string) string { return "PUBART#" + siteID }
 // write moves it forward on condition, so they commit in updated_at order.
 const FinishedHeadSK = "PUBHEAD"
 
+// FinishedLiveSK is the sort key, under the site (SitePK), of the mark in
+// the site's finished articles (GSI2) up to which every one has a live URL:
+// the public API's published=false list starts there.
+const FinishedLiveSK = "PUBLIVE"
+
 // SiteKeySK is the sort key of a site key under its site.
 func SiteKeySK(id string) string { return "SITEKEY#" + id }
 
