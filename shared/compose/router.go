@@ -74,6 +74,7 @@ func groupHandler(g *Graph, group routes.Group, hs map[string]http.HandlerFunc, 
 		notFound = api.Authenticate(Authn(g), counted, Known(g))(counted)
 	}
 	notFound = shape.Unmatched(notFound, publicAddressAdmits(g)) // the public API answers in its own shape
+	notFound = privateUnmatched(notFound)
 	for p := range paths {
 		mux.Handle(p, notFound) // same path, another method
 	}
@@ -172,6 +173,24 @@ func chain(g *Graph, r routes.Route, h http.Handler, own Middleware, pageNotFoun
 func private(r routes.Route) bool {
 	return r.Auth == routes.Agent || strings.HasPrefix(r.Path, routes.AgentBase) && r.Path != routes.AgentOpenAPIPath
 }
+
+// privateUnmatched has the 404 of a request no route matched under the
+// agent API or the MCP server say that no cache may keep it
+// (api.NoStore), as every other answer there does, refusals included; the
+// public API's and the pages' unmatched requests keep their own headers.
+func privateUnmatched(h http.Handler) http.Handler {
+	noStore := api.NoStore(h)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if under(r.URL.Path, routes.AgentBase) || under(r.URL.Path, routes.MCPPath) {
+			noStore.ServeHTTP(w, r)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// under reports whether path is root or below it.
+func under(path, root string) bool { return path == root || strings.HasPrefix(path, root+"/") }
 
 // hasAgentRoutes reports whether group serves routes of the agent API.
 func hasAgentRoutes(group routes.Group) bool {

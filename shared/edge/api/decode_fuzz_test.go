@@ -19,7 +19,7 @@ import (
 // 1 MB, 422 validation_failed for a field that breaks its rule; never a
 // panic or a 500.
 func FuzzDecode(f *testing.F) {
-	for _, s := range []string{``, `{}`, `null`, `[]`, `{"name": "My agent"}`, `{"name": "x\r\nBcc: evil@example.net\u0000"}`, `{"name": 5}`, `{`, "\xff\xfe{}", `{"name": "` + strings.Repeat("a", 70) + `"}`} {
+	for _, s := range []string{``, `{}`, `null`, `[]`, `{"name": "My agent"}`, `{"name": "x\r\nBcc: evil@example.net\u0000"}`, `{"name": 5}`, `{"name": "ab", "name": "cd"}`, `{"name": "\ud800ab"}`, `{`, "\xff\xfe{}", `{"name": "` + strings.Repeat("a", 70) + `"}`} {
 		f.Add([]byte(s), "POST")
 	}
 	f.Add([]byte(`{"name": "x"}`), "GET")
@@ -64,7 +64,11 @@ func FuzzDecode(f *testing.F) {
 		if method == "POST" && w.Code == http.StatusBadRequest {
 			var v any
 			if json.Unmarshal(body, &v) == nil {
-				if _, isObject := v.(map[string]any); isObject || v == nil { // null reads as no fields
+				// null reads as no fields; an object read otherwise than
+				// as sent (half a surrogate pair, a name twice) is refused.
+				msg, _ := answer["error"].(string)
+				ambiguous := strings.Contains(msg, "surrogate") || strings.Contains(msg, "twice")
+				if _, isObject := v.(map[string]any); (isObject || v == nil) && !ambiguous {
 					t.Fatalf("JSON object %q refused: %s", body, w.Body.String())
 				}
 			}

@@ -64,10 +64,7 @@ func (s *Authenticator) authenticateHash(ctx context.Context, hash, ip string) (
 
 // touch writes last_used_at when the stored one is older than TouchEvery.
 func (s *Authenticator) touch(ctx context.Context, l lookup) {
-	every := s.TouchEvery
-	if every == 0 {
-		every = time.Minute
-	}
+	every := touchEvery(s.TouchEvery)
 	now := s.Clock.Now()
 	if now.UnixMilli()-l.TouchedAt < every.Milliseconds() {
 		return
@@ -75,6 +72,15 @@ func (s *Authenticator) touch(ctx context.Context, l lookup) {
 	if err := s.Table.RecordUse(ctx, l.PK, l.SK, dynamo.AccountPK(l.AccountID), dynamo.CredentialSK(l.CredentialID), now); err != nil {
 		slog.WarnContext(ctx, "record key use", "credential_id", l.CredentialID, "err", err)
 	}
+}
+
+// touchEvery is how often a credential's use is written when configured
+// as every: one minute when zero.
+func touchEvery(every time.Duration) time.Duration {
+	if every == 0 {
+		return time.Minute
+	}
+	return every
 }
 
 // AuthenticateConnection accepts OAuth connection id while it exists, with

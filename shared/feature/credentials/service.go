@@ -168,6 +168,8 @@ func (s *Service) record(tx *dynamo.Tx, p auth.Principal, now time.Time, k Agent
 }
 
 // List returns the account's active keys and connections, oldest first.
+// The caller's own credential (the principal in ctx) shows the use that
+// this request is, as last_used_at will hold once it is written.
 func (s *Service) List(ctx context.Context, accountID string, limit int, cursor string) ([]AgentKey, string, error) {
 	cur, err := dynamo.DecodeCursor(cursor)
 	if err != nil {
@@ -185,11 +187,28 @@ func (s *Service) List(ctx context.Context, accountID string, limit int, cursor 
 	if err != nil {
 		return nil, "", apperr.Wrap("credentials.List", err)
 	}
+	p, _ := auth.From(ctx)
+	now, every := s.Clock.Now(), touchEvery(s.TouchEvery)
 	out := make([]AgentKey, len(items))
 	for i, it := range items {
 		out[i] = it.AgentKey
+		if it.ID == p.CredentialID && stale(it.LastUsedAt, now, every) {
+			// This request is the caller's use, written beside it (see
+			// Authenticator.touch): the list may read the key first.
+			out[i].LastUsedAt = aws.String(clock.Format(now))
+		}
 	}
 	return out, next, nil
+}
+
+// stale reports whether a credential's stored last use (nil: never) is
+// every or more before now: a use at now is written over it.
+func stale(lastUsed *string, now time.Time, every time.Duration) bool {
+	if lastUsed == nil {
+		return true
+	}
+	at, err := clock.Parse(*lastUsed)
+	return err != nil || now.Sub(at) >= every
 }
 
 // Revoke removes credential id of the caller's account at once: its lookup

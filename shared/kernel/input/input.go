@@ -29,7 +29,8 @@ type Object struct {
 
 // Parse reads body as a JSON object. An empty body, or the JSON literal
 // null, is an empty object. A body that is not JSON, or not an object, is a
-// bad_request error.
+// bad_request error; so is one that would be read otherwise than as sent
+// (half a surrogate pair escaped, a field named twice: see unambiguous).
 func Parse(body []byte) (*Object, error) {
 	o := &Object{fields: map[string]json.RawMessage{}, problems: &[]apperr.Problem{}}
 	if len(bytes.TrimSpace(body)) == 0 {
@@ -40,6 +41,9 @@ func Parse(body []byte) (*Object, error) {
 	}
 	if !utf8.Valid(body) {
 		return nil, apperr.New(apperr.BadRequest, "The request body is not valid JSON: it is not UTF-8 text.")
+	}
+	if err := unambiguous(body); err != nil {
+		return nil, err
 	}
 	if err := json.Unmarshal(body, &o.fields); err != nil {
 		return nil, apperr.New(apperr.BadRequest, "The request body must be a JSON object.")
