@@ -25,7 +25,19 @@ type (
 
 // Credits keeps each site's credit balances.
 func Credits(g *Graph) *credits.Service {
-	return once(g, kCredits{}, func() *credits.Service { return &credits.Service{Table: Table(g), Events: Events(g)} })
+	return once(g, kCredits{}, func() *credits.Service {
+		return &credits.Service{Table: Table(g), Events: Events(g), Clock: g.Clock, Periods: periods{g}}
+	})
+}
+
+// periods tells credits which period a site renewed into before the
+// processor reported it, for credits: billing is composed when first
+// needed, as it is built on credits.
+type periods struct{ g *Graph }
+
+// Renewed is billing's (credits.Periods).
+func (p periods) Renewed(ctx context.Context, accountID, siteID string, held time.Time) (credits.Period, bool, error) {
+	return Billing(p.g).Renewed(ctx, accountID, siteID, held)
 }
 
 // Billing runs the account's plan, trial and payments (without a payment

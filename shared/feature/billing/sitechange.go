@@ -79,6 +79,9 @@ func (s *Service) EndSiteChange(ctx context.Context, accountID string, ch SiteCh
 		if r.StudioSites < 0 {
 			r.StudioSites = 0
 		}
+		if delta > 0 {
+			s.stopWithCancellation(r, tx, now)
+		}
 		if writes == nil {
 			return nil, nil
 		}
@@ -261,5 +264,19 @@ func (s *Service) settleSiteCharge(ctx context.Context, r *record, tx *dynamo.Tx
 	}
 	r.Lock = nil
 	r.StudioSites++
+	s.stopWithCancellation(r, tx, now)
 	return true, nil
+}
+
+// stopWithCancellation makes a Studio site that a change made running (an
+// addition, a keep or a restore) stop with the subscription when its
+// cancellation was scheduled while the change was in flight (a charge
+// that waited for the cardholder): the cancellation skipped the site
+// then, as it was not running yet, so it gets removes_at at the period's
+// end and its site.removal_scheduled now, like every running Studio site
+// (see followOne).
+func (s *Service) stopWithCancellation(r *record, tx *dynamo.Tx, now time.Time) {
+	if r.CancelAtPeriodEnd {
+		s.followSites(tx, r.AccountID, now, siteChange{})
+	}
 }

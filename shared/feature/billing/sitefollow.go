@@ -269,7 +269,8 @@ func (s *Service) dropPending(ctx context.Context, r *record, f siteFollow, list
 
 // grantOne grants site the Studio allowance of follow-up f's period, once:
 // a usable Studio site that has no grant of that period or a later one
-// (one added or restored in the period has it already).
+// (one added or restored in the period has it already, and so has one
+// that spent from it before the processor reported it: see Renewed).
 func (s *Service) grantOne(ctx context.Context, f siteFollow, site sites.Site) error {
 	start, ok1 := parse(f.GrantStart)
 	end, ok2 := parse(f.GrantEnd)
@@ -280,12 +281,8 @@ func (s *Service) grantOne(ctx context.Context, f siteFollow, site sites.Site) e
 	if !ok {
 		return nil
 	}
-	have, err := s.Credits.Get(ctx, f.AccountID, site.ID)
-	if err != nil {
+	if granted, err := s.grantedFrom(ctx, f.AccountID, site.ID, start); err != nil || granted {
 		return err
-	}
-	if have.PeriodStart != nil && *have.PeriodStart >= clock.Format(start) {
-		return nil
 	}
 	tx := &dynamo.Tx{}
 	s.Credits.ResetOnce(tx, f.AccountID, site.ID, a, start, end)

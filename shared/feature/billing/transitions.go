@@ -396,7 +396,9 @@ func (s *Service) ArchiveIn(tx *dynamo.Tx, accountID string, site sites.Site, no
 // each after tx on its own (see followSites and grantOne): an account has
 // any number of them. A Studio site added or restored after the period
 // began, before the processor reported it, already has this period's
-// allowance (and may have spent some): it keeps its balances.
+// allowance (and may have spent some): it keeps its balances; so does a
+// site that spent from a renewed period before it was reported (see
+// Renewed).
 func (s *Service) resetSites(ctx context.Context, tx *dynamo.Tx, r *record, list []sites.Site, primary credits.Allowance, onlyPrimary bool) error {
 	start, end, ok := r.period()
 	if !ok {
@@ -407,8 +409,13 @@ func (s *Service) resetSites(ctx context.Context, tx *dynamo.Tx, r *record, list
 		a, ok := allowance(site, primary, start)
 		switch {
 		case !ok:
-		case site.Kind == sites.KindPrimary:
+		case site.Kind == sites.KindPrimary && onlyPrimary:
+			// A new plan's grant replaces whatever the site held.
 			s.Credits.Reset(tx, r.AccountID, site.ID, a, start, end)
+		case site.Kind == sites.KindPrimary:
+			if err := s.grantPrimary(ctx, tx, r.AccountID, site, a, start, end); err != nil {
+				return err
+			}
 		default:
 			studio = studio || !onlyPrimary
 		}

@@ -13,6 +13,7 @@ import (
 
 	"rvcontent/shared/feature/eventlog"
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/dynamo"
 )
 
@@ -20,20 +21,43 @@ import (
 type Service struct {
 	Table  *dynamo.Table
 	Events *eventlog.Writer
+	// Clock and Periods roll the balances of a period that ended into the
+	// period its subscription renewed into before the processor reported
+	// the renewal (see Periods); nil leaves them as they are.
+	Clock   clock.Clock
+	Periods Periods
 }
 
-// Get returns the balances of site; a site that was never granted credits
-// (no trial or plan yet) has zero of everything and no period.
+// Get returns the balances of site for the current billing period (the
+// period its subscription renewed into when the processor has not
+// reported the renewal yet: see Periods); a site that was never granted
+// credits (no trial or plan yet) has zero of everything and no period.
 func (s *Service) Get(ctx context.Context, accountID, siteID string) (Credits, error) {
-	var it item
-	err := s.Table.Get(ctx, dynamo.AccountPK(accountID), dynamo.CreditsSK(siteID), &it)
-	if errors.Is(err, dynamo.ErrNotFound) {
-		return Credits{SiteID: siteID}, nil
+	it, found, err := s.read(ctx, accountID, siteID)
+	if err != nil || !found {
+		return Credits{SiteID: siteID}, err
 	}
+	next, ok, err := s.renewed(ctx, it)
 	if err != nil {
-		return Credits{}, apperr.Wrap("credits.Get", err)
+		return Credits{}, err
+	}
+	if ok {
+		return next.view(), nil
 	}
 	return it.view(), nil
+}
+
+// read returns the balances stored for site; found is false when it was
+// never granted credits.
+func (s *Service) read(ctx context.Context, accountID, siteID string) (it item, found bool, err error) {
+	err = s.Table.Get(ctx, dynamo.AccountPK(accountID), dynamo.CreditsSK(siteID), &it)
+	if errors.Is(err, dynamo.ErrNotFound) {
+		return item{}, false, nil
+	}
+	if err != nil {
+		return item{}, false, apperr.Wrap("credits.Get", err)
+	}
+	return it, true, nil
 }
 
 // Reset adds to tx the grant of a for the period [start, end) to site,
@@ -126,6 +150,19 @@ func (s *Service) Spend(ctx context.Context, req SpendRequest, effect func(tx *d
 		}
 		if err != nil {
 			return Spent{}, apperr.Wrap("credits.Spend", err)
+		}
+		next, rolled, err := s.renewed(ctx, it)
+		if err != nil {
+			return Spent{}, err
+		}
+		if rolled {
+			// The first spend of a period the subscription renewed into
+			// grants it, then spends from it.
+			err := s.roll(ctx, it, next)
+			if err != nil && (!dynamo.LostRace(err, "credits") || attempt >= maxAttempts) {
+				return Spent{}, apperr.Wrap("credits.Spend", err)
+			}
+			continue
 		}
 		old := it.balance(req.Kind)
 		if old < req.N {

@@ -178,16 +178,20 @@ func (s *Service) restore(ctx context.Context, p auth.Principal, site sites.Site
 }
 
 // restored adds to tx what a paid restore of site does: it becomes active
-// and billed from now, with a fresh allowance for the period of terms and
-// an activity entry by p for the charge of amount.
+// and billed from now, with a fresh allowance for the period of terms,
+// site.added (spec 6: a Studio site paid and live, as after its
+// site.archived it is again) and an activity entry by p for the charge
+// of amount.
 func (s *Service) restored(tx *dynamo.Tx, p auth.Principal, site sites.Site, terms billing.Terms, amount payments.Cents, now time.Time) Restored {
 	change := sites.StudioChange{From: sites.StatusPending, To: sites.StatusActive, BilledFrom: now, ClearRemoval: true, ClearArchived: true}
 	sites.ApplyStudio(tx, p.AccountID, site.ID, change)
+	live := change.Applied(site)
 	s.Credits.Reset(tx, p.AccountID, site.ID, credits.StudioAllowance, terms.PeriodStart, terms.PeriodEnd)
+	s.Events.Emit(tx, p.AccountID, site.ID, "site.added", map[string]any{"site": live})
 	activity.Record(tx, now, p, activity.Change{
 		Action: "site.restored", SiteID: site.ID, Resource: activity.Resource{Type: "site", ID: site.ID},
 		Summary: fmt.Sprintf("Archived Studio site restored; charged %s USD", amount),
 	})
 	charged := payments.USD(amount)
-	return Restored{Site: change.Applied(site), Charged: &charged}
+	return Restored{Site: live, Charged: &charged}
 }
