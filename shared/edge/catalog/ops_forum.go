@@ -83,7 +83,7 @@ func forumOps() []Operation {
 				text("dismiss_reason", "Why the thread was dismissed; null or \"\" for none. Kept while the thread is dismissed.", 0, forum.MaxDismissReason).nullable(),
 			},
 			Status: http.StatusOK, Response: one("thread", threadDetailShape()),
-			Fails: []Error{errConflict("the thread is posted, or blocked and can only be dismissed")},
+			Fails: []Error{errConflict("the thread is posted (its reply recorded here, or on another site of the account), blocked and can only be dismissed, or dismissed while another site of the account has its reply in the same forum thread")},
 		},
 		{
 			ID: "draft_forum_reply", API: AgentAPI, Method: http.MethodPost, Path: base + "/threads/{thread_id}/drafts", Group: routes.Forum, Tag: tag, Needs: paidPlanSite,
@@ -114,7 +114,7 @@ func forumOps() []Operation {
 		{
 			ID: "record_forum_reply", API: AgentAPI, Method: http.MethodPost, Path: base + "/replies", Group: routes.Forum, Tag: tag, Needs: paidPlanSite,
 			Summary:     "record a posted reply",
-			Description: "Records a reply a person posted (one per thread); without permalink it is claimed, call again with the permalink once posted.",
+			Description: fmt.Sprintf("Records a reply a person posted (one per thread and account; the same forum thread on the account's other sites shows posted); without permalink it is claimed, call again with the permalink once posted: a claim without its permalink after %d days lapses (the reply is withdrawn).", int(forum.ClaimLapse.Hours()/24)),
 			Body: []Field{
 				text("thread_id", "The thread replied to.", 1, 0).required(),
 				text("draft_id", "The draft the reply came from.", 1, 0).required(),

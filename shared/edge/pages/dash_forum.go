@@ -92,6 +92,11 @@ type replyRow struct {
 	Posted, Confirmed, Checked                 when
 }
 
+// taken reports whether another site of the account recorded its reply
+// in the thread's forum thread: the thread is posted without a reply of
+// its own.
+func taken(t apiThread) bool { return t.Status == "posted" && t.Reply == nil }
+
 // threadStatusText names a thread status for a person.
 func threadStatusText(s string) string {
 	switch s {
@@ -115,6 +120,9 @@ func (d *Dashboard) threadRow(siteID string, t apiThread) threadRow {
 	}
 	if t.Fit != nil {
 		row.Fit = strconv.Itoa(*t.Fit) + " of 100"
+	}
+	if taken(t) {
+		row.Status = "replied from another of your sites"
 	}
 	if t.Draft != nil {
 		row.Draft = "passes the checks"
@@ -286,6 +294,9 @@ type threadView struct {
 	Comments               []string
 	Saved, Dismissed, Dead bool
 	Posted, Blocked        bool
+	// Taken is true when another site of the account recorded its reply
+	// in this forum thread (see taken).
+	Taken bool
 	// Recordable is true while the posting desk records the reply: the
 	// thread has a draft and no reply yet, or a reply claimed without its
 	// permalink.
@@ -348,7 +359,7 @@ func (d *Dashboard) showThread(w http.ResponseWriter, r *http.Request, o *owner,
 	v := threadView{
 		page: signed.sitePage(r, s, t.Thread.Title, "/forum"), T: d.threadRow(s.ID, t), Permalink: t.Thread.Permalink, Body: t.Body,
 		Saved: t.Status == "saved", Dismissed: t.Status == "dismissed", Dead: t.Status == "dead" || t.Status == "stale",
-		Posted: t.Status == "posted", Blocked: t.BlockedReason != nil, BlockedWhy: blockedText(str(t.BlockedReason)),
+		Posted: t.Status == "posted", Taken: taken(t), Blocked: t.BlockedReason != nil, BlockedWhy: blockedText(str(t.BlockedReason)),
 		DismissReason: str(t.DismissReason),
 	}
 	for _, c := range t.TopComments {

@@ -4,23 +4,39 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
+	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/par"
 	"rvcontent/shared/platform/dynamo"
 )
+
+// ClaimLapse is how long a reply recorded without its permalink (claimed)
+// holds its forum thread for the account: a person who has not recorded
+// the permalink by then is taken not to have posted it.
+const ClaimLapse = 7 * 24 * time.Hour
+
+// lapsed reports whether the reply is still only claimed ClaimLapse after
+// it was recorded, at now.
+func (r replyItem) lapsed(now time.Time) bool {
+	at, err := clock.Parse(r.CreatedAt)
+	return r.Status == ReplyClaimed && err == nil && !now.Before(at.Add(ClaimLapse))
+}
 
 // withdrawStale withdraws the account's claim c of a forum thread when it
 // can no longer be kept: its reply is still only claimed (no permalink)
 // and its site is no longer usable (an archived Studio site, or one past
 // its removes_at), where nothing can record the permalink until the site
-// is restored. The claimed reply is deleted and its thread goes back to
-// drafted (its draft stays), so another site of the account may draft
-// and record its reply there (one reply per thread per account). It
+// is restored, or the claim lapsed (ClaimLapse). The claimed reply is
+// deleted and its thread goes back to drafted (its draft stays), so
+// another site of the account may draft and record its reply there (one
+// reply per thread per account): the account's threads taken by the
+// claim are released. It
 // reports whether the claim is gone; a claim that holds, or one changed
 // meanwhile, is left as it is.
 func (s *Service) withdrawStale(ctx context.Context, accountID string, c claimItem) (bool, error) {
@@ -40,8 +56,14 @@ func (s *Service) withdrawStale(ctx context.Context, accountID string, c claimIt
 		return false, apperr.Wrap("forum.withdrawStale", err)
 	}
 	now := s.Clock.Now()
-	if r.Status != ReplyClaimed || site.Usable(now) {
+	why := "the site is no longer usable"
+	switch {
+	case r.Status != ReplyClaimed:
 		return false, nil
+	case site.Usable(now) && !r.lapsed(now):
+		return false, nil
+	case site.Usable(now):
+		why = fmt.Sprintf("no permalink was recorded within %d days", int(ClaimLapse/(24*time.Hour)))
 	}
 	th, err := s.getThread(ctx, c.SiteID, r.ThreadID)
 	if err != nil {
@@ -58,7 +80,7 @@ func (s *Service) withdrawStale(ctx context.Context, accountID string, c claimIt
 	s.putThread(tx, before, th)
 	p, _ := auth.From(ctx)
 	record(tx, now, p, c.SiteID, "forum.reply_withdrawn", "forum_reply", r.ID,
-		fmt.Sprintf("Claimed reply to forum thread %q withdrawn: the site is no longer usable, so another site of the account may reply", th.Info.Title))
+		fmt.Sprintf("Claimed reply to forum thread %q withdrawn: %s, so another site of the account may reply", th.Info.Title, why))
 	err = s.Table.Commit(ctx, tx, nil)
 	if dynamo.FailedOn(err, "claim") || dynamo.FailedOn(err, "reply") || dynamo.FailedOn(err, "thread") {
 		return false, nil
@@ -66,5 +88,22 @@ func (s *Service) withdrawStale(ctx context.Context, accountID string, c claimIt
 	if err != nil {
 		return false, apperr.Wrap("forum.withdrawStale", err)
 	}
+	s.setTaken(ctx, accountID, th.Info.ForumID, c.SiteID, false)
 	return true, nil
+}
+
+// lapse withdraws claimed reply r, read from the check queue, once its
+// claim lapsed (see withdrawStale), and otherwise puts it back in the
+// queue for the time it lapses.
+func (s *Service) lapse(ctx context.Context, r, read replyItem) error {
+	c := claimItem{PK: dynamo.AccountPK(r.AccountID), SK: dynamo.ForumReplyClaimSK(r.ForumID), SiteID: r.SiteID, ReplyID: r.ID}
+	gone, err := s.withdrawStale(auth.With(ctx, auth.Service(r.AccountID, "forum reply claims")), r.AccountID, c)
+	if err != nil || gone {
+		return err
+	}
+	r.GSI1PK, r.GSI1SK = "", ""
+	if at, err := clock.Parse(r.CreatedAt); err == nil && r.Status == ReplyClaimed && at.Add(ClaimLapse).After(s.Clock.Now()) {
+		r.setDue(at.Add(ClaimLapse))
+	}
+	return s.putBack(ctx, r, read)
 }

@@ -58,6 +58,19 @@ func (s *Service) WriteDraft(ctx context.Context, siteID, threadID, instructions
 	if err != nil {
 		return Draft{}, err
 	}
+	if th.taken() {
+		// Another site's reply took the thread; once that reply is
+		// withdrawn the thread is open again.
+		switch replied, err := s.replied(ctx, p.AccountID, th.Info.ForumID); {
+		case err != nil:
+			return Draft{}, err
+		case replied:
+			return Draft{}, errRepliedElsewhere
+		}
+		if th, err = s.reopen(ctx, th); err != nil {
+			return Draft{}, err
+		}
+	}
 	if err := draftable(th); err != nil {
 		return Draft{}, err
 	}

@@ -18,7 +18,7 @@ const (
 	StatusNew       = "new"       // found by a sweep, open for a reply
 	StatusSaved     = "saved"     // kept by a person for later
 	StatusDrafted   = "drafted"   // a reply draft exists
-	StatusPosted    = "posted"    // a person recorded the reply they posted
+	StatusPosted    = "posted"    // a person recorded the reply they posted (here, or on another site of the account: see take)
 	StatusDismissed = "dismissed" // set aside by a person
 	StatusDead      = "dead"      // blocked: no reply belongs there
 	StatusStale     = "stale"     // blocked as too old (likely archived)

@@ -46,8 +46,9 @@ var errOneReply = apperr.New(apperr.Conflict, "A reply to this forum thread is a
 // a posted reply is checked on the forum at the next scheduled run. The
 // permalink must link to a comment in that thread on the forum's public
 // host. One reply per forum thread and account; the thread becomes posted
-// (a reply another site left claimed, on a site no longer usable, gives
-// way: see withdrawStale).
+// and so does the same forum thread on the account's other usable sites
+// (taken, see setTaken); a reply another site left claimed, on a site no
+// longer usable, gives way: see withdrawStale.
 // A dismissed thread takes none until it is restored. It never spends
 // credits. Errors: not_found (thread or draft), validation_failed,
 // conflict.
@@ -86,6 +87,9 @@ func (s *Service) RecordReply(ctx context.Context, siteID string, in ReplyRecord
 		case replied:
 			return Reply{}, errOneReply
 		}
+		if th, err = s.reopen(ctx, th); err != nil {
+			return Reply{}, err
+		}
 		return s.newReply(ctx, p, th, d.ID, in.Permalink)
 	}
 	return s.postReply(ctx, p, th, d.ID, in.Permalink)
@@ -106,6 +110,8 @@ func (s *Service) newReply(ctx context.Context, p auth.Principal, th threadItem,
 	r.PK, r.SK = dynamo.SitePK(th.SiteID), dynamo.ForumReplySK(r.ID)
 	if permalink != "" {
 		r.post(permalink, now)
+	} else {
+		r.setDue(now.Add(ClaimLapse)) // withdrawn then unless posted
 	}
 	before := th.UpdatedAt
 	th.Status, th.Reply = StatusPosted, r.ref()
@@ -123,6 +129,7 @@ func (s *Service) newReply(ctx context.Context, p auth.Principal, th threadItem,
 	case err != nil:
 		return Reply{}, apperr.Wrap("forum.RecordReply", err)
 	}
+	s.setTaken(ctx, p.AccountID, th.Info.ForumID, th.SiteID, true)
 	return r.Reply, nil
 }
 

@@ -102,8 +102,9 @@ func (s *Service) search(ctx context.Context, keywords []string) ([]found, error
 
 // upsertThread creates the site's thread for f or refreshes it. It
 // reports whether it created an opportunity (a new thread that is not
-// blocked), and whether it read the thread's details from the forum (only
-// for new open threads the search gave without them, when mayFetch).
+// blocked, nor taken by another site's reply), and whether it read the
+// thread's details from the forum (only for new open threads the search
+// gave without them, when mayFetch).
 func (s *Service) upsertThread(ctx context.Context, accountID, siteID string, f found, j judge, mayFetch bool) (created, fetched bool, err error) {
 	p := f.post
 	for attempt := 0; attempt < 3; attempt++ {
@@ -134,6 +135,16 @@ func (s *Service) upsertThread(ctx context.Context, accountID, siteID string, f 
 			th.LastSeenAt = clock.Format(j.now)
 		}
 		th.setAssessment(blocked, fit)
+		taken := false
+		if isNew {
+			// A forum thread another site of the account replied in is
+			// taken from the start (one reply per thread per account).
+			elsewhere, err := s.claimedElsewhere(ctx, accountID, siteID, p.ForumID)
+			if err != nil {
+				return false, fetched, err
+			}
+			taken = elsewhere && th.take()
+		}
 		tx := &dynamo.Tx{}
 		th = s.putThread(tx, before, th)
 		if isNew || p.Detailed {
@@ -151,7 +162,7 @@ func (s *Service) upsertThread(ctx context.Context, accountID, siteID string, f 
 		if err != nil {
 			return false, fetched, apperr.Wrap("forum.upsertThread", err)
 		}
-		return isNew && blocked == "", fetched, nil
+		return isNew && blocked == "" && !taken, fetched, nil
 	}
 	return false, fetched, nil // a person kept changing it: leave it for the next sweep
 }

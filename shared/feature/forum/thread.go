@@ -69,7 +69,8 @@ type ThreadDetail struct {
 }
 
 // threadItem is a thread as stored under its site. ResumeStatus is the
-// status a blocked thread returns to when its block clears; the flags the
+// status a blocked thread returns to when its block clears, or a taken one
+// when the reply that took it is withdrawn (see take); the flags the
 // API does not show (archived, removed, the subforum's rules) are kept for
 // the next assessment.
 type threadItem struct {
@@ -223,14 +224,19 @@ func (it threadItem) forgotten(now time.Time) bool {
 
 // expiry returns when the table may drop the thread (Unix seconds):
 // ForgetAfter after a sweep last saw it for a thread nobody acted on (new,
-// dead or stale, without a draft or reply), 0 (kept) otherwise. A thread a
+// dead or stale, without a draft or reply, or taken by another site's
+// reply while new), 0 (kept) otherwise. A thread a
 // person saved or dismissed was acted on: it is kept, so a later sweep
 // never brings a dismissed thread back as new.
 func (it threadItem) expiry() int64 {
 	if it.Draft != nil || it.Reply != nil {
 		return 0
 	}
-	switch it.Status {
+	status := it.Status
+	if it.taken() {
+		status = it.ResumeStatus // taken by another site's reply, not acted on here
+	}
+	switch status {
 	case StatusSaved, StatusDrafted, StatusPosted, StatusDismissed:
 		return 0
 	}

@@ -106,10 +106,11 @@ func ParseThreadPatch(o *input.Object) (ThreadPatch, error) {
 
 // UpdateThread saves, dismisses or restores (status new) the caller's
 // site's thread. A posted thread keeps its status (dismissing it is a
-// conflict); a blocked thread can only be dismissed. dismiss_reason is
-// kept while the thread is dismissed. A change commits with the thread it
-// answers, so the request's answer is stored with it. Errors: not_found,
-// conflict.
+// conflict), as does one taken by another site's reply (see take), and
+// a dismissed thread stays dismissed while another site's reply holds its
+// forum thread; a blocked thread can only be dismissed. dismiss_reason is kept while the
+// thread is dismissed. A change commits with the thread it answers, so
+// the request's answer is stored with it. Errors: not_found, conflict.
 func (s *Service) UpdateThread(ctx context.Context, siteID, id string, in ThreadPatch) (ThreadDetail, error) {
 	p, _, err := s.site(ctx, siteID)
 	if err != nil {
@@ -120,6 +121,8 @@ func (s *Service) UpdateThread(ctx context.Context, siteID, id string, in Thread
 	it, err := s.changeThread(ctx, siteID, id, func(t *threadItem) (bool, error) {
 		from = t.Status
 		switch {
+		case t.taken():
+			return false, errTaken
 		case t.Status == StatusPosted && in.Status == StatusDismissed:
 			return false, apperr.New(apperr.Conflict, "A posted thread cannot be dismissed: a reply to it is recorded.")
 		case t.Status == StatusPosted:
@@ -133,6 +136,16 @@ func (s *Service) UpdateThread(ctx context.Context, siteID, id string, in Thread
 		}
 		if t.Status == in.Status && deref(t.DismissReason) == deref(reason) {
 			return false, nil
+		}
+		if t.Status == StatusDismissed {
+			// A dismissed thread was not taken (see take): restoring it
+			// opens it only while no site of the account replied there.
+			switch replied, err := s.replied(ctx, p.AccountID, t.Info.ForumID); {
+			case err != nil:
+				return false, err
+			case replied:
+				return false, errTaken
+			}
 		}
 		t.Status, t.DismissReason = in.Status, reason
 		return true, nil

@@ -47,7 +47,8 @@ func (r *replyItem) setDue(t time.Time) {
 // removed one removed and a missing one not_found (both
 // forum.reply_removed); events fire when the status changes, except
 // between removed and not_found: the reply was gone already. The score is
-// the comment's score.
+// the comment's score. A reply still only claimed ClaimLapse after it was
+// recorded is withdrawn (see withdrawStale).
 func (s *Service) CheckReplies(ctx context.Context) error {
 	due, err := queryDue[replyItem](ctx, s.Table, dueReplyKind, s.Clock.Now(), dueBatch)
 	if err != nil {
@@ -71,8 +72,7 @@ func (s *Service) CheckReplies(ctx context.Context) error {
 func (s *Service) checkReply(ctx context.Context, r replyItem) error {
 	read := r
 	if r.Permalink == nil {
-		r.GSI1PK, r.GSI1SK = "", ""
-		return s.putBack(ctx, r, read)
+		return s.lapse(ctx, r, read)
 	}
 	check, err := s.Platform.Comment(ctx, *r.Permalink)
 	now := s.Clock.Now()
