@@ -2,6 +2,8 @@ package pages
 
 import (
 	"net/http"
+	"net/url"
+	"strings"
 
 	"rvcontent/shared/feature/accounts"
 	"rvcontent/shared/kernel/apperr"
@@ -23,10 +25,52 @@ type claimView struct {
 	// SignedIn says this browser's owner is this account's: the page
 	// links to the dashboard instead of offering a sign-in link.
 	SignedIn bool
+	// Next is the page the sign-in after claiming goes on to: the one
+	// this browser was asked to sign in for (rememberNext), else the
+	// dashboard.
+	Next string
 }
 
+// nextCookie names the cookie that carries, from the sign-in page to the
+// claim page, where the person was going: the owner of an account not
+// claimed yet who follows a dashboard link is asked to sign in, gets a
+// claim link instead, and after claiming goes on to that page, not the
+// overview. It is set whatever the address typed, so it tells nothing
+// about accounts.
+const nextCookie = "claim_next"
+
+// rememberNext keeps in the browser (for its claim pages, as long as a
+// claim link works) the page a sign-in was asked for, next; an empty next
+// forgets it.
+func (o *Owners) rememberNext(w http.ResponseWriter, r *http.Request, next string) {
+	if next == "" && cookie(r, nextCookie) == "" {
+		return
+	}
+	c := &http.Cookie{
+		Name: nextCookie, Value: url.QueryEscape(next), Path: claimPath, MaxAge: int(accounts.ClaimLinkLifetime.Seconds()),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: strings.HasPrefix(o.base(r), "https://"),
+	}
+	if next == "" {
+		c.MaxAge = -1
+	}
+	http.SetCookie(w, c)
+}
+
+// rememberedNext returns the page rememberNext kept in r's browser, when
+// it is still one a sign-in goes on to, else "".
+func rememberedNext(r *http.Request) string {
+	next, err := url.QueryUnescape(cookie(r, nextCookie))
+	if err != nil {
+		return ""
+	}
+	return signInNext(next)
+}
+
+// claimPath is the path under which claim pages are served.
+const claimPath = "/claim"
+
 func (c *Claims) viewOf(r *http.Request, a accounts.Account) claimView {
-	v := claimView{Email: a.Email}
+	v := claimView{Email: a.Email, Next: landing(rememberedNext(r))}
 	if a.CreatedByAgent != nil {
 		v.Agent = a.CreatedByAgent.Name
 	}

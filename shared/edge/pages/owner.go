@@ -86,13 +86,15 @@ func (o *Owners) setCookie(w http.ResponseWriter, r *http.Request, secret string
 // browserCookie returns the value of the browser's cookie name (on path,
 // lasting maxAge seconds), setting a new random value when it has none:
 // what binds a form shown before sign-in, or an OAuth request, to the
-// browser that opened it. The cookie is HttpOnly and SameSite=Lax, so a
-// cross-site form post never carries it.
+// browser that opened it. The cookie's life starts again with every call,
+// so what binds to it now (a sign-in link's page, a request) finds it for
+// all of maxAge. The cookie is HttpOnly and SameSite=Lax, so a cross-site
+// form post never carries it.
 func (o *Owners) browserCookie(w http.ResponseWriter, r *http.Request, name, path string, maxAge int) string {
-	if c, err := r.Cookie(name); err == nil && len(c.Value) >= 24 && len(c.Value) <= 64 {
-		return c.Value
+	v := cookie(r, name)
+	if len(v) < 24 || len(v) > 64 {
+		v = strings.TrimPrefix(newFormID(), "dash-")
 	}
-	v := strings.TrimPrefix(newFormID(), "dash-")
 	http.SetCookie(w, &http.Cookie{
 		Name: name, Value: v, Path: path, MaxAge: maxAge,
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: strings.HasPrefix(o.base(r), "https://"),

@@ -45,6 +45,9 @@ func (s *SignIn) Show(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, s.base(r)+landing(next), http.StatusSeeOther)
 		return
 	}
+	if next != "" {
+		s.rememberNext(w, r, next)
+	}
 	Render(w, http.StatusOK, "signin.html", signInView{Next: next})
 }
 
@@ -80,6 +83,7 @@ func (s *SignIn) Submit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.sendClaimLink(r, email)
+	s.rememberNext(w, r, next)
 	Render(w, http.StatusOK, "signin_sent.html", map[string]string{"Email": email, "Again": s.signInURL(r, next)})
 }
 
@@ -129,14 +133,16 @@ func (s *SignIn) Verify(w http.ResponseWriter, r *http.Request) {
 
 // Redeem answers the link page's Sign in button: from the browser that
 // opened the page, it uses the link up, starts the session and goes on to
-// the link's next page, else the dashboard.
+// the link's next page, else the dashboard. Pressed again at once in that
+// browser (a double click, whose first answer the browser dropped), it
+// signs the browser in all the same (sessions.AgainWithin).
 func (s *SignIn) Redeem(w http.ResponseWriter, r *http.Request) {
 	f := posted(r)
 	if !s.Sessions.ValidFormToken(cookie(r, formCookie), f.Get("check")) {
 		forbidden(w)
 		return
 	}
-	st, err := s.Sessions.Redeem(r.Context(), f.Get("token"))
+	st, err := s.Sessions.RedeemIn(r.Context(), f.Get("token"), cookie(r, formCookie))
 	if err != nil {
 		s.badLink(w, r, err, f.Get("next"))
 		return

@@ -16,6 +16,10 @@ type linkItem struct {
 	Next      string `dynamodbav:"next"`
 	ExpiresAt int64  `dynamodbav:"expires_at"`
 	TTL       int64  `dynamodbav:"ttl"`
+	// UsedAt (Unix seconds) marks a used link, and UsedBy is the hash of
+	// the browser binding whose Sign in used it (see Service.RedeemIn).
+	UsedAt int64  `dynamodbav:"used_at,omitempty"`
+	UsedBy string `dynamodbav:"used_by,omitempty"`
 }
 
 // sessionItem is a session, found by the hash of its cookie's secret.

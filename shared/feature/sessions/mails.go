@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 
@@ -14,7 +15,7 @@ import (
 // the commit carries the link the request made; when the mail outbox sweep
 // sends it instead (within LinkLifetime of the request, else it is
 // dropped), it issues a new link, because the first token was never
-// stored.
+// stored, unless the account was deleted meanwhile (then it is dropped).
 const LinkMail = "sessions.signin_link"
 
 // linkSecret names the sign-in link in the mail's in-memory secrets.
@@ -50,6 +51,13 @@ func (s *Service) renderLink(ctx context.Context, m mail.Pending) (mail.Message,
 	to := m.Param("to")
 	link, ok := m.Secret(linkSecret)
 	if !ok {
+		// A deleted account's owner signs in nowhere: its links were
+		// deleted with it, so none is issued again.
+		if _, err := (accounts.Owners{Table: s.Table}).Get(ctx, m.AccountID); errors.Is(err, accounts.ErrNotFound) {
+			return mail.Message{}, mail.ErrObsolete
+		} else if err != nil {
+			return mail.Message{}, err
+		}
 		token, hash := newSecret()
 		tx := &dynamo.Tx{}
 		putLink(tx, newLinkItem(hash, m.AccountID, to, m.Param("next"), s.Clock.Now()))

@@ -9,6 +9,8 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+
 	"rvcontent/shared/feature/accounts"
 	"rvcontent/shared/feature/ratelimit"
 	"rvcontent/shared/kernel/apperr"
@@ -125,6 +127,15 @@ func (s *Service) Peek(ctx context.Context, token string) (Link, error) {
 
 // link reads the unused, unexpired sign-in link of token.
 func (s *Service) link(ctx context.Context, token string) (linkItem, error) {
+	l, err := s.anyLink(ctx, token)
+	if err == nil && l.UsedAt != 0 {
+		return linkItem{}, ErrBadLink
+	}
+	return l, err
+}
+
+// anyLink reads the unexpired sign-in link of token, used or not.
+func (s *Service) anyLink(ctx context.Context, token string) (linkItem, error) {
 	if token == "" {
 		return linkItem{}, ErrBadLink
 	}
@@ -144,25 +155,62 @@ func (s *Service) link(ctx context.Context, token string) (linkItem, error) {
 // account. Only the link page's form calls it (a POST), never the link's
 // opening.
 func (s *Service) Redeem(ctx context.Context, token string) (Started, error) {
-	l, err := s.link(ctx, token)
-	if err != nil {
-		return Started{}, err
-	}
-	now := s.Clock.Now()
-	secret, hash := newSecret()
-	it := newSessionItem(hash, l.AccountID, l.Email, now)
-	tx := &dynamo.Tx{}
-	tx.Delete("link", l.PK, l.SK, "attribute_exists(pk)")
-	tx.PutNew("session", it)
-	tx.Put("session_index", newIndexItem(hash, l.AccountID, now), "", nil)
-	accounts.CheckLive(tx, l.AccountID) // a link mailed before the account was deleted signs nobody in
-	if err := s.Table.Commit(ctx, tx, nil); err != nil {
+	return s.RedeemIn(ctx, token, "")
+}
+
+// RedeemIn is Redeem from the browser whose link page was bound to
+// binding (the cookie its FormToken was made from): the link's Sign in
+// pressed again in that browser within AgainWithin of the link's use (a
+// double click, whose first answer, with its session cookie, the browser
+// dropped for the second) starts another session for it rather than
+// answering ErrBadLink. Anywhere else, or later, a used link stays used.
+func (s *Service) RedeemIn(ctx context.Context, token, binding string) (Started, error) {
+	for try := 0; ; try++ {
+		l, err := s.anyLink(ctx, token)
+		if err != nil {
+			return Started{}, err
+		}
+		now := s.Clock.Now()
+		again := l.UsedAt != 0
+		if again && (binding == "" || l.UsedBy != hashOf(binding) || now.Sub(time.Unix(l.UsedAt, 0)) > AgainWithin) {
+			return Started{}, ErrBadLink
+		}
+		secret, hash := newSecret()
+		it := newSessionItem(hash, l.AccountID, l.Email, now)
+		tx := &dynamo.Tx{}
+		if !again {
+			// The link is kept, marked used by this browser, until its
+			// TTL removes it (or its account's deletion does).
+			tx.UpdateExpr("link", l.PK, l.SK, expression.NewBuilder().
+				WithUpdate(expression.Set(expression.Name("used_at"), expression.Value(now.Unix())).
+					Set(expression.Name("used_by"), expression.Value(usedBy(binding)))).
+				WithCondition(expression.AttributeExists(expression.Name(dynamo.PK)).
+					And(expression.AttributeNotExists(expression.Name("used_at")))))
+		}
+		tx.PutNew("session", it)
+		tx.Put("session_index", newIndexItem(hash, l.AccountID, now), "", nil)
+		accounts.CheckLive(tx, l.AccountID) // a link mailed before the account was deleted signs nobody in
+		err = s.Table.Commit(ctx, tx, nil)
+		if dynamo.FailedOn(err, "link") && try == 0 {
+			continue // used by a concurrent press: this browser's second press, perhaps
+		}
 		if dynamo.FailedOn(err, "link") || dynamo.FailedOn(err, "account") {
 			return Started{}, ErrBadLink // used by a concurrent request, or the account is deleted
 		}
-		return Started{}, apperr.Wrap("sessions.Redeem", err)
+		if err != nil {
+			return Started{}, apperr.Wrap("sessions.Redeem", err)
+		}
+		return Started{Session: it.session(hash), Secret: secret, Next: l.Next}, nil
 	}
-	return Started{Session: it.session(hash), Secret: secret, Next: l.Next}, nil
+}
+
+// usedBy is what a used link keeps of the browser binding that used it:
+// its hash, or "" (which no browser matches) when there was none.
+func usedBy(binding string) string {
+	if binding == "" {
+		return ""
+	}
+	return hashOf(binding)
 }
 
 // Get returns the session of a cookie's secret, or ErrNoSession.

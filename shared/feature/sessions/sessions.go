@@ -20,6 +20,12 @@ import (
 // LinkLifetime is how long an emailed sign-in link works.
 const LinkLifetime = 15 * time.Minute
 
+// AgainWithin is how long after a sign-in link was used the same
+// browser's second press of its Sign in still signs that browser in: a
+// double click sends the form twice, and the browser drops the first
+// answer, with its session cookie, for the second.
+const AgainWithin = 15 * time.Second
+
 // Lifetime is how long a session lasts after sign-in.
 const Lifetime = 7 * 24 * time.Hour
 
