@@ -192,9 +192,21 @@ func (d *Dashboard) article(w http.ResponseWriter, r *http.Request) {
 }
 
 // pushOutcomes are the results of a push the article page repeats from
-// its address, in words.
+// its address, in words. A push refused before any platform call (see
+// refusedPush) has its own words: only a failed call puts its reason on
+// the integration's page.
 var pushOutcomes = map[string]string{
 	"created": "created", "updated": "updated", "failed": "failed (the integration's page says why)", "recorded": "recorded",
+	"needs_plan":    "not pushed: pushing needs a trial or plan (see Billing)",
+	"not_connected": "not pushed: the platform is not connected (see Integrations)",
+	"unavailable":   "not pushed: the platform is not part of the account's plan (see Integrations)",
+}
+
+// refusedPush is the outcome (of pushOutcomes) of a push the service
+// refused with code before calling the platform: these leave the
+// integration's last_error as it was.
+var refusedPush = map[string]string{
+	"subscription_required": "needs_plan", "conflict": "not_connected", "integration_unavailable": "unavailable",
 }
 
 // pushQuery writes a push's results into the article page's address (one
@@ -289,7 +301,9 @@ func (d *Dashboard) showArticle(w http.ResponseWriter, r *http.Request, o *owner
 		}
 	}
 	for _, i := range ints.Integrations {
-		if i.Status == "connected" {
+		// An integration in status error is still connected: a push
+		// after a failed one goes on with the same connection.
+		if i.Status != "not_connected" {
 			v.Platforms = append(v.Platforms, option{Value: i.ID, Label: platformName(i.ID) + " (" + str(i.SiteURL) + ")"})
 		}
 	}
@@ -503,10 +517,10 @@ func (d *Dashboard) publishArticle(w http.ResponseWriter, r *http.Request) {
 	}
 	var out struct {
 		Results []struct {
-			Destination string  `json:"destination"`
-			Result      string  `json:"result"`
-			URL         *string `json:"url"`
-			Error       *string `json:"error"`
+			Destination string    `json:"destination"`
+			Result      string    `json:"result"`
+			URL         *string   `json:"url"`
+			Error       *apiFault `json:"error"` // a failed push's {code, message}
 		} `json:"results"`
 	}
 	if err := d.send(r, o, http.MethodPost, "/sites/"+esc(site)+"/articles/"+esc(art)+"/publish", b, &out); err != nil {
@@ -528,6 +542,9 @@ func (d *Dashboard) publishArticle(w http.ResponseWriter, r *http.Request) {
 			order = append(order, dest)
 		}
 		results[dest] = res.Result
+		if res.Error != nil && refusedPush[res.Error.Code] != "" {
+			results[dest] = refusedPush[res.Error.Code]
+		}
 	}
 	d.done(w, r, href+"?"+pushQuery(results, order), "pushed")
 }
