@@ -66,14 +66,17 @@ type siteView struct {
 type siteFacts struct {
 	ID, Name, Kind, Status, URL, Description string
 	Primary, Archived                        bool
-	RemovesAt, ArchivedAt, CreatedAt         when
+	// Pending is a Studio site whose charge is in flight or waits for
+	// the cardholder: no site change opens until it is through.
+	Pending                          bool
+	RemovesAt, ArchivedAt, CreatedAt when
 }
 
 func (d *Dashboard) factsOf(s apiSite) siteFacts {
 	now := d.Clock.Now()
 	f := siteFacts{
 		ID: s.ID, Name: siteName(s), Kind: "Main site (covered by the plan)", Status: s.Status, URL: str(s.WebsiteURL),
-		Description: str(s.ProductDescription), Primary: s.Kind == "primary", Archived: s.Status == "archived",
+		Description: str(s.ProductDescription), Primary: s.Kind == "primary", Archived: s.Status == "archived", Pending: s.Status == "pending",
 		RemovesAt: atp(s.RemovesAt, now), ArchivedAt: atp(s.ArchivedAt, now), CreatedAt: at(s.CreatedAt, now),
 	}
 	if !f.Primary {
@@ -186,7 +189,7 @@ func (d *Dashboard) site(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	v.Quote = quoteOf(q.Quote)
-	if v.Scan.Running {
+	if v.Scan.Running && !v.S.Pending { // a pending site's scan waits for the payment, not for work
 		v.Refresh = 10
 	}
 	Render(w, http.StatusOK, "dash_site.html", v)

@@ -44,7 +44,9 @@ var errPrimary = apperr.New(apperr.Conflict, "The primary site is the site the p
 // (spec 4.5): it keeps running until removes_at, nothing is refunded, the
 // subscription stops billing it from the next invoice, and
 // site.removal_scheduled is emitted. The primary site is a conflict; a
-// site already scheduled is returned as it is.
+// site already scheduled is returned as it is. A pending site answers as
+// any site change does while its payment runs or waits; once that change
+// lapsed it is released first, as a restore does.
 func (s *Service) Remove(ctx context.Context, siteID string) (sites.Site, error) {
 	p, _ := auth.From(ctx)
 	proc, err := s.Billing.Payments()
@@ -54,6 +56,18 @@ func (s *Service) Remove(ctx context.Context, siteID string) (sites.Site, error)
 	site, err := s.Sites.Get(ctx, p.AccountID, siteID)
 	if err != nil {
 		return sites.Site{}, err
+	}
+	if site.Status == sites.StatusPending && site.Kind == sites.KindStudio {
+		// Pending for a change that still runs or waits for the
+		// cardholder (409, saying which), or one whose time ran out:
+		// released as the scheduled run would, the site is as it was
+		// before (gone after an add, archived after a restore).
+		if err := s.Billing.ReleaseLapsed(ctx, p.AccountID); err != nil {
+			return sites.Site{}, err
+		}
+		if site, err = s.Sites.Get(ctx, p.AccountID, siteID); err != nil {
+			return sites.Site{}, err
+		}
 	}
 	if done, err := removable(site); done || err != nil {
 		return site, err

@@ -10,6 +10,7 @@ import (
 	"context"
 	"mime"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -107,9 +108,8 @@ func (c *Crawler) others(ctx context.Context, home *Page, hosts map[string]bool,
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			count()
-			p, err := c.page(ctx, u.String())
-			if err == nil && hosts[strings.ToLower(p.URL.Host)] && key(p.URL) != key(home.URL) {
+			p, err := c.within(ctx, u, hosts, r, count)
+			if err == nil && key(p.URL) != key(home.URL) {
 				pages[i] = p
 			}
 		}()
@@ -126,13 +126,53 @@ func (c *Crawler) others(ctx context.Context, home *Page, hosts map[string]bool,
 	return out
 }
 
+// accept is the Accept header of page requests.
+var accept = map[string]string{"Accept": "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5"}
+
 // page fetches and parses one HTML page, following redirects.
 func (c *Crawler) page(ctx context.Context, raw string) (*Page, error) {
-	h := map[string]string{"Accept": "text/html,application/xhtml+xml;q=0.9,*/*;q=0.5"}
-	resp, err := c.Fetcher.Do(ctx, egress.Request{URL: raw, Header: h, FollowRedirects: true, Timeout: c.pageTimeout(), MaxBody: c.MaxPageBytes})
+	resp, err := c.Fetcher.Do(ctx, egress.Request{URL: raw, Header: accept, FollowRedirects: true, Timeout: c.pageTimeout(), MaxBody: c.MaxPageBytes})
 	if err != nil {
 		return nil, fetchFailure(raw, err)
 	}
+	return c.read(raw, resp)
+}
+
+// errLeft is why within leaves a page out: one of its redirects leads off
+// the site's hosts, to a path robots.txt disallows, or goes on too long.
+var errLeft = fail(CodeRefused, "The page redirects where the scan does not read.")
+
+// within fetches and parses a page other than the home page, following
+// its redirects one hop at a time, each checked as a link is (on the
+// site's hosts, allowed by robots.txt) before it is requested, so a page
+// that leads elsewhere is left out unread. count is called per request.
+func (c *Crawler) within(ctx context.Context, u *url.URL, hosts map[string]bool, r rules, count func()) (*Page, error) {
+	for hop := 0; hop <= egress.DefaultMaxRedirects; hop++ {
+		if !hosts[strings.ToLower(u.Host)] || !r.allows(u) {
+			return nil, errLeft
+		}
+		count()
+		resp, err := c.Fetcher.Do(ctx, egress.Request{URL: u.String(), Header: accept, Timeout: c.pageTimeout(), MaxBody: c.MaxPageBytes})
+		if err != nil {
+			return nil, fetchFailure(u.String(), err)
+		}
+		switch resp.StatusCode {
+		case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther, http.StatusTemporaryRedirect, http.StatusPermanentRedirect:
+			next, err := resp.URL.Parse(resp.Header.Get("Location"))
+			if err != nil {
+				return nil, errLeft
+			}
+			next.Fragment, next.RawFragment = "", ""
+			u = next
+			continue
+		}
+		return c.read(u.String(), resp)
+	}
+	return nil, errLeft
+}
+
+// read parses resp, the answer to raw, as an HTML page.
+func (c *Crawler) read(raw string, resp *egress.Response) (*Page, error) {
 	final := resp.URL.String()
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return nil, statusFailure(raw, final, resp.StatusCode)
