@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/input"
 )
 
 // request turns a tool call's arguments into the agent-API request the
@@ -98,11 +99,16 @@ func (t Tool) request(ctx context.Context, o origin, raw json.RawMessage) (*http
 }
 
 // arguments reads a tool call's arguments, a JSON object (absent or null
-// means none).
+// means none). Arguments that would be read otherwise than as sent (an
+// argument named twice, half a surrogate pair escaped) are refused as the
+// API refuses such a body, rather than read at one of their values.
 func arguments(raw json.RawMessage) (map[string]json.RawMessage, error) {
 	args := map[string]json.RawMessage{}
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return args, nil
+	}
+	if err := input.Unambiguous(raw); err != nil {
+		return nil, err
 	}
 	if err := json.Unmarshal(raw, &args); err != nil {
 		return nil, apperr.New(apperr.BadRequest, "The tool's arguments must be a JSON object.")

@@ -3,12 +3,14 @@ package mcpserver
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"mime"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"rvcontent/shared/edge/api"
+	"rvcontent/shared/kernel/input"
 )
 
 // JSON-RPC 2.0's error codes for a request it cannot take.
@@ -142,8 +144,10 @@ func notJSON(r *http.Request, body []byte) bool {
 // refusal returns the JSON-RPC error a POST's body gets before the
 // transport sees it, if any: a batch (one message per POST, so each is
 // counted against the budget), a message with an id that would not come
-// back exactly, one with an id but no method, result or error, a response
-// that is not JSON-RPC 2.0's, or one whose method is not a string.
+// back exactly, one naming a member twice in one object (see
+// repeatedMember), one with an id but no method, result or error, a
+// response that is not JSON-RPC 2.0's, or one whose method is not a
+// string.
 func refusal(body []byte) (id json.RawMessage, message string, refused bool) {
 	trimmed := bytes.TrimSpace(body)
 	if len(trimmed) == 0 || !json.Valid(trimmed) {
@@ -155,6 +159,16 @@ func refusal(body []byte) (id json.RawMessage, message string, refused bool) {
 	var m map[string]json.RawMessage
 	if json.Unmarshal(trimmed, &m) != nil {
 		return nil, "", false
+	}
+	if member, repeated := repeatedMember(trimmed); repeated {
+		// A reader may take either value of a member named twice, so a
+		// gateway or log could see another message than the one that
+		// runs: the server reads neither.
+		id := m["id"]
+		if member == "id" || !exactID(id) {
+			id = json.RawMessage("null")
+		}
+		return id, fmt.Sprintf("Invalid request: the message names %q twice; a reader may take either value, so the server takes neither. Send each member once.", member), true
 	}
 	_, hasID := m["id"]
 	_, hasMethod := m["method"]
@@ -181,6 +195,112 @@ func refusal(body []byte) (id json.RawMessage, message string, refused bool) {
 		return m["id"], "Invalid request: method must be a string naming the method.", true
 	}
 	return nil, "", false
+}
+
+// maxDepth is how deeply the MCP SDK reads arrays and objects nested in
+// one another in a message, the message itself counting as the first
+// level. The agent API reads deeper bodies, so a tool's arguments can be
+// refused here that its endpoint would judge.
+const maxDepth = 1000
+
+// tooDeep returns the JSON-RPC error a message of body (one JSON value)
+// gets when it nests arrays and objects deeper than maxDepth: the SDK
+// refuses such a message whole, as though it were no JSON-RPC 2.0
+// message, when what is wrong is its parameters (invalid params, -32602),
+// or, for a message without a method, the message (-32600).
+func tooDeep(body []byte) (code int, message string, refused bool) {
+	depth, inString, escaped := 0, false, false
+	for _, b := range body {
+		switch {
+		case inString && escaped:
+			escaped = false
+		case inString && b == '\\':
+			escaped = true
+		case inString:
+			inString = b != '"'
+		case b == '"':
+			inString = true
+		case b == '{' || b == '[':
+			if depth++; depth > maxDepth {
+				var m map[string]json.RawMessage
+				if json.Unmarshal(body, &m) != nil || m["method"] == nil {
+					return codeInvalidRequest, fmt.Sprintf("Invalid request: the message nests arrays and objects more than %d levels deep, deeper than this server reads.", maxDepth), true
+				}
+				return codeInvalidParams, fmt.Sprintf("Invalid params: the parameters nest arrays and objects more than %d levels deep (the message counting as one), deeper than this server reads. Send flatter arguments.", maxDepth), true
+			}
+		case b == '}' || b == ']':
+			depth--
+		}
+	}
+	return 0, "", false
+}
+
+// jsonMember is one member of a JSON object, in the order sent.
+type jsonMember struct {
+	name  string
+	value json.RawMessage
+}
+
+// membersOf returns the members of JSON object text in order and the
+// first name it repeats, if any; nil when text is no object.
+func membersOf(text []byte) (members []jsonMember, repeated string) {
+	dec := json.NewDecoder(bytes.NewReader(text))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, ""
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		name, isName := tok.(string)
+		var value json.RawMessage
+		if err != nil || !isName || dec.Decode(&value) != nil {
+			return nil, ""
+		}
+		if seen[name] && repeated == "" {
+			repeated = name
+		}
+		seen[name] = true
+		members = append(members, jsonMember{name, value})
+	}
+	return members, repeated
+}
+
+// repeatedMember returns a member the message of body (a JSON object)
+// names twice in one object, as a path (params.name), and whether there
+// is one. A tool call's arguments are left to the tool (see arguments),
+// which judges them as the API judges a body.
+func repeatedMember(body []byte) (string, bool) {
+	top, repeated := membersOf(body)
+	if repeated != "" {
+		return repeated, true
+	}
+	var method string
+	for _, m := range top {
+		if m.name == "method" {
+			_ = json.Unmarshal(m.value, &method)
+		}
+	}
+	for _, m := range top {
+		params, repeated := membersOf(m.value)
+		if m.name != "params" || params == nil {
+			if name, ok := input.RepeatedName(m.value, m.name); ok {
+				return name, true
+			}
+			continue
+		}
+		if repeated != "" {
+			return "params." + repeated, true
+		}
+		for _, p := range params {
+			if p.name == "arguments" && method == "tools/call" {
+				continue
+			}
+			if name, ok := input.RepeatedName(p.value, "params."+p.name); ok {
+				return name, true
+			}
+		}
+	}
+	return "", false
 }
 
 // isResponse reports whether m, a message with an id and no method, is

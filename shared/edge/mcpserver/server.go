@@ -177,6 +177,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			rpcError(w, http.StatusBadRequest, id, codeInvalidRequest, msg)
 			return
 		}
+		if code, msg, refused := tooDeep(b); refused {
+			rpcError(w, http.StatusBadRequest, idOf(b), code, msg)
+			return
+		}
 		body = b
 		r.Body = io.NopCloser(bytes.NewReader(b))
 		accept := strings.Join(r.Header.Values("Accept"), ",")

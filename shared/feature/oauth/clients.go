@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"rvcontent/shared/feature/ratelimit"
+	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/ids"
 	"rvcontent/shared/kernel/input"
 	"rvcontent/shared/platform/dynamo"
@@ -48,11 +49,27 @@ type clientItem struct {
 
 // registration is the metadata a client sends; other fields are ignored.
 type registration struct {
-	ClientName              *string   `json:"client_name"`
-	RedirectURIs            *[]string `json:"redirect_uris"`
-	GrantTypes              *[]string `json:"grant_types"`
-	ResponseTypes           *[]string `json:"response_types"`
-	TokenEndpointAuthMethod *string   `json:"token_endpoint_auth_method"`
+	ClientName              *string
+	RedirectURIs            *[]string
+	GrantTypes              *[]string
+	ResponseTypes           *[]string
+	TokenEndpointAuthMethod *string
+}
+
+// read fills in from the metadata's members matched by their exact names
+// (RFC 7591 2), and reports whether each has its type. Go's decoder would
+// also take "Client_Name" for client_name, a member every other reader
+// ignores, so the owner could approve a name no proxy or log saw.
+func (in *registration) read(members map[string]json.RawMessage) bool {
+	for name, field := range map[string]any{
+		"client_name": &in.ClientName, "redirect_uris": &in.RedirectURIs, "grant_types": &in.GrantTypes,
+		"response_types": &in.ResponseTypes, "token_endpoint_auth_method": &in.TokenEndpointAuthMethod,
+	} {
+		if raw, ok := members[name]; ok && json.Unmarshal(raw, field) != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // ErrUnknownClient is returned for a client_id nobody registered.
@@ -122,10 +139,18 @@ func parseRegistration(body []byte) (Client, *Error) {
 		// U+FFFD into the name the owner is shown.
 		return Client{}, invalidMetadata("The body must be a JSON object of client metadata (RFC 7591) in UTF-8.")
 	}
-	// Go decodes a JSON null into an untouched struct: only an object is
-	// client metadata.
-	if err := json.Unmarshal(body, &in); err != nil || !strings.HasPrefix(strings.TrimLeft(string(body), " \t\r\n"), "{") {
+	// A JSON null decodes into no map at all: only an object is client
+	// metadata.
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(body, &members); err != nil || members == nil || !in.read(members) {
 		return Client{}, invalidMetadata("The body must be a JSON object of client metadata (RFC 7591) with fields of the right types.")
+	}
+	// Metadata read otherwise than as sent (a field named twice, which a
+	// proxy may read at its other value; half a surrogate pair, which Go
+	// reads as U+FFFD) is refused as the API refuses such a body.
+	var ambiguous *apperr.Error
+	if errors.As(input.Unambiguous(body), &ambiguous) {
+		return Client{}, invalidMetadata("%s", ambiguous.Message)
 	}
 	var c Client
 	if in.RedirectURIs == nil || len(*in.RedirectURIs) == 0 {

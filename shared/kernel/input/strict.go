@@ -32,6 +32,21 @@ func unambiguous(body []byte) error {
 	return nil
 }
 
+// Unambiguous is the same judgement of JSON text that reaches the API
+// otherwise than as a request body (an MCP tool call's arguments, which
+// become the request's path, query and body): nil, or the bad_request
+// refusal of valid JSON that would be read otherwise than as sent.
+func Unambiguous(text []byte) error { return unambiguous(text) }
+
+// RepeatedName returns the first field name some object in valid JSON
+// text repeats, named as the input's problems name fields under path
+// (params.name, tags[2].x), and whether there is one.
+func RepeatedName(text []byte, path string) (string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(text))
+	dec.UseNumber()
+	return repeatedName(dec, path)
+}
+
 // loneSurrogate reports whether valid JSON text b has a \u escape of a
 // surrogate that is not a high one directly followed by the escape of a
 // low one. In valid JSON a backslash appears only in strings, where it
