@@ -208,6 +208,9 @@ func (s *Service) SetDomain(ctx context.Context, siteID, raw string) (Verificati
 		})
 		err = s.Table.Commit(ctx, tx, v)
 		if dynamo.LostRace(err, "settings") {
+			if err := pauseAfterRace(ctx, try); err != nil {
+				return Verification{}, err
+			}
 			continue
 		}
 		if err != nil {

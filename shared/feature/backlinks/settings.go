@@ -10,6 +10,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/backoff"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/dynamo"
 )
@@ -161,5 +162,16 @@ func putSettings(tx *dynamo.Tx, it *settingsItem) {
 // errBusy answers a change that kept losing races with other changes.
 var errBusy = apperr.New(apperr.Conflict, "The exchange settings changed while this request was applied. Send it again.")
 
-// changeAttempts bounds the retries of a settings change that raced another.
-const changeAttempts = 3
+// changeAttempts bounds the attempts of a settings change that raced
+// another: as many as backoff.Retry makes, each retry after a pause.
+const changeAttempts = backoff.Attempts
+
+// pauseAfterRace waits a backoff.Pause before the next attempt of a
+// settings change whose attempt try (from 0) lost a race, and not after
+// the last attempt; it returns ctx's error when ctx ends meanwhile.
+func pauseAfterRace(ctx context.Context, try int) error {
+	if try+1 >= changeAttempts {
+		return nil
+	}
+	return backoff.Pause(ctx, try+1, backoff.LongestPause)
+}

@@ -114,6 +114,9 @@ func (s *Service) UpdateSettings(ctx context.Context, siteID string, p Patch) (O
 		}
 		err = s.Table.Commit(ctx, tx, ov)
 		if dynamo.LostRace(err, "settings") {
+			if err := pauseAfterRace(ctx, try); err != nil {
+				return Overview{}, err
+			}
 			continue
 		}
 		if err != nil {

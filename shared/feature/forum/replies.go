@@ -108,10 +108,13 @@ func (s *Service) newReply(ctx context.Context, p auth.Principal, th threadItem,
 		AccountID: p.AccountID, SiteID: th.SiteID, ForumID: th.Info.ForumID,
 	}
 	r.PK, r.SK = dynamo.SitePK(th.SiteID), dynamo.ForumReplySK(r.ID)
+	r.Taking = true
 	if permalink != "" {
 		r.post(permalink, now)
 	} else {
-		r.setDue(now.Add(ClaimLapse)) // withdrawn then unless posted
+		// Checked at once for Taking, then withdrawn at ClaimLapse
+		// unless posted (see lapse).
+		r.setDue(now)
 	}
 	before := th.UpdatedAt
 	th.Status, th.Reply = StatusPosted, r.ref()

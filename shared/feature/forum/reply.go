@@ -39,8 +39,14 @@ type replyItem struct {
 	AccountID string `dynamodbav:"account_id"`
 	SiteID    string `dynamodbav:"site_id"`
 	ForumID   string `dynamodbav:"forum_id"`
-	GSI1PK    string `dynamodbav:"gsi1pk,omitempty"`
-	GSI1SK    string `dynamodbav:"gsi1sk,omitempty"`
+	// Taking is set while the account's other sites' threads of ForumID
+	// may still have to be marked taken (see setTaken): the request that
+	// recorded the reply does it after its commit, and the reply's first
+	// check, due at once, does it again, so a request that died in
+	// between leaves no thread open that the reply took.
+	Taking bool   `dynamodbav:"taking,omitempty"`
+	GSI1PK string `dynamodbav:"gsi1pk,omitempty"`
+	GSI1SK string `dynamodbav:"gsi1sk,omitempty"`
 }
 
 // claimItem holds the one reply recorded in a forum thread by an account.

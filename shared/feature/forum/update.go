@@ -11,6 +11,7 @@ import (
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/backoff"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/dynamo"
 )
@@ -21,14 +22,15 @@ import (
 // automatic sweeps on (with the feature enabled) schedules the first one
 // for the next scheduled run, or a day after the last sweep. Errors:
 // not_found, validation_failed, conflict when another change won a race
-// three times. A change commits with the settings it answers, so the
-// request's answer is stored with it.
+// backoff.Attempts times (each retry comes after a backoff.Pause). A
+// change commits with the settings it answers, so the request's answer
+// is stored with it.
 func (s *Service) UpdateSettings(ctx context.Context, siteID string, in Patch) (Settings, error) {
 	p, site, err := s.site(ctx, siteID)
 	if err != nil {
 		return Settings{}, err
 	}
-	for attempt := 0; attempt < 3; attempt++ {
+	for attempt := 1; attempt <= backoff.Attempts; attempt++ {
 		it, exists, err := s.loadSettings(ctx, p.AccountID, siteID)
 		if err != nil {
 			return Settings{}, err
@@ -56,6 +58,11 @@ func (s *Service) UpdateSettings(ctx context.Context, siteID string, in Patch) (
 		}
 		err = s.Table.Commit(ctx, tx, out)
 		if dynamo.LostRace(err, "forum") {
+			if attempt < backoff.Attempts {
+				if err := backoff.Pause(ctx, attempt, backoff.LongestPause); err != nil {
+					return Settings{}, err
+				}
+			}
 			continue
 		}
 		if err != nil {

@@ -71,6 +71,12 @@ func (s *Service) CheckReplies(ctx context.Context) error {
 // the lost race is no error.
 func (s *Service) checkReply(ctx context.Context, r replyItem) error {
 	read := r
+	if r.Taking {
+		// The request that recorded the reply may have died before it
+		// marked the other sites' threads taken; marking is idempotent.
+		s.setTaken(auth.With(ctx, auth.Service(r.AccountID, "forum reply checks")), r.AccountID, r.ForumID, r.SiteID, true)
+		r.Taking = false
+	}
 	if r.Permalink == nil {
 		return s.lapse(ctx, r, read)
 	}
