@@ -37,7 +37,7 @@ func notFound(w http.ResponseWriter, r *http.Request, p routes.Param, next http.
 		next.ServeHTTP(w, r)
 		return
 	}
-	pages.Render(w, http.StatusNotFound, "message.html", pages.Message{Title: "Link not valid", Text: p.NotFound})
+	pages.BadLink(w, r, p.NotFound)
 }
 
 // Handlers returns the pages' handlers by route key.
@@ -68,6 +68,7 @@ func Handlers(g *compose.Graph, inv gateway.Invoker) map[string]http.HandlerFunc
 		"POST /signin":               signIn.Submit,
 		"GET /signin/verify":         signIn.Verify,
 		"POST /signin/verify":        signIn.Redeem,
+		"GET /signout":               signIn.SignOutPage,
 		"POST /signout":              signIn.SignOut,
 	}
 	maps.Copy(hs, (&pages.IntegrationConnect{Service: contentbase.IntegrationConnect(g)}).Handlers())

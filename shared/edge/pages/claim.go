@@ -110,11 +110,29 @@ func (c *Claims) Submit(w http.ResponseWriter, r *http.Request) {
 
 func (c *Claims) fail(w http.ResponseWriter, err error) {
 	if apperr.Is(err, apperr.NotFound) {
-		Render(w, http.StatusNotFound, "notice.html", notice{
-			Title: "Link not valid", Text: accounts.ErrBadClaimLink.Message + " If you already claimed the account, sign in instead.",
-			Link: "/signin", LinkText: "Sign in",
-		})
+		badClaimLink(w)
 		return
 	}
 	Render(w, http.StatusInternalServerError, "message.html", Message{Title: "Something went wrong", Text: "Something went wrong on our side. Please try the link again in a minute."})
+}
+
+// badClaimLink answers a claim link that does not work (unknown, used,
+// expired, or a token that cannot exist) as the sign-in link's refusal
+// does: an alert, with the way to sign in.
+func badClaimLink(w http.ResponseWriter) {
+	Render(w, http.StatusNotFound, "notice.html", notice{
+		Title: "Link not valid", Text: accounts.ErrBadClaimLink.Message + " If you already claimed the account, sign in instead.", Alert: true,
+		Link: "/signin", LinkText: "Sign in",
+	})
+}
+
+// BadLink answers a page link at r whose token cannot exist, at once:
+// a claim link as any claim link that does not work, another link with
+// text (the token parameter's own message), as an alert.
+func BadLink(w http.ResponseWriter, r *http.Request, text string) {
+	if strings.HasPrefix(r.URL.Path, claimPath+"/") {
+		badClaimLink(w)
+		return
+	}
+	Render(w, http.StatusNotFound, "notice.html", notice{Title: "Link not valid", Text: text, Alert: true})
 }

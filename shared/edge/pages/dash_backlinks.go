@@ -5,6 +5,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"rvcontent/shared/feature/backlinks"
 )
 
 // backlinkFields are the exchange settings of PATCH .../backlinks.
@@ -244,7 +246,7 @@ func (d *Dashboard) backlinkForm(w http.ResponseWriter, r *http.Request, id, suf
 	sent := posted(r)
 	if err := d.send(r, o, http.MethodPost, "/sites/"+esc(site)+"/backlinks"+suffix, body(fields, sent, nil), nil); err != nil {
 		if _, field := err.(*apiError); field && len(fields) > 0 {
-			f := form(id, page+suffix, submit, fields, sent).withProblems(err, labelsOf(fields))
+			f := form(id, page+suffix, submit, fields, sent).withProblems(err, labelsOf(fields)).refusalAt("url", backlinks.DuplicateTarget)
 			d.showBacklinks(w, r, &o, statusOf(err), map[string]*formView{id: &f})
 			return
 		}

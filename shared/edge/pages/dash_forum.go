@@ -97,6 +97,19 @@ type replyRow struct {
 // its own.
 func taken(t apiThread) bool { return t.Status == "posted" && t.Reply == nil }
 
+// replyClaimedText says a reply is recorded without its address yet
+// (status claimed): someone is posting it, and it is not checked on the
+// forum until its address is recorded.
+const replyClaimedText = "reply being posted: its address not recorded yet"
+
+// replyStatusText names a reply's verification status for a person.
+func replyStatusText(s string) string {
+	if s == "claimed" {
+		return replyClaimedText
+	}
+	return words(s)
+}
+
 // threadStatusText names a thread status for a person.
 func threadStatusText(s string) string {
 	switch s {
@@ -123,6 +136,9 @@ func (d *Dashboard) threadRow(siteID string, t apiThread) threadRow {
 	}
 	if taken(t) {
 		row.Status = "replied from another of your sites"
+	}
+	if t.Reply != nil && t.Reply.Status == "claimed" {
+		row.Status = replyClaimedText
 	}
 	if t.Draft != nil {
 		row.Draft = "passes the checks"
@@ -196,7 +212,7 @@ func (d *Dashboard) showForum(w http.ResponseWriter, r *http.Request, o *owner, 
 			title = "the thread"
 		}
 		v.Replies = append(v.Replies, replyRow{
-			Permalink: str(rp.Permalink), Status: words(rp.Status), ThreadHref: sitePath(s.ID) + "/forum/threads/" + esc(rp.ThreadID), ThreadTitle: title,
+			Permalink: str(rp.Permalink), Status: replyStatusText(rp.Status), ThreadHref: sitePath(s.ID) + "/forum/threads/" + esc(rp.ThreadID), ThreadTitle: title,
 			Posted: atp(rp.PostedAt, now), Confirmed: atp(rp.ConfirmedAt, now), Checked: atp(rp.LastCheckedAt, now),
 		})
 	}
@@ -382,7 +398,7 @@ func (d *Dashboard) showThread(w http.ResponseWriter, r *http.Request, o *owner,
 	// one may, for a reply posted before it was blocked.
 	v.Recordable = t.Draft != nil && (t.Reply == nil && !v.Posted && !v.Dismissed || t.Reply != nil && t.Reply.Status == "claimed")
 	if rp := t.Reply; rp != nil {
-		v.Reply = &replyRow{Permalink: str(rp.Permalink), Status: words(rp.Status), Posted: atp(rp.PostedAt, now), Confirmed: atp(rp.ConfirmedAt, now), Checked: atp(rp.LastCheckedAt, now)}
+		v.Reply = &replyRow{Permalink: str(rp.Permalink), Status: replyStatusText(rp.Status), Posted: atp(rp.PostedAt, now), Confirmed: atp(rp.ConfirmedAt, now), Checked: atp(rp.LastCheckedAt, now)}
 	}
 	v.Write = pick(forms["write"], form("write", href+"/draft", "Write a draft (1 forum reply credit)", instructionFields, url.Values{}))
 	v.Rewrite = pick(forms["rewrite"], form("rewrite", href+"/draft", "Rewrite the draft", instructionFields, url.Values{}))

@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+
+	"rvcontent/shared/feature/keywords"
 )
 
 // keywordFields are the fields of POST /sites/{site_id}/keywords.
@@ -107,7 +109,7 @@ func (d *Dashboard) addKeyword(w http.ResponseWriter, r *http.Request) {
 			d.refused(w, r, err, back, "Back to the research")
 			return
 		}
-		f := form("add", sitePath(id)+"/keywords", "Add keyword", keywordFields, sent).withProblems(err, labelsOf(keywordFields))
+		f := form("add", sitePath(id)+"/keywords", "Add keyword", keywordFields, sent).withProblems(err, labelsOf(keywordFields)).refusalAt("name", keywords.Duplicate)
 		d.showKeywords(w, r, &o, statusOf(err), &f, nil)
 		return
 	}

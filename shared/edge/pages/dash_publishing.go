@@ -39,7 +39,13 @@ type autopilotView struct {
 	// run writes nothing (README, Autopilot: it "stops when credits run
 	// out"; without a trial or plan there are none); CreditsEnd is when
 	// the period holding none ends, zero when none is running.
-	NoCredits  bool
+	NoCredits bool
+	// NextWants is how many articles the next run writes of those
+	// waiting: NextArticles (the slot's size) or fewer scheduled.
+	NextWants int
+	// FewCredits is the site's article credits left while some are but
+	// fewer than NextWants, so that run writes only FewCredits.
+	FewCredits int
 	CreditsEnd when
 	Form       formView
 	// UTCNow is the service clock's time of day in UTC ("09:53"), next to
@@ -71,14 +77,30 @@ func (d *Dashboard) showAutopilot(w http.ResponseWriter, r *http.Request, o *own
 		page: signed.sitePage(r, s, "Autopilot", "/autopilot"), Enabled: a.Enabled, NextRun: atp(a.NextRunAt, now),
 		LastRun: atp(a.LastRunAt, now), NextArticles: a.NextRunArticles, Queue: a.ScheduledArticles, UTCNow: now.UTC().Format("15:04"),
 	}
-	if c.Credits != nil && c.Credits.Articles.Balance == 0 {
-		v.NoCredits = true
+	v.NextWants = min(a.NextRunArticles, a.ScheduledArticles)
+	if c.Credits != nil {
+		left := c.Credits.Articles.Balance
+		v.NoCredits = left == 0
+		// A run after the period's end has the next period's credits.
+		if left > 0 && left < v.NextWants && !before(c.Credits.PeriodEnd, a.NextRunAt) {
+			v.FewCredits = left
+		}
 		if end := atp(c.Credits.PeriodEnd, now); !end.Past {
 			v.CreditsEnd = end
 		}
 	}
 	v.Form = pick(f, form("autopilot", sitePath(s.ID)+"/autopilot", "Save autopilot", autopilotFields, autopilotValues(a)))
 	Render(w, status, "dash_autopilot.html", v)
+}
+
+// before reports whether API timestamp a is known to come before b.
+func before(a, b *string) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	ta, errA := time.Parse(time.RFC3339Nano, *a)
+	tb, errB := time.Parse(time.RFC3339Nano, *b)
+	return errA == nil && errB == nil && ta.Before(tb)
 }
 
 // saveAutopilot sends the changed settings (PATCH .../autopilot).

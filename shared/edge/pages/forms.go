@@ -184,6 +184,27 @@ func (f formView) withProblems(err error, labels map[string]string) formView {
 	return f
 }
 
+// correctBelow is the alert of a form refused for what its fields hold.
+const correctBelow = "Nothing was saved. Correct the fields marked below and try again."
+
+// refusalAt returns f with a refusal that names no field but is about the
+// field called name (its message begins with about, such as a name the
+// site already has) next to that field, focused, as a validation problem
+// is, instead of in the form's alert.
+func (f formView) refusalAt(name, about string) formView {
+	e, ok := f.err.(*apiError)
+	if !ok || len(e.Details) > 0 || !strings.HasPrefix(e.Message, about) {
+		return f
+	}
+	for i := range f.Fields {
+		if f.Fields[i].Name == name {
+			f.Fields[i].Error, f.Fields[i].Focus = e.Message, true
+			f.Alert, f.AlertLink, f.AlertFocus = correctBelow, "", false
+		}
+	}
+	return f
+}
+
 // placeProblems puts err's problems on the fields they name, the rest in
 // the form's alert and problems.
 func (f formView) placeProblems(err error, labels map[string]string) formView {
@@ -202,7 +223,7 @@ func (f formView) placeProblems(err error, labels map[string]string) formView {
 		}
 		return f
 	}
-	f.Alert = "Nothing was saved. Correct the fields marked below and try again."
+	f.Alert = correctBelow
 	for _, p := range e.Details {
 		placed := false
 		for i := range f.Fields {

@@ -51,3 +51,15 @@ func TestProblemsGoNextToTheirFields(t *testing.T) {
 		t.Errorf("alert %q %q", f.Alert, f.AlertLink)
 	}
 }
+
+func TestRefusalAboutAFieldGoesNextToIt(t *testing.T) {
+	fields := []field{{Name: "tag", Label: "Tag"}, {Name: "name", Label: "Name"}}
+	f := form("add", "/x", "Add", fields, nil).withProblems(&apiError{Status: 409, Message: "Already has the name \"x\"."}, nil).refusalAt("name", "Already has the name")
+	if f.Alert != correctBelow || f.AlertFocus || f.Fields[1].Error != "Already has the name \"x\"." || !f.Fields[1].Focus || f.Fields[0].Focus {
+		t.Errorf("form %+v", f)
+	}
+	f = form("add", "/x", "Add", fields, nil).withProblems(&apiError{Status: 409, Message: "This form was already sent."}, nil).refusalAt("name", "Already has the name")
+	if f.Alert != "This form was already sent." || !f.AlertFocus || f.Fields[1].Error != "" {
+		t.Errorf("another refusal moved: %+v", f)
+	}
+}

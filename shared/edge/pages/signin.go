@@ -183,6 +183,36 @@ func (s *SignIn) badLink(w http.ResponseWriter, r *http.Request, err error, next
 	})
 }
 
+// signOutView is the sign-out page of a signed-in browser.
+type signOutView struct {
+	Email, CSRF string
+}
+
+// SignOutPage shows the sign-out address a person opens: a signed-in
+// browser gets the account's email and a Sign out button (a POST with the
+// session's CSRF token, so a link from another site signs nobody out), a
+// signed-out one the page that says so, with the way to sign in.
+func (s *SignIn) SignOutPage(w http.ResponseWriter, r *http.Request) {
+	sess, ok, err := s.current(r)
+	if err != nil {
+		slog.ErrorContext(r.Context(), "read session", "err", err)
+		failure(w)
+		return
+	}
+	if !ok {
+		s.signedOut(w, r)
+		return
+	}
+	Render(w, http.StatusOK, "signout.html", signOutView{Email: sess.Email, CSRF: s.Sessions.CSRF(sess)})
+}
+
+// signedOut renders the page that says the browser is signed out.
+func (s *SignIn) signedOut(w http.ResponseWriter, r *http.Request) {
+	Render(w, http.StatusOK, "notice.html", notice{
+		Title: "Signed out", Text: "You are signed out.", Link: s.signInURL(r, ""), LinkText: "Sign in again",
+	})
+}
+
 // SignOut ends the session and continues to next, or says it is done.
 func (s *SignIn) SignOut(w http.ResponseWriter, r *http.Request) {
 	f := posted(r)
@@ -212,9 +242,7 @@ func (s *SignIn) SignOut(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, s.base(r)+next, http.StatusSeeOther)
 		return
 	}
-	Render(w, http.StatusOK, "notice.html", notice{
-		Title: "Signed out", Text: "You are signed out.", Link: s.signInURL(r, ""), LinkText: "Sign in again",
-	})
+	s.signedOut(w, r)
 }
 
 // forbidden renders the page of a form whose CSRF token does not match,

@@ -23,6 +23,7 @@ var pageRoutes = []Route{
 	{Method: "POST", Path: "/signin", Group: Pages, Auth: None},
 	{Method: "GET", Path: "/signin/verify", Group: Pages, Auth: None},
 	{Method: "POST", Path: "/signin/verify", Group: Pages, Auth: None},
+	{Method: "GET", Path: "/signout", Group: Pages, Auth: None},
 	{Method: "POST", Path: "/signout", Group: Pages, Auth: None},
 	// The owner's dashboard: pages behind owner sign-in, the person's twin
 	// of the agent API (each page runs its reads and actions as agent-API

@@ -26,6 +26,11 @@ import (
 // errTargetsNeedDomain refuses a target URL while the domain is not verified.
 var errTargetsNeedDomain = apperr.New(apperr.Conflict, "Targets are pages on the site's verified domain, and this site has none. Set one with POST /sites/{site_id}/backlinks/domain and prove it with POST /sites/{site_id}/backlinks/domain/verify first.")
 
+// DuplicateTarget begins the message of the conflict of a target whose
+// URL the site already has one for (the dashboard shows it next to the
+// address typed).
+const DuplicateTarget = "This site already has a target for that URL"
+
 // errTargetLimit refuses a target beyond MaxTargets.
 var errTargetLimit = apperr.Newf(apperr.Conflict, "This site already has %d backlink targets, the most it can have. Delete one first.", MaxTargets)
 
@@ -49,7 +54,7 @@ func (s *Service) checkURL(ctx context.Context, accountID, siteID, raw, skip str
 	}
 	for _, t := range all {
 		if t.ID != skip && sameURL(t.URL, raw) {
-			return apperr.New(apperr.Conflict, "This site already has a target for that URL: change it instead (PATCH .../backlinks/targets/"+t.ID+").")
+			return apperr.New(apperr.Conflict, DuplicateTarget+": change it instead (PATCH .../backlinks/targets/"+t.ID+").")
 		}
 	}
 	return nil

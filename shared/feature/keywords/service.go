@@ -60,6 +60,11 @@ func (s *Service) List(ctx context.Context, siteID, source string, limit int, cu
 	return out, next, nil
 }
 
+// Duplicate begins the message of Create's conflict, the site already
+// having a keyword of that name (the dashboard shows it next to the name
+// typed).
+const Duplicate = "This site already has the keyword"
+
 // Create adds a keyword to the caller's site with source library; its
 // traffic_estimate is the model estimate for its volume and intent
 // (model.EstimateTraffic). Errors: not_found; conflict when the site
@@ -88,7 +93,7 @@ func (s *Service) Create(ctx context.Context, siteID string, d Draft) (Keyword, 
 	err := s.Table.Commit(ctx, tx, k)
 	switch {
 	case dynamo.FailedOn(err, WriteName):
-		return Keyword{}, apperr.Newf(apperr.Conflict, "This site already has the keyword %q; delete it first to add it again.", k.Name)
+		return Keyword{}, apperr.Newf(apperr.Conflict, Duplicate+" %q; delete it first to add it again.", k.Name)
 	case err != nil:
 		return Keyword{}, apperr.Wrap("keywords.Create", err)
 	}
