@@ -28,16 +28,16 @@ func TestReplyOfOneSiteTakesTheThreadOnOtherSites(t *testing.T) {
 	o := env.NewPaidOwner(t)
 	a := o.Account
 	primary := env.NewForum(t, a)
-	studio, studioThread := studioForum(t, primary)
+	studio, studioThread := primary.OnStudioSite(t)
 	// Two sites may both draft before either records a reply.
 	draft(t, a.Client, studio, studioThread)
-	set, setThread := studioForum(t, primary)
+	set, setThread := primary.OnStudioSite(t)
 	a.Client.Agent(t, "PATCH", set+"/threads/"+setThread, map[string]any{"status": "dismissed"}).Expect(t, http.StatusOK)
 	mine := primary.ThreadOf(t, primary.ForumID)["id"].(string)
 	d := draft(t, a.Client, primary.Base, mine)
 	a.Client.Agent(t, "POST", primary.Base+"/replies", map[string]any{"thread_id": mine, "draft_id": d["id"]}).Expect(t, http.StatusOK)
 
-	later, laterThread := studioForum(t, primary) // swept after the reply was recorded
+	later, laterThread := primary.OnStudioSite(t) // swept after the reply was recorded
 	for _, c := range []struct{ base, id string }{{studio, studioThread}, {later, laterThread}} {
 		th := thread(t, a.Client, c.base, c.id)
 		if th["status"] != "posted" || th["reply"] != nil {

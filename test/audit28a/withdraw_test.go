@@ -27,7 +27,7 @@ func TestUnpostedClaimLapses(t *testing.T) {
 	a := env.NewAccount(t, "")
 	env.PaidPlan(t, a)
 	f := env.NewForum(t, a)
-	studio, studioThread := studioForum(t, f)
+	studio, studioThread := f.OnStudioSite(t)
 	mine := f.ThreadOf(t, f.ForumID)["id"].(string)
 	d := draft(t, a.Client, f.Base, mine)
 	claim := a.Client.Agent(t, "POST", f.Base+"/replies", map[string]any{"thread_id": mine, "draft_id": d["id"]}).

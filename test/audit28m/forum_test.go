@@ -27,7 +27,7 @@ func TestReplyRecordedBeforeACrashTakesTheOtherSitesThreads(t *testing.T) {
 	a := env.NewAccount(t, "")
 	env.PaidPlan(t, a)
 	primary := env.NewForum(t, a)
-	studio, studioThread := studioForum(t, primary)
+	studio, studioThread := primary.OnStudioSite(t)
 	mine := primary.ThreadOf(t, primary.ForumID)["id"].(string)
 	d := a.Client.Agent(t, "POST", primary.Base+"/threads/"+mine+"/drafts", nil).Expect(t, http.StatusOK).JSON(t)["draft"].(map[string]any)
 
@@ -47,23 +47,4 @@ func TestReplyRecordedBeforeACrashTakesTheOtherSitesThreads(t *testing.T) {
 	if r := a.Client.Agent(t, "GET", primary.Base+"/replies", nil).Expect(t, http.StatusOK).JSON(t)["replies"].([]any); len(r) != 1 || r[0].(map[string]any)["status"] != "claimed" {
 		t.Fatalf("replies after the scheduled run = %v, want the one claimed reply", r)
 	}
-}
-
-// studioForum adds a Studio site to f's account with a brand, forum
-// presence on and f's keyword as its topic tag, runs one sweep and
-// returns the site's forum path (/sites/{site_id}/forum) and its thread
-// of f's fixture forum thread.
-func studioForum(t *testing.T, f *testenv.Forum) (base, threadID string) {
-	t.Helper()
-	a := f.Acct
-	host := testenv.Word("studio") + ".example.com"
-	siteID := a.Client.Agent(t, "POST", "/sites", map[string]any{"site_url": "https://" + host, "site_name": "Studio"}).
-		Expect(t, http.StatusCreated).JSON(t)["site"].(map[string]any)["id"].(string)
-	a.Client.Agent(t, "PATCH", "/sites/"+siteID, map[string]any{"brand_name": testenv.Word("Ledger")}).Expect(t, http.StatusOK)
-	other := &testenv.Forum{Env: f.Env, Acct: a, Base: "/sites/" + siteID + "/forum", Keyword: f.Keyword, ForumID: f.ForumID}
-	a.Client.Agent(t, "PATCH", other.Base, map[string]any{"enabled": true, "topic_tags": []string{f.Keyword}}).Expect(t, http.StatusOK)
-	if j := other.Sweep(t); j["status"] != "completed" {
-		t.Fatalf("studio sweep: %v", j)
-	}
-	return other.Base, other.ThreadOf(t, f.ForumID)["id"].(string)
 }

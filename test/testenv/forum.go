@@ -80,3 +80,26 @@ func (f *Forum) ThreadOf(t testing.TB, forumID string) map[string]any {
 	t.Fatalf("no thread for forum id %s", forumID)
 	return nil
 }
+
+// OnStudioSite adds a Studio site to f's account (on the paid plan) with
+// a brand and product description, turns its forum presence on with f's
+// keyword as its topic tag and runs one sweep: the same fixture forum
+// thread, found for a second site of the account. It returns the Studio
+// site's forum path (/sites/{site_id}/forum) and its thread of f's
+// fixture thread.
+func (f *Forum) OnStudioSite(t testing.TB) (base, threadID string) {
+	t.Helper()
+	a := f.Acct
+	host := Word("studio") + ".example.com"
+	siteID := a.Client.Agent(t, "POST", "/sites", map[string]any{"site_url": "https://" + host, "site_name": "Studio"}, "Idempotency-Key: "+host).
+		Expect(t, http.StatusCreated).JSON(t)["site"].(map[string]any)["id"].(string)
+	a.Client.Agent(t, "PATCH", "/sites/"+siteID, map[string]any{
+		"brand_name": Word("Ledger"), "product_description": "Invoicing software for freelancers that sends payment reminders.",
+	}).Expect(t, http.StatusOK)
+	other := &Forum{Env: f.Env, Acct: a, Base: "/sites/" + siteID + "/forum", Keyword: f.Keyword, ForumID: f.ForumID}
+	a.Client.Agent(t, "PATCH", other.Base, map[string]any{"enabled": true, "topic_tags": []string{f.Keyword}}).Expect(t, http.StatusOK)
+	if j := other.Sweep(t); j["status"] != "completed" {
+		t.Fatalf("studio sweep: %v", j)
+	}
+	return other.Base, other.ThreadOf(t, f.ForumID)["id"].(string)
+}
