@@ -14,8 +14,10 @@ import (
 
 // Sweep finds unfinished jobs whose due time has passed (a queued job whose
 // message was lost, a running job whose worker died) and sends their message
-// again; the worker's claim decides whether to run or fail them. It returns
-// how many jobs it re-sent.
+// again; the worker's claim decides whether to run them, and the worker
+// gives up one whose last attempt stopped responding (with its runner, so a
+// scan ends too: the sweep has no runners). It returns how many jobs it
+// re-sent.
 func (w *Worker) Sweep(ctx context.Context) (int, error) {
 	now := w.Clock.Now()
 	rows, err := dynamo.Due[item](ctx, w.Table, DueKind, clock.SortKey(now), 200)
@@ -24,14 +26,6 @@ func (w *Worker) Sweep(ctx context.Context) (int, error) {
 	}
 	sent := 0
 	for _, it := range rows {
-		if it.Status == Running && it.Attempts >= MaxAttempts {
-			run := &Run{Job: it.Job, AccountID: it.AccountID, Input: it.Input, attempt: it.Attempts}
-			jobErr := Error{Code: "internal_error", Message: "The job stopped responding and was given up after several attempts. Start it again later."}
-			if err := w.giveUp(ctx, w.Runners[it.Kind], run, jobErr); err != nil {
-				return sent, err
-			}
-			continue
-		}
 		// Push the due time forward so the next sweep does not resend at once.
 		_, err := w.Table.Update(ctx, it.PK, it.SK, &dynamodb.UpdateItemInput{
 			UpdateExpression:    aws.String("SET gsi1sk = :next"),

@@ -105,8 +105,10 @@ func (w *Worker) Handle(ctx context.Context, ev events.SQSEvent) (events.SQSEven
 	return resp, nil
 }
 
-// Process runs one attempt of a job. It returns an error only when the
-// attempt could not be recorded, so the message should come back.
+// Process runs one attempt of a job, or gives the job up when its last
+// attempt stopped responding (the sweep re-sent it past its lease). It
+// returns an error only when the attempt could not be recorded, so the
+// message should come back.
 func (w *Worker) Process(ctx context.Context, accountID, jobID string) error {
 	var it item
 	err := w.Table.Get(ctx, dynamo.AccountPK(accountID), dynamo.JobSK(jobID), &it)
@@ -120,6 +122,13 @@ func (w *Worker) Process(ctx context.Context, accountID, jobID string) error {
 		return nil
 	}
 	now := w.Clock.Now()
+	if it.Status == Running && it.Attempts >= MaxAttempts && it.LeaseUntil < now.UnixMilli() {
+		// Its last attempt stopped responding: give it up with its runner,
+		// which ends the state of its own (a scan) with it.
+		run := &Run{Job: it.Job, AccountID: accountID, Input: it.Input, attempt: it.Attempts, deadline: now}
+		jobErr := Error{Code: "internal_error", Message: "The job stopped responding and was given up after several attempts. Start it again later."}
+		return w.giveUp(ctx, w.Runners[it.Kind], run, jobErr)
+	}
 	attempt, ok, err := w.claim(ctx, it, now)
 	if err != nil || !ok {
 		return err
