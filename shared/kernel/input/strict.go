@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"rvcontent/shared/kernel/apperr"
 )
@@ -26,7 +27,7 @@ func unambiguous(body []byte) error {
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.UseNumber()
-	if field, ok := repeatedName(dec, ""); ok {
+	if field, ok := repeatedName(dec, nil); ok {
 		return apperr.New(apperr.BadRequest, fmt.Sprintf("The request body is not valid JSON: it names the field %q twice. Send each field once.", field))
 	}
 	return nil
@@ -44,7 +45,11 @@ func Unambiguous(text []byte) error { return unambiguous(text) }
 func RepeatedName(text []byte, path string) (string, bool) {
 	dec := json.NewDecoder(bytes.NewReader(text))
 	dec.UseNumber()
-	return repeatedName(dec, path)
+	var at fieldPath
+	if path != "" {
+		at = fieldPath{path}
+	}
+	return repeatedName(dec, at)
 }
 
 // loneSurrogate reports whether valid JSON text b has a \u escape of a
@@ -87,10 +92,28 @@ func hex4(b []byte) int {
 	return int(n)
 }
 
+// fieldPath is where a value sits in a JSON text, as the pieces of its
+// name ("agent", ".name", "[2]"): the name is written out only for the
+// field found repeated, so a text nested deep with long names costs no
+// more than its length to judge (writing every field's whole name would
+// cost its length times its depth).
+type fieldPath []string
+
+// field returns the path of the field name inside the object at p.
+func (p fieldPath) field(name string) fieldPath {
+	if len(p) > 0 {
+		name = "." + name
+	}
+	return append(p, name)
+}
+
+// String writes the path as the input's problems name fields.
+func (p fieldPath) String() string { return strings.Join(p, "") }
+
 // repeatedName reads the next value of dec and returns the first field
 // name some object in it repeats, written as the input's problems name
 // fields (agent.name, tags[2]) under path, and whether there is one.
-func repeatedName(dec *json.Decoder, path string) (string, bool) {
+func repeatedName(dec *json.Decoder, path fieldPath) (string, bool) {
 	tok, err := dec.Token()
 	if err != nil {
 		return "", false
@@ -104,12 +127,9 @@ func repeatedName(dec *json.Decoder, path string) (string, bool) {
 				return "", false
 			}
 			name, _ := k.(string)
-			field := name
-			if path != "" {
-				field = path + "." + name
-			}
+			field := path.field(name)
 			if seen[name] {
-				return field, true
+				return field.String(), true
 			}
 			seen[name] = true
 			if f, ok := repeatedName(dec, field); ok {
@@ -119,7 +139,7 @@ func repeatedName(dec *json.Decoder, path string) (string, bool) {
 		_, _ = dec.Token() // }
 	case json.Delim('['):
 		for i := 0; dec.More(); i++ {
-			if f, ok := repeatedName(dec, path+"["+strconv.Itoa(i)+"]"); ok {
+			if f, ok := repeatedName(dec, append(path, "["+strconv.Itoa(i)+"]")); ok {
 				return f, true
 			}
 		}
