@@ -71,6 +71,30 @@ type backlinksView struct {
 	// Closed says why changes are refused when the site is no member of
 	// the exchange (B.Paid false).
 	Closed string
+	// Hosting says whether the site hosts other members' links now, and
+	// why not (see hostingText).
+	Hosting string
+}
+
+// hostingText says whether a site with overview b hosts other members'
+// links now: opted in, a member of the exchange, its domain verified (or
+// being confirmed again) and at least one link per article; otherwise
+// no, and why, so an opted-in site that hosts nothing does not read as
+// hosting.
+func hostingText(b apiBacklinks) string {
+	switch st := str(b.Status); {
+	case !b.OptedIn:
+		return "no"
+	case !b.Paid:
+		return "no: the site is not in the exchange now"
+	case st == backlinks.DomainSuspended:
+		return "no: the domain is suspended until a check finds its proof again"
+	case st != backlinks.DomainVerified && st != backlinks.DomainVerifying:
+		return "no: the domain is not verified"
+	case b.MaxLinksPerArticle == 0:
+		return "no: 0 links per article"
+	}
+	return "yes, up to " + strconv.Itoa(b.MaxLinksPerArticle) + " per article"
 }
 
 type proofCheck struct {
@@ -152,6 +176,7 @@ func (d *Dashboard) showBacklinks(w http.ResponseWriter, r *http.Request, o *own
 	v := backlinksView{
 		page: signed.sitePage(r, s, "Backlinks", "/backlinks"), B: b, Status: "no domain yet", Domain: str(b.Domain),
 		Verified: str(b.Status) == "verified", VerifiedAt: atp(b.VerifiedAt, now), Closed: exchangeClosed(d.factsOf(s)),
+		Hosting: hostingText(b),
 	}
 	if b.Status != nil {
 		v.Status = words(*b.Status)

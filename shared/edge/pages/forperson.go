@@ -44,6 +44,7 @@ var rewrites = sync.OnceValue(func() []personal {
 		{`with POST /billing/activate`, `with “End the trial and pay now” on the Billing page`},
 		{`with POST /billing/checkout`, `on the Billing page`},
 		{`Set one with POST /sites/\{site_id\}/backlinks/domain and prove it with POST /sites/\{site_id\}/backlinks/domain/verify`, `Set one and verify it on the site's Backlinks page`},
+		{`check it with POST /sites/\{site_id\}/backlinks/domain/verify`, `check it with “Check now” on the site's Backlinks page`},
 		{`with POST /sites/\{site_id\}/backlinks/domain`, `on the site's Backlinks page`},
 		{`with POST /sites/\{site_id\}/restore`, `on the site's page`},
 		{` with PATCH /sites/\{site_id\}/forum/drafts/\{draft_id\}`, ``},

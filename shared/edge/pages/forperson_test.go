@@ -52,6 +52,9 @@ func TestForPerson(t *testing.T) {
 		"This site already has a target for that URL: change it instead (PATCH .../backlinks/targets/0192ab).":                             "This site already has a target for that URL: change it in the list of targets instead.",
 		"This thread is dismissed; restore it (PATCH status new) before drafting.":                                                         "This thread is dismissed; restore it with “Restore the thread” before drafting.",
 		"is required: send url (the article's live address) and/or destinations (integration ids to push to)":                              "is required: type the address where the article is live, or tick a platform to push it to",
+
+		// A suspended domain is checked again on the Backlinks page.
+		"Hosting links needs a verified domain. The domain acme.com is suspended: its proof was missing at 3 scheduled re-checks in a row. Put one of its proofs back and check it with POST /sites/{site_id}/backlinks/domain/verify: a successful check verifies it again.": "Hosting links needs a verified domain. The domain acme.com is suspended: its proof was missing at 3 scheduled re-checks in a row. Put one of its proofs back and check it with “Check now” on the site's Backlinks page: a successful check verifies it again.",
 	}
 	for in, want := range cases {
 		got := forPerson(in)

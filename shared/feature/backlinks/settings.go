@@ -86,6 +86,21 @@ func (it settingsItem) hosting() bool {
 	return it.OptedIn && it.proven() && it.MaxLinks > 0
 }
 
+// notProven is the conflict of a change that needs the domain verified
+// while it is not (see proven): need is the sentence saying what needs
+// it, and the message goes on with the way there from the domain's
+// status: set a domain, prove the one set, or, for a suspended domain,
+// put a proof back and check it (any successful check verifies again).
+func (it settingsItem) notProven(need string) error {
+	switch it.status() {
+	case "":
+		return apperr.New(apperr.Conflict, need+" This site has none yet. Set one with POST /sites/{site_id}/backlinks/domain and prove it with POST /sites/{site_id}/backlinks/domain/verify first.")
+	case DomainSuspended:
+		return apperr.Newf(apperr.Conflict, "%s The domain %s is suspended: its proof was missing at %d scheduled re-checks in a row. Put one of its proofs back and check it with POST /sites/{site_id}/backlinks/domain/verify: a successful check verifies it again.", need, it.domain(), FailuresToSuspend)
+	}
+	return apperr.Newf(apperr.Conflict, "%s The domain %s is not verified yet. Publish one of its proofs and check it with POST /sites/{site_id}/backlinks/domain/verify first.", need, it.domain())
+}
+
 // domain returns the domain, "" before one is set.
 func (it settingsItem) domain() string {
 	if it.Domain == nil {

@@ -75,8 +75,9 @@ func dedupe(list []string) []string {
 	return out
 }
 
-// errNeedsDomain refuses opting in without a verified domain.
-var errNeedsDomain = apperr.New(apperr.Conflict, "Hosting links needs a verified domain. Set one with POST /sites/{site_id}/backlinks/domain and prove it with POST /sites/{site_id}/backlinks/domain/verify, then opt in.")
+// needsDomain begins the refusal of opting in without a verified domain
+// (see settingsItem.notProven).
+const needsDomain = "Hosting links needs a verified domain."
 
 // UpdateSettings applies p to the caller's site and returns the overview.
 // Errors: not_found; conflict when opted_in true is sent while the domain
@@ -94,7 +95,7 @@ func (s *Service) UpdateSettings(ctx context.Context, siteID string, p Patch) (O
 			return Overview{}, err
 		}
 		if p.OptedIn.Sent && p.OptedIn.Value && !set.proven() {
-			return Overview{}, errNeedsDomain
+			return Overview{}, set.notProven(needsDomain)
 		}
 		changed := p.apply(&set)
 		if len(changed) == 0 {

@@ -23,8 +23,9 @@ import (
 	"rvcontent/shared/platform/dynamo"
 )
 
-// errTargetsNeedDomain refuses a target URL while the domain is not verified.
-var errTargetsNeedDomain = apperr.New(apperr.Conflict, "Targets are pages on the site's verified domain, and this site has none. Set one with POST /sites/{site_id}/backlinks/domain and prove it with POST /sites/{site_id}/backlinks/domain/verify first.")
+// targetsNeedDomain begins the refusal of a target URL while the domain
+// is not verified (see settingsItem.notProven).
+const targetsNeedDomain = "Targets are pages on the site's verified domain."
 
 // DuplicateTarget begins the message of the conflict of a target whose
 // URL the site already has one for (the dashboard shows it next to the
@@ -42,7 +43,7 @@ func (s *Service) checkURL(ctx context.Context, accountID, siteID, raw, skip str
 		return err
 	}
 	if !set.proven() {
-		return errTargetsNeedDomain
+		return set.notProven(targetsNeedDomain)
 	}
 	u, _ := url.Parse(raw)
 	if !onDomain(u.Hostname(), set.domain()) {
