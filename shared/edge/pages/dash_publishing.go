@@ -156,8 +156,10 @@ func lastPushes(siteID string, list []apiJob, now time.Time) (last map[string]*s
 			running = true
 			continue
 		}
+		// A sync a refused token stopped before any push got through
+		// failed, with its counts as result: it is the last sync too.
 		var res integrations.SyncResult
-		if j.Status != "completed" || json.Unmarshal(j.Result, &res) != nil || last[res.IntegrationID] != nil {
+		if (j.Status != "completed" && j.Status != "failed") || json.Unmarshal(j.Result, &res) != nil || res.IntegrationID == "" || last[res.IntegrationID] != nil {
 			continue
 		}
 		sum := &syncSummary{

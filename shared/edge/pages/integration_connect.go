@@ -32,6 +32,10 @@ func (p *IntegrationConnect) Handlers() map[string]http.HandlerFunc {
 
 type connectView struct {
 	Title, Platform, SiteName, SiteURL, RemoteName, Error string
+	// Refused is the field the error is about (integrations.FieldSiteURL
+	// or FieldAPIToken; "" for neither): marked invalid, described by the
+	// error and focused.
+	Refused string
 	// Expires is when the connect link stops working.
 	Expires when
 	// Back is the site's integrations page in the dashboard.
@@ -75,7 +79,7 @@ func (p *IntegrationConnect) submit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := viewOf(pending)
-	v.SiteURL, v.Error = in.SiteURL, forPerson(connectSentence(err))
+	v.SiteURL, v.Error, v.Refused = in.SiteURL, forPerson(connectSentence(err)), refusedField(err)
 	Render(w, connectStatus(err), "integration_connect.html", v)
 }
 
@@ -115,6 +119,16 @@ func connectSentence(err error) string {
 	return err.Error()
 }
 
+// refusedField is the connect page's field err refuses, as its details
+// name it ("" when it names none).
+func refusedField(err error) string {
+	var e *apperr.Error
+	if errors.As(err, &e) && len(e.Details) > 0 {
+		return e.Details[0].Field
+	}
+	return ""
+}
+
 // connectStatus is the page's status for err: the API's (a link not valid
 // 404, entries 422, the platform's add-on 409, no trial or plan or a site
 // not usable on it 402).
@@ -134,5 +148,5 @@ func readConnectForm(r *http.Request) integrations.Credentials {
 		return integrations.Credentials{SiteURL: v.SiteURL, APIToken: v.APIToken}
 	}
 	form, _ := url.ParseQuery(string(body))
-	return integrations.Credentials{SiteURL: form.Get("site_url"), APIToken: form.Get("api_token")}
+	return integrations.Credentials{SiteURL: form.Get(integrations.FieldSiteURL), APIToken: form.Get(integrations.FieldAPIToken)}
 }

@@ -109,16 +109,32 @@ func (s *Service) StartConnect(ctx context.Context, siteID, platform string) (St
 	return out, nil
 }
 
-// Errors of the connect page.
+// The connect page's fields (setup's connect_fields).
+const (
+	FieldSiteURL  = "site_url"
+	FieldAPIToken = "api_token"
+)
+
+// Errors of the connect page. A refusal of the owner's entries names the
+// field it is about in its details (FieldSiteURL or FieldAPIToken), so
+// the page can mark that field.
 var (
 	ErrLinkInvalid = apperr.NotFoundf("This connect link is not valid: it expired, was already used, or was never issued. Ask for a new one.")
-	errSiteURL     = apperr.New(apperr.ValidationFailed, "Enter the site's public https address, for example https://blog.example.com.")
-	errAPIToken    = apperr.Newf(apperr.ValidationFailed, "Enter the site's API token (at most %d characters).", MaxToken)
+	errSiteURL     = refused(FieldSiteURL, "Enter the site's public https address, for example https://blog.example.com.")
+	errAPIToken    = refused(FieldAPIToken, fmt.Sprintf("Enter the site's API token (at most %d characters).", MaxToken))
 	// A token goes in a request header, where a control character (a line
 	// break pasted with it) cannot travel: refused before any call, so the
 	// sentence blames the token, not the site.
-	errAPITokenLine = apperr.New(apperr.ValidationFailed, "The API token holds a line break or another control character. Paste the token alone, on one line.")
+	errAPITokenLine = refused(FieldAPIToken, "The API token holds a line break or another control character. Paste the token alone, on one line.")
 )
+
+// refused is a validation_failed refusal of the connect page's field,
+// said in sentence.
+func refused(field, sentence string) *apperr.Error {
+	e := apperr.New(apperr.ValidationFailed, sentence)
+	e.Details = []apperr.Problem{{Field: field, Problem: sentence}}
+	return e
+}
 
 // Pending is an open connect link: the integration it connects.
 type Pending struct {
@@ -180,7 +196,7 @@ type Credentials struct {
 // integration.connected. A category or author the site does not offer
 // goes back to null. Errors: not_found (link not valid),
 // validation_failed (entries, or the test call failed: the sentence says
-// why), subscription_required (no working trial or plan, or the site is
+// why and the details name the field to change), subscription_required (no working trial or plan, or the site is
 // not usable on it, as the Gate says), integration_unavailable.
 func (s *Service) FinishConnect(ctx context.Context, token string, in Credentials) (Integration, error) {
 	t, err := s.connectToken(ctx, token)
@@ -216,7 +232,14 @@ func (s *Service) FinishConnect(ctx context.Context, token string, in Credential
 	siteURL := keptSiteURL(*u)
 	info, err := s.Platforms[t.Platform].Check(ctx, pushapi.Conn{SiteURL: siteURL, Token: apiToken})
 	if err != nil {
-		return Integration{}, apperr.Newf(apperr.ValidationFailed, "The test call failed, so nothing was saved. %s", pushMessage(err))
+		// A refused token is the token's fault; anything else (no
+		// answer, a redirect, an error, not the platform's API) the
+		// address's.
+		field := FieldSiteURL
+		if pe := asPushError(err); pe.Token {
+			field = FieldAPIToken
+		}
+		return Integration{}, refused(field, "The test call failed, so nothing was saved. "+pushMessage(err))
 	}
 	// A sync of the integration ending at this moment writes it too: the
 	// connection is then saved again on the integration as it is now, as

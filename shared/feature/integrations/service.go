@@ -269,8 +269,8 @@ func setupOf(r record) *Setup {
 	st := &Setup{
 		Connect: "POST /sites/" + r.SiteID + "/integrations/" + r.Platform + "/connect returns a connect_url; the owner opens it and enters these fields, which the service checks with a test call.",
 		ConnectFields: []ConnectField{
-			{Name: "site_url", Label: "Site address", Help: "The https address of the " + r.Platform + " site, for example https://blog.example.com."},
-			{Name: "api_token", Label: "API token", Help: "An API token of the site allowed to create and update posts."},
+			{Name: FieldSiteURL, Label: "Site address", Help: "The https address of the " + r.Platform + " site, for example https://blog.example.com."},
+			{Name: FieldAPIToken, Label: "API token", Help: "An API token of the site allowed to create and update posts."},
 		},
 		DefaultStatuses: []string{PushDraft, PushPublish},
 		Categories:      r.Categories,

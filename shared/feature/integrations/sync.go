@@ -100,7 +100,9 @@ func (s *Service) Sync(ctx context.Context, siteID, platform string) (jobs.Job, 
 // article.publish_failed for each article it tries, and at the end the
 // integration's last_sync_at and status (error, with integration.error,
 // when a push failed). When the platform cannot be reached or refuses
-// the token, it stops and the job fails with code push_failed. Before each
+// the token, it stops, and the job fails with code push_failed when no
+// push got through (its result still counts what was tried and
+// skipped). Before each
 // push it checks that the connection is still the integration's: once the
 // owner disconnects (or connects again), it stops and counts the articles
 // left as skipped. It pushes nothing that could end after the attempt's
@@ -228,7 +230,9 @@ func (s *Service) RunSync(ctx context.Context, run *jobs.Run) (any, error) {
 	}
 	return nil, s.settle(ctx, run.AccountID, site, r, true, failure, func(tx *dynamo.Tx, now time.Time) {
 		if first != nil && first.Connection && res.Created+res.Updated+res.Unchanged == 0 {
-			run.FailIn(tx, now, jobs.Error{Code: FailureCode, Message: first.Message})
+			// The failed job still says what was tried and skipped, as
+			// the result of a sync that stopped after some pushes does.
+			run.FailWithResultIn(tx, now, jobs.Error{Code: FailureCode, Message: first.Message}, res)
 			return
 		}
 		run.CompleteIn(tx, now, res)

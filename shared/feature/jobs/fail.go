@@ -10,7 +10,14 @@ import (
 // why its work failed (a scan of a site that is down) ends the job in the
 // same transaction. The runner then returns a nil error.
 func (r *Run) FailIn(tx *dynamo.Tx, now time.Time, jobErr Error) {
-	u, err := finishUpdate(now, r.attempt, Failed, nil, &jobErr)
+	r.FailWithResultIn(tx, now, jobErr, nil)
+}
+
+// FailWithResultIn is FailIn for a runner whose work stopped part way:
+// the failed job also carries result, what was done and left before it
+// stopped (a sync stopped by a refused token: what it tried and skipped).
+func (r *Run) FailWithResultIn(tx *dynamo.Tx, now time.Time, jobErr Error, result any) {
+	u, err := finishUpdate(now, r.attempt, Failed, result, &jobErr)
 	if err != nil {
 		return
 	}

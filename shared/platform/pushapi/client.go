@@ -99,6 +99,9 @@ type PushError struct {
 	Connection bool
 	// Gone is true when the updated post no longer exists.
 	Gone bool
+	// Token is true when the site refused the API token (HTTP 401 or
+	// 403): the token, not the address, is what to change.
+	Token bool
 }
 
 // Error returns the sentence that says what went wrong.
@@ -144,7 +147,7 @@ func (c client) call(ctx context.Context, conn Conn, method, url string, body, o
 	}
 	switch s := resp.StatusCode; {
 	case s == http.StatusUnauthorized || s == http.StatusForbidden:
-		return &PushError{Message: fmt.Sprintf("The %s site refused the API token (HTTP %d). Reconnect the integration with a valid token.", c.name, s), Connection: true}
+		return &PushError{Message: fmt.Sprintf("The %s site refused the API token (HTTP %d). Reconnect the integration with a valid token.", c.name, s), Connection: true, Token: true}
 	case s == http.StatusTooManyRequests:
 		// The site asks for no more requests for a while: every next push
 		// would meet the same answer, so a sync stops here.
