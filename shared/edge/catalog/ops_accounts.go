@@ -20,12 +20,15 @@ const (
 )
 
 // agentFields are the agent's fields of POST /accounts (under agent) and
-// POST /agent-keys.
+// POST /agent-keys. The optional ones take null as omitted, as the service
+// reads them: BodySchema says so of a POST's own fields, and these are also
+// the fields of POST /accounts' nested agent object, which it does not
+// reach.
 func agentFields() []Field {
 	return []Field{
 		text("name", "The agent's name.", accounts.MinAgentName, accounts.MaxAgentName).required().example("My agent"),
-		text("operator", "Who runs the agent.", 0, accounts.MaxOperator),
-		link("contact_url", "An https page where the agent's operator can be reached.", accounts.MaxURL),
+		text("operator", "Who runs the agent.", 0, accounts.MaxOperator).nullable(),
+		link("contact_url", "An https page where the agent's operator can be reached.", accounts.MaxURL).nullable(),
 	}
 }
 

@@ -55,11 +55,11 @@ func (s *Service) renderRevoked(ctx context.Context, m mail.Pending) (mail.Messa
 			text += "Why: " + v + "\n"
 		}
 		if n := m.Param("webhooks_disabled"); n != "" {
-			endpoints := n + " webhook endpoints it created were"
+			endpoints := n + " webhook endpoints it created were disabled with it: no events are delivered to them until they are turned back on. Turn them"
 			if n == "1" {
-				endpoints = "1 webhook endpoint it created was"
+				endpoints = "1 webhook endpoint it created was disabled with it: no events are delivered to that endpoint until it is turned back on. Turn it"
 			}
-			text += "\n" + endpoints + " disabled with it: no events are delivered to them until they are turned back on. Turn them on again on your webhook settings page:\n" + hooks + "\n"
+			text += "\n" + endpoints + " on again on your webhook settings page:\n" + hooks + "\n"
 		}
 		return text + "\nYour agent keys and connected apps:\n" + link + "\n"
 	})
