@@ -66,7 +66,7 @@ func groupHandler(g *Graph, group routes.Group, hs map[string]http.HandlerFunc, 
 	// budget, as its other requests do; any other against the caller
 	// address's.
 	anonymous := api.Budget{Limit: g.Config.AnonymousRequestsPerMinute, Window: Minute}
-	answer := api.ForBrowsers(routes.IsPage, http.HandlerFunc(api.NotFound))
+	answer := api.ForBrowsers(routes.IsPage, routes.FormPage, http.HandlerFunc(api.NotFound))
 	notFound := api.RateLimit(Counters(g), anonymous, anonymous)(answer)
 	if hasAgentRoutes(group) {
 		account := api.Budget{Limit: g.Config.AccountRequestsPerMinute, Window: Minute}

@@ -10,10 +10,12 @@ import (
 // person expects, and hands every other one to next (the APIs' JSON 404):
 // a GET of a page path with a trailing slash ("/dashboard/") is redirected
 // to the page (isPage says which paths are pages; the OAuth authorization
-// and consent pages under /oauth/ included), and a GET outside the APIs
-// (anything not under /api/, /mcp or /oauth/) whose Accept header asks for
-// HTML gets a plain 404 page.
-func ForBrowsers(isPage func(path string) bool, next http.Handler) http.Handler {
+// and consent pages under /oauth/ included), a GET of a form's action
+// address (a refused form's answer reloaded) to the page the form is on
+// (formPage says which), and a GET outside the APIs (anything not under
+// /api/, /mcp or /oauth/) whose Accept header asks for HTML gets a plain
+// 404 page.
+func ForBrowsers(isPage func(path string) bool, formPage func(path string) (string, bool), next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := r.URL.Path
 		if (r.Method != http.MethodGet && r.Method != http.MethodHead) || strings.HasPrefix(p, "/api/") || p == "/mcp" {
@@ -25,6 +27,10 @@ func ForBrowsers(isPage func(path string) bool, next http.Handler) http.Handler 
 				page += "?" + r.URL.RawQuery
 			}
 			http.Redirect(w, r, page, http.StatusPermanentRedirect)
+			return
+		}
+		if page, ok := formPage(p); ok {
+			http.Redirect(w, r, page, http.StatusSeeOther)
 			return
 		}
 		if strings.HasPrefix(p, "/oauth/") || !strings.Contains(r.Header.Get("Accept"), "text/html") {

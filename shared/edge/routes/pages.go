@@ -118,6 +118,32 @@ func IsPage(path string) bool {
 	return false
 }
 
+// FormPage returns the page a dashboard form's action address belongs to:
+// the nearest page its path lies under (a refused form is answered at its
+// action's address, so reloading it there, or opening that address from
+// the history, should lead back to the page rather than to "page not
+// found"). It is false for a path that is a page itself or no form's
+// action.
+func FormPage(path string) (string, bool) {
+	segs := strings.Split(path, "/")
+	action := false
+	for _, r := range pageRoutes {
+		if r.Method == "POST" && strings.HasPrefix(r.Path, "/dashboard/") && matches(strings.Split(r.Path, "/"), segs) {
+			action = true
+			break
+		}
+	}
+	if !action || IsPage(path) {
+		return "", false
+	}
+	for n := len(segs) - 1; n > 1; n-- {
+		if page := strings.Join(segs[:n], "/"); IsPage(page) {
+			return page, true
+		}
+	}
+	return "", false
+}
+
 // matches reports whether the segments of a path match a route's.
 func matches(route, path []string) bool {
 	if len(route) != len(path) {
