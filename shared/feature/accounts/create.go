@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"time"
 
+	"rvcontent/shared/kernel/nouns"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 
 	"rvcontent/shared/feature/activity"
@@ -139,7 +141,7 @@ func (s *Service) create(ctx context.Context, in CreateInput, ip string) (Create
 	p := auth.Principal{AccountID: accountID, Actor: auth.Actor{Type: auth.ActorAgent, ID: keyID, Name: in.Agent.Name}, CredentialID: keyID, IP: ip}
 	activity.Record(tx, now, p, activity.Change{
 		Action: "account.created", Resource: activity.Resource{Type: "account", ID: accountID},
-		Summary: fmt.Sprintf("Account created by agent %q for %s", in.Agent.Name, in.SiteURL),
+		Summary: fmt.Sprintf("Account created by agent %s for %s", nouns.Quoted(in.Agent.Name), in.SiteURL),
 	})
 	s.Events.Emit(tx, accountID, "", "agent_access.created", map[string]any{"agent_key": key.Public()})
 	created := Created{Account: acct, Site: site.Site, ScanJobID: job.ID, AgentKey: key, ClaimURL: s.claimURL(token)}

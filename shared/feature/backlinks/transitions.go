@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"rvcontent/shared/kernel/nouns"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -281,7 +283,7 @@ func (s *Service) articleUpdated(tx *dynamo.Tx, p placementItem, who auth.Princi
 	}
 	activity.Record(tx, s.Clock.Now(), who, activity.Change{
 		Action: "article.updated", SiteID: p.HostSite, Resource: activity.Resource{Type: "article", ID: after.ID},
-		Summary: fmt.Sprintf("%s: %q", summary, after.Title),
+		Summary: summary + ": " + nouns.Quoted(after.Title),
 	})
 }
 

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"rvcontent/shared/kernel/nouns"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -162,7 +164,7 @@ func (s *Service) record(tx *dynamo.Tx, p auth.Principal, now time.Time, k Agent
 	activity.Record(tx, now, p, activity.Change{
 		Action:   "agent_key." + verb,
 		Resource: activity.Resource{Type: "agent_key", ID: k.ID},
-		Summary:  fmt.Sprintf("%s %q %s", what, k.Name, verb),
+		Summary:  fmt.Sprintf("%s %s %s", what, nouns.Quoted(k.Name), verb),
 	})
 	s.Events.Emit(tx, p.AccountID, "", "agent_access."+verb, map[string]any{"agent_key": k.Public()})
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"rvcontent/shared/kernel/nouns"
+
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 
 	"rvcontent/shared/feature/sites"
@@ -80,7 +82,7 @@ func (s *Service) withdrawStale(ctx context.Context, accountID string, c claimIt
 	s.putThread(tx, before, th)
 	p, _ := auth.From(ctx)
 	record(tx, now, p, c.SiteID, "forum.reply_withdrawn", "forum_reply", r.ID,
-		fmt.Sprintf("Claimed reply to forum thread %q withdrawn: %s, so another site of the account may reply", th.Info.Title, why))
+		fmt.Sprintf("Claimed reply to forum thread %s withdrawn: %s, so another site of the account may reply", nouns.Quoted(th.Info.Title), why))
 	err = s.Table.Commit(ctx, tx, nil)
 	if dynamo.FailedOn(err, "claim") || dynamo.FailedOn(err, "reply") || dynamo.FailedOn(err, "thread") {
 		return false, nil

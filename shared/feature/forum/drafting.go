@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 
+	"rvcontent/shared/kernel/nouns"
+
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/feature/credits"
@@ -243,11 +245,11 @@ func (s *Service) saveDraft(ctx context.Context, p auth.Principal, th threadItem
 	beforeThread := th.UpdatedAt
 	effect := func(tx *dynamo.Tx, _ credits.Spent) (any, error) {
 		it := draftItem{PK: dynamo.SitePK(th.SiteID), SK: dynamo.ForumDraftSK(d.ID), Draft: d, AccountID: th.AccountID, SiteID: th.SiteID}
-		action, summary := "forum.draft_created", fmt.Sprintf("Reply drafted for forum thread %q", th.Info.Title)
+		action, summary := "forum.draft_created", "Reply drafted for forum thread "+nouns.Quoted(th.Info.Title)
 		if prev == nil {
 			tx.PutNew("draft", it)
 		} else {
-			action, summary = "forum.draft_rewritten", fmt.Sprintf("Reply draft rewritten (%d of %d) for forum thread %q", d.RegenCount, MaxRewrites, th.Info.Title)
+			action, summary = "forum.draft_rewritten", fmt.Sprintf("Reply draft rewritten (%d of %d) for forum thread %s", d.RegenCount, MaxRewrites, nouns.Quoted(th.Info.Title))
 			tx.Put("draft", it, "regen_count = :n", map[string]types.AttributeValue{":n": &types.AttributeValueMemberN{Value: strconv.Itoa(prev.RegenCount)}})
 		}
 		putText(tx, s.putThread(tx, beforeThread, th), text)
@@ -330,7 +332,7 @@ func (s *Service) EditDraft(ctx context.Context, siteID, draftID string, edited 
 	tx := &dynamo.Tx{}
 	tx.Put("draft", it, "updated_at = :old", map[string]types.AttributeValue{":old": &types.AttributeValueMemberS{Value: before}})
 	s.putThread(tx, beforeThread, th)
-	record(tx, s.Clock.Now(), p, siteID, "forum.draft_edited", "forum_draft", it.ID, fmt.Sprintf("Reply draft edited for forum thread %q", th.Info.Title))
+	record(tx, s.Clock.Now(), p, siteID, "forum.draft_edited", "forum_draft", it.ID, "Reply draft edited for forum thread "+nouns.Quoted(th.Info.Title))
 	err = s.Table.Commit(ctx, tx, it.Draft)
 	if dynamo.FailedOn(err, "draft") || dynamo.FailedOn(err, "thread") {
 		return Draft{}, errThreadChanged

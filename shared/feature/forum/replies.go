@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"rvcontent/shared/kernel/nouns"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -122,7 +124,7 @@ func (s *Service) newReply(ctx context.Context, p auth.Principal, th threadItem,
 	tx.PutNew("reply", r)
 	tx.PutNew("claim", claimItem{PK: dynamo.AccountPK(p.AccountID), SK: dynamo.ForumReplyClaimSK(th.Info.ForumID), SiteID: th.SiteID, ReplyID: r.ID})
 	s.putThread(tx, before, th)
-	record(tx, now, p, th.SiteID, "forum.reply_recorded", "forum_reply", r.ID, fmt.Sprintf("Reply to forum thread %q recorded as %s", th.Info.Title, r.Status))
+	record(tx, now, p, th.SiteID, "forum.reply_recorded", "forum_reply", r.ID, fmt.Sprintf("Reply to forum thread %s recorded as %s", nouns.Quoted(th.Info.Title), r.Status))
 	err := s.Table.Commit(ctx, tx, r.Reply)
 	switch {
 	case dynamo.FailedOn(err, "claim"):
@@ -157,7 +159,7 @@ func (s *Service) postReply(ctx context.Context, p auth.Principal, th threadItem
 	tx := &dynamo.Tx{}
 	tx.Put("reply", r, "updated_at = :old", map[string]types.AttributeValue{":old": &types.AttributeValueMemberS{Value: old}})
 	s.putThread(tx, before, th)
-	record(tx, now, p, th.SiteID, "forum.reply_posted", "forum_reply", r.ID, fmt.Sprintf("Permalink of the reply to forum thread %q recorded", th.Info.Title))
+	record(tx, now, p, th.SiteID, "forum.reply_posted", "forum_reply", r.ID, "Permalink of the reply to forum thread "+nouns.Quoted(th.Info.Title)+" recorded")
 	err = s.Table.Commit(ctx, tx, r.Reply)
 	switch {
 	case dynamo.FailedOn(err, "reply"):

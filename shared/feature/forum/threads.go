@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"rvcontent/shared/kernel/nouns"
+
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/input"
 	"rvcontent/shared/kernel/par"
@@ -151,7 +153,7 @@ func (s *Service) UpdateThread(ctx context.Context, siteID, id string, in Thread
 		return true, nil
 	}, func(tx *dynamo.Tx, after threadItem) any {
 		record(tx, s.Clock.Now(), p, siteID, "forum.thread_updated", "forum_thread", after.ID,
-			fmt.Sprintf("Forum thread %q moved from %s to %s", after.Info.Title, from, after.Status))
+			fmt.Sprintf("Forum thread %s moved from %s to %s", nouns.Quoted(after.Info.Title), from, after.Status))
 		// The answer is read before the commit so that it is stored with
 		// the change (see dynamo.Table.Commit); a failed read leaves it
 		// to be read after.

@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"time"
 
+	"rvcontent/shared/kernel/nouns"
+
 	"rvcontent/shared/platform/forumapi"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
@@ -100,7 +102,7 @@ func (s *Service) checkReply(ctx context.Context, r replyItem) error {
 		}
 		if changed {
 			record(tx, now, auth.Service(r.AccountID, "forum reply checks"), r.SiteID, "forum.reply_checked", "forum_reply", r.ID,
-				fmt.Sprintf("Reply to forum thread %q is now %s", th.Info.Title, r.Status))
+				fmt.Sprintf("Reply to forum thread %s is now %s", nouns.Quoted(th.Info.Title), r.Status))
 		}
 		return nil
 	})

@@ -3,7 +3,8 @@ package keywords
 import (
 	"context"
 	"errors"
-	"fmt"
+
+	"rvcontent/shared/kernel/nouns"
 
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/sites"
@@ -88,7 +89,7 @@ func (s *Service) Create(ctx context.Context, siteID string, d Draft) (Keyword, 
 	AddIn(tx, p.AccountID, k)
 	activity.Record(tx, now, p, activity.Change{
 		Action: "keyword.created", SiteID: siteID, Resource: activity.Resource{Type: "keyword", ID: k.ID},
-		Summary: fmt.Sprintf("Keyword %q added", k.Name),
+		Summary: "Keyword " + nouns.Quoted(k.Name) + " added",
 	})
 	err := s.Table.Commit(ctx, tx, k)
 	switch {
@@ -118,7 +119,7 @@ func (s *Service) Delete(ctx context.Context, siteID, id string) (Keyword, error
 	DeleteIn(tx, k)
 	activity.Record(tx, s.Clock.Now(), p, activity.Change{
 		Action: "keyword.deleted", SiteID: siteID, Resource: activity.Resource{Type: "keyword", ID: k.ID},
-		Summary: fmt.Sprintf("Keyword %q deleted", k.Name),
+		Summary: "Keyword " + nouns.Quoted(k.Name) + " deleted",
 	})
 	err = s.Table.Commit(ctx, tx, k)
 	if errors.Is(err, dynamo.ErrConditionFailed) {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"rvcontent/shared/kernel/nouns"
+
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/feature/eventlog"
@@ -122,7 +124,7 @@ func (rc *Recorder) set(ctx context.Context, r Report, url string) (articles.Art
 		})
 		activity.Record(tx, rc.Clock.Now(), r.By, activity.Change{
 			Action: "article.published", SiteID: r.Site.ID, Resource: activity.Resource{Type: "article", ID: after.ID},
-			Summary: fmt.Sprintf("Live URL of %q recorded: %s", after.Title, url),
+			Summary: fmt.Sprintf("Live URL of %s recorded: %s", nouns.Quoted(after.Title), url),
 		})
 		return nil
 	})

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"rvcontent/shared/kernel/nouns"
+
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/kernel/apperr"
@@ -39,12 +41,12 @@ func (s *Service) notePush(tx *dynamo.Tx, p auth.Principal, a articles.Article, 
 			"article_id": a.ID, "destination": o.Destination, "error": o.Error,
 		})
 		change.Action = "article.publish_failed"
-		change.Summary = fmt.Sprintf("Push of %q to %s failed: %s", a.Title, o.Destination, o.Error.Message)
+		change.Summary = fmt.Sprintf("Push of %s to %s failed: %s", nouns.Quoted(a.Title), o.Destination, o.Error.Message)
 	} else {
 		s.Events.Emit(tx, p.AccountID, a.SiteID, "article.published", map[string]any{
 			"article_id": a.ID, "source": o.Destination, "url": o.URL, "result": o.Result,
 		})
-		change.Summary = fmt.Sprintf("%q pushed to %s (%s)", a.Title, o.Destination, o.Result)
+		change.Summary = fmt.Sprintf("%s pushed to %s (%s)", nouns.Quoted(a.Title), o.Destination, o.Result)
 	}
 	activity.Record(tx, s.Clock.Now(), p, change)
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"rvcontent/shared/kernel/nouns"
+
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/feature/idempotency"
@@ -211,7 +213,7 @@ func (s *Service) recordOnce(ctx context.Context, p auth.Principal, siteID, id, 
 		})
 		activity.Record(tx, s.Clock.Now(), p, activity.Change{
 			Action: "article.published", SiteID: siteID, Resource: activity.Resource{Type: "article", ID: id},
-			Summary: fmt.Sprintf("Live URL of %q recorded: %s", after.Title, url),
+			Summary: fmt.Sprintf("Live URL of %s recorded: %s", nouns.Quoted(after.Title), url),
 		})
 		return nil
 	}, answer)

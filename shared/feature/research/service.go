@@ -2,7 +2,8 @@ package research
 
 import (
 	"context"
-	"fmt"
+
+	"rvcontent/shared/kernel/nouns"
 
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/jobs"
@@ -84,7 +85,7 @@ func (s *Service) Start(ctx context.Context, siteID string, req Request) (jobs.J
 func summary(r Request) string {
 	s := "Research started"
 	if r.Seed != "" {
-		s += fmt.Sprintf(" around %q", r.Seed)
+		s += " around " + nouns.Quoted(r.Seed)
 	}
 	if r.Save {
 		s += "; results will be saved"

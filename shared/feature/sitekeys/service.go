@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strconv"
 
+	"rvcontent/shared/kernel/nouns"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -90,7 +92,7 @@ func label(name *string) string {
 	if name == nil {
 		return ""
 	}
-	return fmt.Sprintf(" (%q)", *name)
+	return " (" + nouns.Quoted(*name) + ")"
 }
 
 var badCursor = apperr.BadCursor()

@@ -1,6 +1,7 @@
-// Package nouns writes counted nouns as a person reads them: "1 link",
-// "2 links", never "1 link(s)". Features that word counts in sentences
-// (score checks, forum compliance checks) share it.
+// Package nouns writes nouns as a person reads them: counted ("1 link",
+// "2 links", never "1 link(s)") and named (a title between quotes, as
+// written). Features that word counts or names in sentences (score
+// checks, forum compliance checks, activity summaries) share it.
 package nouns
 
 import "strconv"
@@ -17,3 +18,8 @@ func Pick(n int, one, many string) string {
 func Count(n int, one, many string) string {
 	return strconv.Itoa(n) + " " + Pick(n, one, many)
 }
+
+// Quoted writes a name (a title, a keyword, an agent's name) between
+// double quotes as it is written, for a sentence a person reads: Go's %q
+// would show a quote or a backslash in it escaped ("The \"best\" pans").
+func Quoted(name string) string { return "\"" + name + "\"" }

@@ -9,3 +9,11 @@ func TestCount(t *testing.T) {
 		}
 	}
 }
+
+func TestQuoted(t *testing.T) {
+	for name, want := range map[string]string{`pans`: `"pans"`, `The "best" pans`: `"The "best" pans"`, `a\b`: `"a\b"`, `élan`: `"élan"`} {
+		if got := Quoted(name); got != want {
+			t.Errorf("Quoted(%s) = %s, want %s", name, got, want)
+		}
+	}
+}

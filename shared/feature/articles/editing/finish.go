@@ -2,7 +2,8 @@ package editing
 
 import (
 	"context"
-	"fmt"
+
+	"rvcontent/shared/kernel/nouns"
 
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/articles"
@@ -55,7 +56,7 @@ func (s *Service) finish(ctx context.Context, p auth.Principal, site sites.Site,
 		s.Events.Emit(tx, p.AccountID, siteID, "article.finished", map[string]any{"article": after.WithoutBody(), "trigger": articles.TriggerOf(p)})
 		activity.Record(tx, now, p, activity.Change{
 			Action: "article.finished", SiteID: siteID, Resource: activity.Resource{Type: "article", ID: id},
-			Summary: fmt.Sprintf("Article %q marked finished", after.Title),
+			Summary: "Article " + nouns.Quoted(after.Title) + " marked finished",
 		})
 		return nil
 	})

@@ -16,6 +16,8 @@ import (
 	"sort"
 	"strings"
 
+	"rvcontent/shared/kernel/nouns"
+
 	"rvcontent/shared/feature/activity"
 	"rvcontent/shared/feature/articles"
 	"rvcontent/shared/feature/eventlog"
@@ -81,7 +83,7 @@ func (s *Service) Create(ctx context.Context, siteID string, d Draft) (articles.
 	s.Events.Emit(tx, p.AccountID, siteID, "article.created", map[string]any{"article": a.WithoutBody(), "source": a.Source})
 	activity.Record(tx, now, p, activity.Change{
 		Action: "article.created", SiteID: siteID, Resource: activity.Resource{Type: "article", ID: a.ID},
-		Summary: fmt.Sprintf("Article %q added as %s", a.Title, a.Status),
+		Summary: fmt.Sprintf("Article %s added as %s", nouns.Quoted(a.Title), a.Status),
 	})
 	if err := s.Store.Table.Commit(ctx, tx, a); err != nil {
 		return articles.Article{}, apperr.Wrap("articles.Create", err)
@@ -159,7 +161,7 @@ func (s *Service) update(ctx context.Context, p auth.Principal, site sites.Site,
 		}
 		activity.Record(tx, s.Clock.Now(), p, activity.Change{
 			Action: "article.updated", SiteID: siteID, Resource: activity.Resource{Type: "article", ID: id},
-			Summary: fmt.Sprintf("Article %q changed (%s)", after.Title, strings.Join(changed, ", ")),
+			Summary: fmt.Sprintf("Article %s changed (%s)", nouns.Quoted(after.Title), strings.Join(changed, ", ")),
 		})
 		if after.Status == articles.StatusFinished {
 			if visible := publicChanges(changed); len(visible) > 0 {
@@ -266,7 +268,7 @@ func (s *Service) delete(ctx context.Context, p auth.Principal, siteID, id strin
 		s.Events.Emit(tx, p.AccountID, siteID, "article.deleted", map[string]any{"article_id": a.ID, "title": a.Title})
 		activity.Record(tx, s.Clock.Now(), p, activity.Change{
 			Action: "article.deleted", SiteID: siteID, Resource: activity.Resource{Type: "article", ID: a.ID},
-			Summary: fmt.Sprintf("Article %q deleted", a.Title),
+			Summary: "Article " + nouns.Quoted(a.Title) + " deleted",
 		})
 	})
 }
