@@ -27,7 +27,7 @@ func CheckRedirectURI(uri string) error {
 	if err != nil || !u.IsAbs() || u.Host == "" || u.Opaque != "" || strings.IndexFunc(uri, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
 		return fmt.Errorf("%q is not an absolute URL", uri)
 	}
-	if p := u.Port(); p != "" {
+	if p := u.Port(); p != "" || strings.HasSuffix(u.Host, ":") {
 		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
 			return fmt.Errorf("%q has a port outside 1 to 65535", uri)
 		}
@@ -54,7 +54,9 @@ func CheckRedirectURI(uri string) error {
 }
 
 // hostName reports whether host (without brackets or port) can be a host:
-// an IP address, or dot-separated labels of letters, digits, "-" and "_".
+// an IP address, or dot-separated labels of letters, digits, "-" and "_",
+// none starting or ending with "-" (as every URL field of the service
+// requires).
 // Go's URL parser also takes sub-delimiters such as ";" and "," in a host,
 // which no host has: the app could never be reached there, and in a
 // Content-Security-Policy naming the origin (the consent page's) a ";"
@@ -65,7 +67,7 @@ func hostName(host string) bool {
 		return err == nil
 	}
 	for _, label := range strings.Split(strings.TrimSuffix(host, "."), ".") {
-		if label == "" || strings.IndexFunc(label, func(r rune) bool {
+		if label == "" || strings.HasPrefix(label, "-") || strings.HasSuffix(label, "-") || strings.IndexFunc(label, func(r rune) bool {
 			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r) && r != '-' && r != '_'
 		}) >= 0 {
 			return false
