@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"rvcontent/shared/dev/platformfake"
+	"rvcontent/test/testenv"
 )
 
 // TestConnectingASiteWithoutOptionsDropsTheSettingsIds: README ("Push
@@ -21,16 +22,16 @@ import (
 // accepted any id while connected to it.
 func TestConnectingASiteWithoutOptionsDropsTheSettingsIds(t *testing.T) {
 	const host = "bare-audit25r.example.org"
-	env, acct := trialAccount(t, host)
+	env, acct := testenv.StartTrialAt(t, host)
 	first, bare := platformfake.New("First", "tok-1"), platformfake.New("Bare", "tok-2")
 	bare.SetSite("Bare", nil, nil)
-	serveFake(t, env, "one."+host, first)
-	serveFake(t, env, "two."+host, bare)
+	env.ServeTLS(t, "one."+host, first)
+	env.ServeTLS(t, "two."+host, bare)
 	path := "/sites/" + acct.SiteID + "/integrations/push_platform_1"
 
-	connectTo(t, env, acct, "push_platform_1", "one."+host, "tok-1")
+	env.Connect(t, acct, "push_platform_1", "one."+host, "tok-1")
 	acct.Client.Agent(t, "PATCH", path, map[string]any{"category": "news", "author": "editor"}).Expect(t, http.StatusOK)
-	got := connectTo(t, env, acct, "push_platform_1", "two."+host, "tok-2")["settings"].(map[string]any)
+	got := env.Connect(t, acct, "push_platform_1", "two."+host, "tok-2")["settings"].(map[string]any)
 	if got["category"] != nil || got["author"] != nil {
 		t.Errorf("settings after connecting a site with no categories or authors: %v, want category and author null", got)
 	}
@@ -53,8 +54,8 @@ func TestConnectingASiteWithoutOptionsDropsTheSettingsIds(t *testing.T) {
 // change to either article would have been written over the other's post.
 func TestAPostIdAnsweredForAnotherArticleFailsThePush(t *testing.T) {
 	const host = "sameid-audit25r.example.org"
-	env, acct := trialAccount(t, host)
-	serveFake(t, env, "cms."+host, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	env, acct := testenv.StartTrialAt(t, host)
+	env.ServeTLS(t, "cms."+host, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		switch {
 		case strings.HasSuffix(r.URL.Path, "/site"):
@@ -66,7 +67,7 @@ func TestAPostIdAnsweredForAnotherArticleFailsThePush(t *testing.T) {
 			fmt.Fprintf(w, `{"id":"p1","url":"https://cms.%s/p1"}`, host)
 		}
 	}))
-	connectTo(t, env, acct, "push_platform_1", "cms."+host, "tok")
+	env.Connect(t, acct, "push_platform_1", "cms."+host, "tok")
 	base := "/sites/" + acct.SiteID
 	var ids []string
 	for _, title := range []string{"First post", "Second post"} {
@@ -117,9 +118,9 @@ func TestAPostIdAnsweredForAnotherArticleFailsThePush(t *testing.T) {
 // and the platform got a request per article.
 func TestARateLimitedPlatformStopsTheSync(t *testing.T) {
 	const host = "limited-audit25r.example.org"
-	env, acct := trialAccount(t, host)
+	env, acct := testenv.StartTrialAt(t, host)
 	var writes atomic.Int32
-	serveFake(t, env, "cms."+host, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	env.ServeTLS(t, "cms."+host, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		if strings.HasSuffix(r.URL.Path, "/site") {
 			fmt.Fprint(w, `{"name":"Busy","categories":[],"authors":[]}`)
@@ -135,7 +136,7 @@ func TestARateLimitedPlatformStopsTheSync(t *testing.T) {
 		w.WriteHeader(http.StatusTooManyRequests)
 		fmt.Fprint(w, `{"error":"slow down"}`)
 	}))
-	connectTo(t, env, acct, "push_platform_1", "cms."+host, "tok")
+	env.Connect(t, acct, "push_platform_1", "cms."+host, "tok")
 	base := "/sites/" + acct.SiteID
 	for i := 0; i < 4; i++ {
 		a := acct.Client.Agent(t, "POST", base+"/articles", map[string]any{"title": fmt.Sprintf("Post number %d", i), "body_markdown": "# Hi\n\nText."}).
@@ -167,9 +168,9 @@ func TestARateLimitedPlatformStopsTheSync(t *testing.T) {
 // put the integration in error, and every later sync created it again.
 func TestAPostIdAnsweredAsANumberIsKept(t *testing.T) {
 	const host = "numbered-audit25r.example.org"
-	env, acct := trialAccount(t, host)
+	env, acct := testenv.StartTrialAt(t, host)
 	var creates, updates atomic.Int32
-	serveFake(t, env, "cms."+host, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	env.ServeTLS(t, "cms."+host, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		switch {
 		case strings.HasSuffix(r.URL.Path, "/site"):
@@ -187,7 +188,7 @@ func TestAPostIdAnsweredAsANumberIsKept(t *testing.T) {
 			fmt.Fprintf(w, `{"id":42,"url":"https://cms.%s/p/42"}`, host)
 		}
 	}))
-	connectTo(t, env, acct, "push_platform_1", "cms."+host, "tok")
+	env.Connect(t, acct, "push_platform_1", "cms."+host, "tok")
 	base := "/sites/" + acct.SiteID
 	a := acct.Client.Agent(t, "POST", base+"/articles", map[string]any{"title": "Numbered post", "body_markdown": "# Numbered\n\nText."}).
 		Expect(t, http.StatusCreated).JSON(t)["article"].(map[string]any)
@@ -220,12 +221,12 @@ func TestAPostIdAnsweredAsANumberIsKept(t *testing.T) {
 // connected at all.
 func TestNumberedCategoriesAndAuthorsConnect(t *testing.T) {
 	const host = "numbered-options-audit25r.example.org"
-	env, acct := trialAccount(t, host)
-	serveFake(t, env, "cms."+host, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	env, acct := testenv.StartTrialAt(t, host)
+	env.ServeTLS(t, "cms."+host, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprint(w, `{"name":"Numbered","categories":[{"id":7,"name":"News"}],"authors":[{"id":12,"name":"Ann"}]}`)
 	}))
-	got := connectTo(t, env, acct, "push_platform_1", "cms."+host, "tok")
+	got := env.Connect(t, acct, "push_platform_1", "cms."+host, "tok")
 	if got["status"] != "connected" {
 		t.Fatalf("integration %v", got)
 	}

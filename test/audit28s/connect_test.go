@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"rvcontent/shared/dev/platformfake"
+	"rvcontent/test/testenv"
 )
 
 // inputTag returns the <input> element with id in body ("" when none).
@@ -38,9 +39,9 @@ func errorID(body string) string {
 // landing on the field heard nothing wrong with it.
 func TestConnectPageMarksTheRefusedField(t *testing.T) {
 	const host = "a11y-audit28s.example.org"
-	env, acct := trialAccount(t, host)
-	serve(t, env, "cms."+host, platformfake.New("Blog", "right-token"))
-	link := connectLink(t, env, acct, "push_platform_1")
+	env, acct := testenv.StartTrialAt(t, host)
+	env.ServeTLS(t, "cms."+host, platformfake.New("Blog", "right-token"))
+	link := env.ConnectLink(t, acct, "push_platform_1")
 	b := env.NewBrowser(t)
 	b.Get(t, link).Expect(t, http.StatusOK, "Connect")
 	for _, c := range []struct {

@@ -27,8 +27,8 @@ func TestIntegrationsPageShowsASyncStoppedByARefusedToken(t *testing.T) {
 	env.Trial(t, o.Account, testenv.TestCardOK)
 	const host = "cms.dash-audit28s.example.org"
 	fake := platformfake.New("Dash", "tok")
-	serve(t, env, host, fake)
-	connect(t, env, o.Account, "push_platform_1", host, "tok")
+	env.ServeTLS(t, host, fake)
+	env.Connect(t, o.Account, "push_platform_1", host, "tok")
 	finished(t, o.Account, "Alpha article")
 	finished(t, o.Account, "Beta article")
 	if res := sync(t, o.Account, "push_platform_1")["result"].(map[string]any); res["created"] != 2.0 {
