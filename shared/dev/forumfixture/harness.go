@@ -18,6 +18,7 @@ import (
 
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/backoff"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/platform/dynamo"
 )
@@ -52,22 +53,37 @@ type threadBody struct {
 	} `json:"comments"`
 }
 
-// The forum's own limits on a thread's text and a comment's, which also
-// keep a thread within what the table stores in one item.
+// The forum's own limits on a thread's title and text and a comment's.
 const (
+	maxTitle       = 300
 	maxThreadBody  = 40000
 	maxCommentBody = 10000
 )
 
+// maxThreadSize bounds the bytes a thread's title, text and comments take
+// together: the fixture keeps a thread with its comments in one table
+// item, which holds at most 400 KB, and the rest of the item fits in what
+// is left.
+const maxThreadSize = 350_000
+
+// commentSize is what a comment of body takes of its thread's item: the
+// text and, generously, its id, score, state and their names.
+func commentSize(body string) int { return len(body) + 64 }
+
+// size is what t's title, text and comments take of its item.
+func (t threadItem) size() int {
+	n := len(t.Title) + len(t.Body)
+	for _, c := range t.Comments {
+		n += commentSize(c.Body)
+	}
+	return n
+}
+
 var subforumName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,50}$`)
 
-func decode(w http.ResponseWriter, r *http.Request, v any) bool {
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, api.MaxBody)).Decode(v); err != nil {
-		api.Error(w, r, apperr.New(apperr.BadRequest, "The request body is not valid JSON of the documented shape."))
-		return false
-	}
-	return true
-}
+// decode reads a fixture call's JSON body into v; on failure it answers
+// in the API's shape.
+func decode(w http.ResponseWriter, r *http.Request, v any) bool { return api.DecodeInto(w, r, v) }
 
 // forumIDGiven answers 422 and returns false when a body names no thread.
 func forumIDGiven(w http.ResponseWriter, r *http.Request, forumID string) bool {
@@ -93,14 +109,21 @@ func (f *Forum) addThread(w http.ResponseWriter, r *http.Request) {
 	}
 	if strings.TrimSpace(b.Title) == "" {
 		problems = append(problems, apperr.Problem{Field: "title", Problem: "is required"})
+	} else if utf8.RuneCountInString(strings.TrimSpace(b.Title)) > maxTitle {
+		problems = append(problems, apperr.Problem{Field: "title", Problem: fmt.Sprintf("must be at most %d characters, as on the forum", maxTitle)})
 	}
 	if utf8.RuneCountInString(b.Body) > maxThreadBody {
 		problems = append(problems, apperr.Problem{Field: "body", Problem: fmt.Sprintf("must be at most %d characters, as on the forum", maxThreadBody)})
 	}
+	size := len(b.Title) + len(b.Body)
 	for i, c := range b.Comments {
 		if utf8.RuneCountInString(c.Body) > maxCommentBody {
 			problems = append(problems, apperr.Problem{Field: fmt.Sprintf("comments[%d].body", i), Problem: fmt.Sprintf("must be at most %d characters, as on the forum", maxCommentBody)})
 		}
+		size += commentSize(c.Body)
+	}
+	if size > maxThreadSize && len(problems) == 0 {
+		problems = append(problems, apperr.Problem{Field: "comments", Problem: fmt.Sprintf("must fit with the title and body in %d bytes: the fixture forum keeps a thread with its comments in one table item; add fewer or shorter comments", maxThreadSize)})
 	}
 	posted, ok := postedAt(b.PostedAt, f.now())
 	if !ok {
@@ -212,6 +235,9 @@ func (f *Forum) addComment(w http.ResponseWriter, r *http.Request) {
 	}
 	c := commentItem{ID: newID(), Body: b.Body, Score: 1, State: forumapi.CommentLive}
 	t, err := f.change(r.Context(), b.ForumID, func(t *threadItem) error {
+		if t.size()+commentSize(c.Body) > maxThreadSize {
+			return apperr.New(apperr.Conflict, fmt.Sprintf("The fixture thread %s is full: it keeps at most %d bytes of title, text and comments in one table item. Post a shorter reply, or add a new thread.", t.ForumID, maxThreadSize))
+		}
 		t.Comments = append(t.Comments, c)
 		t.NumComments++
 		return nil
@@ -257,10 +283,21 @@ func (f *Forum) setComment(w http.ResponseWriter, r *http.Request) {
 	api.JSON(w, http.StatusOK, map[string]any{"permalink": b.Permalink, "state": b.State})
 }
 
+// changeAttempts bounds how often change reads a thread again after
+// another write came in between: enough for every one of a crowd of
+// writes to one thread (replies posted at once) to take its turn.
+const changeAttempts = 50
+
 // change reads thread forumID, applies fn and writes it back unless
-// another write came in between (then it reads again).
+// another write came in between (then, after a pause that spreads out the
+// writes racing for it, it reads again).
 func (f *Forum) change(ctx context.Context, forumID string, fn func(*threadItem) error) (threadItem, error) {
-	for attempt := 0; attempt < 5; attempt++ {
+	for attempt := 0; attempt < changeAttempts; attempt++ {
+		if attempt > 0 {
+			if err := backoff.Pause(ctx, attempt, backoff.LongestPause); err != nil {
+				return threadItem{}, err
+			}
+		}
 		t, err := f.get(ctx, forumID)
 		if errors.Is(err, forumapi.ErrNoThread) {
 			return threadItem{}, apperr.NotFoundf("The fixture forum has no thread %q.", forumID)

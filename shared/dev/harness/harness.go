@@ -6,7 +6,6 @@ package harness
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -15,6 +14,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"rvcontent/shared/dev/mailbox"
 
@@ -59,13 +62,9 @@ func (h *Harness) Handler() http.Handler {
 	return mux
 }
 
-func decode(w http.ResponseWriter, r *http.Request, v any) bool {
-	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, api.MaxBody)).Decode(v); err != nil {
-		api.Error(w, r, apperr.New(apperr.BadRequest, "The request body is not valid JSON."))
-		return false
-	}
-	return true
-}
+// decode reads a harness call's JSON body into v; on failure it answers
+// in the API's shape.
+func decode(w http.ResponseWriter, r *http.Request, v any) bool { return api.DecodeInto(w, r, v) }
 
 // maxHostName is the longest DNS name (RFC 1035): longer names can be
 // neither dialled nor looked up, so no override is kept for them.
@@ -152,11 +151,26 @@ func (h *Harness) advanceClock(w http.ResponseWriter, r *http.Request) {
 		api.Error(w, r, apperr.Invalid(apperr.Problem{Field: "advance_seconds", Problem: fmt.Sprintf("must be at most %.0f: the service clock runs at most a century ahead", room)}))
 		return
 	}
-	if err := h.Table.Put(r.Context(), clockItem{PK: dynamo.DevSettingPK("clock"), SK: dynamo.DevSettingSK, OffsetNS: int64(offset)}); err != nil {
+	if err := h.storeClock(r.Context(), offset); err != nil {
 		api.Error(w, r, err)
 		return
 	}
 	api.JSON(w, http.StatusOK, map[string]any{"now": clock.Format(h.Clock.Now())})
+}
+
+// storeClock stores the dev clock's offset unless a larger one is stored
+// already: advances sent at once store their offsets in any order, and
+// the clock a restart reads must never be behind (it never moves back).
+func (h *Harness) storeClock(ctx context.Context, offset time.Duration) error {
+	_, err := h.Table.Update(ctx, dynamo.DevSettingPK("clock"), dynamo.DevSettingSK, &dynamodb.UpdateItemInput{
+		UpdateExpression:          aws.String("SET offset_ns = :o"),
+		ConditionExpression:       aws.String("attribute_not_exists(offset_ns) OR offset_ns < :o"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{":o": &types.AttributeValueMemberN{Value: strconv.FormatInt(int64(offset), 10)}},
+	})
+	if errors.Is(err, dynamo.ErrConditionFailed) {
+		return nil // a later advance stored its larger offset first
+	}
+	return err
 }
 
 func (h *Harness) runScheduled(w http.ResponseWriter, r *http.Request) {

@@ -31,19 +31,45 @@ func ReadBodyAnswering(refuse func(w http.ResponseWriter, r *http.Request, err e
 				h.ServeHTTP(w, r)
 				return
 			}
-			b, err := io.ReadAll(io.LimitReader(r.Body, MaxBody+1))
+			b, err := readLimited(r)
 			if err != nil {
-				refuse(w, r, apperr.New(apperr.BadRequest, "The request body could not be read."))
-				return
-			}
-			if len(b) > MaxBody {
-				refuse(w, r, apperr.New(apperr.PayloadTooLarge, "The request body is larger than 1 MB."))
+				refuse(w, r, err)
 				return
 			}
 			r.Body = io.NopCloser(bytes.NewReader(b))
 			h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), bodyKey{}, b)))
 		})
 	}
+}
+
+// readLimited reads r's body, refusing one over MaxBody with
+// payload_too_large and one that cannot be read with bad_request.
+func readLimited(r *http.Request) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r.Body, MaxBody+1))
+	if err != nil {
+		return nil, apperr.New(apperr.BadRequest, "The request body could not be read.")
+	}
+	if len(b) > MaxBody {
+		return nil, apperr.New(apperr.PayloadTooLarge, "The request body is larger than 1 MB.")
+	}
+	return b, nil
+}
+
+// DecodeInto reads the request body, a JSON object of one fixed shape,
+// into v (see input.Into), for handlers outside the APIs' middleware (the
+// dev harness). On failure it writes the error in the API's shape (400
+// for a body that is not a JSON object, 413 over MaxBody, 422 naming a
+// field of the wrong type) and returns false.
+func DecodeInto(w http.ResponseWriter, r *http.Request, v any) bool {
+	b, err := readLimited(r)
+	if err == nil {
+		err = input.Into(b, v)
+	}
+	if err != nil {
+		Error(w, r, err)
+		return false
+	}
+	return true
 }
 
 type objectKey struct{}
