@@ -1,5 +1,6 @@
 // Command infra is the service's CDK app. The CDK CLI runs it (cdk.json:
-// "go run ."); it reads its settings from the CDK context:
+// "${GO:-go} run .", the Go command of the GO make variable); it reads its
+// settings from the CDK context:
 //
 //	assetDir          folder of the built function zips (default ../.build, see make build)
 //	mailFrom          sender address of the service's emails (MAIL_FROM)
@@ -21,9 +22,9 @@
 //
 // The app refuses to synthesize, with the setting and what it accepts, when
 // a setting is out of its range, mailFrom or a set alarmEmail is not a bare
-// address, stripeSecretName or bedrockModelId is an ARN, or a function's
-// zip is missing from assetDir (run make build first) or built for another
-// architecture than lambdaArch.
+// address, stripeSecretName or bedrockModelId is an ARN, stackName is not a
+// name CloudFormation takes, or a function's zip is missing from assetDir
+// (run make build first) or built for another architecture than lambdaArch.
 package main
 
 import (
@@ -36,6 +37,7 @@ import (
 	"net/mail"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -52,6 +54,7 @@ func main() {
 	assetDir := contextString(app, "assetDir", "../.build")
 	mailFrom := contextString(app, "mailFrom", stack.DefaultMailFrom)
 	stripeSecretName := contextString(app, "stripeSecretName", "")
+	stackName := contextString(app, "stackName", "ContentService")
 	limits, err := readLimits(app)
 	if err == nil {
 		err = checkChoices(app)
@@ -69,6 +72,9 @@ func main() {
 		err = checkStripeSecretName(stripeSecretName)
 	}
 	if err == nil {
+		err = checkStackName(stackName)
+	}
+	if err == nil {
 		err = checkAssets(assetDir, contextString(app, "lambdaArch", stack.ArchARM64))
 	}
 	if err != nil {
@@ -76,7 +82,7 @@ func main() {
 		jsii.Close()
 		os.Exit(2)
 	}
-	stack.NewServiceStack(app, contextString(app, "stackName", "ContentService"), &stack.ServiceStackProps{
+	stack.NewServiceStack(app, stackName, &stack.ServiceStackProps{
 		StackProps: awscdk.StackProps{
 			Env: &awscdk.Environment{
 				Account: optional(os.Getenv("CDK_DEFAULT_ACCOUNT")),
@@ -174,6 +180,23 @@ func checkBedrockModelID(id string) error {
 func checkStripeSecretName(name string) error {
 	if strings.HasPrefix(name, "arn:") {
 		return fmt.Errorf("context stripeSecretName: %q is an ARN; give the secret's name (the part after secret:, without the 6-character suffix)", name)
+	}
+	return nil
+}
+
+// stackNamePattern is what CloudFormation (and the CDK's Stack) accepts
+// as a stack name: a letter, then letters, digits and hyphens.
+var stackNamePattern = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9-]*$`)
+
+// maxStackName is the longest stack name CloudFormation accepts.
+const maxStackName = 128
+
+// checkStackName refuses a stackName CloudFormation would not take: the
+// CDK's own check would otherwise stop the app with a panic and a stack
+// trace.
+func checkStackName(name string) error {
+	if !stackNamePattern.MatchString(name) || len(name) > maxStackName {
+		return fmt.Errorf("context stackName: %q is not a stack name: a letter, then letters, digits and hyphens, %d characters at most", name, maxStackName)
 	}
 	return nil
 }

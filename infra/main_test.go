@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"debug/elf"
 	"encoding/binary"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -244,5 +245,46 @@ func TestCheckStripeSecretName(t *testing.T) {
 	}
 	if err := checkStripeSecretName("arn:aws:secretsmanager:eu-west-1:123456789012:secret:service/stripe-AbCdEf"); err == nil {
 		t.Error("an ARN is accepted; the grant (name-??????) would not match it")
+	}
+}
+
+// TestCheckStackName: a stackName CloudFormation would not take (it must
+// start with a letter and hold only letters, digits and hyphens, 128 at
+// most) is refused with the setting and what it accepts before anything is
+// synthesized. Before, the CDK's own check stopped the app with a Go panic
+// and a goroutine trace ("panic: Stack name must match the regular
+// expression ..."), unlike every other setting.
+func TestCheckStackName(t *testing.T) {
+	for _, ok := range []string{"ContentService", "content-service-staging", "A", strings.Repeat("a", 128)} {
+		if err := checkStackName(ok); err != nil {
+			t.Errorf("%q: %v, want accepted", ok, err)
+		}
+	}
+	for _, bad := range []string{"content_service", "Content Service", "1content", "-content", "contént", strings.Repeat("a", 129)} {
+		if err := checkStackName(bad); err == nil || !strings.Contains(err.Error(), "context stackName") {
+			t.Errorf("%q: %v, want refused naming stackName", bad, err)
+		}
+	}
+}
+
+// TestCDKAppRunsTheMakeGo: the CDK CLI runs this app with the Go command
+// the GO make variable names (README, "Make targets": "Make variables: GO
+// (the Go command, default go)"), as make build does; the CLI runs the app
+// command through a shell, so cdk.json's app reads ${GO:-go}. Before, it
+// was "go run .": make synth, bootstrap and deploy GO=/path/to/go compiled
+// the app with the go of PATH, or failed where PATH has none.
+func TestCDKAppRunsTheMakeGo(t *testing.T) {
+	b, err := os.ReadFile("cdk.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cdk struct {
+		App string `json:"app"`
+	}
+	if err := json.Unmarshal(b, &cdk); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(cdk.App, "${GO:-go} ") {
+		t.Errorf("cdk.json app %q does not run ${GO:-go}", cdk.App)
 	}
 }

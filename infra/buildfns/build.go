@@ -11,9 +11,18 @@ import (
 	"sync"
 )
 
+// goCommand returns the Go command to run: GO, the make variable the
+// Makefile exports (make build GO=/path/to/go), else go.
+func goCommand() string {
+	if g := os.Getenv("GO"); g != "" {
+		return g
+	}
+	return "go"
+}
+
 // moduleRoot returns the folder of the main module's go.mod.
 func moduleRoot() (string, error) {
-	b, err := exec.Command("go", "env", "GOMOD").Output()
+	b, err := exec.Command(goCommand(), "env", "GOMOD").Output()
 	if err != nil {
 		return "", fmt.Errorf("go env GOMOD: %w", err)
 	}
@@ -91,7 +100,7 @@ func (b builder) all(names []string, jobs int) error {
 // <out>/<name>.zip.
 func (b builder) one(name string) error {
 	bin := filepath.Join(b.out, name, "bootstrap")
-	cmd := exec.Command("go", "build", "-tags", "lambda.norpc", "-trimpath", "-buildvcs=false",
+	cmd := exec.Command(goCommand(), "build", "-tags", "lambda.norpc", "-trimpath", "-buildvcs=false",
 		"-ldflags=-s -w", "-o", bin, "./functions/"+name)
 	cmd.Dir = b.root
 	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH="+b.arch, "CGO_ENABLED=0")

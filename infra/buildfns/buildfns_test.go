@@ -97,3 +97,31 @@ func TestModuleFunctions(t *testing.T) {
 		}
 	}
 }
+
+// TestGoCommandIsTheMakeVariable: buildfns runs the Go command make runs
+// it with, the GO variable make exports (README, "Make targets": "Make
+// variables: GO (the Go command, default go)"; the Makefile: "The scripts
+// under localstack/ run Go as $GO too"), and go only when GO is unset.
+// Before, it always ran the go of PATH: make build GO=/opt/go/bin/go
+// built the functions with another toolchain, or failed where PATH has
+// no go.
+func TestGoCommandIsTheMakeVariable(t *testing.T) {
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "fakego")
+	script := "#!/bin/sh\necho " + filepath.Join(dir, "go.mod") + "\n"
+	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GO", fake)
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if root != dir {
+		t.Errorf("module root %q, want %q: the go env GOMOD of GO (%s) was not asked", root, dir, fake)
+	}
+	t.Setenv("GO", "")
+	if got := goCommand(); got != "go" {
+		t.Errorf("without GO: %q, want go", got)
+	}
+}

@@ -4,9 +4,10 @@
 //
 //	go run ./infra/buildfns [-out .build] [-arch arm64] [-j 2] [name ...]
 //
-// Names limit the build to those functions. Builds are reproducible
-// (-trimpath, no VCS stamp, fixed zip times), so an unchanged function keeps
-// its zip's hash and the CDK does not redeploy it.
+// Names limit the build to those functions. It compiles with the Go
+// command the GO variable names (the Makefile exports its GO), else go.
+// Builds are reproducible (-trimpath, no VCS stamp, fixed zip times), so an
+// unchanged function keeps its zip's hash and the CDK does not redeploy it.
 package main
 
 import (

@@ -24,9 +24,9 @@ const RouteLanes = 4
 // it gets an integration of its own whose permission is apiId/*/*.
 //
 // CloudFormation creates the routes RouteLanes at a time (each route
-// depends on the one RouteLanes before it), because API Gateway's control
-// plane answers 429 Too Many Requests to a burst of about two hundred
-// CreateRoute calls, which fails the first deploy.
+// depends on the route RouteLanes before it, and on nothing else), because
+// API Gateway's control plane answers 429 Too Many Requests to a burst of
+// about two hundred CreateRoute calls, which fails the first deploy.
 func (s *ServiceStack) addRoutes() {
 	integrations := map[routes.Group]awsapigatewayv2.HttpRouteIntegration{}
 	var created []awsapigatewayv2.HttpRoute
@@ -42,7 +42,10 @@ func (s *ServiceStack) addRoutes() {
 			Integration: in,
 		}) {
 			if n := len(created); n >= RouteLanes {
-				route.Node().AddDependency(created[n-RouteLanes])
+				// The route resource alone: the route construct also holds
+				// its group's integration and permission when it is the
+				// group's first.
+				route.Node().AddDependency(created[n-RouteLanes].Node().DefaultChild())
 			}
 			created = append(created, route)
 		}
