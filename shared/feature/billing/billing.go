@@ -248,10 +248,23 @@ func (r *record) stale(sub payments.Subscription) bool {
 
 // missedGrant reports whether stale sub's period is a renewal whose
 // credits were never granted: its end is not among the granted periods,
-// and it starts where a granted period ended (a whole period following
-// one; a Studio site's prorated invoice starts within a period).
+// and it is a whole period (a Studio site's prorated invoice starts within
+// one): it starts where a granted period ended, or it runs from one period
+// boundary to the next (the period before it, reported after it, was not
+// granted yet either: reports come in any order).
 func (r *record) missedGrant(sub payments.Subscription) bool {
-	return !slices.Contains(r.Granted, clock.Format(sub.PeriodEnd)) && slices.Contains(r.Granted, clock.Format(sub.PeriodStart))
+	if slices.Contains(r.Granted, clock.Format(sub.PeriodEnd)) {
+		return false
+	}
+	return slices.Contains(r.Granted, clock.Format(sub.PeriodStart)) || wholePeriod(sub.PeriodStart, sub.PeriodEnd)
+}
+
+// wholePeriod reports whether [start, end) is a whole monthly period:
+// end is the period end that follows a period ending at start, whose
+// anchor's day is start's or, when start is its month's last day, the
+// 31st (payments.NextPeriodEnd).
+func wholePeriod(start, end time.Time) bool {
+	return end.Equal(payments.NextPeriodEnd(start.AddDate(0, 0, -1), start)) || end.Equal(payments.NextPeriodEnd(start, start))
 }
 
 // maxRolls bounds how many unreported periods periodAt rolls over.

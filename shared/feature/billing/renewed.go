@@ -50,13 +50,24 @@ func (s *Service) Renewed(ctx context.Context, accountID, siteID string, held ti
 // end) to the primary site, unless its balances are of that period or a
 // later one already: the period began before the processor reported it
 // and the site spent from it (credits.Periods), so it keeps its balances,
-// spent ones included, and its one credits.reset.
+// spent ones included, and its one credits.reset. When the site's
+// balances were rolled over the period (a later one's first spend came
+// before its report: credits.Skipped), its credits.reset is recorded now,
+// balances untouched.
 func (s *Service) grantPrimary(ctx context.Context, tx *dynamo.Tx, accountID string, site sites.Site, a credits.Allowance, start, end time.Time) error {
-	if granted, err := s.grantedFrom(ctx, accountID, site.ID, start); err != nil || granted {
+	granted, err := s.grantedFrom(ctx, accountID, site.ID, start)
+	if err != nil {
 		return err
 	}
-	s.Credits.ResetOnce(tx, accountID, site.ID, a, start, end)
-	return nil
+	if !granted {
+		s.Credits.ResetOnce(tx, accountID, site.ID, a, start, end)
+		return nil
+	}
+	skipped, err := s.Credits.Skipped(ctx, accountID, site.ID, start)
+	if skipped {
+		s.Credits.ResetPast(tx, accountID, site.ID, a, start, end)
+	}
+	return err
 }
 
 // grantedFrom reports whether the balances stored for site are of a

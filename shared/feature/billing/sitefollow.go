@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -48,29 +49,35 @@ const siteFollowWorkers = 4
 // archived; GrantStart and GrantEnd, when set, are the latest period whose
 // Studio allowance the usable Studio sites are granted; DropKind and
 // DropSite, when set, are the site change the subscription's end let go
-// of, whose pending site is undone (see dropPending).
+// of, whose pending site is undone (see dropPending); PastGrants, each
+// "<start>/<end>", are periods reported after a later one whose
+// credits.reset every Studio site granted then records (see pastGrantOne).
 type siteFollow struct {
-	PK         string `dynamodbav:"pk"`
-	SK         string `dynamodbav:"sk"`
-	AccountID  string `dynamodbav:"account_id"`
-	EndedAt    string `dynamodbav:"ended_at,omitempty"`
-	GrantStart string `dynamodbav:"grant_start,omitempty"`
-	GrantEnd   string `dynamodbav:"grant_end,omitempty"`
-	DropKind   string `dynamodbav:"drop_kind,omitempty"`
-	DropSite   string `dynamodbav:"drop_site,omitempty"`
-	Version    int64  `dynamodbav:"version"`
-	GSI1PK     string `dynamodbav:"gsi1pk"`
-	GSI1SK     string `dynamodbav:"gsi1sk"`
+	PK         string   `dynamodbav:"pk"`
+	SK         string   `dynamodbav:"sk"`
+	AccountID  string   `dynamodbav:"account_id"`
+	EndedAt    string   `dynamodbav:"ended_at,omitempty"`
+	GrantStart string   `dynamodbav:"grant_start,omitempty"`
+	GrantEnd   string   `dynamodbav:"grant_end,omitempty"`
+	DropKind   string   `dynamodbav:"drop_kind,omitempty"`
+	DropSite   string   `dynamodbav:"drop_site,omitempty"`
+	PastGrants []string `dynamodbav:"past_grants,omitempty"`
+	Version    int64    `dynamodbav:"version"`
+	GSI1PK     string   `dynamodbav:"gsi1pk"`
+	GSI1SK     string   `dynamodbav:"gsi1sk"`
 }
 
 // siteChange is what a subscription change asks of the Studio sites
 // beyond following its cancellation: ended, their archival (the
 // subscription ended at the change's time); a grant of the period
 // [grantStart, grantEnd) when grantStart is not zero; drop, the undoing
-// of the site change in flight the change lets go of (the end's).
+// of the site change in flight the change lets go of (the end's);
+// the credits.reset of the past period [pastStart, pastEnd), reported
+// after a later one, when pastStart is not zero (see lateGrant).
 type siteChange struct {
 	ended                bool
 	grantStart, grantEnd time.Time
+	pastStart, pastEnd   time.Time
 	drop                 *siteLock
 }
 
@@ -92,6 +99,13 @@ func (s *Service) followSites(tx *dynamo.Tx, accountID string, now time.Time, ch
 		set += ", grant_start = :gstart, grant_end = :gend"
 		values[":gstart"] = &types.AttributeValueMemberS{Value: clock.Format(ch.grantStart)}
 		values[":gend"] = &types.AttributeValueMemberS{Value: clock.Format(ch.grantEnd)}
+	}
+	if !ch.pastStart.IsZero() {
+		set += ", past_grants = list_append(if_not_exists(past_grants, :nopast), :past)"
+		values[":nopast"] = &types.AttributeValueMemberL{Value: []types.AttributeValue{}}
+		values[":past"] = &types.AttributeValueMemberL{Value: []types.AttributeValue{
+			&types.AttributeValueMemberS{Value: clock.Format(ch.pastStart) + "/" + clock.Format(ch.pastEnd)},
+		}}
 	}
 	if ch.drop != nil {
 		set += ", drop_kind = :dkind, drop_site = :dsite"
@@ -169,6 +183,17 @@ func (s *Service) followPass(ctx context.Context, accountID string) error {
 			moved = true
 		} else if err != nil {
 			return err
+		}
+		for _, past := range f.PastGrants {
+			from, to, _ := strings.Cut(past, "/")
+			start, ok1 := parse(from)
+			end, ok2 := parse(to)
+			if !ok1 || !ok2 {
+				continue
+			}
+			if err := s.pastGrantOne(ctx, f.AccountID, site, start, end); err != nil {
+				return err
+			}
 		}
 		tx := &dynamo.Tx{}
 		if !s.followOne(tx, &r, f, site) {
@@ -270,7 +295,9 @@ func (s *Service) dropPending(ctx context.Context, r *record, f siteFollow, list
 // grantOne grants site the Studio allowance of follow-up f's period, once:
 // a usable Studio site that has no grant of that period or a later one
 // (one added or restored in the period has it already, and so has one
-// that spent from it before the processor reported it: see Renewed).
+// that spent from it before the processor reported it: see Renewed). A
+// site whose balances were rolled over the period (credits.Skipped)
+// records its credits.reset now, once (see pastGrantOne).
 func (s *Service) grantOne(ctx context.Context, f siteFollow, site sites.Site) error {
 	start, ok1 := parse(f.GrantStart)
 	end, ok2 := parse(f.GrantEnd)
@@ -281,12 +308,52 @@ func (s *Service) grantOne(ctx context.Context, f siteFollow, site sites.Site) e
 	if !ok {
 		return nil
 	}
-	if granted, err := s.grantedFrom(ctx, f.AccountID, site.ID, start); err != nil || granted {
+	granted, err := s.grantedFrom(ctx, f.AccountID, site.ID, start)
+	if err != nil {
 		return err
+	}
+	if granted {
+		skipped, err := s.Credits.Skipped(ctx, f.AccountID, site.ID, start)
+		if err != nil || !skipped {
+			return err
+		}
+		return s.pastGrantOne(ctx, f.AccountID, site, start, end)
 	}
 	tx := &dynamo.Tx{}
 	s.Credits.ResetOnce(tx, f.AccountID, site.ID, a, start, end)
 	return s.Table.Commit(ctx, tx, nil)
+}
+
+// pastGrant marks that a Studio site's credits.reset of a past period is
+// recorded (see pastGrantOne).
+type pastGrant struct {
+	PK  string `dynamodbav:"pk"`
+	SK  string `dynamodbav:"sk"`
+	TTL int64  `dynamodbav:"ttl"`
+}
+
+// pastGrantOne records, once, the credits.reset of the past period
+// [start, end) (a renewal reported after a later one, or one the site's
+// balances were rolled over) for site when it is a Studio site usable at
+// the period's start, without touching its balances (the later period's).
+func (s *Service) pastGrantOne(ctx context.Context, accountID string, site sites.Site, start, end time.Time) error {
+	if site.Kind != sites.KindStudio {
+		return nil
+	}
+	a, ok := allowance(site, credits.PlanAllowance, start)
+	if !ok {
+		return nil
+	}
+	tx := &dynamo.Tx{}
+	tx.PutNew("past_grant", pastGrant{
+		PK: dynamo.AccountPK(accountID), SK: dynamo.PastGrantSK(site.ID, clock.Format(end)), TTL: s.Clock.Now().Add(appliedRetention).Unix(),
+	})
+	s.Credits.ResetPast(tx, accountID, site.ID, a, start, end)
+	err := s.Table.Commit(ctx, tx, nil)
+	if dynamo.FailedOn(err, "past_grant") {
+		return nil // recorded already
+	}
+	return err
 }
 
 // billedBefore reports whether site was billed before t: a Studio site

@@ -433,7 +433,9 @@ func (s *Service) resetSites(ctx context.Context, tx *dynamo.Tx, r *record, list
 // renewal's report overtook it), its credits.reset is recorded now, once,
 // for every site it granted credits to, without touching the balances:
 // every period start that grants credits records exactly one
-// credits.reset (spec 6), whatever the order of the reports.
+// credits.reset (spec 6), whatever the order of the reports. The primary
+// site's is in tx; the Studio sites' each after tx on its own (see
+// followSites and pastGrantOne): an account has any number of them.
 func (s *Service) lateGrant(ctx context.Context, tx *dynamo.Tx, r *record, sub payments.Subscription) error {
 	if !r.missedGrant(sub) {
 		return errNoChange
@@ -442,10 +444,19 @@ func (s *Service) lateGrant(ctx context.Context, tx *dynamo.Tx, r *record, sub p
 	if err != nil {
 		return err
 	}
+	studio := false
 	for _, site := range list {
-		if a, ok := allowance(site, credits.PlanAllowance, sub.PeriodStart); ok {
+		a, ok := allowance(site, credits.PlanAllowance, sub.PeriodStart)
+		switch {
+		case !ok:
+		case site.Kind == sites.KindPrimary:
 			s.Credits.ResetPast(tx, r.AccountID, site.ID, a, sub.PeriodStart, sub.PeriodEnd)
+		default:
+			studio = true
 		}
+	}
+	if studio {
+		s.followSites(tx, r.AccountID, s.Clock.Now(), siteChange{pastStart: sub.PeriodStart, pastEnd: sub.PeriodEnd})
 	}
 	r.noteGrant(sub.PeriodEnd)
 	return nil

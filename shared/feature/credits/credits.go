@@ -102,6 +102,11 @@ type item struct {
 	// PeriodKey tells this grant's period from every other one (see
 	// periodKey); empty on balances granted before periods had keys.
 	PeriodKey string `dynamodbav:"period_key,omitempty"`
+	// RolledFrom is, on balances a roll granted (see roll), the end of the
+	// period whose balances it replaced: the periods between it and
+	// PeriodStart went by before the processor reported them, and
+	// recorded no credits.reset (see Skipped).
+	RolledFrom string `dynamodbav:"rolled_from,omitempty"`
 }
 
 // periodKey identifies the period of the balances, as Spent.PeriodStart

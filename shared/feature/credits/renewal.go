@@ -62,12 +62,27 @@ func (s *Service) renewed(ctx context.Context, it item) (next item, ok bool, err
 // credits.reset: once, as the write holds only while the balances are
 // it's (a concurrent roll or grant fails it on "credits").
 func (s *Service) roll(ctx context.Context, it, next item) error {
+	next.RolledFrom = it.PeriodEnd
 	tx := &dynamo.Tx{}
 	tx.Put("credits", next, it.samePeriod(), map[string]types.AttributeValue{
 		":period": &types.AttributeValueMemberS{Value: it.periodKey()},
 	})
 	s.emitReset(tx, next)
 	return s.Table.Commit(ctx, tx, nil)
+}
+
+// Skipped reports whether the period starting at start went by before the
+// processor reported it, with no credits.reset: the site's balances were
+// rolled over it, from a period ending at or before start into one
+// starting after it (see roll). Billing records its credits.reset when
+// its report comes.
+func (s *Service) Skipped(ctx context.Context, accountID, siteID string, start time.Time) (bool, error) {
+	it, found, err := s.read(ctx, accountID, siteID)
+	if err != nil || !found || it.RolledFrom == "" {
+		return false, err
+	}
+	at := clock.Format(start)
+	return it.RolledFrom <= at && at < it.PeriodStart, nil
 }
 
 // Held returns the balances stored for site as they are, without rolling

@@ -254,6 +254,11 @@ const CreditsPrefix = "CREDITS#"
 // waits.
 const SiteFollowSK = "BILLING#SITES"
 
+// PastGrantSK is the sort key of the mark that a Studio site's
+// credits.reset of the period ending at end (a renewal reported after a
+// later one) is recorded: it is recorded once.
+func PastGrantSK(siteID, end string) string { return "BILLING#PASTGRANT#" + siteID + "#" + end }
+
 // RemovalSK is the sort key of a Studio site's scheduled removal.
 func RemovalSK(siteID string) string { return "REMOVAL#" + siteID }
 
