@@ -71,11 +71,27 @@ func Record(tx *dynamo.Tx, now time.Time, p auth.Principal, c Change) {
 	}, "", nil)
 }
 
+// MaxFilteredRead is the most entries of the account's log one page read
+// with an actor or site filter goes through (the log is one partition per
+// account, which the filters do not key): a page of a quiet site or actor
+// costs the same however busy the rest of the account is. A page that
+// stops there may be short, even empty, with a cursor that goes on.
+const MaxFilteredRead = 1000
+
 // Filter narrows a list of entries.
 type Filter struct {
+	// ActorID is an actor's id: an agent key's, an OAuth connection's, a
+	// site key's or the owner's (UUIDs), or auth.ServiceID.
 	ActorID string
 	SiteID  string
 	Since   time.Time // zero: the whole retention period
+}
+
+// validActorID reports whether id can be an entry's actor id (see
+// Filter.ActorID): any other matches no entry ever, so the filter is
+// refused rather than answered with an empty log.
+func validActorID(id string) bool {
+	return id == auth.ServiceID || ids.Valid(id)
 }
 
 // Log reads activity entries.
@@ -85,7 +101,12 @@ type Log struct {
 }
 
 // List returns up to limit entries of account, newest first, after cursor.
+// A filtered page reads at most MaxFilteredRead entries, so it may be
+// short, even empty, with a next cursor; "" is the end.
 func (l *Log) List(ctx context.Context, accountID string, f Filter, limit int, cursor string) ([]Entry, string, error) {
+	if f.ActorID != "" && !validActorID(f.ActorID) {
+		return nil, "", apperr.Invalid(apperr.Problem{Field: "actor_id", Problem: "must be the id of an agent key, an app, a site key or the owner, or service"})
+	}
 	cur, err := dynamo.DecodeCursor(cursor)
 	if err != nil || !entryCursor(cur) {
 		return nil, "", apperr.BadCursor()
@@ -93,6 +114,12 @@ func (l *Log) List(ctx context.Context, accountID string, f Filter, limit int, c
 	from := l.Clock.Now().Add(-Retention)
 	if f.Since.After(from) {
 		from = f.Since
+	}
+	if cur != nil && cur["sk"] < clock.SortKey(from) {
+		// The entries after the cursor's have all passed their retention
+		// since it was issued: the list ends here (DynamoDB would refuse
+		// a starting key below the read's range).
+		return []Entry{}, "", nil
 	}
 	q := dynamo.Partition(dynamo.ActivityPK(accountID)).SKGreaterThanEqual(clock.SortKey(from))
 	if f.ActorID != "" {
@@ -106,7 +133,7 @@ func (l *Log) List(ctx context.Context, accountID string, f Filter, limit int, c
 		return nil, "", apperr.Wrap("activity.List", err)
 	}
 	in.ScanIndexForward = aws.Bool(false)
-	items, next, err := dynamo.QueryPage[item](ctx, l.Table, in, limit, cur, dynamo.ActivityPK(accountID))
+	items, next, err := dynamo.QueryPageUpTo[item](ctx, l.Table, in, limit, MaxFilteredRead, cur, dynamo.ActivityPK(accountID))
 	if errors.Is(err, dynamo.ErrBadCursor) {
 		return nil, "", apperr.BadCursor()
 	}

@@ -70,7 +70,8 @@ func (r *rig) walk(t *testing.T, acct string, f activity.Filter, limit int) []st
 func TestListNewestFirstWithFilters(t *testing.T) {
 	r := newRig(t)
 	acct := ids.New()
-	agent := auth.Principal{AccountID: acct, Actor: auth.Actor{Type: auth.ActorAgent, ID: "key-1", Name: "bot"}, IP: "192.0.2.1"}
+	keyID := ids.New()
+	agent := auth.Principal{AccountID: acct, Actor: auth.Actor{Type: auth.ActorAgent, ID: keyID, Name: "bot"}, IP: "192.0.2.1"}
 	owner := auth.Principal{AccountID: acct, Actor: auth.Actor{Type: auth.ActorOwner, ID: acct, Name: "o@example.com"}, IP: "192.0.2.2"}
 	service := auth.Service(acct, "autopilot")
 	r.record(t, agent, "", "a1")
@@ -89,12 +90,13 @@ func TestListNewestFirstWithFilters(t *testing.T) {
 	}{
 		{"all by 2", activity.Filter{}, 2, []string{"o2", "a2", "s1", "o1", "a1"}},
 		{"all by 50", activity.Filter{}, 50, []string{"o2", "a2", "s1", "o1", "a1"}},
-		{"actor", activity.Filter{ActorID: "key-1"}, 1, []string{"a2", "a1"}},
+		{"actor", activity.Filter{ActorID: keyID}, 1, []string{"a2", "a1"}},
+		{"service", activity.Filter{ActorID: auth.ServiceID}, 1, []string{"s1"}},
 		{"site", activity.Filter{SiteID: "site-1"}, 1, []string{"a2", "o1"}},
 		{"actor and site", activity.Filter{ActorID: acct, SiteID: "site-1"}, 5, []string{"o1"}},
 		{"since, inclusive", activity.Filter{Since: sinceMark}, 1, []string{"o2", "a2"}},
 		{"since and site", activity.Filter{Since: sinceMark.Add(-time.Second), SiteID: "site-2"}, 1, []string{"s1"}},
-		{"no match", activity.Filter{ActorID: "nobody"}, 3, nil},
+		{"no match", activity.Filter{ActorID: ids.New()}, 3, nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -139,5 +141,55 @@ func TestRetentionAndBadCursor(t *testing.T) {
 		if _, _, err := r.log.List(context.Background(), acct, activity.Filter{}, 5, c); !apperr.Is(err, apperr.ValidationFailed) {
 			t.Fatalf("cursor %q: %v, want validation_failed", c, err)
 		}
+	}
+}
+
+func TestActorIDThatNoActorHasIsRefused(t *testing.T) {
+	r := newRig(t)
+	for _, id := range []string{"key-1", "rv_agent_0123456…", "Service", ids.New() + "0"} {
+		if _, _, err := r.log.List(context.Background(), ids.New(), activity.Filter{ActorID: id}, 5, ""); !apperr.Is(err, apperr.ValidationFailed) {
+			t.Errorf("actor_id %q: %v, want validation_failed", id, err)
+		}
+	}
+}
+
+func TestCursorPastRetentionEndsTheList(t *testing.T) {
+	r := newRig(t)
+	acct := ids.New()
+	p := auth.Principal{AccountID: acct, Actor: auth.Actor{Type: auth.ActorAgent, ID: ids.New()}}
+	r.record(t, p, "", "first")
+	r.record(t, p, "", "second")
+	list, next, err := r.log.List(context.Background(), acct, activity.Filter{}, 1, "")
+	if err != nil || len(list) != 1 || next == "" {
+		t.Fatalf("first page: %+v, %q, %v", list, next, err)
+	}
+	r.clock.Add(activity.Retention)
+	list, next, err = r.log.List(context.Background(), acct, activity.Filter{}, 1, next)
+	if err != nil || len(list) != 0 || next != "" {
+		t.Fatalf("a year on: %+v, %q, %v; want the end of the list", list, next, err)
+	}
+}
+
+func TestFilteredPageReadsAtMostMaxFilteredRead(t *testing.T) {
+	r := newRig(t)
+	acct := ids.New()
+	p := auth.Principal{AccountID: acct, Actor: auth.Actor{Type: auth.ActorAgent, ID: ids.New()}}
+	r.record(t, p, "quiet", "quiet")
+	for b := 0; b < activity.MaxFilteredRead+150; b += 100 {
+		tx := &dynamo.Tx{}
+		for i := range 100 {
+			activity.Record(tx, r.clock.Now().Add(time.Duration(b+i)*time.Millisecond), p, activity.Change{Action: "busy", SiteID: "busy"})
+		}
+		if err := r.table.Commit(context.Background(), tx, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r.clock.Add(time.Hour)
+	list, next, err := r.log.List(context.Background(), acct, activity.Filter{SiteID: "quiet"}, 10, "")
+	if err != nil || len(list) != 0 || next == "" {
+		t.Fatalf("first page: %+v, %q, %v; want an empty page with a cursor", list, next, err)
+	}
+	if got := r.walk(t, acct, activity.Filter{SiteID: "quiet"}, 10); fmt.Sprint(got) != "[quiet]" {
+		t.Fatalf("walking the quiet site's pages: %v", got)
 	}
 }

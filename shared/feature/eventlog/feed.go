@@ -31,7 +31,9 @@ type Page struct {
 }
 
 // List returns events of account oldest first. The next cursor is always set,
-// even on an empty page, so a poller can keep calling with it.
+// even on an empty page, so a poller can keep calling with it. A call
+// reads at most MaxFilteredRead events: a filtered one may stop there with
+// a short page, even an empty one, and HasMore.
 //
 // An event's place in the feed is its creation time, taken shortly before
 // its transaction commits, so an event can appear behind one a poller
@@ -75,11 +77,13 @@ func (s *Store) List(ctx context.Context, accountID string, q Query) (Page, erro
 	filtered := len(q.Types) > 0 || q.SiteID != ""
 	page := Page{}
 	pos := reading{after: start, last: start, horizon: clock.SortKey(now.Add(-Settle)), listed: listed, met: map[string]bool{}}
+	read := 0
 	for {
 		chunk := q.Limit + 1 - len(page.Events)
 		if filtered && chunk < filteredChunk {
 			chunk = filteredChunk
 		}
+		chunk = min(chunk, MaxFilteredRead-read)
 		in.Limit = aws.Int32(int32(chunk))
 		out, err := s.Table.Client.Query(ctx, in)
 		if err != nil {
@@ -105,6 +109,12 @@ func (s *Store) List(ctx context.Context, accountID string, q Query) (Page, erro
 		if page.HasMore || out.LastEvaluatedKey == nil {
 			break
 		}
+		if read += len(rows); read >= MaxFilteredRead {
+			// Bounded: the rest waits for the next call, which goes on
+			// after the last event read.
+			page.HasMore = true
+			break
+		}
 		in.ExclusiveStartKey = out.LastEvaluatedKey
 	}
 	pos.stopped = page.HasMore
@@ -117,6 +127,12 @@ func (s *Store) List(ctx context.Context, accountID string, q Query) (Page, erro
 
 // filteredChunk is how many events a filtered read takes at a time.
 const filteredChunk = 100
+
+// MaxFilteredRead is the most events one call reads: a call filtered by
+// type or site that has not filled its page by then answers what it
+// found with HasMore and a cursor after the last event read, so its cost
+// does not grow with the rest of the account's feed.
+const MaxFilteredRead = 1000
 
 // matches reports whether e passes the query's type and site filters.
 func (q Query) matches(e Event) bool {

@@ -46,9 +46,13 @@ func From(ctx context.Context) (Principal, bool) {
 	return p, ok
 }
 
+// ServiceID is the actor id of the service's own work (autopilot, scans,
+// scheduled checks); a site key's live URL has the key's id instead.
+const ServiceID = "service"
+
 // Service returns the principal for scheduled work on an account.
 func Service(accountID, name string) Principal {
-	return Principal{AccountID: accountID, Actor: Actor{Type: ActorService, ID: "service", Name: name}}
+	return Principal{AccountID: accountID, Actor: Actor{Type: ActorService, ID: ServiceID, Name: name}}
 }
 
 // ServiceOnRequest returns the principal of the service acting on an

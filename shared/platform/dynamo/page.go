@@ -21,6 +21,16 @@ import (
 // with any other key (QueryPage issues none), or one the query refuses as its starting key (a cursor of another list), gives
 // ErrBadCursor.
 func QueryPage[T any](ctx context.Context, t *Table, in *dynamodb.QueryInput, limit int, after Cursor, pk string) ([]T, string, error) {
+	return QueryPageUpTo[T](ctx, t, in, limit, 0, after, pk)
+}
+
+// QueryPageUpTo is QueryPage for a list whose filter expression may pass
+// over much of its partition: a page reads at most most items of the key
+// condition's range (0: no bound), so its cost does not grow with what
+// the filter drops. A page that stops there may be short, even empty, and
+// its cursor is then the last item read (the next page goes on after it),
+// so a short page with a cursor is not the end.
+func QueryPageUpTo[T any](ctx context.Context, t *Table, in *dynamodb.QueryInput, limit, most int, after Cursor, pk string) ([]T, string, error) {
 	in.TableName = aws.String(t.Name)
 	if after != nil {
 		sk, ok := after["sk"]
@@ -29,20 +39,22 @@ func QueryPage[T any](ctx context.Context, t *Table, in *dynamodb.QueryInput, li
 		}
 		in.ExclusiveStartKey = Key(pk, sk)
 	}
-	rows, err := QueryRows(ctx, t, in, limit)
+	rows, stop, err := queryRows(ctx, t, in, limit, most)
 	if err != nil {
 		if after != nil && badStartKey(err) {
 			return nil, "", ErrBadCursor
 		}
 		return nil, "", err
 	}
-	next := ""
 	if len(rows) > limit {
-		rows = rows[:limit]
+		rows, stop = rows[:limit], rows[limit-1]
+	}
+	next := ""
+	if stop != nil {
 		var last struct {
 			SK string `dynamodbav:"sk"`
 		}
-		if err := attributevalue.UnmarshalMap(rows[limit-1], &last); err != nil {
+		if err := attributevalue.UnmarshalMap(stop, &last); err != nil {
 			return nil, "", err
 		}
 		next = EncodeCursor(Cursor{"sk": last.SK})
@@ -59,9 +71,18 @@ func QueryPage[T any](ctx context.Context, t *Table, in *dynamodb.QueryInput, li
 // (an index's keys) page with it. A query DynamoDB refuses returns its
 // error (a starting key outside the query's partition among them).
 func QueryRows(ctx context.Context, t *Table, in *dynamodb.QueryInput, limit int) ([]map[string]types.AttributeValue, error) {
+	rows, _, err := queryRows(ctx, t, in, limit, 0)
+	return rows, err
+}
+
+// queryRows is QueryRows reading at most most items of the key
+// condition's range (0: no bound). When it stops there with limit or
+// fewer rows, stop is the key of the last item read, where the next
+// read goes on; otherwise stop is nil.
+func queryRows(ctx context.Context, t *Table, in *dynamodb.QueryInput, limit, most int) (rows []map[string]types.AttributeValue, stop map[string]types.AttributeValue, err error) {
 	in.TableName = aws.String(t.Name)
-	var rows []map[string]types.AttributeValue
 	batch := limit + 1
+	read := 0
 	for {
 		// Without a filter every item read is kept: read exactly what the
 		// page lacks. With one, a batch that came back short doubles the
@@ -72,14 +93,21 @@ func QueryRows(ctx context.Context, t *Table, in *dynamodb.QueryInput, limit int
 			n = max(n, batch)
 			batch = min(batch*2, maxFilteredBatch)
 		}
+		if most > 0 {
+			n = min(n, most-read)
+		}
 		in.Limit = aws.Int32(int32(n))
 		out, err := t.Client.Query(ctx, in)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		rows = append(rows, out.Items...)
+		read += int(out.ScannedCount)
 		if len(rows) > limit || out.LastEvaluatedKey == nil {
-			return rows, nil
+			return rows, nil, nil
+		}
+		if most > 0 && read >= most {
+			return rows, out.LastEvaluatedKey, nil
 		}
 		in.ExclusiveStartKey = out.LastEvaluatedKey
 	}
