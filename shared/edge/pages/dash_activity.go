@@ -59,6 +59,11 @@ func actorText(a apiActor) (who, kind string) {
 type activityTable struct {
 	Rows        []activityRow
 	AcrossSites bool
+	// Further is set when a filtered read came back without rows but with
+	// a cursor (it stops after activity.MaxFilteredRead entries of the
+	// account's log): entries may lie further back, so the page does not
+	// say nothing ever happened.
+	Further bool
 }
 
 // activityRows turns entries into rows; sites names the account's sites.
@@ -162,7 +167,7 @@ func (d *Dashboard) accountActivity(w http.ResponseWriter, r *http.Request) {
 		sites[s.ID] = s
 	}
 	v := activityView{page: o.page(r, "Activity", activityPage), Heading: "Everything done on this account",
-		Table: activityTable{Rows: d.activityRows(act.Activity, sites), AcrossSites: true}}
+		Table: activityTable{Rows: d.activityRows(act.Activity, sites), AcrossSites: true, Further: more(act.NextCursor)}}
 	if actor != "" {
 		v.Actor, v.All = actorName(actor, keys.AgentKeys, act.Activity), activityPage
 		v.Title = "Activity of " + v.Actor
@@ -214,10 +219,13 @@ func (d *Dashboard) siteActivity(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v := activityView{page: o.sitePage(r, s, "Activity", "/activity"), Heading: "Everything done on " + siteName(s),
-		Table: activityTable{Rows: d.activityRows(act.Activity, map[string]apiSite{s.ID: s})}}
+		Table: activityTable{Rows: d.activityRows(act.Activity, map[string]apiSite{s.ID: s}), Further: more(act.NextCursor)}}
 	v.Pages = newestPager("Pages of activity", "entries", sitePath(s.ID)+"/activity", r, act.NextCursor)
 	Render(w, http.StatusOK, "dash_activity.html", v)
 }
+
+// more reports whether a list's next_cursor says more follows.
+func more(next *string) bool { return next != nil && *next != "" }
 
 // activityQuery is the query of an activity page's read.
 func activityQuery(r *http.Request, siteID string) url.Values {

@@ -35,6 +35,10 @@ type articleView struct {
 	// Destinations are where pushes put the article on the platforms
 	// connected now.
 	Destinations []destinationRow
+	// Closed says why the site takes no writing and no push
+	// (siteClosed); empty while it runs. Editing, finishing and
+	// recording the live address still work.
+	Closed string
 }
 
 // destinationRow is where a push put the article.
@@ -281,7 +285,8 @@ func (d *Dashboard) showArticle(w http.ResponseWriter, r *http.Request, o *owner
 	for _, dst := range dests.Destinations {
 		v.Destinations = append(v.Destinations, destinationRow{Platform: platformName(dst.Destination), URL: dst.URL, Pushed: at(dst.PushedAt, now)})
 	}
-	v.CanGenerate = !v.HasBody && (art0.Status == "opportunity" || art0.Status == "scheduled")
+	v.Closed = siteClosed(d.factsOf(s))
+	v.CanGenerate = !v.HasBody && (art0.Status == "opportunity" || art0.Status == "scheduled") && v.Closed == ""
 	v.CanFinish = v.HasBody && !v.Finished && !v.Generating
 	if unwritten(art0) {
 		v.Failed = d.writingFailures(r, signed, s.ID, art0.CreatedAt)[art0.ID]
@@ -303,7 +308,7 @@ func (d *Dashboard) showArticle(w http.ResponseWriter, r *http.Request, o *owner
 	for _, i := range ints.Integrations {
 		// An integration in status error is still connected: a push
 		// after a failed one goes on with the same connection.
-		if i.Status != "not_connected" {
+		if i.Status != "not_connected" && v.Closed == "" {
 			v.Platforms = append(v.Platforms, option{Value: i.ID, Label: platformName(i.ID) + " (" + str(i.SiteURL) + ")"})
 		}
 	}

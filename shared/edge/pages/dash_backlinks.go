@@ -53,10 +53,14 @@ const placementsPageSize = 50
 // backlinksView is a site's backlink exchange page.
 type backlinksView struct {
 	page
-	B                   apiBacklinks
-	Status, Domain      string
-	Verified, Proof     bool
+	B               apiBacklinks
+	Status, Domain  string
+	Verified, Proof bool
+	// VerifiedAt is when the domain last became verified (verified_at):
+	// "Verified since" while verified or being confirmed again, "Last
+	// verified" once suspended (Suspended).
 	VerifiedAt          when
+	Suspended           bool
 	Checks              []proofCheck
 	DNSHost, DNSValue   string
 	MetaTag             string
@@ -176,7 +180,8 @@ func (d *Dashboard) showBacklinks(w http.ResponseWriter, r *http.Request, o *own
 	v := backlinksView{
 		page: signed.sitePage(r, s, "Backlinks", "/backlinks"), B: b, Status: "no domain yet", Domain: str(b.Domain),
 		Verified: str(b.Status) == "verified", VerifiedAt: atp(b.VerifiedAt, now), Closed: exchangeClosed(d.factsOf(s)),
-		Hosting: hostingText(b),
+		Suspended: str(b.Status) == backlinks.DomainSuspended,
+		Hosting:   hostingText(b),
 	}
 	if b.Status != nil {
 		v.Status = words(*b.Status)
@@ -210,11 +215,8 @@ func (d *Dashboard) showBacklinks(w http.ResponseWriter, r *http.Request, o *own
 // payment (402 subscription_required), otherwise the account's plan
 // (paid_plan_required).
 func exchangeClosed(f siteFacts) string {
-	switch f.Status {
-	case "archived":
-		return "This Studio site is archived: changes need it restored first."
-	case "pending":
-		return "This Studio site is waiting for its payment: changes open once it is through."
+	if why := siteClosed(f); why != "" {
+		return why
 	}
 	return "Changes need the paid plan."
 }

@@ -16,7 +16,7 @@ func TestRemovingAPlacementAsksFirst(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	page := map[string]string{"CSRF": "token"}
-	args := map[string]any{"Rows": rows, "Base": "/dashboard/sites/s1", "Page": page}
+	args := map[string]any{"Caption": "Links in your articles", "Rows": rows, "Base": "/dashboard/sites/s1", "Page": page}
 	if err := templateSet(t, "placementtable").ExecuteTemplate(&buf, "placementtable", args); err != nil {
 		t.Fatal(err)
 	}

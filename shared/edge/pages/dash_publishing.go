@@ -52,6 +52,9 @@ type autopilotView struct {
 	// a field asked in UTC, which a page cannot convert to the person's
 	// time without a script.
 	UTCNow string
+	// Closed says why the site writes nothing, autopilot on or not
+	// (siteClosed); empty while it runs.
+	Closed string
 }
 
 func (d *Dashboard) autopilot(w http.ResponseWriter, r *http.Request) {
@@ -76,6 +79,7 @@ func (d *Dashboard) showAutopilot(w http.ResponseWriter, r *http.Request, o *own
 	v := autopilotView{
 		page: signed.sitePage(r, s, "Autopilot", "/autopilot"), Enabled: a.Enabled, NextRun: atp(a.NextRunAt, now),
 		LastRun: atp(a.LastRunAt, now), NextArticles: a.NextRunArticles, Queue: a.ScheduledArticles, UTCNow: now.UTC().Format("15:04"),
+		Closed: siteClosed(d.factsOf(s)),
 	}
 	v.NextWants = min(a.NextRunArticles, a.ScheduledArticles)
 	if c.Credits != nil {
@@ -195,6 +199,12 @@ type integrationsView struct {
 	// Pushing says a sync is waiting or running; the page reloads
 	// until it ends.
 	Pushing bool
+	// Closed says why the site takes no connection, settings, push or
+	// new site key (siteClosed); empty while it runs. Disconnecting and
+	// revoking still work.
+	Closed string
+	// Archived offers restoring the site on its overview page.
+	Archived bool
 }
 
 // siteKeyFields are the fields of POST /sites/{site_id}/keys.
@@ -254,7 +264,8 @@ func (d *Dashboard) showIntegrations(w http.ResponseWriter, r *http.Request, o *
 	}
 	now := d.Clock.Now()
 	base := sitePath(s.ID) + "/integrations"
-	v := integrationsView{page: signed.sitePage(r, s, "Integrations", "/integrations"), PublicAPI: d.base(r) + "/api/public/v1"}
+	f := d.factsOf(s)
+	v := integrationsView{page: signed.sitePage(r, s, "Integrations", "/integrations"), PublicAPI: d.base(r) + "/api/public/v1", Closed: siteClosed(f), Archived: f.Archived}
 	pushes, running := lastPushes(s.ID, syncs.Jobs, now)
 	if running {
 		v.Pushing, v.Refresh = true, 5

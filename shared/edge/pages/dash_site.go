@@ -101,6 +101,21 @@ func (d *Dashboard) factsOf(s apiSite) siteFacts {
 	return f
 }
 
+// siteClosed says why what needs the plan on a site (writing, site keys,
+// integrations, backlinks, forum: 402 subscription_required) is refused
+// there whatever the account's plan: a Studio site archived (its removal
+// time passed, also before the scheduler archived it: see factsOf) or
+// waiting for its payment. It is empty for a site that runs.
+func siteClosed(f siteFacts) string {
+	switch f.Status {
+	case "archived":
+		return "This Studio site is archived: changes need it restored first."
+	case "pending":
+		return "This Studio site is waiting for its payment: changes open once it is through."
+	}
+	return ""
+}
+
 // creditsView is a site's credit balances in its period.
 type creditsView struct {
 	// Start and End bound the period.
@@ -134,8 +149,11 @@ func (d *Dashboard) creditsOf(c apiCredits) creditsView {
 type scanView struct {
 	Status, Stage, Niche, Audience, Geo, Competitors, Error string
 	Running                                                 bool
-	Finished                                                when
-	Keywords, Articles                                      int
+	// Reloads says the page reloads itself until the scan ends (set by
+	// the page that does: the site's overview, for a site that runs).
+	Reloads            bool
+	Finished           when
+	Keywords, Articles int
 }
 
 func (d *Dashboard) scanOf(s apiScan) scanView {
@@ -161,7 +179,8 @@ func (d *Dashboard) site(w http.ResponseWriter, r *http.Request) {
 		Scan apiScan `json:"scan"`
 	}
 	var act struct {
-		Activity []apiActivity `json:"activity"`
+		Activity   []apiActivity `json:"activity"`
+		NextCursor *string       `json:"next_cursor"`
 	}
 	id := esc(r.PathValue("site_id"))
 	o, s, ok := d.openSite(w, r, nil, "",
@@ -174,7 +193,7 @@ func (d *Dashboard) site(w http.ResponseWriter, r *http.Request) {
 	}
 	v := siteView{
 		page: o.sitePage(r, s, "Overview", ""), S: d.factsOf(s), Billing: d.billingOf(b.Billing),
-		Credits: d.creditsOf(c.Credits), Activity: activityTable{Rows: d.activityRows(act.Activity, map[string]apiSite{s.ID: s})}, Scan: d.scanOf(sc.Scan),
+		Credits: d.creditsOf(c.Credits), Activity: activityTable{Rows: d.activityRows(act.Activity, map[string]apiSite{s.ID: s}), Further: more(act.NextCursor)}, Scan: d.scanOf(sc.Scan),
 	}
 	// Only an archived Studio site's page offers restoring it, priced by
 	// the quote, and only a Studio site due for removal offers keeping it,
@@ -190,7 +209,7 @@ func (d *Dashboard) site(w http.ResponseWriter, r *http.Request) {
 	}
 	v.Quote = quoteOf(q.Quote)
 	if v.Scan.Running && !v.S.Pending { // a pending site's scan waits for the payment, not for work
-		v.Refresh = 10
+		v.Refresh, v.Scan.Reloads = 10, true
 	}
 	Render(w, http.StatusOK, "dash_site.html", v)
 }

@@ -120,12 +120,14 @@ var templateIndex = sync.OnceValues(func() (index, error) {
 })
 
 // funcs are the templates' functions: formid gives each rendered form the
-// random id that becomes its request's Idempotency-Key; secret,
-// placements, removal and rows bundle a partial's arguments (rows: a
-// table's rows with its caption).
+// random id that becomes its request's Idempotency-Key; tableid, the id
+// of a table's caption, which names the region its table scrolls in;
+// secret, placements, removal and rows bundle a partial's arguments
+// (rows: a table's rows with its caption).
 var funcs = template.FuncMap{
-	"formid": newFormID,
-	"plural": plural,
+	"formid":  newFormID,
+	"tableid": tableID,
+	"plural":  plural,
 	"secret": func(label, value, warning string) map[string]string {
 		return map[string]string{"Label": label, "Secret": value, "Warning": warning}
 	},
@@ -139,6 +141,17 @@ var funcs = template.FuncMap{
 		return map[string]any{"Href": siteHref, "Name": name, "Page": page}
 	},
 }
+
+// tableID is the id of the caption of a page's table named name (a word,
+// or the caption itself for a partial a page shows more than once):
+// "table-" and name's letters and digits, lowercased, other runs joined
+// by "-".
+func tableID(name string) string {
+	return "table-" + strings.Trim(nonWord.ReplaceAllString(strings.ToLower(name), "-"), "-")
+}
+
+// nonWord is a run of characters other than letters and digits.
+var nonWord = regexp.MustCompile(`[^\p{L}\p{N}]+`)
 
 // Render writes the named page with data and status.
 func Render(w http.ResponseWriter, status int, name string, data any) {

@@ -29,10 +29,13 @@ type page struct {
 	Path    string
 }
 
-// navItem is a link of a navigation; Current marks the page's own area.
+// navItem is a link of a navigation; Current marks the page's own area,
+// and Page, the link of the page itself (aria-current="page"; an area's
+// link on a page under it is aria-current="true", since it leads to
+// another page).
 type navItem struct {
-	Href, Label string
-	Current     bool
+	Href, Label   string
+	Current, Page bool
 }
 
 // siteNav is the navigation of one site's pages.
@@ -109,6 +112,7 @@ func (o owner) page(r *http.Request, title, area string) page {
 	p := page{Title: title, Email: o.sess.Email, CSRF: o.csrf, Flash: flashes[q.Get("done")], Still: q.Has("still"), Path: r.URL.Path}
 	for _, a := range areas {
 		a.Current = a.Href == area
+		a.Page = a.Current && a.Href == r.URL.Path
 		p.Nav = append(p.Nav, a)
 	}
 	return p
@@ -122,6 +126,7 @@ func (o owner) sitePage(r *http.Request, s apiSite, title, section string) page 
 	for _, sec := range siteSections {
 		sec.Current = sec.Href == section
 		sec.Href = base + sec.Href
+		sec.Page = sec.Current && sec.Href == r.URL.Path
 		nav.Sections = append(nav.Sections, sec)
 	}
 	p.Site = nav

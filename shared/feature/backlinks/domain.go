@@ -30,9 +30,14 @@ const (
 
 // Verification is a domain's verification as the API shows it.
 type Verification struct {
-	Domain     string  `json:"domain"`
-	Status     string  `json:"status"`
-	Token      string  `json:"token"`
+	Domain string `json:"domain"`
+	Status string `json:"status"`
+	Token  string `json:"token"`
+	// VerifiedAt is when the domain last became verified: the check that
+	// found its proof while it was unverified or suspended (see
+	// applyCheck). Passing re-checks and the verifying grace keep it; it
+	// stays as the last verification while suspended; a new domain
+	// clears it. The scores' time verified counts from it.
 	VerifiedAt *string `json:"verified_at"`
 	Methods    Methods `json:"methods"`
 	// Checks are the results of the check just made; absent otherwise.
