@@ -48,16 +48,6 @@ func newCustomer(t *testing.T, env *testenv.Env) *customer {
 	return &customer{Account: env.NewAccount(t, ""), Customer: fmt.Sprintf("cus_Audit25k%d", n), Subscription: fmt.Sprintf("sub_Audit25k%d", n)}
 }
 
-// now reads the service clock.
-func now(t *testing.T, env *testenv.Env) time.Time {
-	t.Helper()
-	at, err := time.Parse(time.RFC3339Nano, env.Now(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return at
-}
-
 var eventSeq atomic.Int64
 
 // sendStripe posts a Stripe event of type typ about object, created at
@@ -73,7 +63,7 @@ func sendStripe(t *testing.T, env *testenv.Env, typ string, object map[string]an
 	if err != nil {
 		t.Fatal(err)
 	}
-	signed := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: body, Secret: stripepaytest.Secret, Timestamp: now(t, env)})
+	signed := webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: body, Secret: stripepaytest.Secret, Timestamp: env.Time(t)})
 	return env.Client().Do(t, "POST", routes.PaymentsWebhookPath, body, "Stripe-Signature: "+signed.Header)
 }
 

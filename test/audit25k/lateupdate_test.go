@@ -23,7 +23,7 @@ import (
 func TestUpdateReportedAfterTheEndSchedulesNoCancellation(t *testing.T) {
 	env := stripeStack(t)
 	c := newCustomer(t, env)
-	start := now(t, env)
+	start := env.Time(t)
 	sendStripe(t, env, "checkout.session.completed", c.checkoutCompleted("trial", c.Subscription), start).Expect(t, http.StatusOK)
 	trialEnd := start.Add(payments.TrialDays * 24 * time.Hour)
 	subscription := func(status string, cancel bool) map[string]any {

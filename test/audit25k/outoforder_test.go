@@ -21,7 +21,7 @@ import (
 func TestDeclineReportedAfterThePaymentLeavesThePlanActive(t *testing.T) {
 	env := stripeStack(t)
 	c := newCustomer(t, env)
-	start := now(t, env)
+	start := env.Time(t)
 	sendStripe(t, env, "checkout.session.completed", c.checkoutCompleted("trial", c.Subscription), start).Expect(t, http.StatusOK)
 	if b := c.billing(t); b["status"] != "trialing" {
 		t.Fatalf("after the trial's checkout: %v", b)

@@ -29,7 +29,7 @@ import (
 func TestSecondCompletedCheckoutIsCancelledAtTheProcessor(t *testing.T) {
 	env := stripeStack(t)
 	c := newCustomer(t, env)
-	start := now(t, env)
+	start := env.Time(t)
 	sendStripe(t, env, "checkout.session.completed", c.checkoutCompleted("trial", c.Subscription), start).Expect(t, http.StatusOK)
 
 	// The second session's subscription, as the processor runs it.
@@ -50,7 +50,7 @@ func TestSecondCompletedCheckoutIsCancelledAtTheProcessor(t *testing.T) {
 		t.Fatalf("billing.trial_started %d times, want once: %v", len(evs), evs)
 	}
 
-	env.Advance(t, trialEnd.Sub(now(t, env)).Seconds()+60)
+	env.Advance(t, trialEnd.Sub(env.Time(t)).Seconds()+60)
 	env.RunScheduled(t)
 	var charges struct {
 		Charges []struct {

@@ -24,7 +24,7 @@ import (
 func TestTrialCheckoutAfterAnEndedSubscriptionStartsNoSecondTrial(t *testing.T) {
 	env := stripeStack(t)
 	c := newCustomer(t, env)
-	start := now(t, env)
+	start := env.Time(t)
 	sendStripe(t, env, "checkout.session.completed", c.checkoutCompleted("trial", c.Subscription), start).Expect(t, http.StatusOK)
 	trialEnd := start.Add(payments.TrialDays * 24 * time.Hour)
 	sendStripe(t, env, "customer.subscription.deleted", map[string]any{

@@ -74,7 +74,7 @@ func TestSecondPaidCheckoutIsRefundedBySimulatedProcessor(t *testing.T) {
 	a := env.NewAccount(t, "")
 	env.PaidPlan(t, a)
 	const second = "sub_sim_audit26dsecond"
-	at := now(t, env)
+	at := env.Time(t)
 	charge := map[string]any{
 		"pk": dynamo.SimChargesPK(a.ID), "sk": dynamo.TimeKey(clock.SortKey(at), ids.Sortable()), "id": "ch_sim_audit26d",
 		"account_id": a.ID, "subscription_id": second, "amount_cents": 4950, "description": "Plan: first month",

@@ -31,7 +31,7 @@ func TestStripePortalLinkLasts24Hours(t *testing.T) {
 	a := env.NewAccount(t, "")
 	env.SendStripe(t, "checkout.session.completed", testenv.StripeCheckoutCompleted(a.ID, "cus_Audit26gPortal", "trial", "sub_Audit26gPortal"), nil).Expect(t, http.StatusOK)
 
-	at := now(t, env)
+	at := env.Time(t)
 	p := a.Client.Agent(t, "POST", "/billing/portal", nil).Expect(t, http.StatusOK).JSON(t)["portal"].(map[string]any)
 	link, _ := p["portal_url"].(string)
 	if !strings.HasPrefix(link, env.URL+"/portal/") {
@@ -115,14 +115,4 @@ func portalURL(t *testing.T, mock *stripemock.Server) string {
 		t.Fatalf("stripe-mock portal session: %d %s", resp.StatusCode, body)
 	}
 	return s.URL
-}
-
-// now reads the service clock.
-func now(t *testing.T, env *testenv.Env) time.Time {
-	t.Helper()
-	at, err := time.Parse(time.RFC3339Nano, env.Now(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return at
 }

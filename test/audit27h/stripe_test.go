@@ -35,9 +35,9 @@ func TestStripeStudioAddWaitsForAuthentication(t *testing.T) {
 	a := env.NewAccount(t, "")
 	const customer, sub = "cus_Audit27hAdd", "sub_Audit27hAdd"
 	env.SendStripe(t, "checkout.session.completed", testenv.StripeCheckoutCompleted(a.ID, customer, "trial", sub), nil).Expect(t, http.StatusOK)
-	start := now(t, env)
+	start := env.Time(t)
 	end := start.AddDate(0, 1, 0)
-	invoicePaid(t, env, a, customer, sub, "in_Audit27hFirst", "subscription_update", 4950, start, end)
+	env.SendStripe(t, "invoice.paid", testenv.StripeInvoicePaid(a.ID, customer, sub, "in_Audit27hFirst", "subscription_update", 4950, start, end), nil).Expect(t, http.StatusOK)
 	if st := billing(t, a)["status"]; st != "active" {
 		t.Fatalf("status %v after the first invoice, want active", st)
 	}
@@ -80,7 +80,7 @@ func TestStripeStudioAddWaitsForAuthentication(t *testing.T) {
 
 	// The cardholder authenticates and pays: Stripe applies the quantity
 	// and reports the invoice paid.
-	invoicePaid(t, env, a, customer, sub, invoice, "subscription_update", 2475, now(t, env), end)
+	env.SendStripe(t, "invoice.paid", testenv.StripeInvoicePaid(a.ID, customer, sub, invoice, "subscription_update", 2475, env.Time(t), end), nil).Expect(t, http.StatusOK)
 	site := a.Client.Agent(t, "GET", "/sites/"+id, nil).Expect(t, http.StatusOK).JSON(t)["site"].(map[string]any)
 	if site["status"] != "active" || site["billed_from"] == nil {
 		t.Fatalf("site %v once the invoice was paid, want active and billed", site)
@@ -95,7 +95,7 @@ func TestStripeStudioAddWaitsForAuthentication(t *testing.T) {
 		t.Fatalf("no scan for the site once it was paid")
 	}
 	// The same report again changes nothing more.
-	invoicePaid(t, env, a, customer, sub, invoice, "subscription_update", 2475, now(t, env), end)
+	env.SendStripe(t, "invoice.paid", testenv.StripeInvoicePaid(a.ID, customer, sub, invoice, "subscription_update", 2475, env.Time(t), end), nil).Expect(t, http.StatusOK)
 	if n := billing(t, a)["studio_sites"]; n != float64(1) {
 		t.Fatalf("studio_sites %v after the paid invoice was reported twice, want 1", n)
 	}
@@ -105,7 +105,7 @@ func TestStripeStudioAddWaitsForAuthentication(t *testing.T) {
 	d := env.NewAccount(t, "")
 	const dcustomer, declined = "cus_Audit27hDeclined", "sub_Audit27hDeclined"
 	env.SendStripe(t, "checkout.session.completed", testenv.StripeCheckoutCompleted(d.ID, dcustomer, "trial", declined), nil).Expect(t, http.StatusOK)
-	invoicePaid(t, env, d, dcustomer, declined, "in_Audit27hDeclinedFirst", "subscription_update", 4950, now(t, env), now(t, env).AddDate(0, 1, 0))
+	env.SendStripe(t, "invoice.paid", testenv.StripeInvoicePaid(d.ID, dcustomer, declined, "in_Audit27hDeclinedFirst", "subscription_update", 4950, env.Time(t), env.Time(t).AddDate(0, 1, 0)), nil).Expect(t, http.StatusOK)
 	bank.Declines(declined)
 	d.Client.Agent(t, "POST", "/sites", testenv.StudioSiteBody("audit27h-declined"), "Idempotency-Key: audit27h-declined").ExpectError(t, http.StatusPaymentRequired, "payment_failed")
 	if list := d.StudioSites(t); len(list) != 0 {

@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"rvcontent/shared/dev/stripepaytest"
 	"rvcontent/shared/kernel/config"
@@ -15,16 +14,6 @@ import (
 func billing(t *testing.T, a *testenv.Account) map[string]any {
 	t.Helper()
 	return a.Client.Agent(t, "GET", "/billing", nil).Expect(t, http.StatusOK).JSON(t)["billing"].(map[string]any)
-}
-
-// now returns the service clock.
-func now(t *testing.T, env *testenv.Env) time.Time {
-	t.Helper()
-	at, err := time.Parse(time.RFC3339Nano, env.Now(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return at
 }
 
 // resets counts the account's credits.reset events by site id and
@@ -63,24 +52,6 @@ func resetsSince(t *testing.T, a *testenv.Account, since string) map[string]map[
 		}
 		path = "/events?limit=100&cursor=" + page.NextCursor
 	}
-}
-
-// invoicePaid reports, as Stripe's signed invoice.paid webhook, that
-// account a's invoice id of subscription sub (customer customer) billing
-// [start, end) for amount cents was paid.
-func invoicePaid(t *testing.T, env *testenv.Env, a *testenv.Account, customer, sub, id, reason string, amount int, start, end time.Time) *testenv.Response {
-	t.Helper()
-	return env.SendStripe(t, "invoice.paid", map[string]any{
-		"id": id, "object": "invoice", "billing_reason": reason, "customer": customer,
-		"currency": "usd", "amount_due": amount, "amount_paid": amount, "status": "paid",
-		"parent": map[string]any{"type": "subscription_details", "subscription_details": map[string]any{
-			"subscription": sub, "metadata": map[string]any{"account_id": a.ID},
-		}},
-		"lines": map[string]any{"object": "list", "data": []any{map[string]any{
-			"id": "il_" + id, "object": "line_item", "amount": amount, "currency": "usd",
-			"period": map[string]any{"start": start.Unix(), "end": end.Unix()},
-		}}},
-	}, nil)
 }
 
 // reported starts a quiet stack (scheduled work runs when a test says so)

@@ -53,8 +53,8 @@ func TestLateRenewalReportOnAHundredStudioSites(t *testing.T) {
 	m2, m3 := m1.AddDate(0, 1, 0), m1.AddDate(0, 2, 0)
 	env.AdvancePast(t, clock.Format(m2), time.Hour)
 	monthly := 4950 * (1 + agencySites)
-	invoicePaid(t, env, a, "cus_audit29b", sub, "in_Audit29bThird", "subscription_cycle", monthly, m2, m3).Expect(t, http.StatusOK)
-	r := invoicePaid(t, env, a, "cus_audit29b", sub, "in_Audit29bSecond", "subscription_cycle", monthly, m1, m2)
+	env.SendStripe(t, "invoice.paid", testenv.StripeInvoicePaid(a.ID, "cus_audit29b", sub, "in_Audit29bThird", "subscription_cycle", monthly, m2, m3), nil).Expect(t, http.StatusOK)
+	r := env.SendStripe(t, "invoice.paid", testenv.StripeInvoicePaid(a.ID, "cus_audit29b", sub, "in_Audit29bSecond", "subscription_cycle", monthly, m1, m2), nil)
 	if r.Status != http.StatusOK {
 		t.Fatalf("the second period's renewal reported after the third's: %d, want 200: %s", r.Status, r.Body)
 	}

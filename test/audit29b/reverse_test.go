@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"rvcontent/shared/kernel/clock"
+	"rvcontent/test/testenv"
 )
 
 // TestRenewalsReportedNewestFirstEachRecordOneReset: README ("each period
@@ -32,7 +33,7 @@ func TestRenewalsReportedNewestFirstEachRecordOneReset(t *testing.T) {
 	bounds := []time.Time{m1, m1.AddDate(0, 1, 0), m1.AddDate(0, 2, 0), m1.AddDate(0, 3, 0)}
 	env.AdvancePast(t, clock.Format(bounds[2]), time.Hour)
 	for i := 2; i >= 0; i-- {
-		invoicePaid(t, env, a, "cus_audit29b", sub, fmt.Sprintf("in_Audit29bRev%d", i), "subscription_cycle", 4950, bounds[i], bounds[i+1]).Expect(t, http.StatusOK)
+		env.SendStripe(t, "invoice.paid", testenv.StripeInvoicePaid(a.ID, "cus_audit29b", sub, fmt.Sprintf("in_Audit29bRev%d", i), "subscription_cycle", 4950, bounds[i], bounds[i+1]), nil).Expect(t, http.StatusOK)
 	}
 	check := func(when string) {
 		t.Helper()
@@ -46,7 +47,7 @@ func TestRenewalsReportedNewestFirstEachRecordOneReset(t *testing.T) {
 	check("after the three reports, newest first")
 	// The middle period reported once more (another event about its
 	// invoice) records nothing more.
-	invoicePaid(t, env, a, "cus_audit29b", sub, "in_Audit29bRev1", "subscription_cycle", 4950, bounds[1], bounds[2]).Expect(t, http.StatusOK)
+	env.SendStripe(t, "invoice.paid", testenv.StripeInvoicePaid(a.ID, "cus_audit29b", sub, "in_Audit29bRev1", "subscription_cycle", 4950, bounds[1], bounds[2]), nil).Expect(t, http.StatusOK)
 	check("after the middle period was reported again")
 	if b := billing(t, a); b["status"] != "active" || b["current_period_end"] != clock.Format(bounds[3]) {
 		t.Fatalf("billing after the reports: status %v, current_period_end %v; want active until %s", b["status"], b["current_period_end"], clock.Format(bounds[3]))

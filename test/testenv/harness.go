@@ -56,6 +56,16 @@ func (e *Env) Now(t testing.TB) string {
 	return out.Now
 }
 
+// Time returns the service clock as a time.
+func (e *Env) Time(t testing.TB) time.Time {
+	t.Helper()
+	at, err := time.Parse(time.RFC3339Nano, e.Now(t))
+	if err != nil {
+		t.Fatalf("service clock: %v", err)
+	}
+	return at
+}
+
 // RunScheduled runs every scheduled task once and works off the queues.
 func (e *Env) RunScheduled(t testing.TB) []string {
 	t.Helper()

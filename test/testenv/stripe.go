@@ -78,10 +78,7 @@ var stripeEventSeq atomic.Int64
 // (nil for none).
 func (e *Env) SendStripe(t testing.TB, typ string, object, previous map[string]any) *Response {
 	t.Helper()
-	at, err := time.Parse(time.RFC3339Nano, e.Now(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	at := e.Time(t)
 	data := map[string]any{"object": object}
 	if previous != nil {
 		data["previous_attributes"] = previous
@@ -107,6 +104,23 @@ func StripeCheckoutCompleted(account, customer, mode, sub string) map[string]any
 		"payment_status": "paid", "client_reference_id": account, "customer": customer,
 		"subscription": sub, "currency": "usd",
 		"metadata": map[string]any{"account_id": account, "mode": mode},
+	}
+}
+
+// StripeInvoicePaid is the invoice.paid object of account's invoice id of
+// subscription sub (customer customer), billing_reason reason, paying
+// amount cents for the period from start to end.
+func StripeInvoicePaid(account, customer, sub, id, reason string, amount int, start, end time.Time) map[string]any {
+	return map[string]any{
+		"id": id, "object": "invoice", "billing_reason": reason, "customer": customer,
+		"currency": "usd", "amount_due": amount, "amount_paid": amount, "status": "paid",
+		"parent": map[string]any{"type": "subscription_details", "subscription_details": map[string]any{
+			"subscription": sub, "metadata": map[string]any{"account_id": account},
+		}},
+		"lines": map[string]any{"object": "list", "data": []any{map[string]any{
+			"id": "il_" + id, "object": "line_item", "amount": amount, "currency": "usd",
+			"period": map[string]any{"start": start.Unix(), "end": end.Unix()},
+		}}},
 	}
 }
 
