@@ -16,6 +16,7 @@ import (
 
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/ids"
+	"rvcontent/shared/kernel/workqueues"
 	"rvcontent/shared/platform/dynamo"
 	"rvcontent/shared/platform/queue"
 )
@@ -41,9 +42,9 @@ const Retention = 30 * 24 * time.Hour
 const MaxAttempts = 3
 
 // DefaultLease is how long one attempt at a job may run (the jobs worker
-// function's timeout, workqueues.Jobs' ConsumerTimeout) when the Worker
-// sets no Lease: past it the sweep starts another attempt.
-const DefaultLease = 5 * time.Minute
+// function's timeout) when the Worker sets no Lease: past it the sweep
+// starts another attempt.
+const DefaultLease = workqueues.JobsTimeout
 
 // Error says why a job failed.
 type Error struct {

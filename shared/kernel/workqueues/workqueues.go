@@ -37,6 +37,11 @@ type Spec struct {
 // throttled invocation) still holds it.
 func (s Spec) VisibilityTimeout() time.Duration { return 6 * s.ConsumerTimeout }
 
+// JobsTimeout is the jobs worker function's timeout (Jobs'
+// ConsumerTimeout), which is also how long one attempt at a job may run
+// before the jobs sweep starts another (jobs.DefaultLease).
+const JobsTimeout = 5 * time.Minute
+
 // The two work queues. A job (a website scan, an article) may run for
 // minutes, so the jobs worker gets five minutes (the jobs package's lease)
 // and one job per invocation, so a long job never eats the time of the
@@ -46,7 +51,7 @@ func (s Spec) VisibilityTimeout() time.Duration { return 6 * s.ConsumerTimeout }
 var (
 	Jobs = Spec{
 		Name: "jobs", BatchSize: 1, MaxConcurrency: 10, RecordConcurrency: 1,
-		MaxReceives: 5, ConsumerTimeout: 5 * time.Minute,
+		MaxReceives: 5, ConsumerTimeout: JobsTimeout,
 	}
 	Deliveries = Spec{
 		Name: "deliveries", BatchSize: 10, MaxConcurrency: 10, RecordConcurrency: 10,
