@@ -24,7 +24,7 @@ CDKLOCAL := $(CACHE_DIR)/cdk/node_modules/.bin/cdklocal
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-18s %s\n", $$1, $$2}'
 
-tools: ## fetch Java (if missing), DynamoDB Local and the CDK CLI into .cache/
+tools: ## fetch Java (if missing), DynamoDB Local and the CDK CLI into .cache/, Chromium when missing
 	@./localstack/tools.sh
 
 # The stack runs as make's own child (built, then exec'd), so a SIGTERM to

@@ -14,8 +14,9 @@ mkdir -p "$CACHE_DIR"
 CDK_VERSION=2.1148.1
 CDKLOCAL_VERSION=3.0.4
 cdk_cli() {
-  if [ ! -x "$CACHE_DIR/cdk/node_modules/.bin/cdk" ] || ! grep -q "\"version\": \"$CDK_VERSION\"" "$CACHE_DIR/cdk/node_modules/aws-cdk/package.json" 2>/dev/null; then
-    echo "tools: installing the CDK CLI $CDK_VERSION"
+  if [ ! -x "$CACHE_DIR/cdk/node_modules/.bin/cdk" ] || ! grep -q "\"version\": \"$CDK_VERSION\"" "$CACHE_DIR/cdk/node_modules/aws-cdk/package.json" 2>/dev/null ||
+    ! grep -q "\"version\": \"$CDKLOCAL_VERSION\"" "$CACHE_DIR/cdk/node_modules/aws-cdk-local/package.json" 2>/dev/null; then
+    echo "tools: installing the CDK CLI $CDK_VERSION and cdklocal $CDKLOCAL_VERSION"
     mkdir -p "$CACHE_DIR/cdk"
     npm install --silent --no-audit --no-fund --prefix "$CACHE_DIR/cdk" "aws-cdk@$CDK_VERSION" "aws-cdk-local@$CDKLOCAL_VERSION" >/dev/null
   fi
