@@ -62,7 +62,7 @@ func TestHarnessClock(t *testing.T) {
 	}{
 		{"negative", map[string]any{"advance_seconds": -60}, 422, "validation_failed"},
 		{"missing", map[string]any{}, 422, "validation_failed"},
-		{"not a number", map[string]any{"advance_seconds": "60"}, 400, "bad_request"},
+		{"not a number", map[string]any{"advance_seconds": "60"}, 422, "validation_failed"}, // a field of the wrong type names it
 		{"not JSON", "{", 400, "bad_request"},
 		{"past a century", map[string]any{"advance_seconds": 1e10}, 422, "validation_failed"},
 		{"beyond any clock", map[string]any{"advance_seconds": 1e300}, 422, "validation_failed"},

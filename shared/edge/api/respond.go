@@ -62,7 +62,7 @@ func Error(w http.ResponseWriter, r *http.Request, err error) {
 		e = &apperr.Error{Code: apperr.Unavailable, Message: busyMessage, RetryAfter: BusyRetryAfter, Err: err}
 	}
 	status := Status(e.Code)
-	if status >= 500 {
+	if status >= 500 && !abandoned(r) {
 		slog.ErrorContext(r.Context(), "request failed", "request_id", RequestID(r.Context()), "err", err)
 	}
 	if retry := retryAfter(e, status); retry > 0 {
@@ -139,4 +139,11 @@ func defaultMessage(code apperr.Code) string {
 // NotFound answers every request that matches no route.
 func NotFound(w http.ResponseWriter, r *http.Request) {
 	Error(w, r, apperr.NotFoundf("There is no endpoint %s %s.", r.Method, r.URL.Path))
+}
+
+// abandoned reports whether r is a read run beside its credential's check
+// that the check has stopped (see speculate): its answer is never sent, so
+// the failure its stop causes is not a failure of the service to log.
+func abandoned(r *http.Request) bool {
+	return speculating(r.Context()) != nil && r.Context().Err() != nil
 }

@@ -3,7 +3,9 @@ package api_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -328,5 +330,46 @@ func TestARefusedCheckEndsTheReadBesideIt(t *testing.T) {
 	}
 	if err := <-ended; err == nil {
 		t.Fatal("the read beside the refused check ran to its end")
+	}
+}
+
+// A read ended because its credential's check refused it fails with the
+// cancellation, but its answer is never sent: the 401 is the answer, and
+// no "request failed" error is logged for a failure nobody sees (a
+// revoked key's reads would otherwise raise errors in the logs).
+func TestAReadEndedByARefusedCheckLogsNoFailure(t *testing.T) {
+	var logs bytes.Buffer
+	prev := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(&logs, nil)))
+	t.Cleanup(func() { slog.SetDefault(prev) })
+	keys := &checker{owners: map[string]string{"rv_agent_a": "acct-a"}}
+	var blocking atomic.Bool
+	endpoint := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if blocking.Load() {
+			<-r.Context().Done()
+			api.Error(w, r, fmt.Errorf("eventlog.List: %w", r.Context().Err()))
+			return
+		}
+		api.JSON(w, http.StatusOK, map[string]string{})
+	})
+	reject := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { api.Unauthorized(w, r, "https://svc.example") })
+	h := api.Base(api.Authenticate(keys, reject, api.NewPrincipals())(endpoint))
+	send := func() int {
+		r := httptest.NewRequest(http.MethodGet, "/api/agent/v1/events", nil)
+		r.Header.Set("Authorization", "Bearer rv_agent_a")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		return w.Code
+	}
+	if code := send(); code != http.StatusOK {
+		t.Fatalf("first read: %d", code)
+	}
+	keys.set("rv_agent_a", "", nil) // revoked
+	blocking.Store(true)
+	if code := send(); code != http.StatusUnauthorized {
+		t.Fatalf("read with a revoked key: %d", code)
+	}
+	if strings.Contains(logs.String(), "request failed") {
+		t.Errorf("the abandoned read logged a failure:\n%s", logs.String())
 	}
 }
