@@ -257,13 +257,30 @@ func errorResponses(api API) map[string]any {
 		if desc == "" {
 			desc = http.StatusText(s) + "."
 		}
+		h := headers(Operation{API: api}, s)
+		if api == AgentAPI && replayedStatus(s) {
+			h["Idempotent-Replayed"] = map[string]any{"$ref": "#/components/headers/Idempotent-Replayed"}
+		}
 		out[errorResponseName(s)] = map[string]any{
 			"description": desc,
-			"headers":     headers(Operation{API: api}, s),
+			"headers":     h,
 			"content":     map[string]any{"application/json": map[string]any{"schema": map[string]any{"$ref": schema}}},
 		}
 	}
 	return out
+}
+
+// replayedStatus reports whether an error answer with status can be a
+// replay: the service stores a POST's, PATCH's or DELETE's refusal under
+// its Idempotency-Key as it does a success, and sends it again with
+// Idempotent-Replayed: true (spec 4.1); only answers given before the key
+// is claimed (401, 413), rate-limit refusals and server errors are not.
+func replayedStatus(status int) bool {
+	switch status {
+	case 400, 402, 403, 404, 409, 422:
+		return true
+	}
+	return false
 }
 
 // errorDescriptions describes errors by status: the status's name, then
@@ -313,7 +330,7 @@ func headerComponents(api API) map[string]any {
 		"X-RateLimit-Remaining": header("Requests left in the current window.", "integer", true),
 		"X-RateLimit-Reset":     header("When the window resets, in Unix seconds.", "integer", true),
 		"Retry-After":           header("Seconds to wait before retrying.", "integer", true),
-		"Idempotent-Replayed":   header("true when the answer is a replay of the first answer to the Idempotency-Key.", "string", false),
+		"Idempotent-Replayed":   header("true when the answer is a replay of the first answer (success or refusal) to the Idempotency-Key of a POST, PATCH or DELETE.", "string", false),
 	}
 }
 

@@ -3,6 +3,7 @@ package catalog
 import (
 	"fmt"
 	"net/http"
+	"regexp"
 
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/routes"
@@ -11,7 +12,18 @@ import (
 	"rvcontent/shared/feature/jobs"
 	"rvcontent/shared/feature/sites"
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
 )
+
+// actorFilter is GET /activity's actor_id: the id of an actor, a UUID in
+// any case (an agent key, an app connection, a site key, or the owner's
+// account id), or the service's own; the service refuses any other value
+// with 422 (activity.Log.List), so the document does too.
+func actorFilter() Field {
+	f := text("actor_id", "Only entries of this actor: the id of an agent key, an app connection, a site key or the owner (the account's id), or "+auth.ServiceID+" for the service's own work.", 0, 0)
+	f.Schema.Pattern = `^(?:` + regexp.QuoteMeta(auth.ServiceID) + `|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})?$`
+	return f
+}
 
 // Page sizes (spec 4.1).
 const (
@@ -111,7 +123,7 @@ func accountOps() []Operation {
 			Summary:     "activity log",
 			Description: "Lists the activity log (who changed what, through which credential), newest first, kept 365 days.",
 			Query: paged(
-				text("actor_id", "Only entries of this actor (an agent key or OAuth connection id).", 0, 0),
+				actorFilter(),
 				text("site_id", "Only entries about this site.", 0, 0),
 				timestamp("since", "Only entries at or after this ISO 8601 timestamp."),
 			),

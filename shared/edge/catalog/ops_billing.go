@@ -74,7 +74,7 @@ func eventOps() []Operation {
 			Query: []Field{
 				timestamp("since", "Start at this ISO 8601 timestamp (first call only)."),
 				text("cursor", "The next_cursor of the previous call.", 0, 0),
-				commaList("types", "Only these event types, such as site.scan_completed."),
+				commaList("types", "Only these event types (spec 6, webhook.test included), such as site.scan_completed; any other value answers 422.", webhooks.EventTypes...),
 				text("site_id", "Only events of this site.", 0, 0),
 				integer("limit", "Events per call.", 1, float64(maxLimit)).withDefault(defaultLimit),
 			},

@@ -34,7 +34,8 @@ func publishingOps() []Operation {
 				flag("enabled", "Whether autopilot writes scheduled articles by itself."),
 				integer("weekly_cadence", "Articles a week.", autopilot.MinCadence, autopilot.MaxCadence),
 				list("days", "Days it writes on: mon, tue, wed, thu, fri, sat, sun (full names accepted).", str("", 1, 0), 1, autopilot.MaxDays),
-				{Name: "time_of_day", Schema: &Schema{Type: "string", Description: "When it writes, in UTC as HH:MM."}},
+				// Trimmed, as every string is.
+				{Name: "time_of_day", Schema: &Schema{Type: "string", Description: "When it writes, in UTC as HH:MM.", Pattern: `^\s*` + autopilot.TimeOfDayPattern + `\s*$`}},
 			},
 			Status: http.StatusOK, Response: one("autopilot", autopilotShape()),
 			Fails: []Error{fails(http.StatusPaymentRequired, apperr.SubscriptionRequired, "turning it on for a site that is archived or removed")},

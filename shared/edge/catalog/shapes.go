@@ -202,7 +202,8 @@ func replyShape() *Schema {
 func billingShape() *Schema {
 	return named("Billing", "The account's billing (spec 2).", shapeOf[billing.Billing]()).
 		enumAt("status", billingStatuses...).
-		enumAt("plan.currency", payments.Currency)
+		enumAt("plan.currency", payments.Currency).
+		enumAt("currency", payments.Currency)
 }
 
 func moneyShape() *Schema {

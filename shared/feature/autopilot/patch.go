@@ -18,8 +18,12 @@ type Patch struct {
 	TimeOfDay     input.Field[string]
 }
 
-// timeOfDay is "HH:MM", 24-hour.
-var timeOfDay = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([01]\d|2[0-3]):[0-5]\d$`) })
+// TimeOfDayPattern is a time_of_day as the service takes it, once
+// trimmed: "HH:MM", 24-hour (unanchored, for the OpenAPI documents too).
+const TimeOfDayPattern = `([01]\d|2[0-3]):[0-5]\d`
+
+// timeOfDay matches a whole TimeOfDayPattern.
+var timeOfDay = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^` + TimeOfDayPattern + `$`) })
 
 // ParsePatch reads the body of PATCH /sites/{site_id}/autopilot.
 func ParsePatch(o *input.Object) (Patch, error) {

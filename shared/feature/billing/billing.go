@@ -51,6 +51,9 @@ type Billing struct {
 	Plan              Plan           `json:"plan"`
 	StudioSites       int            `json:"studio_sites"`
 	MonthlyTotal      payments.Cents `json:"monthly_total"`
+	// Currency is the currency of monthly_total (spec 2: money is next
+	// to currency), always usd.
+	Currency string `json:"currency"`
 }
 
 // openLink is the account's open checkout: the processor's session (ID,
@@ -160,7 +163,7 @@ func (r *record) monthly() payments.Cents {
 func (r *record) view(now time.Time) Billing {
 	b := Billing{
 		Status: r.Status, Paid: r.paid(), CardVerified: r.CardVerified, CancelAtPeriodEnd: r.CancelAtPeriodEnd,
-		Plan: ThePlan, StudioSites: r.StudioSites, MonthlyTotal: r.monthly(),
+		Plan: ThePlan, StudioSites: r.StudioSites, MonthlyTotal: r.monthly(), Currency: payments.Currency,
 	}
 	if r.Status == StatusTrialing {
 		b.TrialEndsAt = opt(r.TrialEndsAt)
