@@ -2,6 +2,7 @@ package forum
 
 import (
 	"context"
+	"time"
 
 	"rvcontent/shared/feature/billing"
 	"rvcontent/shared/feature/credits"
@@ -43,9 +44,12 @@ type BillingReader interface {
 }
 
 // AIBudget is the account's AI rate limit; *ratelimit.AI implements it.
+// TakeIn adds one call for account to a transaction, counted only when it
+// commits; Spent reads that commit's error: the 429 rate_limited answer
+// when the hour's budget was spent, else nil.
 type AIBudget interface {
-	Take(ctx context.Context, accountID string) (ratelimit.Window, error)
-	Give(ctx context.Context, accountID string, taken ratelimit.Window) error
+	TakeIn(tx *dynamo.Tx, accountID string) ratelimit.Window
+	Spent(err error, accountID string, taken ratelimit.Window) error
 }
 
 // Service runs forum presence: settings, sweeps, threads, drafts, replies
@@ -83,14 +87,17 @@ const (
 	AccessNone   = "none"
 )
 
-// accessOf says what the account may do with forum presence on a site:
-// paid (all of it), trial (visible, unusable until the plan is paid),
+// accessOf says what the account may do with forum presence on site at
+// now: paid (all of it), trial (visible, unusable until the plan is paid),
 // lapsed (a subscription that is past due or ended, or a site no longer
-// usable, such as an archived Studio site: history read-only) or none.
-func accessOf(b billing.Billing, usable bool) string {
+// usable, such as an archived Studio site: history read-only) or none (a
+// Studio site whose first charge waits has not run yet: nothing lapsed).
+func accessOf(b billing.Billing, site sites.Site, now time.Time) string {
 	switch {
-	case b.Paid && usable:
+	case b.Paid && site.Usable(now):
 		return AccessPaid
+	case b.Paid && site.AwaitsFirstCharge():
+		return AccessNone
 	case b.Paid:
 		return AccessLapsed
 	case b.Status == billing.StatusTrialing:
@@ -117,7 +124,7 @@ func (s *Service) Settings(ctx context.Context, siteID string) (Settings, error)
 	if err != nil {
 		return Settings{}, err
 	}
-	return st.add(it.view(), site.Usable(s.Clock.Now())), nil
+	return st.add(it.view(), site, s.Clock.Now()), nil
 }
 
 // render adds access and credits to the stored settings of site.
@@ -126,7 +133,7 @@ func (s *Service) render(ctx context.Context, it settingsItem, site sites.Site) 
 	if err != nil {
 		return Settings{}, err
 	}
-	return st.add(it.view(), site.Usable(s.Clock.Now())), nil
+	return st.add(it.view(), site, s.Clock.Now()), nil
 }
 
 // standing is the account's billing and the site's credits, which the
@@ -148,9 +155,9 @@ func (s *Service) standing(ctx context.Context, accountID, siteID string) (st st
 	return st, err
 }
 
-// add sets v's access (on a site usable or not) and credits.
-func (st standing) add(v Settings, usable bool) Settings {
-	v.Access = accessOf(st.billing, usable)
+// add sets v's access (on site at now) and credits.
+func (st standing) add(v Settings, site sites.Site, now time.Time) Settings {
+	v.Access = accessOf(st.billing, site, now)
 	v.Credits = SettingsCredit{Balance: st.credits.ForumReplies.Balance, PeriodEnd: st.credits.PeriodEnd}
 	return v
 }

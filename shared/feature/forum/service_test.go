@@ -41,8 +41,8 @@ func (paid) Get(context.Context, string) (billing.Billing, error) {
 
 type budget struct{}
 
-func (budget) Take(context.Context, string) (ratelimit.Window, error) { return ratelimit.Window{}, nil }
-func (budget) Give(context.Context, string, ratelimit.Window) error   { return nil }
+func (budget) TakeIn(*dynamo.Tx, string) ratelimit.Window  { return ratelimit.Window{} }
+func (budget) Spent(error, string, ratelimit.Window) error { return nil }
 
 // rig is a forum service on DynamoDB Local with the fixture forum and one
 // paid site holding 5 forum reply credits.

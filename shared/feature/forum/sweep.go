@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"rvcontent/shared/feature/jobs"
+	"rvcontent/shared/feature/ratelimit"
 	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/clock"
@@ -51,20 +52,15 @@ func (s *Service) StartSweep(ctx context.Context, siteID string) (jobs.Job, erro
 	if it.locked(s.Clock.Now()) {
 		return jobs.Job{}, errSweepRunning(it.SweepJobID)
 	}
-	taken, err := s.AI.Take(ctx, p.AccountID)
-	if err != nil {
-		return jobs.Job{}, err
-	}
-	job, err := s.queueSweep(ctx, p, siteID, false)
-	if err != nil {
-		_ = s.AI.Give(ctx, p.AccountID, taken)
-	}
-	return job, err
+	return s.queueSweep(ctx, p, siteID, false)
 }
 
 // queueSweep takes the site's sweep lock and queues the job in one
-// transaction, reading the settings again after a lost race. An automatic
-// sweep also sets the next one a day later.
+// transaction, reading the settings again after a lost race. A manual
+// sweep takes its AI-rate-limit unit in the same transaction, so only a
+// sweep that starts spends one: one that loses the lock to a concurrent
+// sweep is a conflict, never rate_limited. An automatic sweep takes no
+// unit and sets the next one a day later.
 func (s *Service) queueSweep(ctx context.Context, p auth.Principal, siteID string, automatic bool) (jobs.Job, error) {
 	for attempt := 0; attempt < 3; attempt++ {
 		it, exists, err := s.loadSettings(ctx, p.AccountID, siteID)
@@ -79,6 +75,10 @@ func (s *Service) queueSweep(ctx context.Context, p auth.Principal, siteID strin
 			return jobs.Job{}, errSweepRunning(it.SweepJobID)
 		}
 		tx := &dynamo.Tx{}
+		var unit ratelimit.Window
+		if !automatic {
+			unit = s.AI.TakeIn(tx, p.AccountID)
+		}
 		job := s.Jobs.Add(tx, p.AccountID, siteID, SweepKind, nil)
 		it.SweepJobID, it.SweepUntil = job.ID, clock.SortKey(now.Add(SweepLease))
 		summary := "Forum sweep started"
@@ -91,6 +91,11 @@ func (s *Service) queueSweep(ctx context.Context, p auth.Principal, siteID strin
 		err = s.Table.Commit(ctx, tx, job)
 		if dynamo.LostRace(err, "forum") {
 			continue
+		}
+		if !automatic {
+			if spent := s.AI.Spent(err, p.AccountID, unit); spent != nil {
+				return jobs.Job{}, spent
+			}
 		}
 		if err != nil {
 			return jobs.Job{}, apperr.Wrap("forum.StartSweep", err)

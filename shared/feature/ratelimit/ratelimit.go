@@ -25,9 +25,10 @@ type Window struct {
 	Resets time.Time // when the window ends
 }
 
-// RetryAfter returns the whole seconds until the window resets, at least 1.
+// RetryAfter returns the whole seconds until the window resets, rounded up
+// (a caller who waits that long is in the next window), at least 1.
 func (w Window) RetryAfter() int {
-	s := int(w.Resets.Sub(w.Now).Seconds() + 0.999)
+	s := int((w.Resets.Sub(w.Now) + time.Second - 1) / time.Second)
 	if s < 1 {
 		s = 1
 	}

@@ -109,6 +109,8 @@ func TestRetryAfterAtLeastOneSecond(t *testing.T) {
 		{"a millisecond left", now.Add(time.Millisecond), 1},
 		{"already reset", now.Add(-time.Second), 1},
 		{"rounds up", now.Add(1500 * time.Millisecond), 2},
+		{"rounds up a fraction of a millisecond", now.Add(time.Second + 500*time.Microsecond), 2},
+		{"whole seconds stay", now.Add(59 * time.Second), 59},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -55,27 +55,25 @@ func (s *Service) Start(ctx context.Context, siteID string, req Request) (jobs.J
 			limit = 0
 		}
 	}
-	taken, err := s.AI.Take(ctx, p.AccountID)
-	if err != nil {
-		return jobs.Job{}, err
-	}
 	req.Actor, req.IP = p.Actor, p.IP
+	// The run's AI unit and its place in the day's quota are taken with
+	// the job, so a run either limit refuses never holds the other's.
 	tx := &dynamo.Tx{}
+	unit := s.AI.TakeIn(tx, p.AccountID)
 	win := s.Counters.TakeIn(tx, QuotaScope(p.AccountID), ratelimit.Day, limit)
 	job := s.Jobs.Add(tx, p.AccountID, siteID, Kind, req)
 	activity.Record(tx, s.Clock.Now(), p, activity.Change{
 		Action: "site.research_started", SiteID: siteID, Resource: activity.Resource{Type: "site", ID: siteID},
 		Summary: summary(req),
 	})
-	err = s.Table.Commit(ctx, tx, job)
-	if err != nil {
-		_ = s.AI.Give(ctx, p.AccountID, taken) // nothing ran: the call is not counted
-	}
-	switch {
+	err := s.Table.Commit(ctx, tx, job)
+	switch aiSpent := s.AI.Spent(err, p.AccountID, unit); {
 	case ratelimit.Exhausted(err, QuotaScope(p.AccountID)):
 		e := apperr.Newf(apperr.RateLimited, "Without a trial or plan an account can run research %d times a day. Wait Retry-After seconds, or start a trial.", DailyLimit)
 		e.RetryAfter = win.RetryAfter()
 		return jobs.Job{}, e
+	case aiSpent != nil:
+		return jobs.Job{}, aiSpent
 	case err != nil:
 		return jobs.Job{}, apperr.Wrap("research.Start", err)
 	}

@@ -79,6 +79,14 @@ func (s Site) Usable(now time.Time) bool {
 	return err == nil && t.After(now)
 }
 
+// AwaitsFirstCharge reports whether the site is a Studio site added while
+// its first charge waits (status pending, billed_from null): it has never
+// run, so it has no history to read either. A restore waiting for its
+// charge is pending too, but the site ran and was billed before.
+func (s Site) AwaitsFirstCharge() bool {
+	return s.Status == StatusPending && s.BilledFrom == nil
+}
+
 // Item is a site as stored under its account. UserSet names the brand fields
 // the user set, which a rescan keeps.
 type Item struct {

@@ -63,8 +63,8 @@ type Config struct {
 	// (BEDROCK_MODEL_ID; a small Anthropic model when empty).
 	BedrockModelID string
 	// AIRequestsPerHour is the per-account budget of AI-backed calls
-	// (research, verification checks, forum sweeps) (AI_REQUESTS_PER_HOUR,
-	// default 60).
+	// (research runs, domain verification checks, forum sweeps and section
+	// rewrites) (AI_REQUESTS_PER_HOUR, default 60).
 	AIRequestsPerHour int
 	// ForumAPIBase is the forum's public JSON API that forum presence reads
 	// (FORUM_API_BASE, default https://www.reddit.com); the dev stack uses
