@@ -239,9 +239,10 @@ func TestPublishWithoutAddressSaysWhatToType(t *testing.T) {
 // "`dashboard_url`, `action_url`, the public API's 402 sentence and the
 // links in mails point at its pages", and a refused form comes back
 // "with the API's message next to its field". A form the API refuses
-// because the account has no plan (402 subscription_required or
-// paid_plan_required: the forum or backlink settings, a new site key)
-// says "Start one on the Billing page". Before the fix that sentence
+// because the account has no plan (402 subscription_required: a new site
+// key; the forum and backlink settings, paid_plan_required, are no longer
+// offered without the paid plan: see audit29g) says "Start one on the
+// Billing page". Before the fix that sentence
 // stood in the form without a link (the refusal's own page, for buttons,
 // had "Go to Billing"); now the form's alert links to the Billing page.
 func TestPlanRefusalInAFormLinksToBilling(t *testing.T) {
@@ -254,8 +255,6 @@ func TestPlanRefusalInAFormLinksToBilling(t *testing.T) {
 	o := &owner{Account: a, Browser: b}
 	alert := regexp.MustCompile(`(?s)<p class="alert" role="alert"[^>]*>(.*?)</p>`)
 	for _, c := range []struct{ name, page, action, field, value string }{
-		{"forum settings", o.SitePage("/forum"), o.SitePage("/forum"), "enabled", "true"},
-		{"backlink settings", o.SitePage("/backlinks"), o.SitePage("/backlinks"), "opted_in", "true"},
 		{"new site key", o.SitePage("/integrations"), o.SitePage("/keys"), "name", "My CMS"},
 	} {
 		form := b.Get(t, c.page).Expect(t, http.StatusOK).Form(t, c.action)

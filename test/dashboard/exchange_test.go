@@ -174,9 +174,10 @@ func TestPlanRefusalLeadsToBilling(t *testing.T) {
 	env := testenv.Shared(t)
 	o := newOwner(t, env, "")
 	page := o.site("/forum")
-	// Without a plan the page offers no search; a search sent anyway (a
-	// page opened before the plan lapsed) carries the page's form token.
-	form := o.open(t, page).Form(t, page)
+	// Without a plan the page offers no search (nor its settings); a
+	// search sent anyway (a page opened before the plan lapsed) carries
+	// the session's form token, here the page's sign-out form's.
+	form := o.open(t, page).Form(t, "/signout")
 	refused := o.Browser.Post(t, page+"/sweeps", form).Expect(t, http.StatusPaymentRequired, `role="alert"`, `href="`+env.URL+`/dashboard/billing"`, "Go to Billing")
 	if !strings.Contains(string(refused.Body), `href="`+page+`"`) && !strings.Contains(string(refused.Body), `href="`+env.URL+page+`"`) {
 		t.Fatalf("the refusal does not lead back to %s:\n%s", page, refused.Body)

@@ -73,8 +73,11 @@ type backlinksView struct {
 	Settings, SetDomain       formView
 	AddTarget                 formView
 	// Closed says why changes are refused when the site is no member of
-	// the exchange (B.Paid false).
+	// the exchange (B.Paid false): the page then offers none of them.
 	Closed string
+	// TargetsWait says why no target can be added yet on a member site
+	// (see targetsWait); empty when the page offers adding one.
+	TargetsWait string
 	// Hosting says whether the site hosts other members' links now, and
 	// why not (see hostingText).
 	Hosting string
@@ -93,7 +96,7 @@ func hostingText(b apiBacklinks) string {
 		return "no: the site is not in the exchange now"
 	case st == backlinks.DomainSuspended:
 		return "no: the domain is suspended until a check finds its proof again"
-	case st != backlinks.DomainVerified && st != backlinks.DomainVerifying:
+	case !backlinks.Proven(st):
 		return "no: the domain is not verified"
 	case b.MaxLinksPerArticle == 0:
 		return "no: 0 links per article"
@@ -181,7 +184,7 @@ func (d *Dashboard) showBacklinks(w http.ResponseWriter, r *http.Request, o *own
 		page: signed.sitePage(r, s, "Backlinks", "/backlinks"), B: b, Status: "no domain yet", Domain: str(b.Domain),
 		Verified: str(b.Status) == "verified", VerifiedAt: atp(b.VerifiedAt, now), Closed: exchangeClosed(d.factsOf(s)),
 		Suspended: str(b.Status) == backlinks.DomainSuspended,
-		Hosting:   hostingText(b),
+		Hosting:   hostingText(b), TargetsWait: targetsWait(b),
 	}
 	if b.Status != nil {
 		v.Status = words(*b.Status)
@@ -206,7 +209,30 @@ func (d *Dashboard) showBacklinks(w http.ResponseWriter, r *http.Request, o *own
 	v.Settings = pick(forms["settings"], form("settings", base, "Save exchange settings", backlinkFields, backlinkValues(b)))
 	v.SetDomain = pick(forms["domain"], form("domain", base+"/domain", "Set the domain", domainFields, vals("domain", str(b.Domain))))
 	v.AddTarget = pick(forms["target"], form("target", base+"/targets", "Add target", targetFields, vals("priority", "5", "max_new_links_per_month", "4", "active", "true")))
+	// A refused form the page no longer offers (the plan ended, or the
+	// domain lost its verification, since it was opened) comes back as a
+	// page of its own, so its message is not lost.
+	shown := map[string]bool{"settings": b.Paid, "domain": b.Paid, "target": b.Paid && v.TargetsWait == ""}
+	for fid, f := range forms {
+		if f != nil && !shown[fid] {
+			d.refused(w, r, errOf(*f), base, "Back to backlinks")
+			return
+		}
+	}
 	Render(w, status, "dash_backlinks.html", v)
+}
+
+// targetsWait says why a member site with overview b can add no target
+// yet (409 without a verified domain, or while it is suspended), with the
+// way back; empty when it can.
+func targetsWait(b apiBacklinks) string {
+	switch st := str(b.Status); {
+	case backlinks.Proven(st):
+		return ""
+	case st == backlinks.DomainSuspended:
+		return "Targets can be added once the domain is verified again: put a proof back and check it above."
+	}
+	return "Targets can be added once the domain is verified: set it and prove it above."
 }
 
 // exchangeClosed says why a site that is no member of the exchange
@@ -310,6 +336,10 @@ type targetView struct {
 	page
 	T    targetRow
 	Form formView
+	// Closed says why the target cannot be changed or deleted while the
+	// site is no member of the exchange (exchangeClosed); empty while it
+	// is one.
+	Closed string
 }
 
 // findTarget returns target id of the site at path, or a not-found error.
@@ -335,7 +365,10 @@ func (d *Dashboard) backlinkTarget(w http.ResponseWriter, r *http.Request) {
 // showTarget renders a target's page; f is its form after a refusal.
 func (d *Dashboard) showTarget(w http.ResponseWriter, r *http.Request, o *owner, status int, f *formView) {
 	tid := r.PathValue("target_id")
-	signed, s, ok := d.openSite(w, r, o, "/backlinks/targets/"+esc(tid))
+	var ov struct {
+		Backlinks apiBacklinks `json:"backlinks"`
+	}
+	signed, s, ok := d.openSite(w, r, o, "/backlinks/targets/"+esc(tid), fetch{Path: "/sites/" + esc(r.PathValue("site_id")) + "/backlinks", Out: &ov})
 	if !ok {
 		return
 	}
@@ -347,6 +380,15 @@ func (d *Dashboard) showTarget(w http.ResponseWriter, r *http.Request, o *owner,
 	href := sitePath(s.ID) + "/backlinks/targets/" + esc(t.ID)
 	v := targetView{page: signed.sitePage(r, s, "Backlink target", "/backlinks"), T: targetRow{ID: t.ID, URL: t.URL, Href: href, Live: t.LiveCount}}
 	v.Form = pick(f, form("target", href, "Save target", targetFields, targetValues(t)))
+	if !ov.Backlinks.Paid {
+		v.Closed = exchangeClosed(d.factsOf(s))
+		if f != nil {
+			// Refused after the site left the exchange: the page no
+			// longer offers the form, so its refusal is a page of its own.
+			d.refused(w, r, errOf(*f), href, "Back to the target")
+			return
+		}
+	}
 	Render(w, status, "dash_backlink_target.html", v)
 }
 

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"rvcontent/shared/feature/forum"
 )
 
 // forumFields are the settings of PATCH .../forum; forumFieldsOf tells a
@@ -63,8 +65,11 @@ func (p threadList) next() *string { return p.NextCursor }
 // forumView is a site's forum presence page.
 type forumView struct {
 	page
-	F                     apiForum
-	Access                string
+	F      apiForum
+	Access string
+	// Open is true while forum presence takes changes on the site (access
+	// paid): only then does the page offer its settings and a search.
+	Open                  bool
 	LastSweep, CreditsEnd when
 	Waiting, Threads      []threadRow
 	// Dismissed are the dismissed threads, listed apart so that the
@@ -189,7 +194,7 @@ func (d *Dashboard) showForum(w http.ResponseWriter, r *http.Request, o *owner, 
 	}
 	now := d.Clock.Now()
 	v := forumView{
-		page: signed.sitePage(r, s, "Forum", "/forum"), F: fs.Forum, Access: forumAccess(fs.Forum.Access, s, now),
+		page: signed.sitePage(r, s, "Forum", "/forum"), F: fs.Forum, Access: forumAccess(fs.Forum.Access, s, now), Open: fs.Forum.Access == forum.AccessPaid,
 		LastSweep: atp(fs.Forum.LastSweepAt, now), CreditsEnd: atp(fs.Forum.Credits.PeriodEnd, now),
 	}
 	threadOf := map[string]threadRow{}
@@ -226,23 +231,32 @@ func (d *Dashboard) showForum(w http.ResponseWriter, r *http.Request, o *owner, 
 		v.Searching, v.Refresh = true, 5
 	}
 	v.Settings = pick(f, form("settings", sitePath(s.ID)+"/forum", "Save forum settings", forumFieldsOf(s), forumValues(fs.Forum)))
+	if f != nil && !v.Open {
+		// Refused after forum presence closed: the page no longer offers
+		// the form, so its refusal is a page of its own.
+		d.refused(w, r, errOf(*f), page, "Back to the forum")
+		return
+	}
 	Render(w, status, "dash_forum.html", v)
 }
 
 // forumAccess explains forum access a on site s for a person: lapsed is
-// the site's doing on a Studio site no longer (or not yet) active on the
-// plan, the plan's otherwise.
+// the site's doing on a Studio site no longer active on the plan (or
+// restored while its charge waits), the plan's otherwise; none on a
+// pending site is a Studio site whose first charge waits.
 func forumAccess(a string, s apiSite, now time.Time) string {
 	switch {
-	case a == "paid":
+	case a == forum.AccessNone && s.Status == "pending":
+		return "not open yet: it opens when this Studio site's charge completes on the Billing page"
+	case a == forum.AccessPaid:
 		return "open: the paid plan includes forum presence"
-	case a == "trial":
+	case a == forum.AccessTrial:
 		return "visible but not usable during the trial: it opens with the paid plan"
-	case a == "lapsed" && (s.Status == "archived" || atp(s.RemovesAt, now).Past):
+	case a == forum.AccessLapsed && (s.Status == "archived" || atp(s.RemovesAt, now).Past):
 		return "read-only: this site is archived; restore it on the Billing page to use forum presence again"
-	case a == "lapsed" && s.Status == "pending":
+	case a == forum.AccessLapsed && s.Status == "pending":
 		return "read-only until this Studio site's charge completes on the Billing page"
-	case a == "lapsed":
+	case a == forum.AccessLapsed:
 		return "read-only: the plan is past due or ended"
 	}
 	return "closed: it needs the paid plan"
@@ -321,7 +335,11 @@ type threadView struct {
 	// it said.
 	DismissReason string
 	// BlockedWhy says why no reply can be drafted (empty unless blocked).
-	BlockedWhy     string
+	BlockedWhy string
+	// Closed says why the thread takes no change while forum presence is
+	// not open on the site (forumAccess); empty while it is. The page then
+	// offers none of its forms.
+	Closed         string
 	Draft          *draftView
 	Reply          *replyRow
 	Write, Rewrite formView
@@ -366,7 +384,11 @@ func (d *Dashboard) showThread(w http.ResponseWriter, r *http.Request, o *owner,
 	var th struct {
 		Thread apiThread `json:"thread"`
 	}
-	signed, s, ok := d.openSite(w, r, o, "/forum/threads/"+tid, fetch{Path: "/sites/" + esc(r.PathValue("site_id")) + "/forum/threads/" + tid, Out: &th})
+	var fs struct {
+		Forum apiForum `json:"forum"`
+	}
+	api := "/sites/" + esc(r.PathValue("site_id")) + "/forum"
+	signed, s, ok := d.openSite(w, r, o, "/forum/threads/"+tid, fetch{Path: api + "/threads/" + tid, Out: &th}, fetch{Path: api, Out: &fs})
 	if !ok {
 		return
 	}
@@ -377,6 +399,9 @@ func (d *Dashboard) showThread(w http.ResponseWriter, r *http.Request, o *owner,
 		Saved: t.Status == "saved", Dismissed: t.Status == "dismissed", Dead: t.Status == "dead" || t.Status == "stale",
 		Posted: t.Status == "posted", Taken: taken(t), Blocked: t.BlockedReason != nil, BlockedWhy: blockedText(str(t.BlockedReason)),
 		DismissReason: str(t.DismissReason),
+	}
+	if fs.Forum.Access != forum.AccessPaid {
+		v.Closed = forumAccess(fs.Forum.Access, s, now)
 	}
 	for _, c := range t.TopComments {
 		v.Comments = append(v.Comments, c.Body)
@@ -426,12 +451,13 @@ func (d *Dashboard) showThread(w http.ResponseWriter, r *http.Request, o *owner,
 // its reply). Its refusal then comes back as its own page, so its message
 // is not lost.
 func hiddenRefusal(v threadView, forms map[string]*formView) *formView {
+	open := v.Closed == ""
 	shown := map[string]bool{
-		"write":   v.Draft == nil && !v.Posted && !v.Blocked && !v.Dismissed,
-		"rewrite": v.Draft != nil && !v.Posted && !v.Blocked && !v.Dismissed,
-		"edit":    v.Draft != nil && !v.Posted,
-		"record":  v.Recordable,
-		"dismiss": !v.Posted && !v.Dismissed,
+		"write":   open && v.Draft == nil && !v.Posted && !v.Blocked && !v.Dismissed,
+		"rewrite": open && v.Draft != nil && !v.Posted && !v.Blocked && !v.Dismissed,
+		"edit":    open && v.Draft != nil && !v.Posted,
+		"record":  open && v.Recordable,
+		"dismiss": open && !v.Posted && !v.Dismissed,
 	}
 	for id, f := range forms {
 		if f != nil && !shown[id] {

@@ -228,7 +228,11 @@ func (d *Dashboard) accountAttention(b apiBilling, hooks []apiWebhook) []attenti
 // one past its removal time, which factsOf shows as archived) needs
 // nothing: everything its items would ask for (a scan, posting a forum
 // reply, verifying a domain, a sync) waits until it is restored, which
-// its card says. While the subscription is set to end (ending), a Studio
+// its card says. Likewise a site where the paid plan's features take no
+// change (the account is not on the paid plan: the exchange's paid is
+// false, and so is the forum's access, both behind the same gate) asks
+// for no posting of forum drafts and no domain verification, which wait
+// for the plan. While the subscription is set to end (ending), a Studio
 // site due for removal stops with it, which resuming it on Billing undoes.
 func (d *Dashboard) siteAttention(s apiSite, x siteExtras, ending bool) []attention {
 	f := d.factsOf(s)
@@ -244,10 +248,11 @@ func (d *Dashboard) siteAttention(s apiSite, x siteExtras, ending bool) []attent
 		}
 		out = append(out, attention{Text: text, Href: base, Action: "Check the address and scan again"})
 	}
-	if n := x.drafts; n > 0 {
+	open := x.backlinks.Backlinks.Paid
+	if n := x.drafts; n > 0 && open {
 		out = append(out, attention{Text: plural(n, "forum reply draft is", "forum reply drafts are") + " waiting to be posted for " + name + ".", Href: base + "/forum", Action: "Open the posting desk"})
 	}
-	if bl := x.backlinks.Backlinks; bl.Domain != nil && bl.Status != nil && *bl.Status != "verified" {
+	if bl := x.backlinks.Backlinks; open && bl.Domain != nil && bl.Status != nil && *bl.Status != "verified" {
 		out = append(out, attention{Text: "The backlink domain " + *bl.Domain + " of " + name + " is " + words(*bl.Status) + ".", Href: base + "/backlinks", Action: "Verify the domain"})
 	}
 	for _, i := range x.integrations.Integrations {

@@ -34,6 +34,13 @@ const (
 	DomainSuspended = "suspended"
 )
 
+// Proven reports whether a domain in status counts as verified for the
+// exchange (opting in, adding targets, getting links): verified, or
+// verifying (a verified domain being confirmed again).
+func Proven(status string) bool {
+	return status == DomainVerified || status == DomainVerifying
+}
+
 // Placement statuses (spec 2 Backlink placement).
 const (
 	StatusReserved  = "reserved"  // credits held, host article chosen

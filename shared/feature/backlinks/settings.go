@@ -70,8 +70,7 @@ func (it settingsItem) status() string {
 // proven reports whether the domain counts as verified for the exchange:
 // verified, or verifying (a verified domain being confirmed again).
 func (it settingsItem) proven() bool {
-	st := it.status()
-	return st == DomainVerified || st == DomainVerifying
+	return Proven(it.status())
 }
 
 // owns reports whether page, a target's address, is on the site's domain
