@@ -297,7 +297,7 @@ func TestWebhookAndDeletionJourney(t *testing.T) {
 	b.shoot("activity")
 
 	b.open("/dashboard/settings")
-	b.expect("Delete the account", "cannot be undone", "The subscription is cancelled now")
+	b.expect("Delete the account", "cannot be undone", "The account has no subscription, so nothing is charged.")
 	b.shoot("settings")
 	b.fill("#delete-confirm", "not my address")
 	b.click(`form[action="/dashboard/settings/delete"] button`)

@@ -16,7 +16,12 @@ type apiAccount struct {
 		Operator *string `json:"operator"`
 	} `json:"created_by_agent"`
 	PrimarySiteID string `json:"primary_site_id"`
+	BillingStatus string `json:"billing_status"`
 }
+
+// subscribed reports whether the account has a subscription: any billing
+// status but none, as the deletion's last email tells them apart.
+func (a apiAccount) subscribed() bool { return a.BillingStatus != "none" }
 
 type apiSite struct {
 	ID                 string  `json:"id"`

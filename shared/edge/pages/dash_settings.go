@@ -11,7 +11,10 @@ type settingsView struct {
 	page
 	Email, Agent, Operator string
 	Created, Claimed       when
-	Delete                 formView
+	// Subscribed is whether the account has a subscription (any billing
+	// status but none), which deleting it cancels.
+	Subscribed bool
+	Delete     formView
 }
 
 // deleteFields is the deletion form: the account's email typed again.
@@ -40,6 +43,7 @@ func (d *Dashboard) showSettings(w http.ResponseWriter, r *http.Request, o *owne
 	v := settingsView{
 		page: o.page(r, "Settings", settingsPage), Email: a.Account.Email, Agent: "a person", Operator: "",
 		Created: at(a.Account.CreatedAt, now), Claimed: atp(a.Account.ClaimedAt, now),
+		Subscribed: a.Account.subscribed(),
 	}
 	if c := a.Account.CreatedByAgent; c != nil {
 		v.Agent, v.Operator = c.Name, str(c.Operator)
@@ -56,6 +60,9 @@ func (d *Dashboard) showSettings(w http.ResponseWriter, r *http.Request, o *owne
 type deletedView struct {
 	Email     string
 	RemovedBy when
+	// Subscribed is whether the account had a subscription, which the
+	// deletion cancelled (the last email tells the two apart the same way).
+	Subscribed bool
 }
 
 // deleteAccount deletes the account as its signed-in owner (DELETE
@@ -73,6 +80,13 @@ func (d *Dashboard) deleteAccount(w http.ResponseWriter, r *http.Request) {
 		d.showSettings(w, r, &o, http.StatusUnprocessableEntity, &f)
 		return
 	}
+	var a struct {
+		Account apiAccount `json:"account"`
+	}
+	if err := d.get(r.Context(), o, "/account", &a); err != nil {
+		d.refused(w, r, err, settingsPage, "Back to settings")
+		return
+	}
 	var out struct {
 		RemovedBy string `json:"data_removed_by"`
 	}
@@ -81,5 +95,7 @@ func (d *Dashboard) deleteAccount(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.clearCookie(w, r)
-	Render(w, http.StatusOK, "dash_deleted.html", deletedView{Email: o.sess.Email, RemovedBy: at(out.RemovedBy, d.Clock.Now())})
+	Render(w, http.StatusOK, "dash_deleted.html", deletedView{
+		Email: o.sess.Email, RemovedBy: at(out.RemovedBy, d.Clock.Now()), Subscribed: a.Account.subscribed(),
+	})
 }

@@ -74,6 +74,10 @@ func (s *Service) change(ctx context.Context, accountID string, fn changeFn) (re
 		for i, ref := range [2]string{r.CustomerRef, r.SubscriptionRef} {
 			if ref != "" && ref != refs[i] {
 				tx.Put("ref", refItem{PK: dynamo.PaymentRefPK(ref), SK: dynamo.PaymentRefSK, AccountID: accountID}, "", nil)
+				// The record names only the current references: the link
+				// index keeps every one, so erasing the account deletes the
+				// lookup items of those it replaced too.
+				dynamo.PutLinkIndex(tx, accountID, dynamo.PaymentRefPK(ref), dynamo.PaymentRefSK, 0)
 			}
 		}
 		if version == 0 {

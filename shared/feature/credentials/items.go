@@ -39,6 +39,9 @@ type item struct {
 	// revocation changes (see Own); a revocation holds only if it did not
 	// move since the revocation read what the credential owns.
 	Owned int64 `dynamodbav:"owned,omitempty"`
+	// RefreshHash is the hash of an app connection's current refresh
+	// token (RefreshHashAttribute), whose item goes with the connection.
+	RefreshHash string `dynamodbav:"refresh_hash,omitempty"`
 }
 
 // lookup is the item one GetItem reads to authenticate a request.

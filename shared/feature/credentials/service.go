@@ -224,7 +224,8 @@ func (s *Service) Revoke(ctx context.Context, id string) (AgentKey, error) {
 // RevokeBecause is Revoke with the reason the owner's notice gives (empty
 // for none: the caller asked for it). A revocation that meets a change of
 // what the credential owns (see Own: an endpoint it creates, enables,
-// changes or deletes at the same moment) reads again; after maxOwnedRaces
+// changes or deletes at the same moment), or a refresh of an app
+// connection's token, reads again; after maxOwnedRaces
 // such reads it answers conflict.
 func (s *Service) RevokeBecause(ctx context.Context, id, reason string) (AgentKey, error) {
 	for try := 0; ; try++ {
@@ -263,7 +264,15 @@ func (s *Service) revoke(ctx context.Context, id, reason string) (AgentKey, erro
 	if it.Owned != 0 {
 		owned = expression.Name(OwnedAttribute).Equal(expression.Value(it.Owned))
 	}
-	tx.DeleteExpr("credential", it.PK, it.SK, expression.AttributeExists(expression.Name(dynamo.PK)).And(owned))
+	// An app connection's current refresh token has no expiry: it goes
+	// with the connection (else nothing would delete it, erasing the
+	// account included), on condition that no refresh replaced it since.
+	refresh := expression.AttributeNotExists(expression.Name(RefreshHashAttribute))
+	if it.RefreshHash != "" {
+		refresh = expression.Name(RefreshHashAttribute).Equal(expression.Value(it.RefreshHash))
+		tx.Delete("refresh_token", dynamo.OAuthRefreshPK(it.RefreshHash), dynamo.OAuthRefreshSK, "")
+	}
+	tx.DeleteExpr("credential", it.PK, it.SK, expression.AttributeExists(expression.Name(dynamo.PK)).And(owned, refresh))
 	tx.Delete("credential_lookup", dynamo.CredentialHashPK(it.Hash), dynamo.CredentialHashSK, "")
 	tx.Update("credential_count", dynamo.AccountPK(p.AccountID), dynamo.AccountSK, &types.Update{
 		UpdateExpression:         aws.String("ADD #n :minus"),

@@ -18,6 +18,25 @@ import (
 // attemptRetention is how long the attempt log is kept: as long as events.
 const attemptRetention = eventlog.Retention
 
+// logMark is the mark (dynamo.ErasedWebhookSK), under the account, that a
+// deleted endpoint still has a log (deliveries and attempts, in a
+// partition of their own): erasing the account finds the log through it.
+// It lasts as long as the log.
+type logMark struct {
+	PK  string `dynamodbav:"pk"`
+	SK  string `dynamodbav:"sk"`
+	TTL int64  `dynamodbav:"ttl"`
+}
+
+// markLog adds to tx the log mark of endpoint webhookID of account
+// accountID, deleted at now; an attempt running then may still log, so it
+// lasts an hour longer than the log's retention.
+func markLog(tx *dynamo.Tx, accountID, webhookID string, now time.Time) {
+	tx.Put("log_mark", logMark{
+		PK: dynamo.AccountPK(accountID), SK: dynamo.ErasedWebhookSK(webhookID), TTL: now.Add(attemptRetention + time.Hour).Unix(),
+	}, "", nil)
+}
+
 // Attempt is one entry of an endpoint's attempt log
 // (GET /webhooks/{id}/deliveries).
 type Attempt struct {

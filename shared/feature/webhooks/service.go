@@ -269,10 +269,12 @@ func (s *Service) Delete(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
+	now := s.Clock.Now()
 	tx := &dynamo.Tx{}
 	tx.Delete("webhook", it.PK, it.SK, "attribute_exists(pk)")
+	markLog(tx, p.AccountID, id, now)
 	s.count(tx, p.AccountID, -1)
-	recordChange(tx, s.Clock.Now(), p, it.Endpoint, "deleted", "Webhook endpoint "+display(it.URL)+" deleted")
+	recordChange(tx, now, p, it.Endpoint, "deleted", "Webhook endpoint "+display(it.URL)+" deleted")
 	err = s.Table.Commit(ctx, tx, id)
 	if errors.Is(err, dynamo.ErrConditionFailed) {
 		return ErrNotFound // deleted by a concurrent call

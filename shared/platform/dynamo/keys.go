@@ -42,8 +42,9 @@ import "strings"
 // | webhook attempt       | ACCT#<id>#WEBHOOK#<w> | ATT#<sortable time>#<id> | an endpoint's attempt log, newest first, 30 days |
 // | webhook catch-up      | ACCT#<id>#WEBHOOK#<w> | CATCHUP                  | a new endpoint's events recorded while it was    |
 // |                       |                       |                          | created; GSI1 DUE#webhook_catchup 2 min later    |
-// | erased endpoint mark  | ACCT#<id>             | HOOKLOG#<w>              | a deleted account's endpoint whose log partition  |
-// |                       |                       |                          | the erase job has still to delete                |
+// | erased endpoint mark  | ACCT#<id>             | HOOKLOG#<w>              | a deleted endpoint whose log partition the erase  |
+// |                       |                       |                          | job would still delete; TTL the log's, when the   |
+// |                       |                       |                          | endpoint was deleted on its own                   |
 //
 // | article               | SITE#<site_id>        | ART#<uuidv7>             | a site's articles, newest first; read after the site is found under the caller's account |
 //
@@ -61,13 +62,15 @@ import "strings"
 // | OAuth client          | OAUTHCLIENT#<id>      | OAUTHCLIENT              | a registered app (RFC 7591), read by client_id   |
 // | authorization request | OAUTHREQ#<id>         | OAUTHREQ                 | the consent page finds its request; TTL          |
 // | authorization code    | OAUTHCODE#<sha256>    | OAUTHCODE                | the token endpoint redeems it once; TTL          |
-// | refresh token         | OAUTHRT#<sha256>      | OAUTHRT                  | the token endpoint rotates it (deleted + new put) |
+// | refresh token         | OAUTHRT#<sha256>      | OAUTHRT                  | the token endpoint rotates it (deleted + new put); |
+// |                       |                       |                          | deleted with its connection                       |
 // | sign-in link          | SIGNIN#<sha256>       | SIGNIN                   | the emailed link finds its account once; TTL     |
 // | owner session         | SESSION#<sha256>      | SESSION                  | a session cookie finds its owner; TTL            |
 // | session index         | ACCT#<id>             | SESSION#<sha256>         | an account's sessions, ended when it is deleted; TTL |
 // | link index            | ACCT#<id>             | LINK#<pk of the item>    | an account's claim, sign-in and connect links, OAuth |
-// |                       |                       |                          | codes and replaced refresh tokens, deleted with the  |
-// |                       |                       |                          | account (linkindex.go); TTL of the item it names     |
+// |                       |                       |                          | codes, replaced refresh tokens and payment references, |
+// |                       |                       |                          | deleted with the account (linkindex.go); TTL of the  |
+// |                       |                       |                          | item it names                                        |
 //
 // | backlink settings     | ACCT#<id>             | BACKLINKS#<site id>      | a site's exchange settings and domain verification (versioned put); |
 // |                       |                       |                          | GSI2 BLHOST while it hosts, GSI1 DUE#backlink_domain at its re-check |
@@ -222,9 +225,9 @@ func WebhookLogPK(accountID, webhookID string) string {
 	return "ACCT#" + accountID + "#WEBHOOK#" + webhookID
 }
 
-// ErasedWebhookSK is the sort key, under a deleted account, of the mark
-// that endpoint id (deleted at once) still has a log partition for the
-// erase job to delete.
+// ErasedWebhookSK is the sort key, under an account, of the mark that
+// endpoint id (deleted on its own, or at once with the account) still has
+// a log partition for the erase job to delete.
 func ErasedWebhookSK(id string) string { return ErasedWebhookPrefix + id }
 
 // ErasedWebhookPrefix begins every erased endpoint mark's sort key.

@@ -3,7 +3,8 @@ package dynamo
 // LinkIndexPrefix begins the sort key, under an account, of the item that
 // names one of the account's items kept in a partition of its own (found
 // by a hash: a claim, sign-in or connect link, an OAuth code, a replaced
-// refresh token), so deleting the account finds and deletes that item too.
+// refresh token; or by a processor reference, current or replaced), so
+// deleting the account finds and deletes that item too.
 const LinkIndexPrefix = "LINK#"
 
 // LinkIndex is the item, in an account's partition, that names item
