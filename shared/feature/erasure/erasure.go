@@ -62,7 +62,19 @@ type Service struct {
 type jobInput struct {
 	// Pass is 1 for the first pass, 2 for the second.
 	Pass int `json:"pass"`
+	// Retry counts the jobs that started the pass again after one was
+	// given up (see Runner.GiveUp).
+	Retry int `json:"retry,omitempty"`
 }
+
+// Given up: a pass whose every attempt failed (the processor or the table
+// not answering) starts again RetryGivenUp later, up to MaxRetries times,
+// since an erase must end: a subscription left at the processor would go
+// on charging, and the account's data must leave the table.
+const (
+	RetryGivenUp = 15 * time.Minute
+	MaxRetries   = 96 // a day
+)
 
 // Erase deletes account accountID (see the package comment for what
 // happens at once and what follows). Deleting an account that is already

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"strconv"
 	"strings"
 
@@ -81,6 +82,26 @@ func (r *Runner) Run(ctx context.Context, run *jobs.Run) (any, error) {
 		}
 	}
 	return Result{Pass: in.Pass, Deleted: n}, nil
+}
+
+var _ jobs.GiveUpper = (*Runner)(nil)
+
+// GiveUp queues the pass of run, given up by the worker after its last
+// attempt failed, to start again RetryGivenUp later (see MaxRetries); the
+// worker then records this job failed.
+func (r *Runner) GiveUp(ctx context.Context, run *jobs.Run, jobErr jobs.Error) error {
+	var in jobInput
+	if err := json.Unmarshal(run.Input, &in); err != nil || in.Pass == 0 {
+		in.Pass = 1
+	}
+	if in.Retry >= MaxRetries {
+		slog.ErrorContext(ctx, "account erase given up for good", "account_id", run.AccountID, "pass", in.Pass, "err", jobErr.Message)
+		return nil
+	}
+	in.Retry++
+	tx := &dynamo.Tx{}
+	r.Jobs.AddAfter(tx, run.AccountID, "", Kind, in, RetryGivenUp)
+	return r.Table.Commit(ctx, tx, nil)
 }
 
 // deleted fails the job (conflict) unless account id is a tombstone.
