@@ -69,7 +69,10 @@ type forumView struct {
 	Access string
 	// Open is true while forum presence takes changes on the site (access
 	// paid): only then does the page offer its settings and a search.
-	Open                  bool
+	Open bool
+	// Archived says the site is an archived Studio site (also one past its
+	// removes_at: see factsOf), which has no credits until it is restored.
+	Archived              bool
 	LastSweep, CreditsEnd when
 	Waiting, Threads      []threadRow
 	// Dismissed are the dismissed threads, listed apart so that the
@@ -195,7 +198,7 @@ func (d *Dashboard) showForum(w http.ResponseWriter, r *http.Request, o *owner, 
 	now := d.Clock.Now()
 	v := forumView{
 		page: signed.sitePage(r, s, "Forum", "/forum"), F: fs.Forum, Access: forumAccess(fs.Forum.Access, s, now), Open: fs.Forum.Access == forum.AccessPaid,
-		LastSweep: atp(fs.Forum.LastSweepAt, now), CreditsEnd: atp(fs.Forum.Credits.PeriodEnd, now),
+		Archived: d.factsOf(s).Archived, LastSweep: atp(fs.Forum.LastSweepAt, now), CreditsEnd: atp(fs.Forum.Credits.PeriodEnd, now),
 	}
 	threadOf := map[string]threadRow{}
 	for _, t := range waiting.Threads {

@@ -177,6 +177,8 @@ func (d *Dashboard) overview(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case c.Archived:
 			c.PlanNote = "Archived: off the plan until restored on its page"
+		case c.Pending:
+			c.PlanNote = "Waiting for its payment: on the plan once it is through"
 		case !c.Primary:
 			c.PlanNote = "Studio site on the plan"
 		}

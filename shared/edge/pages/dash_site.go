@@ -82,6 +82,12 @@ func (d *Dashboard) factsOf(s apiSite) siteFacts {
 	if !f.Primary {
 		f.Kind = "Studio site (49.50 USD a month)"
 	}
+	if f.Pending {
+		// A restore waiting for its charge keeps the removal that archived
+		// the site until it is paid: the site waits for its payment, which
+		// is all there is to do about it, neither archived nor leaving.
+		f.RemovesAt = when{}
+	}
 	if !f.Archived && f.RemovesAt.Past {
 		// Its removal time came before the scheduler archived it: it no
 		// longer runs (spec 2), the scheduler archives it as of removes_at,
@@ -210,6 +216,12 @@ func (d *Dashboard) site(w http.ResponseWriter, r *http.Request) {
 	v.Quote = quoteOf(q.Quote)
 	if v.Scan.Running && !v.S.Pending { // a pending site's scan waits for the payment, not for work
 		v.Refresh, v.Scan.Reloads = 10, true
+	}
+	if v.S.Pending {
+		// Its "Complete the payment" button redirects to the processor's
+		// page of the waiting payment.
+		RenderForm(w, http.StatusOK, "dash_site.html", v, paymentTargets)
+		return
 	}
 	Render(w, http.StatusOK, "dash_site.html", v)
 }

@@ -154,8 +154,11 @@ type Portal struct {
 
 // Portal returns a link to the processor's billing portal, valid
 // PortalLifetime; conflict when the account never had a subscription.
-// When the processor's portal session closes sooner (Stripe: minutes), the
-// link is the service's own (see OpenPortal).
+// While a Studio site change's charge waits for the cardholder to
+// authenticate it (AwaitSiteCharge), the link opens that payment's page,
+// as the change's human_required action_url did, so the owner can still
+// complete it. When the processor's portal session closes sooner (Stripe:
+// minutes), the link is the service's own (see OpenPortal).
 func (s *Service) Portal(ctx context.Context, accountID string) (Portal, error) {
 	r, err := s.load(ctx, accountID)
 	if err != nil {
@@ -164,7 +167,7 @@ func (s *Service) Portal(ctx context.Context, accountID string) (Portal, error) 
 	if r.SubscriptionRef == "" {
 		return Portal{}, apperr.New(apperr.Conflict, "This account has no subscription yet. Use POST /billing/checkout to start one.")
 	}
-	url, expires, err := s.portalLink(ctx, r, "")
+	url, expires, err := s.portalLink(ctx, r, r.waitingInvoice(s.Clock.Now()))
 	if err != nil {
 		return Portal{}, err
 	}

@@ -209,6 +209,20 @@ func undoIn(tx *dynamo.Tx, accountID, kind, siteID string) bool {
 	return true
 }
 
+// waitingInvoice is the invoice of r's site change whose charge waits for
+// the cardholder to authenticate it at now (AwaitSiteCharge); "" when none
+// waits, or its wait has lapsed.
+func (r *record) waitingInvoice(now time.Time) string {
+	l := r.Lock
+	if l == nil || l.Invoice == "" {
+		return ""
+	}
+	if until, ok := parse(l.Until); !ok || !until.After(now) {
+		return ""
+	}
+	return l.Invoice
+}
+
 // siteChargeWaiting refuses a site change while an earlier one waits,
 // until until, for the cardholder to authenticate its charge.
 func siteChargeWaiting(until time.Time) error {
