@@ -30,7 +30,7 @@ func billingOps() []Operation {
 		{
 			ID: "create_portal_link", API: AgentAPI, Method: http.MethodPost, Path: "/billing/portal", Group: routes.Billing, Tag: tag,
 			Summary:     "portal link for owner",
-			Description: "Returns a billing portal link (valid 24 hours) where the owner manages card, invoices and cancellation; conflict without a subscription.",
+			Description: "Returns a billing portal link (valid 24 hours) where the owner manages card, invoices and cancellation; while a Studio site's charge waits for the cardholder, the link opens that payment first. Conflict without a subscription.",
 			Status:      http.StatusOK, Response: one("portal", portalShape()),
 			Fails: []Error{errConflict("the account never had a subscription"), errNoProcessor},
 		},
