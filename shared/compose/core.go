@@ -218,7 +218,8 @@ func Sessions(g *Graph) *sessions.Service {
 	return once(g, kSessions{}, func() *sessions.Service {
 		return &sessions.Service{
 			Table: Table(g), Clock: g.Clock, Mail: Spool(g), Owners: Owners(g), Counters: Counters(g),
-			BaseURL: g.Config.BaseURL, Keys: g.Secret,
+			RequestsPerAddressPerHour: g.Config.SignInsPerAddressPerHour,
+			BaseURL:                   g.Config.BaseURL, Keys: g.Secret,
 		}
 	})
 }

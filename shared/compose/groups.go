@@ -72,7 +72,8 @@ func OAuth(g *Graph) *oauth.Service {
 		}
 		return &oauth.Service{
 			Table: Table(g), Clock: g.Clock, Counters: Counters(g), Credentials: Credentials(g), Tokens: Tokens(g),
-			RegistrationsPerHour: perHour,
+			RegistrationsPerHour:        perHour,
+			RequestsPerAddressPerMinute: g.Config.OAuthRequestsPerAddressPerMinute,
 		}
 	})
 }

@@ -16,6 +16,7 @@ import (
 
 	"rvcontent/shared/compose"
 	"rvcontent/shared/compose/contentbase"
+	apiedge "rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/gateway"
 	"rvcontent/shared/edge/pages"
 	"rvcontent/shared/edge/routes"
@@ -52,7 +53,10 @@ func Handlers(g *compose.Graph, inv gateway.Invoker) map[string]http.HandlerFunc
 	signIn := &pages.SignIn{Owners: owners, API: api}
 	consent := &pages.Consent{Owners: owners, OAuth: compose.OAuth(g)}
 	claims := &pages.Claims{Owners: owners, Accounts: compose.Claims(g)}
-	dashboard := &pages.Dashboard{Owners: owners, API: api, Clock: g.Clock}
+	dashboard := &pages.Dashboard{
+		Owners: owners, API: api, Clock: g.Clock,
+		Limiter: compose.Counters(g), Budget: apiedge.Budget{Limit: cfg.AccountRequestsPerMinute, Window: compose.Minute},
+	}
 	// The service's own checkout and portal links open the processor's
 	// page in the billing function.
 	billing := &pages.API{Handler: gateway.Remote(inv, compose.Seal(g), routes.Billing), Host: host}

@@ -43,8 +43,13 @@ func (e *Endpoints) register(w http.ResponseWriter, r *http.Request) {
 	api.JSON(w, http.StatusCreated, c)
 }
 
-// token answers POST /oauth/token (RFC 6749 3.2).
+// token answers POST /oauth/token (RFC 6749 3.2), within the caller
+// address's budget (oauth.Service.Admit).
 func (e *Endpoints) token(w http.ResponseWriter, r *http.Request) {
+	if err := e.Service.Admit(r.Context(), api.ClientIP(r)); err != nil {
+		writeError(w, r, err)
+		return
+	}
 	req, perr := tokenRequest(r)
 	if perr != nil {
 		writeError(w, r, perr)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"rvcontent/shared/edge/api"
 	"rvcontent/shared/feature/credentials"
 	"rvcontent/shared/feature/oauth"
 	"rvcontent/shared/feature/sessions"
@@ -32,8 +33,20 @@ type consentView struct {
 	SharesEmail bool
 }
 
-// Authorize answers GET /oauth/authorize.
+// Authorize answers GET /oauth/authorize; past the caller address's
+// budget (oauth.Service.Admit) a page that says when to try again, with
+// nothing of the request read and no redirect.
 func (c *Consent) Authorize(w http.ResponseWriter, r *http.Request) {
+	if err := c.OAuth.Admit(r.Context(), api.ClientIP(r)); err != nil {
+		var oe *oauth.Error
+		if !errors.As(err, &oe) {
+			slog.ErrorContext(r.Context(), "authorization request budget", "err", err)
+			failure(w)
+			return
+		}
+		tooMany(w, oe.RetryAfter, "Too many requests", "Too many apps asked to connect from this network in the last minute.", "", "")
+		return
+	}
 	browser := c.browserCookie(w, r, browserCookie, oauthPath, int(browserLifetime.Seconds()))
 	req, err := c.OAuth.Authorize(r.Context(), r.URL.RawQuery, c.base(r), browser)
 	var ae *oauth.AuthorizeError

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rvcontent/shared/edge/api"
 	"rvcontent/shared/feature/sessions"
 	"rvcontent/shared/kernel/apipath"
 	"rvcontent/shared/kernel/auth"
@@ -42,6 +43,14 @@ type Dashboard struct {
 	API *API
 	// Clock is the service clock times are told relative to.
 	Clock clock.Clock
+	// Limiter counts each signed-in owner's dashboard requests against
+	// Budget (the per-account request budget), in a count of the owner's
+	// own: the pages' reads and actions run as internal requests, which
+	// the API's budget does not count, and an agent that spent the
+	// account's budget must not lock its owner out of the page that
+	// revokes it. Nil counts nothing.
+	Limiter api.Limiter
+	Budget  api.Budget
 }
 
 // Handlers returns the dashboard's handlers by route key.
@@ -141,7 +150,27 @@ func (d *Dashboard) signedIn(w http.ResponseWriter, r *http.Request, page string
 		forbidden(w)
 		return owner{}, false
 	}
+	if wait, over := d.spent(r, sess.AccountID); over {
+		tooMany(w, wait, "Too many requests", "Your dashboard was asked for too many pages in the last minute.", "", "")
+		return owner{}, false
+	}
 	return owner{sess: sess, csrf: d.Sessions.CSRF(sess), p: ownerPrincipal(r.Context(), sess)}, true
+}
+
+// spent counts a dashboard request of accountID's owner (see
+// Dashboard.Limiter) and reports whether it is over the minute's budget,
+// with the seconds until the next minute. A counter that fails admits (and
+// is logged), as the API's budget does.
+func (d *Dashboard) spent(r *http.Request, accountID string) (wait int, over bool) {
+	if d.Limiter == nil || d.Budget.Limit <= 0 {
+		return 0, false
+	}
+	win, err := d.Limiter.Hit(r.Context(), "rl#owner#"+accountID, d.Budget.Window)
+	if err != nil {
+		slog.WarnContext(r.Context(), "dashboard rate limit counter failed", "err", err)
+		return 0, false
+	}
+	return win.RetryAfter(), win.Count > d.Budget.Limit
 }
 
 // ownerOf returns o when a page's render was handed the owner already (a

@@ -2,10 +2,13 @@ package pages
 
 import (
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 
+	"rvcontent/shared/kernel/apperr"
 	"rvcontent/shared/kernel/auth"
 
 	"rvcontent/shared/feature/emailcheck"
@@ -78,6 +81,11 @@ func (s *SignIn) Submit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := s.Sessions.SendLink(r.Context(), email, next); err != nil {
+		var e *apperr.Error
+		if errors.As(err, &e) && e.Code == apperr.RateLimited {
+			tooMany(w, e.RetryAfter, "Too many sign-in requests", "Too many sign-in links were asked for from this network in the last hour.", s.signInURL(r, next), "Back to sign-in")
+			return
+		}
 		slog.ErrorContext(r.Context(), "send sign-in link", "err", err)
 		failure(w)
 		return
@@ -243,6 +251,23 @@ func (s *SignIn) SignOut(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.signedOut(w, r)
+}
+
+// tooMany renders the page of a request over its caller address's budget:
+// status 429 with Retry-After (wait, in seconds) and, for the person who
+// reads it, text followed by when to try again, in minutes rather than
+// the header's seconds, with the way back (link and linkText) when there
+// is one.
+func tooMany(w http.ResponseWriter, wait int, title, text, link, linkText string) {
+	wait = max(wait, 1)
+	w.Header().Set("Retry-After", strconv.Itoa(wait))
+	when := "Try again in a minute."
+	if mins := (wait + 59) / 60; mins > 1 {
+		when = fmt.Sprintf("Try again in %d minutes.", mins)
+	}
+	Render(w, http.StatusTooManyRequests, "notice.html", notice{
+		Title: title, Text: text + " " + when, Alert: true, Link: link, LinkText: linkText,
+	})
 }
 
 // forbidden renders the page of a form whose CSRF token does not match,

@@ -44,6 +44,10 @@ type Service struct {
 	// RegistrationsPerHour caps client registrations per caller address
 	// (DefaultRegistrationsPerHour when zero).
 	RegistrationsPerHour int
+	// RequestsPerAddressPerMinute caps the token and authorization
+	// requests per caller address (DefaultRequestsPerAddressPerMinute when
+	// zero); see Admit.
+	RequestsPerAddressPerMinute int
 }
 
 // newSecret returns a random URL-safe secret (codes, refresh tokens) and

@@ -14,6 +14,7 @@ import (
 	"rvcontent/shared/feature/accounts"
 	"rvcontent/shared/feature/ratelimit"
 	"rvcontent/shared/kernel/apperr"
+	"rvcontent/shared/kernel/auth"
 	"rvcontent/shared/kernel/clock"
 	"rvcontent/shared/kernel/secret"
 	"rvcontent/shared/platform/dynamo"
@@ -37,6 +38,10 @@ type Service struct {
 	Mail     *mail.Spool
 	Owners   Owners
 	Counters *ratelimit.Counters
+	// RequestsPerAddressPerHour caps the sign-in requests one caller
+	// address makes an hour, whatever email each names
+	// (DefaultRequestsPerAddressPerHour when zero).
+	RequestsPerAddressPerHour int
 	// BaseURL starts sign-in links.
 	BaseURL string
 	// Keys is the master key the CSRF tokens' key is derived from.
@@ -48,8 +53,13 @@ type Service struct {
 // hour, then one a LinkSlot; otherwise it does
 // nothing. next is the same-origin path the link continues to. The caller
 // answers the same way in every case, so the answer never tells whether an
-// account exists.
+// account exists. The caller's address (auth.IP) is first held to its
+// hourly budget of requests, whatever email they name: past it SendLink
+// reads and sends nothing and answers rate_limited with RetryAfter.
 func (s *Service) SendLink(ctx context.Context, email, next string) error {
+	if err := s.admit(ctx); err != nil {
+		return err
+	}
 	a, err := s.Owners.FindByEmail(ctx, email)
 	if errors.Is(err, accounts.ErrNotFound) || (err == nil && !a.Claimed) {
 		return nil
@@ -73,6 +83,30 @@ func (s *Service) SendLink(ctx context.Context, email, next string) error {
 	s.Mail.Add(tx, linkMail(a, next, s.linkURL(token, next)).RenderedBy(s.MailTemplates()))
 	if err := s.Table.Commit(ctx, tx, nil); err != nil {
 		return apperr.Wrap("sessions.SendLink", err)
+	}
+	return nil
+}
+
+// DefaultRequestsPerAddressPerHour is how many sign-in requests one caller
+// address may make an hour when Service.RequestsPerAddressPerHour is zero.
+const DefaultRequestsPerAddressPerHour = 30
+
+// admit counts a sign-in request against its caller address's hour, or
+// answers rate_limited with RetryAfter when that hour's budget is spent.
+// A counter that fails admits (and is logged), as the request budgets do.
+func (s *Service) admit(ctx context.Context) error {
+	limit := s.RequestsPerAddressPerHour
+	if limit <= 0 {
+		limit = DefaultRequestsPerAddressPerHour
+	}
+	win, err := s.Counters.Take(ctx, "signin-ip#"+auth.IP(ctx), time.Hour, limit)
+	if errors.Is(err, ratelimit.ErrExhausted) {
+		e := apperr.New(apperr.RateLimited, "Too many sign-in requests came from this address in the last hour. Wait Retry-After seconds, then try again.")
+		e.RetryAfter = win.RetryAfter()
+		return e
+	}
+	if err != nil {
+		slog.WarnContext(ctx, "sign-in rate limit counter failed", "err", err)
 	}
 	return nil
 }

@@ -43,6 +43,18 @@ type Config struct {
 	// SignupsPerAddressPerHour caps account creation per caller address
 	// (SIGNUPS_PER_ADDRESS_PER_HOUR, default 20).
 	SignupsPerAddressPerHour int
+	// SignInsPerAddressPerHour caps the owner sign-in form's requests
+	// (POST /signin, which may email a link) per caller address
+	// (SIGNINS_PER_ADDRESS_PER_HOUR; 1000 in the dev stack). Zero leaves
+	// the sessions feature's default
+	// (sessions.DefaultRequestsPerAddressPerHour).
+	SignInsPerAddressPerHour int
+	// OAuthRequestsPerAddressPerMinute caps the requests to the OAuth token
+	// and authorization endpoints per caller address
+	// (OAUTH_REQUESTS_PER_ADDRESS_PER_MINUTE; 1000 in the dev stack). Zero
+	// leaves the oauth feature's default
+	// (oauth.DefaultRequestsPerAddressPerMinute).
+	OAuthRequestsPerAddressPerMinute int
 	// SecretKey is the service's master key for derived secrets, such as
 	// webhook signing secrets (SECRET_KEY, at least 32 characters; a fixed
 	// development key in the dev stack). A deployed function may leave it
@@ -87,6 +99,12 @@ const (
 	DefaultPublicRequestsPerAccount = 120
 )
 
+// devAddressBudget is the dev stack's sign-in requests per caller address
+// an hour and OAuth token and authorization requests per caller address a
+// minute when the environment sets none: local tests make many from one
+// address. A deployed stack leaves them to the features' defaults.
+const devAddressBudget = 1000
+
 // CheckSecretKey refuses a SECRET_KEY shorter than MinSecretKey.
 func CheckSecretKey(key string) error {
 	if len(key) < MinSecretKey {
@@ -103,13 +121,14 @@ const DevSecretKey = "dev-stack-only-secret-key-never-deploy-0000"
 // FromEnv reads the configuration of a deployed function from the
 // environment.
 func FromEnv() (Config, error) {
-	return read(20)
+	return read(20, 0, 0)
 }
 
 // Dev reads the configuration of the dev stack from the environment: dev
 // mode on, table "service" unless TABLE_NAME says otherwise, and a generous
-// signup limit (1000 an hour) because local tests create many accounts from
-// one address.
+// signup limit (1000 an hour) and sign-in and OAuth budgets (1000 each)
+// because local tests create many accounts and sign in many times from one
+// address.
 func Dev() (Config, error) {
 	if os.Getenv("TABLE_NAME") == "" {
 		os.Setenv("TABLE_NAME", "service")
@@ -117,12 +136,12 @@ func Dev() (Config, error) {
 	if os.Getenv("SECRET_KEY") == "" {
 		os.Setenv("SECRET_KEY", DevSecretKey)
 	}
-	c, err := read(1000)
+	c, err := read(1000, devAddressBudget, devAddressBudget)
 	c.DevMode = true
 	return c, err
 }
 
-func read(signupsDefault int) (Config, error) {
+func read(signupsDefault, signInsDefault, oauthDefault int) (Config, error) {
 	c := Config{
 		TableName:          os.Getenv("TABLE_NAME"),
 		JobsQueueURL:       os.Getenv("JOBS_QUEUE_URL"),
@@ -155,6 +174,12 @@ func read(signupsDefault int) (Config, error) {
 		return c, err
 	}
 	if c.SignupsPerAddressPerHour, err = envInt("SIGNUPS_PER_ADDRESS_PER_HOUR", signupsDefault); err != nil {
+		return c, err
+	}
+	if c.SignInsPerAddressPerHour, err = envInt("SIGNINS_PER_ADDRESS_PER_HOUR", signInsDefault); err != nil {
+		return c, err
+	}
+	if c.OAuthRequestsPerAddressPerMinute, err = envInt("OAUTH_REQUESTS_PER_ADDRESS_PER_MINUTE", oauthDefault); err != nil {
 		return c, err
 	}
 	if c.TableName == "" {
