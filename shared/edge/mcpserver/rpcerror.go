@@ -41,6 +41,17 @@ func idOf(body []byte) json.RawMessage {
 	return m["id"]
 }
 
+// methodOf returns the method the JSON-RPC message in body names, or "".
+func methodOf(body []byte) string {
+	var m struct {
+		Method string `json:"method"`
+	}
+	if json.Unmarshal(body, &m) != nil {
+		return ""
+	}
+	return m.Method
+}
+
 // rpcErrors passes the MCP transport's answers to a POST of body through,
 // but holds a refusal it writes as plain text (a body that is not JSON, an
 // unsupported Content-Type, a message that is not JSON-RPC 2.0, a method
@@ -78,7 +89,30 @@ func (e *rpcErrors) Write(b []byte) (int, error) {
 			return len(b), nil
 		}
 	}
+	if bytes.Contains(b, []byte(`"code":-32601,"message":"method not found`)) {
+		if worded, ok := wordMethodNotFound(b, methodOf(e.body)); ok {
+			if _, err := e.ResponseWriter.Write(worded); err != nil {
+				return 0, err
+			}
+			return len(b), nil
+		}
+	}
 	return e.ResponseWriter.Write(b)
+}
+
+// wordMethodNotFound rewrites the SDK's method-not-found answer
+// (`method not found: "resources/subscribe"`, which it words so for every
+// -32601) to a request of method as a sentence.
+func wordMethodNotFound(b []byte, method string) ([]byte, bool) {
+	var m map[string]json.RawMessage
+	var e map[string]any
+	if json.Unmarshal(b, &m) != nil || json.Unmarshal(m["error"], &e) != nil {
+		return nil, false
+	}
+	e["message"] = methodNotFound(method)
+	m["error"], _ = api.Marshal(e)
+	out, err := api.Marshal(m)
+	return out, err == nil
 }
 
 // missingParams is how the transport says a method that takes
@@ -371,9 +405,13 @@ func (e *rpcErrors) finish() {
 		rpcError(e.ResponseWriter, e.status, idOf(e.body), codeInvalidParams, missingParamsMessage)
 		return
 	}
-	code := codeInvalidRequest
 	if strings.Contains(text, "not handled") {
-		code = codeMethodNotFound
+		rpcError(e.ResponseWriter, e.status, idOf(e.body), codeMethodNotFound, methodNotFound(methodOf(e.body)))
+		return
 	}
+	if strings.Contains(text, "version tag") {
+		text = `jsonrpc must be "2.0"` // not the SDK's name for the member
+	}
+	code := codeInvalidRequest
 	rpcError(e.ResponseWriter, e.status, idOf(e.body), code, "Invalid request: "+text+".")
 }

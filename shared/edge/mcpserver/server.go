@@ -89,7 +89,7 @@ func (s *Server) build() http.Handler {
 	}
 	s.addResources(srv)
 	addPrompts(srv)
-	srv.AddReceivingMiddleware(refuseLogging, quoteErrorData)
+	srv.AddReceivingMiddleware(refuseLogging, wordRefusals, quoteErrorData)
 	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, &mcp.StreamableHTTPOptions{
 		Stateless:    true,
 		JSONResponse: true,
@@ -114,8 +114,57 @@ func refuseLogging(next mcp.MethodHandler) mcp.MethodHandler {
 		if p, ok := req.GetParams().(*mcp.SetLoggingLevelParams); !ok || !slices.Contains(loggingLevels, string(p.Level)) {
 			return nil, &jsonrpc.Error{Code: codeInvalidParams, Message: "Invalid params: level must be one of " + strings.Join(loggingLevels, ", ") + "."}
 		}
-		return nil, &jsonrpc.Error{Code: codeMethodNotFound, Message: fmt.Sprintf("method not found: %q", method)}
+		return nil, &jsonrpc.Error{Code: codeMethodNotFound, Message: methodNotFound(method)}
 	}
+}
+
+// wordRefusals words the SDK's refusals of a tool or a prompt the server
+// does not have (`unknown tool "x"`, `unknown prompt "x"`) as sentences
+// that say where the names are; codes stay the SDK's. (The SDK words every
+// -32601 itself as it answers; rpcErrors.Write rewords those.)
+func wordRefusals(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		var e *jsonrpc.Error
+		if !errors.As(err, &e) {
+			return res, err
+		}
+		worded := *e
+		switch p := req.GetParams().(type) {
+		case *mcp.CallToolParamsRaw:
+			if e.Code != codeInvalidParams || !strings.HasPrefix(e.Message, "unknown tool") {
+				return res, err
+			}
+			worded.Message = unknownTool(p.Name)
+		case *mcp.GetPromptParams:
+			if e.Code != codeInvalidParams || !strings.HasPrefix(e.Message, "unknown prompt") {
+				return res, err
+			}
+			worded.Message = fmt.Sprintf("Invalid params: this server has no prompt %q. prompts/list lists its prompts.", p.Name)
+		default:
+			return res, err
+		}
+		return res, &worded
+	}
+}
+
+// unknownTool is the message of a tools/call of tool name, which the
+// server does not have ("" when the call named none).
+func unknownTool(name string) string {
+	if name == "" {
+		return "Invalid params: name is required: the tool to call, one of those tools/list lists."
+	}
+	return fmt.Sprintf("Invalid params: this server has no tool %q. tools/list lists its tools: "+
+		"one for every agent API endpoint but POST /accounts, which needs no credential and is called over HTTP.", name)
+}
+
+// methodNotFound is the message of a request of method, which the server
+// does not offer ("" when it could not be read).
+func methodNotFound(method string) string {
+	if method == "" {
+		return "Method not found: this server does not offer that method."
+	}
+	return "Method not found: this server does not offer " + method + "."
 }
 
 // quoteErrorData makes the data of an error answer JSON. The SDK's

@@ -105,7 +105,7 @@ type Log struct {
 // short, even empty, with a next cursor; "" is the end.
 func (l *Log) List(ctx context.Context, accountID string, f Filter, limit int, cursor string) ([]Entry, string, error) {
 	if f.ActorID != "" && !validActorID(f.ActorID) {
-		return nil, "", apperr.Invalid(apperr.Problem{Field: "actor_id", Problem: "must be the id of an agent key, an app, a site key or the owner, or service"})
+		return nil, "", apperr.Invalid(apperr.Problem{Field: "actor_id", Problem: "must be the id of an agent key, an app connection, a site key or the owner (the account's id), or \"" + auth.ServiceID + "\" for the service's own work"})
 	}
 	cur, err := dynamo.DecodeCursor(cursor)
 	if err != nil || !entryCursor(cur) {

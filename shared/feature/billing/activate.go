@@ -44,7 +44,7 @@ func (s *Service) Activate(ctx context.Context, accountID, key string) (Activate
 		return Activated{}, err
 	}
 	if r.Status != StatusTrialing {
-		return Activated{}, apperr.Newf(apperr.Conflict, "Only a trial can be activated; this account's billing status is %s.", r.Status)
+		return Activated{}, notTrialing(r.Status)
 	}
 	if r.CancelAtPeriodEnd {
 		return Activated{}, errCanceling

@@ -112,9 +112,27 @@ func (r *record) meets(need Need, now time.Time) error {
 		if r.Status == StatusTrialing {
 			return nil
 		}
-		return apperr.Newf(apperr.Conflict, "Only a trial can be activated; this account's billing status is %s.", r.Status)
+		return notTrialing(r.Status)
 	}
 	return nil
+}
+
+// notTrialing is the conflict of activating a trial on an account whose
+// billing status is status, not trialing: what there is instead, and the
+// way forward when there is one.
+func notTrialing(status string) error {
+	msg := "Only a trial can be activated, and this account has none."
+	switch status {
+	case StatusNone:
+		msg = "There is no trial to activate: this account has no subscription yet. Start the trial with POST /billing/checkout and send the owner the link."
+	case StatusActive:
+		msg = "There is no trial to activate: this account is already on the paid plan."
+	case StatusPastDue:
+		msg = "There is no trial to activate: the subscription runs, and its last payment failed. The owner can update the card (POST /billing/portal gives the link)."
+	case StatusCanceled:
+		msg = "There is no trial to activate: the subscription ended. Start the plan again with POST /billing/checkout."
+	}
+	return apperr.New(apperr.Conflict, msg)
 }
 
 // working returns nil when generation and the other trial-or-plan actions

@@ -57,19 +57,26 @@ type registration struct {
 }
 
 // read fills in from the metadata's members matched by their exact names
-// (RFC 7591 2), and reports whether each has its type. Go's decoder would
-// also take "Client_Name" for client_name, a member every other reader
-// ignores, so the owner could approve a name no proxy or log saw.
-func (in *registration) read(members map[string]json.RawMessage) bool {
-	for name, field := range map[string]any{
-		"client_name": &in.ClientName, "redirect_uris": &in.RedirectURIs, "grant_types": &in.GrantTypes,
-		"response_types": &in.ResponseTypes, "token_endpoint_auth_method": &in.TokenEndpointAuthMethod,
+// (RFC 7591 2), and returns the problem of the first that does not have
+// its type ("" when each has). Go's decoder would also take "Client_Name"
+// for client_name, a member every other reader ignores, so the owner could
+// approve a name no proxy or log saw.
+func (in *registration) read(members map[string]json.RawMessage) string {
+	for _, f := range []struct {
+		name, takes string
+		into        any
+	}{
+		{"redirect_uris", "an array of strings", &in.RedirectURIs},
+		{"client_name", "a string", &in.ClientName},
+		{"grant_types", "an array of strings", &in.GrantTypes},
+		{"response_types", "an array of strings", &in.ResponseTypes},
+		{"token_endpoint_auth_method", "a string", &in.TokenEndpointAuthMethod},
 	} {
-		if raw, ok := members[name]; ok && json.Unmarshal(raw, field) != nil {
-			return false
+		if raw, ok := members[f.name]; ok && json.Unmarshal(raw, f.into) != nil {
+			return f.name + " must be " + f.takes + "."
 		}
 	}
-	return true
+	return ""
 }
 
 // ErrUnknownClient is returned for a client_id nobody registered.
@@ -83,7 +90,7 @@ func (s *Service) Register(ctx context.Context, body []byte, ip string) (Client,
 	if perr != nil {
 		return Client{}, perr
 	}
-	win, err := s.Counters.Take(ctx, "oauth-register#"+ip, time.Hour, s.registrationsPerHour())
+	win, err := s.Counters.Take(ctx, "oauth-register#"+ratelimit.Address(ip), time.Hour, s.registrationsPerHour())
 	if errors.Is(err, ratelimit.ErrExhausted) {
 		e := Errorf(TooManyRequests, "Too many apps were registered from this address in the last hour. Register once per installation and retry later.")
 		e.RetryAfter = win.RetryAfter()
@@ -142,8 +149,11 @@ func parseRegistration(body []byte) (Client, *Error) {
 	// A JSON null decodes into no map at all: only an object is client
 	// metadata.
 	var members map[string]json.RawMessage
-	if err := json.Unmarshal(body, &members); err != nil || members == nil || !in.read(members) {
-		return Client{}, invalidMetadata("The body must be a JSON object of client metadata (RFC 7591) with fields of the right types.")
+	if err := json.Unmarshal(body, &members); err != nil || members == nil {
+		return Client{}, invalidMetadata("The body must be a JSON object of client metadata (RFC 7591).")
+	}
+	if problem := in.read(members); problem != "" {
+		return Client{}, invalidMetadata("%s", problem)
 	}
 	// Metadata read otherwise than as sent (a field named twice, which a
 	// proxy may read at its other value; half a surrogate pair, which Go

@@ -21,7 +21,7 @@ const maxURI = 2000
 // (127.0.0.1, [::1] or localhost) with any port (RFC 8252 7.3).
 func CheckRedirectURI(uri string) error {
 	if len(uri) > maxURI {
-		return fmt.Errorf("is longer than %d characters", maxURI)
+		return fmt.Errorf("one is longer than %d characters", maxURI)
 	}
 	u, err := url.Parse(uri)
 	if err != nil || !u.IsAbs() || u.Host == "" || u.Opaque != "" || strings.IndexFunc(uri, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) >= 0 {
