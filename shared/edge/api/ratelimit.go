@@ -61,7 +61,7 @@ type countKey struct{}
 func RateLimit(l Limiter, account, anonymous Budget) func(http.Handler) http.Handler {
 	return func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			scope, b := "ip#"+ClientIP(r), anonymous
+			scope, b := "ip#"+ratelimit.Address(ClientIP(r)), anonymous
 			if p, ok := auth.From(r.Context()); ok {
 				scope, b = "acct#"+p.AccountID, account
 			}

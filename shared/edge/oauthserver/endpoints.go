@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/feature/oauth"
@@ -46,6 +47,10 @@ func (e *Endpoints) register(w http.ResponseWriter, r *http.Request) {
 // token answers POST /oauth/token (RFC 6749 3.2), within the caller
 // address's budget (oauth.Service.Admit).
 func (e *Endpoints) token(w http.ResponseWriter, r *http.Request) {
+	if notByAnApp(r) {
+		writeError(w, r, oauth.Errorf(oauth.InvalidRequest, "A browser sent this token request from another site's page without CORS, which no app does; nothing was counted. A browser app sends it with fetch in cors mode."))
+		return
+	}
 	if err := e.Service.Admit(r.Context(), api.ClientIP(r)); err != nil {
 		writeError(w, r, err)
 		return
@@ -62,6 +67,16 @@ func (e *Endpoints) token(w http.ResponseWriter, r *http.Request) {
 	}
 	noStore(w)
 	api.JSON(w, http.StatusOK, resp)
+}
+
+// notByAnApp reports whether the browser that sent token request r says a
+// page of another site made it other than by CORS (a no-cors fetch, a
+// form): no app's request is made so, and a page the owner opens must not
+// spend their address's budget (oauth.Service.Admit) and keep their apps
+// from refreshing tokens. Apps that are no browser send no such headers.
+func notByAnApp(r *http.Request) bool {
+	return strings.EqualFold(r.Header.Get("Sec-Fetch-Site"), "cross-site") &&
+		!strings.EqualFold(r.Header.Get("Sec-Fetch-Mode"), "cors")
 }
 
 // revoke answers POST /oauth/revoke (RFC 7009): 200 whether or not the

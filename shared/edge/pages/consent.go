@@ -34,9 +34,18 @@ type consentView struct {
 }
 
 // Authorize answers GET /oauth/authorize; past the caller address's
-// budget (oauth.Service.Admit) a page that says when to try again, with
-// nothing of the request read and no redirect.
+// budget (oauth.Service.Admit) a page that says when to try again and
+// links to the same request, with nothing of the request read and no
+// redirect. A browser that says it loads the page as anything but a
+// document (an image, a frame) gets the 403 page, uncounted.
 func (c *Consent) Authorize(w http.ResponseWriter, r *http.Request) {
+	if d := r.Header.Get("Sec-Fetch-Dest"); d != "" && !strings.EqualFold(d, "document") {
+		// An image, a script or a frame of another page: no app sends the
+		// owner here so, and such a page must not spend the address's
+		// budget, which the owner's apps' token requests share.
+		forbidden(w)
+		return
+	}
 	if err := c.OAuth.Admit(r.Context(), api.ClientIP(r)); err != nil {
 		var oe *oauth.Error
 		if !errors.As(err, &oe) {
@@ -44,7 +53,9 @@ func (c *Consent) Authorize(w http.ResponseWriter, r *http.Request) {
 			failure(w)
 			return
 		}
-		tooMany(w, oe.RetryAfter, "Too many requests", "Too many apps asked to connect from this network in the last minute.", "", "")
+		// The way on is this same request, sent again once the wait is
+		// over: nothing of it was read, so its app is not known here.
+		tooMany(w, oe.RetryAfter, "Too many requests", "Too many apps asked to connect from this network in the last minute.", r.URL.RequestURI(), "Try connecting the app again")
 		return
 	}
 	browser := c.browserCookie(w, r, browserCookie, oauthPath, int(browserLifetime.Seconds()))

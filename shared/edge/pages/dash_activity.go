@@ -12,8 +12,10 @@ const activityPageSize = 25
 
 // activityRow is one activity entry as a person reads it.
 type activityRow struct {
-	When                       when
-	Actor, ActorKind, Summary  string
+	When                      when
+	Actor, ActorKind, Summary string
+	// Said is Summary split around a moment it names, for its <time>.
+	Said                       saidText
 	Action, Resource, Href     string
 	SiteName, SiteHref, Detail string
 	// ActorHref lists what an agent key or app did, on the account's
@@ -76,6 +78,7 @@ func (d *Dashboard) activityRows(entries []apiActivity, sites map[string]apiSite
 			When: at(e.CreatedAt, now), Actor: who, ActorKind: kind, Summary: fieldWords(forPerson(e.Summary)), Action: e.Action,
 			Resource: words(e.Resource.Type), Href: resourceHref(e), IP: e.IP,
 		}
+		row.Said = saidOf(row.Summary)
 		if s, ok := sites[e.SiteID]; ok {
 			row.SiteName, row.SiteHref = siteName(s), sitePath(s.ID)
 		}

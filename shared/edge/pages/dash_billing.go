@@ -145,6 +145,16 @@ func quoteOf(q apiQuote) quoteView {
 	}
 }
 
+// waitingFor is quote q while the Studio site called name waits for its
+// payment: that site holds the account's site change until it is paid or
+// lapses (adding, keeping or restoring a site answers 409 meanwhile), so
+// the quote prices nothing and its sentence says why and what to do.
+func waitingFor(q quoteView, name string) quoteView {
+	q.Blocked, q.Refused = true, true
+	q.Message = "The Studio site " + name + " is waiting for its payment: adding, keeping or restoring a Studio site waits until that payment is through (“Complete the payment” above) or lapses."
+	return q
+}
+
 // studioFields are the fields of POST /sites.
 var studioFields = []field{
 	{Name: "site_url", Label: "Website address", Kind: kURL, Required: true, Hint: "The public http(s) address of the site."},
@@ -211,6 +221,12 @@ func (d *Dashboard) showBilling(w http.ResponseWriter, r *http.Request, o *owner
 			if sf.RemovesAt.ISO != "" {
 				leaving++
 			}
+		}
+	}
+	for _, sf := range v.Studio {
+		if sf.Pending {
+			v.Quote = waitingFor(v.Quote, sf.Name)
+			break
 		}
 	}
 	if b.Billing.CancelAtPeriodEnd {

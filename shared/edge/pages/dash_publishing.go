@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"time"
 
@@ -20,6 +21,19 @@ var autopilotFields = []field{
 	}},
 	{Name: "time_of_day", Label: "Time of day (UTC)", Kind: kTime, Required: true, Blank: sendBlank,
 		Hint: "A day writes once: after today's articles were started, a later time begins tomorrow."},
+}
+
+// autopilotFieldsOn are the autopilot form's fields on a site closed or
+// not (siteClosed) with autopilot enabled or not: a closed site's form has
+// no box to turn autopilot on, which the API refuses there (402
+// subscription_required); one left on keeps it, to turn it off. A form
+// without the box sends it unticked, as autopilot is, so saving it
+// changes nothing of it.
+func autopilotFieldsOn(closed, enabled bool) []field {
+	if !closed || enabled {
+		return autopilotFields
+	}
+	return slices.DeleteFunc(slices.Clone(autopilotFields), func(fd field) bool { return fd.Name == "enabled" })
 }
 
 // autopilotValues are the autopilot settings as the form shows them.
@@ -93,7 +107,7 @@ func (d *Dashboard) showAutopilot(w http.ResponseWriter, r *http.Request, o *own
 			v.CreditsEnd = end
 		}
 	}
-	v.Form = pick(f, form("autopilot", sitePath(s.ID)+"/autopilot", "Save autopilot", autopilotFields, autopilotValues(a)))
+	v.Form = pick(f, form("autopilot", sitePath(s.ID)+"/autopilot", "Save autopilot", autopilotFieldsOn(v.Closed != "", a.Enabled), autopilotValues(a)))
 	Render(w, status, "dash_autopilot.html", v)
 }
 

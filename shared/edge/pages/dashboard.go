@@ -151,7 +151,15 @@ func (d *Dashboard) signedIn(w http.ResponseWriter, r *http.Request, page string
 		return owner{}, false
 	}
 	if wait, over := d.spent(r, sess.AccountID); over {
-		tooMany(w, wait, "Too many requests", "Your dashboard was asked for too many pages in the last minute.", "", "")
+		// The way back is the page asked for, or the page of the form
+		// sent, which changed nothing.
+		text, back := "Your dashboard was asked for too many pages in the last minute.", page
+		if r.Method == http.MethodGet {
+			back = r.URL.RequestURI()
+		} else {
+			text = "Your dashboard was asked for too many pages in the last minute, so nothing was changed."
+		}
+		tooMany(w, wait, "Too many requests", text, back, "Open the page again")
 		return owner{}, false
 	}
 	return owner{sess: sess, csrf: d.Sessions.CSRF(sess), p: ownerPrincipal(r.Context(), sess)}, true

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -65,6 +66,13 @@ func landing(next string) string {
 // Submit emails a sign-in link when the address is a claimed account's,
 // and answers the same page in every case.
 func (s *SignIn) Submit(w http.ResponseWriter, r *http.Request) {
+	if fromAnotherSite(r, s.base(r)) {
+		// Before anything is counted: a page of another site the owner
+		// opens must not spend their address's budget (sessions.SendLink)
+		// and keep them from signing in.
+		forbidden(w)
+		return
+	}
 	f := posted(r)
 	email, next := strings.TrimSpace(f.Get("email")), signInNext(f.Get("next"))
 	if email == "" || len(email) > 254 || !strings.Contains(email, "@") {
@@ -268,6 +276,31 @@ func tooMany(w http.ResponseWriter, wait int, title, text, link, linkText string
 	Render(w, http.StatusTooManyRequests, "notice.html", notice{
 		Title: title, Text: text + " " + when, Alert: true, Link: link, LinkText: linkText,
 	})
+}
+
+// fromAnotherSite reports whether the browser that sent form post r says
+// a page of another site sent it: Sec-Fetch-Site cross-site, or an Origin
+// whose host is neither r's nor base's (the service's URL). A client that
+// sends neither header is no browser another site drives.
+func fromAnotherSite(r *http.Request, base string) bool {
+	switch strings.ToLower(r.Header.Get("Sec-Fetch-Site")) {
+	case "cross-site":
+		return true
+	case "same-origin", "same-site", "none":
+		return false
+	}
+	// A browser without Fetch Metadata: its Origin, when it names one. A
+	// page with Referrer-Policy: no-referrer (this service's) sends "null".
+	o := r.Header.Get("Origin")
+	if o == "" || o == "null" {
+		return false
+	}
+	u, err := url.Parse(o)
+	if err != nil || u.Host == "" {
+		return true
+	}
+	b, _ := url.Parse(base)
+	return !strings.EqualFold(u.Host, r.Host) && (b == nil || !strings.EqualFold(u.Host, b.Host))
 }
 
 // forbidden renders the page of a form whose CSRF token does not match,

@@ -2,6 +2,7 @@ package pages
 
 import (
 	"fmt"
+	"regexp"
 	"time"
 )
 
@@ -16,6 +17,29 @@ type when struct {
 
 // absLayout is how the dashboard writes a moment.
 const absLayout = "2 Jan 2006 15:04 MST"
+
+// momentPattern finds a moment written as absLayout in UTC.
+var momentPattern = regexp.MustCompile(`\b\d{1,2} [A-Z][a-z]{2} \d{4} \d\d:\d\d UTC\b`)
+
+// saidText is a text that may carry a moment ("Studio site removal
+// scheduled for 28 Dec 2026 16:17 UTC"), split around its first one so a
+// page shows the moment in a <time> element: Lead, the moment (Moment,
+// with ISO for its datetime), Rest. ISO is empty for a text without one,
+// which Lead then holds whole.
+type saidText struct{ Lead, Moment, ISO, Rest string }
+
+// saidOf splits text around its first moment.
+func saidOf(text string) saidText {
+	loc := momentPattern.FindStringIndex(text)
+	if loc == nil {
+		return saidText{Lead: text}
+	}
+	t, err := time.Parse(absLayout, text[loc[0]:loc[1]])
+	if err != nil {
+		return saidText{Lead: text}
+	}
+	return saidText{Lead: text[:loc[0]], Moment: text[loc[0]:loc[1]], ISO: t.UTC().Format(time.RFC3339), Rest: text[loc[1]:]}
+}
 
 // at reads an API timestamp (RFC 3339) relative to now; an empty or
 // unreadable one is the zero when.

@@ -97,7 +97,7 @@ var errAccountExists = apperr.New(apperr.AccountExists, "An account with this em
 // address is held to SignupsPerAddressPerHour creations an hour.
 func (s *Service) Create(ctx context.Context, in CreateInput) (Created, error) {
 	ip := auth.IP(ctx)
-	quota := "signup#" + ip
+	quota := "signup#" + ratelimit.Address(ip)
 	win, err := s.Counters.Take(ctx, quota, time.Hour, s.SignupsPerAddressPerHour)
 	if errors.Is(err, ratelimit.ErrExhausted) {
 		e := apperr.New(apperr.RateLimited, "Too many accounts were created from this address. Wait Retry-After seconds, then try again.")

@@ -15,7 +15,8 @@ import (
 const DefaultRequestsPerAddressPerMinute = 120
 
 // Admit counts one request to the token or the authorization endpoint
-// against the caller address ip's minute, before anything of the request
+// against the caller address ip's minute (an IPv6 address's /64, see
+// ratelimit.Address), before anything of the request
 // is read, so that nobody holding a client_id (which every authorization
 // link shows) can guess codes or refresh tokens, or store authorization
 // requests, as fast as the service answers. Past the minute's budget it
@@ -26,7 +27,7 @@ func (s *Service) Admit(ctx context.Context, ip string) error {
 	if limit <= 0 {
 		limit = DefaultRequestsPerAddressPerMinute
 	}
-	win, err := s.Counters.Take(ctx, "oauth-ip#"+ip, time.Minute, limit)
+	win, err := s.Counters.Take(ctx, "oauth-ip#"+ratelimit.Address(ip), time.Minute, limit)
 	if errors.Is(err, ratelimit.ErrExhausted) {
 		e := Errorf(TooManyRequests, "Too many token and authorization requests came from this address in the last minute. Wait Retry-After seconds, then retry.")
 		e.RetryAfter = win.RetryAfter()

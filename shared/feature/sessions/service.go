@@ -91,7 +91,8 @@ func (s *Service) SendLink(ctx context.Context, email, next string) error {
 // address may make an hour when Service.RequestsPerAddressPerHour is zero.
 const DefaultRequestsPerAddressPerHour = 30
 
-// admit counts a sign-in request against its caller address's hour, or
+// admit counts a sign-in request against its caller address's hour (an
+// IPv6 address's /64, see ratelimit.Address), or
 // answers rate_limited with RetryAfter when that hour's budget is spent.
 // A counter that fails admits (and is logged), as the request budgets do.
 func (s *Service) admit(ctx context.Context) error {
@@ -99,7 +100,7 @@ func (s *Service) admit(ctx context.Context) error {
 	if limit <= 0 {
 		limit = DefaultRequestsPerAddressPerHour
 	}
-	win, err := s.Counters.Take(ctx, "signin-ip#"+auth.IP(ctx), time.Hour, limit)
+	win, err := s.Counters.Take(ctx, "signin-ip#"+ratelimit.Address(auth.IP(ctx)), time.Hour, limit)
 	if errors.Is(err, ratelimit.ErrExhausted) {
 		e := apperr.New(apperr.RateLimited, "Too many sign-in requests came from this address in the last hour. Wait Retry-After seconds, then try again.")
 		e.RetryAfter = win.RetryAfter()

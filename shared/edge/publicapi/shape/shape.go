@@ -12,6 +12,7 @@ import (
 
 	"rvcontent/shared/edge/api"
 	"rvcontent/shared/edge/routes"
+	"rvcontent/shared/feature/ratelimit"
 )
 
 // The public API's fixed sentences (spec 7), and the code of a 402.
@@ -50,8 +51,9 @@ const Window = time.Minute
 
 // AddressScope is the rate-limit scope of the public API's per-address
 // limit: every request from r's address counts in it, before its key is
-// checked (public spec 8).
-func AddressScope(r *http.Request) string { return "pub#ip#" + api.ClientIP(r) }
+// checked (public spec 8); an IPv6 address counts as its /64 (see
+// ratelimit.Address).
+func AddressScope(r *http.Request) string { return "pub#ip#" + ratelimit.Address(api.ClientIP(r)) }
 
 // Unmatched answers requests under the public API's root that match no
 // route in the public API's shape (CORS headers, an OPTIONS preflight,
