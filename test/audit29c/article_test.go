@@ -22,14 +22,14 @@ func TestArchivedSiteArticlePageOffersNoWriting(t *testing.T) {
 	env := testenv.StartQuiet(t)
 	o := env.NewPaidOwner(t)
 	id := addStudioSite(t, o.Account, "audit29c-art")
-	archive(t, env, o.Account, id)
+	env.ArchiveStudioSite(t, o.Account, id)
 
 	art := o.Client.Agent(t, "POST", "/sites/"+id+"/articles", map[string]any{"title": "Kettle care", "keyword": "kettle care", "status": "scheduled"}).
 		Expect(t, http.StatusCreated).JSON(t)["article"].(map[string]any)["id"].(string)
 	o.Client.Agent(t, "POST", "/sites/"+id+"/articles/"+art+"/generate", nil).ExpectError(t, http.StatusPaymentRequired, "subscription_required")
 
 	href := "/dashboard/sites/" + id + "/articles/" + art
-	page := browse(t, env, o.Account).Get(t, href).Expect(t, http.StatusOK)
+	page := env.SignedIn(t, o.Account.Email).Get(t, href).Expect(t, http.StatusOK)
 	if page.HasForm(href + "/generate") {
 		t.Errorf("the archived site's article page offers writing the article (%s/generate), which can only answer 402", href)
 	}

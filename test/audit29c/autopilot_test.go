@@ -24,9 +24,9 @@ func TestArchivedSiteAutopilotPageSaysNothingIsWritten(t *testing.T) {
 	o := env.NewPaidOwner(t)
 	id := addStudioSite(t, o.Account, "audit29c-auto")
 	o.Client.Agent(t, "PATCH", "/sites/"+id+"/autopilot", map[string]any{"enabled": true}).Expect(t, http.StatusOK)
-	archive(t, env, o.Account, id)
+	env.ArchiveStudioSite(t, o.Account, id)
 
-	page := browse(t, env, o.Account).Get(t, "/dashboard/sites/"+id+"/autopilot").Expect(t, http.StatusOK)
+	page := env.SignedIn(t, o.Account.Email).Get(t, "/dashboard/sites/"+id+"/autopilot").Expect(t, http.StatusOK)
 	if !strings.Contains(page.Body, "archived") || !strings.Contains(page.Body, "writes nothing") {
 		t.Errorf("the autopilot page of an archived site with autopilot on does not say it writes nothing until the site is restored:\n%s", page.Body)
 	}

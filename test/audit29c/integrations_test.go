@@ -24,14 +24,14 @@ func TestArchivedSiteIntegrationsPageOffersOnlyWhatWorks(t *testing.T) {
 	o := env.NewPaidOwner(t)
 	id := addStudioSite(t, o.Account, "audit29c-int")
 	key := o.Client.Agent(t, "POST", "/sites/"+id+"/keys", map[string]any{"name": "Blog"}).Expect(t, http.StatusCreated).JSON(t)["site_key"].(map[string]any)
-	archive(t, env, o.Account, id)
+	env.ArchiveStudioSite(t, o.Account, id)
 
 	// What the page would offer answers 402 on the archived site.
 	o.Client.Agent(t, "POST", "/sites/"+id+"/keys", nil).ExpectError(t, http.StatusPaymentRequired, "subscription_required")
 	o.Client.Agent(t, "POST", "/sites/"+id+"/integrations/push_platform_1/connect", nil).ExpectError(t, http.StatusPaymentRequired, "subscription_required")
 
 	base := "/dashboard/sites/" + id
-	page := browse(t, env, o.Account).Get(t, base+"/integrations").Expect(t, http.StatusOK)
+	page := env.SignedIn(t, o.Account.Email).Get(t, base+"/integrations").Expect(t, http.StatusOK)
 	for _, action := range []string{base + "/keys", base + "/integrations/push_platform_1/connect", base + "/integrations/push_platform_2/connect"} {
 		if page.HasForm(action) {
 			t.Errorf("the archived site's integrations page offers %s, which can only answer 402", action)

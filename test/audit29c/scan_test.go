@@ -21,7 +21,7 @@ func TestClosedSitePagesOfferNoRescan(t *testing.T) {
 	env := testenv.StartQuiet(t)
 	o := env.NewPaidOwner(t)
 	archived := addStudioSite(t, o.Account, "audit29c-scan")
-	archive(t, env, o.Account, archived)
+	env.ArchiveStudioSite(t, o.Account, archived)
 	o.Client.Agent(t, "POST", "/sites/"+archived+"/scan", nil).ExpectError(t, http.StatusPaymentRequired, "subscription_required")
 
 	env.ReplaceCard(t, o.Account, "4000002500003155")
@@ -37,7 +37,7 @@ func TestClosedSitePagesOfferNoRescan(t *testing.T) {
 	}
 	o.Client.Agent(t, "POST", "/sites/"+pending+"/scan", nil).ExpectError(t, http.StatusConflict, "conflict")
 
-	b := browse(t, env, o.Account)
+	b := env.SignedIn(t, o.Account.Email)
 	for _, c := range []struct{ site, page, says string }{
 		{archived, "/settings", "restored"},
 		{pending, "", "payment"},

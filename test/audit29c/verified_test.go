@@ -45,7 +45,7 @@ func TestSuspendedDomainReadsAsLastVerified(t *testing.T) {
 		t.Fatalf("after 3 missed re-checks: status %v, verified_at %v; want suspended, still %v (the last verification)", o["status"], o["verified_at"], first)
 	}
 	page := "/dashboard/sites/" + m.Site + "/backlinks"
-	if got := fact(t, browse(t, env, m.Acct).Get(t, page).Expect(t, http.StatusOK)); got != "Last verified" {
+	if got := fact(t, env.SignedIn(t, m.Acct.Email).Get(t, page).Expect(t, http.StatusOK)); got != "Last verified" {
 		t.Errorf("the backlinks page of a suspended domain labels its verification time %q, want \"Last verified\"", got)
 	}
 
@@ -54,7 +54,7 @@ func TestSuspendedDomainReadsAsLastVerified(t *testing.T) {
 	if v["status"] != "verified" || v["verified_at"] == first || m.Overview(t)["verified_at"] != v["verified_at"] {
 		t.Fatalf("verified again: %v (overview verified_at %v), want verified with a new verified_at", v, m.Overview(t)["verified_at"])
 	}
-	if got := fact(t, browse(t, env, m.Acct).Get(t, page).Expect(t, http.StatusOK)); got != "Verified since" {
+	if got := fact(t, env.SignedIn(t, m.Acct.Email).Get(t, page).Expect(t, http.StatusOK)); got != "Verified since" {
 		t.Errorf("the backlinks page of a verified domain labels its verification time %q, want \"Verified since\"", got)
 	}
 }

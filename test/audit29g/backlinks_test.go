@@ -33,7 +33,7 @@ func TestLapsedBacklinksPagesOfferNoChanges(t *testing.T) {
 	m.BL(t, "POST", "/domain/verify", nil).ExpectError(t, http.StatusPaymentRequired, "paid_plan_required")
 	m.BL(t, "DELETE", "/targets/"+target, nil).ExpectError(t, http.StatusPaymentRequired, "paid_plan_required")
 
-	b := browse(t, env, m.Acct)
+	b := env.SignedIn(t, m.Acct.Email)
 	base := "/dashboard/sites/" + m.Site + "/backlinks"
 	page := b.Get(t, base).Expect(t, http.StatusOK)
 	if got := offered(page, base, base+"/domain", base+"/domain/verify", base+"/targets"); len(got) > 0 {

@@ -23,9 +23,9 @@ func TestArchivedSitePageShowsNoCredits(t *testing.T) {
 	out := o.Client.Agent(t, "POST", "/sites", testenv.StudioSiteBody("audit29g-cred"), "Idempotency-Key: audit29g-cred").Expect(t, http.StatusCreated).JSON(t)
 	id := out["site"].(map[string]any)["id"].(string)
 	o.Client.WaitJob(t, out["scan_job_id"].(string))
-	archive(t, env, o.Account, id)
+	env.ArchiveStudioSite(t, o.Account, id)
 
-	page := browse(t, env, o.Account).Get(t, "/dashboard/sites/"+id).Expect(t, http.StatusOK)
+	page := env.SignedIn(t, o.Account.Email).Get(t, "/dashboard/sites/"+id).Expect(t, http.StatusOK)
 	if strings.Contains(page.Body, "Balances this period") || !strings.Contains(page.Body, "no credits while the site is archived") {
 		t.Errorf("the archived site's page lists credit balances, or does not say it has none while archived:\n%s", page.Body)
 	}

@@ -28,11 +28,11 @@ func TestClosedForumPagesOfferNoChanges(t *testing.T) {
 	api, thread := f.OnStudioSite(t)
 	o.Client.Agent(t, "POST", api+"/threads/"+thread+"/drafts", nil).Expect(t, http.StatusOK)
 	site := strings.Split(api, "/")[2]
-	archive(t, env, o.Account, site)
+	env.ArchiveStudioSite(t, o.Account, site)
 	o.Client.Agent(t, "POST", api+"/sweeps", nil).ExpectError(t, http.StatusPaymentRequired, "subscription_required")
 	o.Client.Agent(t, "PATCH", api+"/threads/"+thread, map[string]any{"status": "saved"}).ExpectError(t, http.StatusPaymentRequired, "subscription_required")
 
-	b := browse(t, env, o.Account)
+	b := env.SignedIn(t, o.Account.Email)
 	base := "/dashboard/sites/" + site + "/forum"
 	page := b.Get(t, base).Expect(t, http.StatusOK)
 	if got := offered(page, base, base+"/sweeps"); len(got) > 0 {

@@ -39,7 +39,7 @@ func TestEndedPlanOverviewAsksNothingItCannotDo(t *testing.T) {
 
 	endPlan(t, env, o.Account)
 	o.Client.Agent(t, "POST", "/sites/"+o.SiteID+"/backlinks/domain/verify", nil).ExpectError(t, http.StatusPaymentRequired, "paid_plan_required")
-	page := browse(t, env, o.Account).Get(t, "/dashboard").Expect(t, http.StatusOK)
+	page := env.SignedIn(t, o.Account.Email).Get(t, "/dashboard").Expect(t, http.StatusOK)
 	for _, ask := range []string{"Verify the domain", "Open the posting desk"} {
 		if strings.Contains(page.Body, ask) {
 			t.Errorf("once the plan ended the overview still asks %q, which needs the paid plan", ask)

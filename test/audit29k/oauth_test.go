@@ -43,7 +43,7 @@ func TestNoRefreshTokenOfADisconnectedAppStays(t *testing.T) {
 	ownerDeletes(t, o)
 	erase(t, env)
 
-	for _, k := range mentions(t, env, o.ID) {
+	for _, k := range env.Mentions(t, o.ID) {
 		if strings.HasPrefix(k, "OAUTHRT#") {
 			t.Errorf("an hour after the deletion the table still holds the disconnected app's refresh token %s", k)
 		}

@@ -80,7 +80,7 @@ func TestEraseGivenUpWhileTheProcessorIsDownStartsAgain(t *testing.T) {
 func leftOf(t *testing.T, env *testenv.Env, a *testenv.Account) []string {
 	t.Helper()
 	var left []string
-	for _, k := range mentions(t, env, a.ID, a.Email) {
+	for _, k := range env.Mentions(t, a.ID, a.Email) {
 		switch {
 		case k == "ACCT#"+a.ID+" | ACCOUNT",
 			strings.HasPrefix(k, "ACCT#"+a.ID+" | JOB#"),

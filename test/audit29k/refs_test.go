@@ -37,7 +37,7 @@ func TestNoProcessorReferenceOfAnEarlierSubscriptionStays(t *testing.T) {
 	erase(t, env)
 
 	var left []string
-	for _, k := range mentions(t, env, a.ID, a.Email) {
+	for _, k := range env.Mentions(t, a.ID, a.Email) {
 		switch {
 		case k == "ACCT#"+a.ID+" | ACCOUNT", // the tombstone
 			strings.HasPrefix(k, "ACCT#"+a.ID+" | JOB#"), // the erase job, which leaves with a TTL

@@ -31,7 +31,7 @@ func TestNoLogOfAnEarlierDeletedWebhookEndpointStays(t *testing.T) {
 	ownerDeletes(t, o)
 	erase(t, env)
 
-	for _, k := range mentions(t, env, o.ID) {
+	for _, k := range env.Mentions(t, o.ID) {
 		if strings.Contains(k, "#WEBHOOK#") || strings.Contains(k, "HOOKLOG#") {
 			t.Errorf("an hour after the deletion the table still holds the deleted endpoint's %s", k)
 		}

@@ -22,9 +22,9 @@ func TestArchivedSiteForumPageShowsNoCredits(t *testing.T) {
 	f := env.NewForum(t, o.Account)
 	api, _ := f.OnStudioSite(t)
 	site := strings.Split(api, "/")[2]
-	archive(t, env, o.Account, site)
+	env.ArchiveStudioSite(t, o.Account, site)
 
-	page := browse(t, env, o.Account).Get(t, "/dashboard/sites/"+site+"/forum").Expect(t, http.StatusOK)
+	page := env.SignedIn(t, o.Account.Email).Get(t, "/dashboard/sites/"+site+"/forum").Expect(t, http.StatusOK)
 	if strings.Contains(page.Body, " left; this period") || !strings.Contains(page.Body, "no credits while the site is archived") {
 		t.Errorf("the archived site's forum page lists a reply credit balance, or does not say it has none while archived:\n%s", page.Body)
 	}

@@ -74,7 +74,7 @@ func TestPendingRestoreLinksToItsPayment(t *testing.T) {
 	out := o.API(t, "POST", "/sites", testenv.StudioSiteBody("audit29q-back"), http.StatusCreated)
 	id := out["site"].(map[string]any)["id"].(string)
 	o.Client.WaitJob(t, out["scan_job_id"].(string))
-	archive(t, env, o.Account, id)
+	env.ArchiveStudioSite(t, o.Account, id)
 	env.ReplaceCard(t, o.Account, "4000002500003155")
 	o.Client.Agent(t, "POST", "/sites/"+id+"/restore", nil, "Idempotency-Key: audit29q-back").ExpectError(t, http.StatusForbidden, "human_required")
 	if st := o.API(t, "GET", "/sites/"+id, nil, http.StatusOK)["site"].(map[string]any)["status"]; st != "pending" {
@@ -82,7 +82,7 @@ func TestPendingRestoreLinksToItsPayment(t *testing.T) {
 	}
 	o.Client.Agent(t, "POST", "/sites/"+id+"/restore", nil).ExpectError(t, http.StatusConflict, "conflict")
 
-	b := browse(t, env, o.Account)
+	b := env.SignedIn(t, o.Account.Email)
 	for _, p := range []string{"/dashboard/sites/" + id, "/dashboard/billing"} {
 		page := b.Get(t, p).Expect(t, http.StatusOK)
 		if page.HasForm("/dashboard/sites/" + id + "/restore") {

@@ -1,86 +1,13 @@
 package lifecycle_test
 
 import (
-	"context"
 	"net/http"
 	"net/url"
-	"sort"
 	"strings"
 	"testing"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
-	"rvcontent/shared/compose"
 	"rvcontent/test/testenv"
 )
-
-// mentions returns the keys of the table's items that hold needle in any
-// string (keys included), ignoring case. A test may scan: the service's
-// request paths never do.
-func mentions(t *testing.T, env *testenv.Env, needles ...string) []string {
-	t.Helper()
-	table := compose.Table(env.Stack.Graph)
-	var out []string
-	var start map[string]types.AttributeValue
-	for {
-		page, err := table.Client.Scan(context.Background(), &dynamodb.ScanInput{TableName: aws.String(table.Name), ExclusiveStartKey: start, ConsistentRead: aws.Bool(true)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, it := range page.Items {
-			for _, n := range needles {
-				if holds(it, strings.ToLower(n)) {
-					out = append(out, str(it["pk"])+" | "+str(it["sk"]))
-					break
-				}
-			}
-		}
-		if page.LastEvaluatedKey == nil {
-			break
-		}
-		start = page.LastEvaluatedKey
-	}
-	sort.Strings(out)
-	return out
-}
-
-func str(v types.AttributeValue) string {
-	if s, ok := v.(*types.AttributeValueMemberS); ok {
-		return s.Value
-	}
-	return ""
-}
-
-// holds reports whether v or anything in it is a string holding needle.
-func holds(v any, needle string) bool {
-	switch x := v.(type) {
-	case map[string]types.AttributeValue:
-		for k, e := range x {
-			if strings.Contains(strings.ToLower(k), needle) || holds(e, needle) {
-				return true
-			}
-		}
-	case *types.AttributeValueMemberS:
-		return strings.Contains(strings.ToLower(x.Value), needle)
-	case *types.AttributeValueMemberM:
-		return holds(x.Value, needle)
-	case *types.AttributeValueMemberL:
-		for _, e := range x.Value {
-			if holds(e, needle) {
-				return true
-			}
-		}
-	case *types.AttributeValueMemberSS:
-		for _, e := range x.Value {
-			if strings.Contains(strings.ToLower(e), needle) {
-				return true
-			}
-		}
-	}
-	return false
-}
 
 // TestNothingOfADeletedAccountStays: README "Owner dashboard": the erase
 // job deletes every item of the account and its sites, so nothing of the
@@ -125,7 +52,7 @@ func TestNothingOfADeletedAccountStays(t *testing.T) {
 	env.RunScheduled(t)
 
 	var left []string
-	for _, k := range mentions(t, env, a.ID, a.Email) {
+	for _, k := range env.Mentions(t, a.ID, a.Email) {
 		switch {
 		case k == "ACCT#"+a.ID+" | ACCOUNT",
 			strings.HasPrefix(k, "ACCT#"+a.ID+" | JOB#"), // the erase job, which leaves with a TTL
@@ -147,7 +74,7 @@ func TestNothingOfADeletedAccountStays(t *testing.T) {
 		env.Advance(t, 24*3600)
 		env.RunScheduled(t)
 	}
-	for _, k := range mentions(t, env, a.ID, a.Email) {
+	for _, k := range env.Mentions(t, a.ID, a.Email) {
 		if !strings.HasPrefix(k, "ACCT#"+a.ID+" | ACCOUNT") && !strings.HasPrefix(k, "ACCT#"+a.ID+" | JOB#") &&
 			!strings.HasPrefix(k, "DEVMAIL#") && !strings.HasPrefix(k, "SIMPAY#") && !strings.HasPrefix(k, "COUNT#") {
 			t.Errorf("a week after the deletion the table holds %s", k)

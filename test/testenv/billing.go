@@ -46,3 +46,17 @@ func (a *Account) StudioSites(t testing.TB) []map[string]any {
 	}
 	return out
 }
+
+// ArchiveStudioSite schedules the removal of a's Studio site id and runs
+// the scheduler past its removes_at, failing t unless the site is then
+// archived.
+func (e *Env) ArchiveStudioSite(t testing.TB, a *Account, id string) {
+	t.Helper()
+	site := a.Client.Agent(t, "DELETE", "/sites/"+id, nil).Expect(t, http.StatusOK).JSON(t)["site"].(map[string]any)
+	e.AdvancePast(t, site["removes_at"].(string), 0)
+	e.Advance(t, 60)
+	e.RunScheduled(t)
+	if st := a.Client.Agent(t, "GET", "/sites/"+id, nil).Expect(t, http.StatusOK).JSON(t)["site"].(map[string]any)["status"]; st != "archived" {
+		t.Fatalf("Studio site status %v after its removal time, want archived", st)
+	}
+}

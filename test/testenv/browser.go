@@ -176,6 +176,16 @@ func mustParse(t testing.TB, s string) *url.URL {
 	return u
 }
 
+// SignedIn returns a new browser in which the (claimed) owner of email is
+// signed in to the dashboard: one started before the clock moved a month
+// has ended.
+func (e *Env) SignedIn(t testing.TB, email string) *Browser {
+	t.Helper()
+	b := e.NewBrowser(t)
+	e.SignIn(t, b, email, "/dashboard")
+	return b
+}
+
 // NewPaidOwner is NewOwner with the account's scan finished and the
 // account on the paid plan.
 func (e *Env) NewPaidOwner(t testing.TB) *Owner {
