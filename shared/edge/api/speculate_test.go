@@ -294,27 +294,17 @@ func TestARefundGoesBackToTheWindowThatCountedIt(t *testing.T) {
 	}
 }
 
-// A read running beside the check of a credential refused since is ended
-// as soon as the check refuses: its answer is never sent, and a long read
-// must not make the refused caller wait (or show how long it took).
-func TestARefusedCheckEndsTheReadBesideIt(t *testing.T) {
+// readsAfterRevoke reads with a key the function accepted before, then
+// with the same key revoked, through Authenticate; endpoint serves both,
+// told whether it serves the second. It returns the second read's status.
+func readsAfterRevoke(t *testing.T, path string, endpoint func(w http.ResponseWriter, r *http.Request, second bool)) int {
+	t.Helper()
 	keys := &checker{owners: map[string]string{"rv_agent_a": "acct-a"}}
-	var blocking atomic.Bool
-	ended := make(chan error, 1)
-	endpoint := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if blocking.Load() {
-			select {
-			case <-r.Context().Done():
-			case <-time.After(5 * time.Second):
-			}
-			ended <- r.Context().Err()
-		}
-		api.JSON(w, http.StatusOK, map[string]string{})
-	})
-	reject := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { api.Unauthorized(w, r, "https://svc.example") })
-	h := api.Base(api.Authenticate(keys, reject, api.NewPrincipals())(endpoint))
+	var second atomic.Bool
+	h := api.Base(api.Authenticate(keys, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { api.Unauthorized(w, r, "https://svc.example") }), api.NewPrincipals())(
+		http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { endpoint(w, r, second.Load()) })))
 	send := func() int {
-		r := httptest.NewRequest(http.MethodGet, "/api/agent/v1/jobs/x?wait=25", nil)
+		r := httptest.NewRequest(http.MethodGet, path, nil)
 		r.Header.Set("Authorization", "Bearer rv_agent_a")
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, r)
@@ -324,8 +314,26 @@ func TestARefusedCheckEndsTheReadBesideIt(t *testing.T) {
 		t.Fatalf("first read: %d", code)
 	}
 	keys.set("rv_agent_a", "", nil) // revoked
-	blocking.Store(true)
-	if code := send(); code != http.StatusUnauthorized {
+	second.Store(true)
+	return send()
+}
+
+// A read running beside the check of a credential refused since is ended
+// as soon as the check refuses: its answer is never sent, and a long read
+// must not make the refused caller wait (or show how long it took).
+func TestARefusedCheckEndsTheReadBesideIt(t *testing.T) {
+	ended := make(chan error, 1)
+	code := readsAfterRevoke(t, "/api/agent/v1/jobs/x?wait=25", func(w http.ResponseWriter, r *http.Request, second bool) {
+		if second {
+			select {
+			case <-r.Context().Done():
+			case <-time.After(5 * time.Second):
+			}
+			ended <- r.Context().Err()
+		}
+		api.JSON(w, http.StatusOK, map[string]string{})
+	})
+	if code != http.StatusUnauthorized {
 		t.Fatalf("read with a revoked key: %d", code)
 	}
 	if err := <-ended; err == nil {
@@ -342,31 +350,15 @@ func TestAReadEndedByARefusedCheckLogsNoFailure(t *testing.T) {
 	prev := slog.Default()
 	slog.SetDefault(slog.New(slog.NewTextHandler(&logs, nil)))
 	t.Cleanup(func() { slog.SetDefault(prev) })
-	keys := &checker{owners: map[string]string{"rv_agent_a": "acct-a"}}
-	var blocking atomic.Bool
-	endpoint := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if blocking.Load() {
+	code := readsAfterRevoke(t, "/api/agent/v1/events", func(w http.ResponseWriter, r *http.Request, second bool) {
+		if second {
 			<-r.Context().Done()
 			api.Error(w, r, fmt.Errorf("eventlog.List: %w", r.Context().Err()))
 			return
 		}
 		api.JSON(w, http.StatusOK, map[string]string{})
 	})
-	reject := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { api.Unauthorized(w, r, "https://svc.example") })
-	h := api.Base(api.Authenticate(keys, reject, api.NewPrincipals())(endpoint))
-	send := func() int {
-		r := httptest.NewRequest(http.MethodGet, "/api/agent/v1/events", nil)
-		r.Header.Set("Authorization", "Bearer rv_agent_a")
-		w := httptest.NewRecorder()
-		h.ServeHTTP(w, r)
-		return w.Code
-	}
-	if code := send(); code != http.StatusOK {
-		t.Fatalf("first read: %d", code)
-	}
-	keys.set("rv_agent_a", "", nil) // revoked
-	blocking.Store(true)
-	if code := send(); code != http.StatusUnauthorized {
+	if code != http.StatusUnauthorized {
 		t.Fatalf("read with a revoked key: %d", code)
 	}
 	if strings.Contains(logs.String(), "request failed") {
